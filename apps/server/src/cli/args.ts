@@ -1,0 +1,104 @@
+// Central argument parser for every verb: options from the verb's declaration, `--` and
+// `--argv` handling, and one-line usage errors.
+import { CliError, type ParsedArgs, type Verb, type OptionSpec } from './verb';
+
+export const EXIT_USAGE = 2;
+
+const globalOptions: OptionSpec[] = [
+  { name: 'format', type: 'string', value: 'text|json', description: 'output format (default: text on a terminal, json when piped)' },
+  { name: 'help', short: 'h', type: 'boolean', description: 'show help for this command' },
+];
+
+export function optionsOf(verb: Verb): OptionSpec[] {
+  return [...(verb.options ?? []), ...globalOptions];
+}
+
+export function parseArgs(verb: Verb, words: string[]): ParsedArgs {
+  const specs = optionsOf(verb);
+  const byLong = new Map(specs.map((s) => [s.name, s]));
+  const byShort = new Map(specs.filter((s) => s.short).map((s) => [s.short as string, s]));
+  const options: ParsedArgs['options'] = {};
+  const positionals: string[] = [];
+  let argv: string[] | undefined;
+
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    if (word === '--') {
+      positionals.push(...words.slice(i + 1));
+      break;
+    }
+    if (verb.takesArgv && word === '--argv') {
+      argv = words.slice(i + 1);
+      if (argv.length === 0) throw new CliError('usage', '--argv needs a PROGRAM', EXIT_USAGE);
+      break;
+    }
+    let spec: OptionSpec | undefined;
+    let inline: string | undefined;
+    if (word.startsWith('--') && word.length > 2) {
+      const eq = word.indexOf('=');
+      const name = eq === -1 ? word.slice(2) : word.slice(2, eq);
+      inline = eq === -1 ? undefined : word.slice(eq + 1);
+      spec = byLong.get(name);
+      if (!spec) throw new CliError('usage', `unknown option --${name} for '${verb.path.join(' ')}' (see --help)`, EXIT_USAGE);
+    } else if (/^-[A-Za-z]$/.test(word)) {
+      spec = byShort.get(word.slice(1));
+      if (!spec) throw new CliError('usage', `unknown option ${word} for '${verb.path.join(' ')}' (see --help)`, EXIT_USAGE);
+    }
+    if (!spec) {
+      positionals.push(word);
+      continue;
+    }
+    if (spec.type === 'boolean') {
+      if (inline !== undefined && !['true', 'false'].includes(inline)) {
+        throw new CliError('usage', `--${spec.name} takes no value`, EXIT_USAGE);
+      }
+      options[spec.name] = inline !== 'false';
+      continue;
+    }
+    let value = inline;
+    if (value === undefined) {
+      value = words[i + 1];
+      if (value === undefined) throw new CliError('usage', `--${spec.name} needs a value${spec.value ? ` (${spec.value})` : ''}`, EXIT_USAGE);
+      i++;
+    }
+    if (spec.type === 'number') {
+      const n = Number(value);
+      if (value.trim() === '' || !Number.isFinite(n)) throw new CliError('usage', `--${spec.name} must be a number, got '${value}'`, EXIT_USAGE);
+      options[spec.name] = n;
+    } else if (spec.type === 'list') {
+      const prev = options[spec.name];
+      options[spec.name] = [...(Array.isArray(prev) ? prev : []), value];
+    } else {
+      options[spec.name] = value;
+    }
+  }
+
+  if (!options.help) {
+    const declared = verb.positionals ?? [];
+    const required = declared.filter((p) => p.required).length;
+    if (positionals.length < required) {
+      const missing = declared[positionals.length];
+      throw new CliError('usage', `'${verb.path.join(' ')}' needs ${missing ? missing.name.toUpperCase() : 'more arguments'}`, EXIT_USAGE);
+    }
+    const variadic = declared.some((p) => p.variadic);
+    if (!variadic && !verb.restAfterDashDash && positionals.length > declared.length) {
+      throw new CliError('usage', `unexpected argument '${positionals[declared.length]}' for '${verb.path.join(' ')}'`, EXIT_USAGE);
+    }
+  }
+  return { options, positionals, argv };
+}
+
+export function helpText(verb: Verb): string {
+  const pos = (verb.positionals ?? []).map((p) => {
+    const n = p.name.toUpperCase() + (p.variadic ? '…' : '');
+    return p.required ? n : `[${n}]`;
+  });
+  const lines = [`usage: rozi ${verb.path.join(' ')} [options]${pos.length ? ' ' + pos.join(' ') : ''}${verb.takesArgv ? ' [--argv PROGRAM ARG…]' : ''}`, '', verb.summary];
+  if (verb.help) lines.push('', verb.help.trimEnd());
+  lines.push('', 'options:');
+  for (const o of optionsOf(verb)) {
+    const flag = `${o.short ? `-${o.short}, ` : ''}--${o.name}${o.type === 'boolean' ? '' : ` ${o.value ?? o.name.toUpperCase()}`}`;
+    lines.push(`  ${flag.padEnd(30)} ${o.description}`);
+  }
+  return lines.join('\n') + '\n';
+}

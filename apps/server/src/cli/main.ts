@@ -1,0 +1,63 @@
+// CLI entry: finds the verb, parses its arguments, picks the output format, runs it and turns
+// every failure into one line on stderr (plus a stable code on stdout in JSON mode).
+import { findVerb, verbs } from './registry';
+import { EXIT_USAGE, helpText, parseArgs } from './args';
+import { CliError, type OutputFormat, type VerbContext, type VerbIO } from './verb';
+
+function defaultIO(): VerbIO {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}
+
+function topHelp(): string {
+  const rows = [...verbs].sort((a, b) => a.path.join(' ').localeCompare(b.path.join(' ')));
+  const width = Math.max(12, ...rows.map((v) => v.path.join(' ').length)) + 2;
+  return ['usage: rozi <command> [options]', '', 'commands:', ...rows.map((v) => `  ${v.path.join(' ').padEnd(width)}${v.summary}`), '', "run 'rozi <command> --help' for a command's options", ''].join('\n');
+}
+
+export async function main(argv: string[], io: VerbIO = defaultIO()): Promise<number> {
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    io.stdout.write(topHelp());
+    return argv.length === 0 ? EXIT_USAGE : 0;
+  }
+  const found = findVerb(argv);
+  let format: OutputFormat = io.stdoutIsTTY ? 'text' : 'json';
+  try {
+    if (!found) throw new CliError('usage', `unknown command '${argv[0]}' (run 'rozi --help')`, EXIT_USAGE);
+    const { verb, rest } = found;
+    const args = parseArgs(verb, rest);
+    const f = args.options.format;
+    if (f !== undefined) {
+      if (f !== 'text' && f !== 'json') throw new CliError('usage', `--format must be text or json, got '${String(f)}'`, EXIT_USAGE);
+      format = f;
+    }
+    if (args.options.help) {
+      io.stdout.write(helpText(verb));
+      return 0;
+    }
+    const ctx: VerbContext = {
+      args,
+      io,
+      format,
+      print(value, text) {
+        if (format === 'json' || !text) io.stdout.write(JSON.stringify(value, null, format === 'json' && !io.stdoutIsTTY ? 0 : 2) + '\n');
+        else {
+          const s = text(value);
+          if (s) io.stdout.write(s.endsWith('\n') ? s : s + '\n');
+        }
+      },
+    };
+    return await verb.run(ctx);
+  } catch (err) {
+    const e = err instanceof CliError ? err : new CliError('internal', err instanceof Error ? err.message : String(err), 1);
+    io.stderr.write(`rozi: ${e.message}\n`);
+    if (format === 'json') io.stdout.write(JSON.stringify({ error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } }) + '\n');
+    return e.exitCode;
+  }
+}

@@ -1,0 +1,79 @@
+// The shape of one CLI verb. Each verb lives in its own file under verbs/ and is listed once in
+// registry.ts; argument parsing, --format handling and error printing happen centrally in
+// main.ts before and after `run` (the tmux cmd_table model, see CONVENTIONS.md).
+import type { Readable, Writable } from 'node:stream';
+
+export type OptionType = 'boolean' | 'string' | 'number' | 'list';
+
+export interface OptionSpec {
+  /** Long name without dashes, e.g. `target`. Parsed from `--target V` and `--target=V`. */
+  name: string;
+  /** One-letter alias without dash, e.g. `t` for `-t`. */
+  short?: string;
+  type: OptionType;
+  description: string;
+  /** Value placeholder shown in help, e.g. `PANE`. */
+  value?: string;
+}
+
+export interface PositionalSpec {
+  name: string;
+  required?: boolean;
+  /** Takes every remaining positional. */
+  variadic?: boolean;
+}
+
+export interface ParsedArgs {
+  options: Record<string, string | number | boolean | string[] | undefined>;
+  positionals: string[];
+  /** Everything after `--argv` (verbs that declare `takesArgv`), or after a lone `--` for verbs that declare `restAfterDashDash`. */
+  argv: string[] | undefined;
+}
+
+export type OutputFormat = 'text' | 'json';
+
+export interface VerbIO {
+  stdout: Writable;
+  stderr: Writable;
+  stdin: Readable;
+  /** Whether stdout is a terminal: tables for people, JSON for pipes (DESIGN.md, CLI surface). */
+  stdoutIsTTY: boolean;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export interface VerbContext {
+  args: ParsedArgs;
+  io: VerbIO;
+  format: OutputFormat;
+  /** Writes one value as JSON (format json) or calls `text` to print it for people. */
+  print(value: unknown, text?: (value: unknown) => string): void;
+}
+
+export interface Verb {
+  /** Words that name the verb: `['list-panes']`, `['agents', 'test']`. */
+  path: string[];
+  summary: string;
+  /** Extra help text printed under the usage line. */
+  help?: string;
+  options?: OptionSpec[];
+  positionals?: PositionalSpec[];
+  /** `--argv PROGRAM ARG…` consumes the rest of the command line (DESIGN.md). */
+  takesArgv?: boolean;
+  /** A lone `--` ends options; the rest are positionals (send-keys). */
+  restAfterDashDash?: boolean;
+  run(ctx: VerbContext): Promise<number>;
+}
+
+/** An expected failure: printed as one line (and a stable code in JSON), never a stack trace. */
+export class CliError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly exitCode = 1,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'CliError';
+  }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs every test of the project. Installs what the tests need that npm does not bring:
+# Debian's chromium for the browser tests (Playwright cannot download its own browser here).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export TURBO_TELEMETRY_DISABLED=1 NEXT_TELEMETRY_DISABLED=1
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "test: installing Debian's chromium for the browser tests"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
+fi
+
+echo "== lint"
+npm run -s lint
+echo "== typecheck"
+npx --no-install turbo run typecheck --output-logs=errors-only
+echo "== build"
+npx --no-install turbo run build --output-logs=errors-only
+echo "== tests"
+npx --no-install vitest run
