@@ -1,8 +1,12 @@
 // The one list of CLI verbs. `rozi --help`, the argument parser and (through the server's action
-// registry) the palette read it. Add a verb: write verbs/<name>.ts exporting `verb`, list it here.
+// registry) the palette read it. Add a verb: write verbs/<area>/<name>.ts exporting it and list it
+// in its area's array (verbs/core.ts, verbs/agents.ts, verbs/extensions.ts).
 import type { Verb } from './verb';
+import { coreVerbs } from './verbs/core';
+import { agentVerbs } from './verbs/agents';
+import { extensionVerbs } from './verbs/extensions';
 
-export const verbs: Verb[] = [];
+export const verbs: Verb[] = [...coreVerbs, ...agentVerbs, ...extensionVerbs];
 
 export function findVerb(words: string[]): { verb: Verb; rest: string[] } | undefined {
   let best: { verb: Verb; rest: string[] } | undefined;
