@@ -1,0 +1,41 @@
+// Where rozi keeps its files. XDG defaults, each overridable by environment so tests run in a
+// temporary HOME (DESIGN.md, Files). One place decides every path; nothing else joins them.
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RoziPaths {
+  /** Directory of config.toml. `ROZI_CONFIG_DIR`, else `$XDG_CONFIG_HOME/rozi`, else ~/.config/rozi. */
+  configDir: string;
+  configFile: string;
+  /** Installed extensions live in `<dataDir>/extensions/<id>`. */
+  dataDir: string;
+  extensionsDir: string;
+  /** Snapshots, extension state dirs (0700), logs, the token file. */
+  stateDir: string;
+  logDir: string;
+  tokenFile: string;
+  snapshotFile: string;
+  /** The control socket the CLI talks to (mode 0600 in a 0700 directory). */
+  socket: string;
+}
+
+export function resolvePaths(env: NodeJS.ProcessEnv = process.env): RoziPaths {
+  const home = env.HOME || homedir();
+  const configDir = env.ROZI_CONFIG_DIR || join(env.XDG_CONFIG_HOME || join(home, '.config'), 'rozi');
+  const dataDir = env.ROZI_DATA_DIR || join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'rozi');
+  const stateDir = env.ROZI_STATE_DIR || join(env.XDG_STATE_HOME || join(home, '.local', 'state'), 'rozi');
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
+  const runtimeBase = env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, 'rozi') : join(tmpdir(), `rozi-${uid}`);
+  const socket = env.ROZI_SOCKET || join(runtimeBase, 'rozi.sock');
+  return {
+    configDir,
+    configFile: join(configDir, 'config.toml'),
+    dataDir,
+    extensionsDir: env.ROZI_EXTENSIONS_DIR || join(dataDir, 'extensions'),
+    stateDir,
+    logDir: join(stateDir, 'logs'),
+    tokenFile: join(stateDir, 'token'),
+    snapshotFile: join(stateDir, 'snapshot.json'),
+    socket,
+  };
+}
