@@ -1,0 +1,99 @@
+// The workspace model as the browser and the CLI see it: sessions → tabs → layout tree → panes.
+// Types only and no imports, so apps/web can `import type` it without pulling server code
+// (DESIGN.md import table). The server's live objects (session/manager.ts) render into these.
+
+/** Server-global pane id used on the WebSocket (`key`); never reused during a server's life. */
+export type PaneKey = number;
+/** Pane id, a small integer unique within one session instance (`--target N`). */
+export type PaneId = number;
+/** Tab id, a small integer unique within one session instance. */
+export type TabId = number;
+
+/** 'row' = children side by side (split right); 'column' = children stacked (split down). */
+export type SplitDirection = 'row' | 'column';
+
+export type LayoutNode =
+  | { type: 'pane'; paneId: PaneId }
+  | {
+      type: 'split';
+      direction: SplitDirection;
+      /** One ratio per child, each > 0, summing to 1. */
+      ratios: number[];
+      children: LayoutNode[];
+    };
+
+export interface TabInfo {
+  id: TabId;
+  name: string;
+  layout: LayoutNode;
+  focusedPaneId: PaneId;
+  /** The pane shown alone in the tab, or null when the whole layout shows. */
+  zoomedPaneId: PaneId | null;
+}
+
+export interface SessionInfo {
+  name: string;
+  /** Changes whenever a session with this name is created anew (fencing, DESIGN.md). */
+  instanceId: string;
+  /** Folder new panes of this session start in when no cwd is given; null = the server's home. */
+  folder: string | null;
+  tabs: TabInfo[];
+  activeTabId: TabId;
+}
+
+/** Detection's reading of a pane (null until packages/detect is wired in). */
+export type AgentState = 'working' | 'blocked' | 'idle' | 'done' | 'unknown';
+
+/**
+ * One row of `rozi list-panes --format json` (snake_case is the CLI's stable JSON) plus `key`,
+ * the server-global id the browser uses on the WebSocket.
+ */
+export interface PaneInfo {
+  key: PaneKey;
+  id: PaneId;
+  session: string;
+  tab: TabId;
+  /** The live OSC 0/2 title when the program set one, else the pane's given name, else the command. */
+  title: string;
+  /** Live working directory of the pane's foreground process (from /proc), else its start cwd. */
+  cwd: string;
+  /** Shell command line the pane was started with (null when started with argv). */
+  command: string | null;
+  /** Program + arguments the pane was started with directly (null when started as a command line). */
+  argv: string[] | null;
+  /** What runs in the foreground of the pane's terminal now (basename), null when unknown. */
+  foreground_program: string | null;
+  foreground_arguments: string[] | null;
+  /** Pid of the pane's child process (the shell or the argv program); null once exited. */
+  pid: number | null;
+  cols: number;
+  rows: number;
+  /** Whether this is the focused pane of the session's active tab. */
+  focused: boolean;
+  exited: boolean;
+  /** Exit status once exited (128 + signal number when killed by a signal), else null. */
+  exit_code: number | null;
+  keep_open: boolean;
+  /** Number of BEL characters seen since the pane was last focused. */
+  bell: number;
+  agent: string | null;
+  agent_state: AgentState | null;
+}
+
+/** What `workspace.get` returns: everything a page needs to draw the frame. */
+export interface WorkspaceInfo {
+  sessions: SessionInfo[];
+  panes: PaneInfo[];
+}
+
+/** A `rozi notify` / server notification shown in connected browsers. */
+export interface NotificationInfo {
+  id: number;
+  title: string | null;
+  message: string;
+  level: 'info' | 'warn' | 'error';
+  /** Pane that raised it, if any. */
+  session: string | null;
+  paneId: PaneId | null;
+  at: number;
+}

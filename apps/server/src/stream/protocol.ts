@@ -1,0 +1,72 @@
+// The wire contract between the server and the browser (and any other WebSocket viewer).
+// Types and constants only, no imports of node code, so apps/web can `import type` it; the web
+// copies the constants it needs at run time (the import table lets it import server types only).
+//
+// WebSocket: one per page at WS_PATH, authenticated by the session cookie on the upgrade.
+//
+// Client → server: text frames, one JSON ClientMessage each.
+// Server → client:
+//   * binary frames for terminal output:
+//       byte 0      kind: FRAME_OUTPUT (1) = an output chunk,
+//                         FRAME_RESET  (2) = reset the terminal, then write the payload (a serialized
+//                                            screen + scrollback) — sent on attach without a usable
+//                                            `since`, and to a viewer that fell off the ring buffer
+//       bytes 1–4   pane key, uint32 big-endian
+//       bytes 5–12  stream offset, float64 big-endian: for kind 1 the offset of the first payload
+//                   byte in the pane's output stream; for kind 2 the offset the snapshot stands for
+//                   (the next kind 1 frame starts there)
+//       bytes 13…   payload, UTF-8 terminal data (a chunk may end inside a multi-byte character;
+//                   write the bytes as Uint8Array and xterm.js joins them)
+//   * text frames, one JSON ServerMessage each (events, exit).
+//
+// Replay: a reconnecting viewer sends `since` = the offset just after the last byte it rendered.
+// If the server's ring buffer still holds that offset it replays exactly from there (no byte
+// lost, none doubled); otherwise it sends a kind 2 reset.
+//
+// Flow control (VS Code's numbers): the client sends `{t:'ack', key, bytes}` after xterm.js's write
+// callback, about every FLOW_ACK_EVERY payload bytes (bytes = payload bytes written since its
+// previous ack, kind 1 and kind 2 alike). The server stops sending to a viewer whose unacknowledged
+// bytes exceed FLOW_HIGH_WATERMARK and resumes when they fall below FLOW_LOW_WATERMARK. The PTY is
+// paused only while every attached viewer is above the high watermark; a stalled viewer never
+// stalls the others, and one that fell off the ring buffer gets a kind 2 reset when it acks again.
+//
+// Resize policy with several viewers: the most recent `attach` or `resize` of any viewer sets the
+// PTY size (the last active viewer wins); other viewers keep their own xterm size and may see
+// wrapped or clipped lines until they resize. The browser should send `resize` on focus/input.
+import type { ServerEvent } from '../events/types';
+import type { PaneKey } from '../session/model';
+
+export const WS_PATH = '/ws';
+export const TRPC_PATH = '/trpc';
+
+export const FRAME_OUTPUT = 1;
+export const FRAME_RESET = 2;
+/** 1 kind byte + 4 key bytes + 8 offset bytes. */
+export const FRAME_HEADER_BYTES = 13;
+
+export const FLOW_HIGH_WATERMARK = 100_000;
+export const FLOW_LOW_WATERMARK = 5_000;
+export const FLOW_ACK_EVERY = 5_000;
+
+export type ClientMessage =
+  /** Start receiving a pane's output; also sets the PTY size (resize policy above). */
+  | { t: 'attach'; key: PaneKey; cols: number; rows: number; since?: number }
+  | { t: 'detach'; key: PaneKey }
+  /** Keyboard/paste input, UTF-8 text as xterm.js's onData gives it. */
+  | { t: 'input'; key: PaneKey; data: string }
+  | { t: 'resize'; key: PaneKey; cols: number; rows: number }
+  /** Payload bytes written to the terminal since the previous ack. */
+  | { t: 'ack'; key: PaneKey; bytes: number };
+
+export type ServerMessage =
+  | { t: 'event'; event: ServerEvent }
+  /** The pane's process exited (also sent on attach to an exited pane). */
+  | { t: 'exit'; key: PaneKey; code: number | null }
+  /** A client message the server could not use (unknown pane, bad JSON); the socket stays open. */
+  | { t: 'error'; key?: PaneKey; message: string };
+
+export interface FrameHeader {
+  kind: typeof FRAME_OUTPUT | typeof FRAME_RESET;
+  key: PaneKey;
+  offset: number;
+}
