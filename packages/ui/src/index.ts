@@ -1,1 +1,12 @@
-export {};
+export * from './agentState';
+export { StatusBadge } from './StatusBadge';
+export type { StatusBadgeProps } from './StatusBadge';
+export { Rollup } from './Rollup';
+export { Icon } from './Icon';
+export type { IconName } from './Icon';
+export { Button, IconButton, Field, TextInput, Select, Toggle, Kbd, FOCUS_RING } from './controls';
+export { Dialog } from './Dialog';
+export { PaneFrame } from './PaneFrame';
+export type { PaneFrameProps } from './PaneFrame';
+export { PaneCard } from './Card';
+export { EmptyState } from './EmptyState';

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { chordOfEvent, displaySequence, normalizeChord, parseSequence } from './keyChord';
+
+const ev = (key: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; shiftKey: boolean; metaKey: boolean }> = {}) => ({
+  key,
+  ctrlKey: false,
+  altKey: false,
+  shiftKey: false,
+  metaKey: false,
+  ...mods,
+});
+
+describe('chords', () => {
+  it('normalises modifier order, aliases and case', () => {
+    expect(normalizeChord('Shift-Ctrl-P')).toBe('ctrl-shift-p');
+    expect(normalizeChord('ctrl+a')).toBe('ctrl-a');
+    expect(normalizeChord('Escape')).toBe('esc');
+    expect(normalizeChord('alt-ArrowLeft')).toBe('alt-left');
+    expect(normalizeChord('ctrl--')).toBe('ctrl--');
+    expect(normalizeChord('-')).toBe('-');
+    expect(normalizeChord('ctrl-a-b')).toBeNull();
+    expect(normalizeChord('')).toBeNull();
+  });
+
+  it('parses a prefix sequence and refuses a bad chord', () => {
+    expect(parseSequence('ctrl-a %')).toEqual(['ctrl-a', '%']);
+    expect(parseSequence('ctrl-a  shift-ctrl-x')).toEqual(['ctrl-a', 'ctrl-shift-x']);
+    expect(parseSequence('ctrl-a ctrl-b-c')).toBeNull();
+  });
+
+  it('reads key events the way bindings are written', () => {
+    expect(chordOfEvent(ev('a', { ctrlKey: true }))).toBe('ctrl-a');
+    expect(chordOfEvent(ev('P', { ctrlKey: true, shiftKey: true }))).toBe('ctrl-shift-p');
+    expect(chordOfEvent(ev('%', { shiftKey: true }))).toBe('%');
+    expect(chordOfEvent(ev('ArrowLeft', { altKey: true }))).toBe('alt-left');
+    expect(chordOfEvent(ev('Control', { ctrlKey: true }))).toBeNull();
+  });
+
+  it('shows sequences the way people read them', () => {
+    expect(displaySequence(['ctrl-a', '%'])).toBe('Ctrl+A %');
+    expect(displaySequence(['ctrl-shift-p'])).toBe('Ctrl+Shift+P');
+    expect(displaySequence(['ctrl-a', 'left'])).toBe('Ctrl+A ←');
+  });
+});

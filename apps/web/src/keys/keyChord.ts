@@ -1,0 +1,110 @@
+// Key chords in rozi's config syntax (`ctrl-a`, `ctrl-shift-p`, `alt-left`, `%`) and the
+// normalised form a KeyboardEvent is compared in. A binding is a space-separated sequence of
+// chords: `ctrl-a %` is the prefix, then %.
+
+export interface KeyLike {
+  key: string;
+  ctrlKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+  metaKey: boolean;
+}
+
+const NAMED: Record<string, string> = {
+  arrowleft: 'left',
+  arrowright: 'right',
+  arrowup: 'up',
+  arrowdown: 'down',
+  escape: 'esc',
+  ' ': 'space',
+  enter: 'enter',
+  tab: 'tab',
+  backspace: 'backspace',
+  delete: 'delete',
+  pageup: 'pageup',
+  pagedown: 'pagedown',
+  home: 'home',
+  end: 'end',
+};
+
+const ALIASES: Record<string, string> = {
+  escape: 'esc',
+  return: 'enter',
+  control: 'ctrl',
+  option: 'alt',
+  cmd: 'meta',
+  super: 'meta',
+  arrowleft: 'left',
+  arrowright: 'right',
+  arrowup: 'up',
+  arrowdown: 'down',
+  pgup: 'pageup',
+  pgdn: 'pagedown',
+  minus: '-',
+  plus: '+',
+  equal: '=',
+};
+
+const MODIFIERS = ['ctrl', 'alt', 'shift', 'meta'] as const;
+
+/**
+ * Normalises one chord string: modifiers in a fixed order, key lower-cased, aliases resolved.
+ * Returns null when the chord is not understood (the caller reports it, naming the binding).
+ */
+export function normalizeChord(chord: string): string | null {
+  const text = chord.trim().toLowerCase();
+  if (!text) return null;
+  // A lone '-' or a chord ending in '--' binds the minus key itself.
+  const parts = text === '-' ? ['-'] : text.endsWith('--') ? [...text.slice(0, -2).split('-').filter(Boolean), '-'] : text.split(/[-+](?=.)/);
+  const mods = new Set<string>();
+  let key: string | null = null;
+  for (const raw of parts) {
+    const part = ALIASES[raw] ?? raw;
+    if ((MODIFIERS as readonly string[]).includes(part)) mods.add(part);
+    else if (key === null) key = part;
+    else return null;
+  }
+  if (key === null) return null;
+  return [...MODIFIERS.filter((m) => mods.has(m)), key].join('-');
+}
+
+/** Parses a binding (`ctrl-a %`) into normalised chords, or null when any chord is not understood. */
+export function parseSequence(binding: string): string[] | null {
+  const chords = binding.trim().split(/\s+/).map(normalizeChord);
+  if (chords.length === 0 || chords.some((c) => c === null)) return null;
+  return chords as string[];
+}
+
+/**
+ * The chord a key event stands for. Printable symbols keep the character the keyboard produced
+ * and drop shift (`%` is shift-5 on one layout and something else on another); letters keep
+ * shift so `ctrl-shift-p` differs from `ctrl-p`.
+ */
+export function chordOfEvent(e: KeyLike): string | null {
+  const raw = e.key;
+  if (raw === 'Control' || raw === 'Shift' || raw === 'Alt' || raw === 'Meta' || raw === 'Dead' || raw === 'Unidentified') return null;
+  const lower = raw.toLowerCase();
+  let key = NAMED[lower] ?? lower;
+  const printableSymbol = raw.length === 1 && !/[a-z0-9 ]/i.test(raw);
+  if (raw.length === 1 && /[a-z]/i.test(raw)) key = lower;
+  const mods: string[] = [];
+  if (e.ctrlKey) mods.push('ctrl');
+  if (e.altKey) mods.push('alt');
+  if (e.shiftKey && !printableSymbol) mods.push('shift');
+  if (e.metaKey) mods.push('meta');
+  return [...mods, key].join('-');
+}
+
+/** How a chord is shown to people: `Ctrl+A`, `Ctrl+Shift+P`, `%`, `←`. */
+export function displayChord(chord: string): string {
+  const parts = chord === '-' ? ['-'] : chord.endsWith('--') ? [...chord.slice(0, -2).split('-'), '-'] : chord.split('-');
+  const key = parts.pop() ?? '';
+  const arrows: Record<string, string> = { left: '←', right: '→', up: '↑', down: '↓' };
+  const shownKey = arrows[key] ?? (key.length === 1 ? key.toUpperCase() : key[0]!.toUpperCase() + key.slice(1));
+  const mods = parts.map((m) => ({ ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', meta: 'Meta' })[m] ?? m);
+  return [...mods, shownKey].join('+');
+}
+
+export function displaySequence(sequence: readonly string[]): string {
+  return sequence.map(displayChord).join(' ');
+}

@@ -1,0 +1,186 @@
+// The page's one WebSocket: terminal output in, keystrokes and acks out, server events in.
+// It owns reconnection (backoff, re-attach every pane with `since`) so a server restart or a
+// dropped network costs the user a banner, never lost or doubled output.
+import type { ClientMessage, ServerMessage } from '@rozi/server/protocol';
+import type { ServerEvent } from '@rozi/server/events';
+import { OutputCursor } from './outputCursor';
+import { decodeFrame, FLOW_ACK_EVERY, FRAME_RESET, WS_PATH } from './wireFormat';
+
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting';
+
+/** Where a pane's bytes go: a terminal (or a test double standing in for xterm's write queue). */
+export interface PaneSink {
+  /** Write bytes; call `written` once the terminal has parsed them (drives the flow-control ack). */
+  write(bytes: Uint8Array, written: () => void): void;
+  reset(): void;
+  exited(code: number | null): void;
+  size(): { cols: number; rows: number };
+}
+
+export interface PaneAttachment {
+  input(data: string): void;
+  resize(cols: number, rows: number): void;
+  dispose(): void;
+}
+
+interface Attached {
+  key: number;
+  sink: PaneSink;
+  cursor: OutputCursor;
+  unacked: number;
+}
+
+/** 250 ms, 500 ms, 1 s, 2 s, then every 3 s: fast after a blip, gentle while the server is down. */
+const BACKOFF_MS = [250, 500, 1000, 2000, 3000];
+
+export class StreamClient {
+  private socket: WebSocket | null = null;
+  private readonly attached = new Map<number, Attached>();
+  private readonly eventListeners = new Set<(event: ServerEvent) => void>();
+  private readonly stateListeners = new Set<(state: ConnectionState) => void>();
+  private readonly reconnectListeners = new Set<() => void>();
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private disposed = false;
+  private everOpened = false;
+  /** Bumped per socket so a write finishing after a reconnect is not acked on the new socket. */
+  private generation = 0;
+  state: ConnectionState = 'connecting';
+
+  constructor(private readonly url: string) {
+    this.connect();
+  }
+
+  static forPage(): StreamClient {
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    return new StreamClient(`${scheme}//${location.host}${WS_PATH}`);
+  }
+
+  attach(key: number, sink: PaneSink): PaneAttachment {
+    const entry: Attached = { key, sink, cursor: new OutputCursor(), unacked: 0 };
+    this.attached.set(key, entry);
+    this.sendAttach(entry);
+    return {
+      input: (data) => this.send({ t: 'input', key, data }),
+      resize: (cols, rows) => this.send({ t: 'resize', key, cols, rows }),
+      dispose: () => {
+        if (this.attached.get(key) !== entry) return;
+        this.attached.delete(key);
+        this.send({ t: 'detach', key });
+      },
+    };
+  }
+
+  onEvent(listener: (event: ServerEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  onState(listener: (state: ConnectionState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  /** Called after a reconnect (not the first connect): the workspace may have changed meanwhile. */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.socket?.close();
+    this.attached.clear();
+  }
+
+  private connect(): void {
+    if (this.disposed) return;
+    const socket = new WebSocket(this.url);
+    socket.binaryType = 'arraybuffer';
+    this.socket = socket;
+    const generation = ++this.generation;
+    socket.onopen = () => {
+      if (generation !== this.generation) return;
+      this.attempt = 0;
+      const reconnected = this.everOpened;
+      this.everOpened = true;
+      for (const entry of this.attached.values()) {
+        entry.unacked = 0;
+        this.sendAttach(entry);
+      }
+      this.setState('open');
+      if (reconnected) for (const listener of this.reconnectListeners) listener();
+    };
+    socket.onmessage = (message) => {
+      if (generation !== this.generation) return;
+      if (typeof message.data === 'string') this.handleText(message.data);
+      else this.handleBinary(message.data as ArrayBuffer, generation);
+    };
+    socket.onclose = () => {
+      if (generation !== this.generation || this.disposed) return;
+      this.socket = null;
+      this.setState('reconnecting');
+      const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)] ?? 3000;
+      this.attempt += 1;
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+    // onerror is always followed by onclose, which owns the retry.
+    socket.onerror = () => undefined;
+  }
+
+  private setState(state: ConnectionState): void {
+    if (this.state === state) return;
+    this.state = state;
+    for (const listener of this.stateListeners) listener(state);
+  }
+
+  private send(message: ClientMessage): void {
+    // While disconnected, input is dropped on purpose: typing into a dead socket and having it
+    // replayed seconds later into whatever then runs in the pane would be worse than losing it.
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private sendAttach(entry: Attached): void {
+    const { cols, rows } = entry.sink.size();
+    const since = entry.cursor.since;
+    this.send(since === undefined ? { t: 'attach', key: entry.key, cols, rows } : { t: 'attach', key: entry.key, cols, rows, since });
+  }
+
+  private handleBinary(buffer: ArrayBuffer, generation: number): void {
+    const frame = decodeFrame(buffer);
+    if (!frame) return;
+    const entry = this.attached.get(frame.key);
+    if (!entry) return;
+    const step = frame.kind === FRAME_RESET ? entry.cursor.reset(frame.offset, frame.payload) : entry.cursor.output(frame.offset, frame.payload);
+    if (step.reset) entry.sink.reset();
+    // The server counts every payload byte it sent against this viewer, trimmed or not.
+    const counted = frame.payload.byteLength;
+    const written = () => {
+      if (generation !== this.generation || this.attached.get(entry.key) !== entry) return;
+      entry.unacked += counted;
+      if (entry.unacked >= FLOW_ACK_EVERY) {
+        this.send({ t: 'ack', key: entry.key, bytes: entry.unacked });
+        entry.unacked = 0;
+      }
+    };
+    if (step.bytes.byteLength === 0) written();
+    else entry.sink.write(step.bytes, written);
+  }
+
+  private handleText(data: string): void {
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(data) as ServerMessage;
+    } catch {
+      return; // A malformed server message is a server bug; dropping it keeps the page alive.
+    }
+    if (message.t === 'event') {
+      for (const listener of this.eventListeners) listener(message.event);
+    } else if (message.t === 'exit') {
+      this.attached.get(message.key)?.sink.exited(message.code);
+    } else if (message.t === 'error') {
+      console.warn(`rozi stream: ${message.message}`);
+    }
+  }
+}

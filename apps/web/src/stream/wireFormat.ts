@@ -1,0 +1,40 @@
+// The browser's copy of the WebSocket wire constants. apps/web may only `import type` from the
+// server (DESIGN.md), so the numbers are repeated here; `satisfies` against the server's types
+// makes the compiler notice when the two drift apart.
+import type { FrameHeader } from '@rozi/server/protocol';
+
+export const WS_PATH = '/ws';
+export const FRAME_OUTPUT = 1 satisfies FrameHeader['kind'];
+export const FRAME_RESET = 2 satisfies FrameHeader['kind'];
+export const FRAME_HEADER_BYTES = 13;
+/** Ack after about this many payload bytes have been written (server: FLOW_ACK_EVERY). */
+export const FLOW_ACK_EVERY = 5_000;
+
+export interface DecodedFrame extends FrameHeader {
+  payload: Uint8Array;
+}
+
+/** Reads one binary frame; null for a frame too short or of an unknown kind (ignored, never fatal). */
+export function decodeFrame(buffer: ArrayBuffer): DecodedFrame | null {
+  if (buffer.byteLength < FRAME_HEADER_BYTES) return null;
+  const view = new DataView(buffer);
+  const kind = view.getUint8(0);
+  if (kind !== FRAME_OUTPUT && kind !== FRAME_RESET) return null;
+  return {
+    kind,
+    key: view.getUint32(1, false),
+    offset: view.getFloat64(5, false),
+    payload: new Uint8Array(buffer, FRAME_HEADER_BYTES),
+  };
+}
+
+/** Builds a frame the way the server does; used by tests. */
+export function encodeFrame(frame: DecodedFrame): ArrayBuffer {
+  const buffer = new ArrayBuffer(FRAME_HEADER_BYTES + frame.payload.byteLength);
+  const view = new DataView(buffer);
+  view.setUint8(0, frame.kind);
+  view.setUint32(1, frame.key, false);
+  view.setFloat64(5, frame.offset, false);
+  new Uint8Array(buffer, FRAME_HEADER_BYTES).set(frame.payload);
+  return buffer;
+}
