@@ -1,15 +1,27 @@
 // The tRPC root: one router per domain (api/routers/<domain>.ts), assembled here. Served at
-// /trpc by the custom HTTP server and at the control socket for the CLI (same procedures).
-// STUB for the web engineer: the full routers follow; the shape of workspace.get is final.
-import { initTRPC } from '@trpc/server';
-import type { WorkspaceInfo } from '../session/model';
+// /trpc by the custom HTTP server (http/server.ts) and on the control socket for the CLI
+// (control/socketServer.ts) — the same procedures for both.
+import { z } from 'zod';
+import { resolvePane } from '../session/target';
+import { targetInput } from './inputs';
+import { panesRouter } from './routers/panes';
+import { sessionsRouter } from './routers/sessions';
+import { tabsRouter } from './routers/tabs';
+import { workspaceRouter } from './routers/workspace';
+import { procedure, router } from './trpc';
 
-const t = initTRPC.context<{ workspace(): WorkspaceInfo }>().create();
-
-export const appRouter = t.router({
-  workspace: t.router({
-    get: t.procedure.query(({ ctx }): WorkspaceInfo => ctx.workspace()),
-  }),
+export const appRouter = router({
+  workspace: workspaceRouter,
+  sessions: sessionsRouter,
+  tabs: tabsRouter,
+  panes: panesRouter,
+  /** Shows a notification in every connected browser (rozi notify). */
+  notify: procedure
+    .input(z.object({ message: z.string().min(1), title: z.string().nullish(), level: z.enum(['info', 'warn', 'error']).optional(), pane: targetInput.optional() }))
+    .mutation(({ ctx, input }) => {
+      const pane = input.pane && (input.pane.target !== undefined || input.pane.key !== undefined) ? resolvePane(ctx.manager, input.pane) : null;
+      return ctx.manager.notify({ message: input.message, title: input.title, level: input.level, pane });
+    }),
 });
 
 export type AppRouter = typeof appRouter;

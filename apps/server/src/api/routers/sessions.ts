@@ -1,0 +1,41 @@
+// sessions.create / rename / kill / setFolder / list.
+import { z } from 'zod';
+import { launchInput, PTY_READY_TIMEOUT_MS } from '../inputs';
+import { procedure, router } from '../trpc';
+
+const sessionName = z.string().min(1);
+
+export const sessionsRouter = router({
+  list: procedure.query(({ ctx }) =>
+    [...ctx.manager.sessions.values()].map((s) => ({
+      name: s.name,
+      instanceId: s.instanceId,
+      folder: s.folder,
+      tabs: s.tabs.length,
+      panes: s.panes.size,
+      activeTabId: s.activeTabId,
+    })),
+  ),
+
+  create: procedure.input(launchInput.extend({ name: sessionName.optional(), folder: z.string().min(1).nullish() })).mutation(async ({ ctx, input }) => {
+    const { name, folder, ...launch } = input;
+    const { session, pane } = ctx.manager.createSession({ name, folder, launch });
+    const ptyReady = await pane.waitReady(PTY_READY_TIMEOUT_MS);
+    return { session: session.name, instanceId: session.instanceId, pane: ctx.manager.paneInfo(pane), pty_ready: ptyReady };
+  }),
+
+  rename: procedure.input(z.object({ session: sessionName, to: sessionName })).mutation(({ ctx, input }) => {
+    const s = ctx.manager.renameSession(input.session, input.to);
+    return { session: s.name };
+  }),
+
+  kill: procedure.input(z.object({ session: sessionName })).mutation(async ({ ctx, input }) => {
+    await ctx.manager.killSession(input.session);
+    return { session: input.session, killed: true };
+  }),
+
+  setFolder: procedure.input(z.object({ session: sessionName, folder: z.string().min(1).nullable() })).mutation(({ ctx, input }) => {
+    const s = ctx.manager.setFolder(input.session, input.folder);
+    return { session: s.name, folder: s.folder };
+  }),
+});

@@ -1,0 +1,34 @@
+// tabs.create / rename / close / select.
+import { z } from 'zod';
+import { resolveSession } from '../../session/target';
+import { launchInput, PTY_READY_TIMEOUT_MS } from '../inputs';
+import { procedure, router } from '../trpc';
+
+const tabRef = z.object({ session: z.string().min(1).optional(), tab: z.number().int().positive() });
+
+export const tabCreateInput = launchInput.extend({ session: z.string().min(1).optional(), name: z.string().min(1).optional(), select: z.boolean().optional() });
+
+export const tabsRouter = router({
+  create: procedure.input(tabCreateInput).mutation(async ({ ctx, input }) => {
+    const { session: name, name: tabName, select, ...launch } = input;
+    const session = resolveSession(ctx.manager, name);
+    const { tab, pane } = ctx.manager.createTab(session, { name: tabName, launch, select });
+    const ptyReady = await pane.waitReady(PTY_READY_TIMEOUT_MS);
+    return { session: session.name, tab: tab.id, pane: ctx.manager.paneInfo(pane), pty_ready: ptyReady };
+  }),
+
+  rename: procedure.input(tabRef.extend({ name: z.string().min(1) })).mutation(({ ctx, input }) => {
+    const tab = ctx.manager.renameTab(resolveSession(ctx.manager, input.session), input.tab, input.name);
+    return { tab: tab.id, name: tab.name };
+  }),
+
+  close: procedure.input(tabRef).mutation(async ({ ctx, input }) => {
+    await ctx.manager.closeTab(resolveSession(ctx.manager, input.session), input.tab);
+    return { tab: input.tab, closed: true };
+  }),
+
+  select: procedure.input(tabRef).mutation(({ ctx, input }) => {
+    const tab = ctx.manager.selectTab(resolveSession(ctx.manager, input.session), input.tab);
+    return { tab: tab.id };
+  }),
+});

@@ -1,0 +1,56 @@
+// tRPC setup shared by every router: the context, the error mapping and the authenticated
+// procedure. Authorization is checked HERE, in every procedure, not only by the HTTP gate
+// (DESIGN.md security model): a request that reaches a procedure without a verified caller fails.
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { RoziError, type RoziErrorCode } from '../session/errors';
+import type { SessionManager } from '../session/manager';
+
+/** Who is calling: a browser with the session cookie, an HTTP client with the bearer token, or the CLI on the 0600 control socket. */
+export type Caller = { ok: true; via: 'cookie' | 'bearer' | 'socket' } | { ok: false; reason: string };
+
+export interface ApiContext {
+  manager: SessionManager;
+  caller: Caller;
+}
+
+const trpcCode: Record<RoziErrorCode, TRPCError['code']> = {
+  'not-found': 'NOT_FOUND',
+  invalid: 'BAD_REQUEST',
+  conflict: 'CONFLICT',
+  'spawn-failed': 'INTERNAL_SERVER_ERROR',
+};
+
+/** One line naming every invalid field, for the CLI's one-line errors. */
+function zodSummary(err: ZodError): string {
+  return err.issues.map((i) => `${i.path.length ? i.path.join('.') + ': ' : ''}${i.message}`).join('; ');
+}
+
+const t = initTRPC.context<ApiContext>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const roziCode = cause instanceof RoziError ? cause.code : cause instanceof ZodError ? 'invalid' : error.code === 'UNAUTHORIZED' ? 'unauthorized' : null;
+    return {
+      ...shape,
+      message: cause instanceof ZodError ? `invalid input: ${zodSummary(cause)}` : shape.message,
+      // Stack traces stay on the server.
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, roziCode },
+    };
+  },
+});
+
+export const router = t.router;
+
+export const procedure = t.procedure
+  .use(({ ctx, next }) => {
+    if (!ctx.caller.ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.caller.reason });
+    return next();
+  })
+  .use(async ({ next }) => {
+    const result = await next();
+    if (!result.ok && result.error.cause instanceof RoziError) {
+      const cause = result.error.cause;
+      throw new TRPCError({ code: trpcCode[cause.code], message: cause.message, cause });
+    }
+    return result;
+  });

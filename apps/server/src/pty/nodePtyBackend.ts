@@ -1,0 +1,72 @@
+// node-pty behind the PtyBackend interface. `encoding: null` hands us Buffers, so output is never
+// decoded and re-encoded on the hot path (the stream offsets are byte offsets).
+import { spawn as ptySpawn, type IPty } from 'node-pty';
+import type { PtyBackend, PtyExit, PtyProcess, PtySpawnOptions } from './backend';
+
+class NodePty implements PtyProcess {
+  constructor(private readonly pty: IPty) {}
+
+  get pid(): number {
+    return this.pty.pid;
+  }
+
+  onData(listener: (data: Buffer) => void): void {
+    // With encoding null node-pty emits Buffers although its typings say string.
+    this.pty.onData((d) => listener(typeof d === 'string' ? Buffer.from(d, 'utf8') : (d as unknown as Buffer)));
+  }
+
+  onExit(listener: (exit: PtyExit) => void): void {
+    this.pty.onExit(({ exitCode, signal }) => {
+      const sig = signal ? signal : null;
+      listener({ code: sig ? 128 + sig : exitCode, signal: sig });
+    });
+  }
+
+  write(data: string | Buffer): void {
+    // node-pty's typings only name string; with encoding null it writes Buffers as bytes.
+    this.pty.write(data as string);
+  }
+
+  resize(cols: number, rows: number): void {
+    try {
+      this.pty.resize(cols, rows);
+    } catch {
+      // Resizing a PTY whose child already exited throws EBADF; the size no longer matters.
+    }
+  }
+
+  pause(): void {
+    this.pty.pause();
+  }
+
+  resume(): void {
+    this.pty.resume();
+  }
+
+  kill(signal: NodeJS.Signals = 'SIGHUP'): void {
+    try {
+      // Signal the whole process group so pipelines and children of the shell end too.
+      process.kill(-this.pty.pid, signal);
+    } catch {
+      try {
+        this.pty.kill(signal);
+      } catch {
+        // Already gone: nothing left to signal.
+      }
+    }
+  }
+}
+
+export const nodePtyBackend: PtyBackend = {
+  spawn(o: PtySpawnOptions): PtyProcess {
+    const pty = ptySpawn(o.file, o.args, {
+      name: o.env.TERM ?? 'xterm-256color',
+      cols: o.cols,
+      rows: o.rows,
+      cwd: o.cwd,
+      env: o.env,
+      encoding: null,
+    });
+    return new NodePty(pty);
+  },
+};

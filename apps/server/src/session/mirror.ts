@@ -1,0 +1,167 @@
+// A pane's headless terminal: the parsed screen + scrollback used by capture-pane, detection and
+// the kind 2 (reset) frames of the stream. @xterm/headless parses only 11–17 MB/s here, slower than
+// a PTY can flood, so it must never sit on the path to the browser:
+//  * output is queued and handed to xterm in MIRROR_CHUNK pieces from a timer, never inline;
+//  * while flooding, each piece is followed by a pause of MIRROR_DUTY_RATIO × its parse time, so the
+//    mirror takes at most ~1/(1+ratio) of the event loop (25 % with ratio 3);
+//  * when the unparsed backlog passes MIRROR_MAX_BACKLOG, the mirror skips ahead: it drops the
+//    backlog, resets the terminal and feeds only the last MIRROR_SKIP_TAIL bytes (the screen
+//    catches up; scrollback lines inside the skipped part are lost from the mirror only — the
+//    browser got every byte).
+// Anyone needing an exact screen (capture, reset frames) calls `whenParsed`, which drains the
+// backlog at full speed first.
+import xtermHeadless from '@xterm/headless';
+import type { Terminal as TerminalType } from '@xterm/headless';
+import { SerializeAddon } from '@xterm/addon-serialize';
+
+export const MIRROR_CHUNK = 32 * 1024;
+export const MIRROR_DUTY_RATIO = 3;
+export const MIRROR_MAX_BACKLOG = 1024 * 1024;
+export const MIRROR_SKIP_TAIL = 64 * 1024;
+
+export interface MirrorOptions {
+  cols: number;
+  rows: number;
+  scrollback: number;
+  /** Stream offset the mirror starts at (0 for a new pane). */
+  offset?: number;
+  onTitle(title: string): void;
+  onBell(): void;
+}
+
+export class Mirror {
+  readonly term: TerminalType;
+  private readonly serializer = new SerializeAddon();
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** Offset just after the last byte xterm finished parsing. */
+  private parsedOffset: number;
+  /** Offset just after the last byte queued. */
+  private queuedOffset: number;
+  private busy = false;
+  private timer: NodeJS.Timeout | null = null;
+  private needsReset = false;
+  private urgent = 0;
+  private waiters: Array<{ target: number; run: () => void }> = [];
+  private disposed = false;
+  /** Bytes dropped by skip-ahead (exposed for the benchmark and tests). */
+  skippedBytes = 0;
+
+  constructor(o: MirrorOptions) {
+    this.term = new xtermHeadless.Terminal({ cols: o.cols, rows: o.rows, scrollback: o.scrollback, allowProposedApi: true });
+    this.term.loadAddon(this.serializer);
+    this.term.onTitleChange(o.onTitle);
+    this.term.onBell(o.onBell);
+    this.parsedOffset = this.queuedOffset = o.offset ?? 0;
+  }
+
+  /** The offset the terminal state stands for once parsing is idle. */
+  get offset(): number {
+    return this.parsedOffset;
+  }
+
+  push(data: Buffer): void {
+    if (this.disposed) return;
+    this.pending.push(data);
+    this.pendingBytes += data.length;
+    this.queuedOffset += data.length;
+    if (this.pendingBytes > MIRROR_MAX_BACKLOG && !this.urgent) this.skipAhead();
+    this.schedule(0);
+  }
+
+  resize(cols: number, rows: number): void {
+    this.term.resize(cols, rows);
+  }
+
+  /** Runs `fn` synchronously once every byte pushed before this call is parsed. */
+  whenParsed<T>(fn: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const run = () => {
+        try {
+          resolve(fn());
+        } catch (err) {
+          reject(err);
+        }
+      };
+      if (!this.busy && this.pendingBytes === 0) return run();
+      this.urgent++;
+      this.waiters.push({
+        target: this.queuedOffset,
+        run: () => {
+          this.urgent--;
+          run();
+        },
+      });
+      this.schedule(0);
+    });
+  }
+
+  /** Screen + scrollback as terminal data that reproduces it (for kind 2 frames). */
+  serialize(): string {
+    return this.serializer.serialize({ scrollback: this.term.options.scrollback ?? 0 });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    for (const w of this.waiters.splice(0)) w.run();
+    this.term.dispose();
+  }
+
+  private skipAhead(): void {
+    const all = Buffer.concat(this.pending);
+    const tail = all.subarray(all.length - MIRROR_SKIP_TAIL);
+    this.skippedBytes += all.length - tail.length;
+    this.pending = [tail];
+    this.pendingBytes = tail.length;
+    this.needsReset = true;
+  }
+
+  /** Removes up to MIRROR_CHUNK bytes from the front of the queue without copying the rest. */
+  private takePiece(): Buffer {
+    const parts: Buffer[] = [];
+    let size = 0;
+    while (size < MIRROR_CHUNK && this.pending.length) {
+      const head = this.pending[0] as Buffer;
+      const n = Math.min(head.length, MIRROR_CHUNK - size);
+      parts.push(head.subarray(0, n));
+      size += n;
+      if (n === head.length) this.pending.shift();
+      else this.pending[0] = head.subarray(n);
+    }
+    this.pendingBytes -= size;
+    return parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+  }
+
+  private schedule(delay: number): void {
+    if (this.busy || this.timer || this.disposed || this.pendingBytes === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.feed();
+    }, this.urgent ? 0 : delay);
+  }
+
+  private feed(): void {
+    if (this.disposed || this.busy || this.pendingBytes === 0) return;
+    const piece = this.takePiece();
+    if (this.needsReset) {
+      this.needsReset = false;
+      this.term.reset();
+    }
+    // Offset of the piece's end: everything queued minus what is still pending.
+    const pieceEnd = this.queuedOffset - this.pendingBytes;
+    this.busy = true;
+    const startedAt = performance.now();
+    this.term.write(piece, () => {
+      this.busy = false;
+      if (this.disposed) return;
+      this.parsedOffset = pieceEnd;
+      const due = this.waiters.filter((w) => w.target <= pieceEnd || this.pendingBytes === 0);
+      if (due.length) {
+        this.waiters = this.waiters.filter((w) => !due.includes(w));
+        for (const w of due) w.run();
+      }
+      this.schedule(Math.ceil((performance.now() - startedAt) * MIRROR_DUTY_RATIO));
+    });
+  }
+}

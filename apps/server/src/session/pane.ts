@@ -1,0 +1,252 @@
+// One pane: a PTY child, its output ring (what viewers replay) and its headless mirror (what
+// capture-pane and detection read). The pane owns all three and disposes them together.
+// Output path, in this order and all synchronous: PTY bytes → ring → every attached viewer's pump
+// → mirror queue (parsed later, see mirror.ts). The PTY is paused only while every attached viewer
+// is above its high watermark (stream/paneViewer.ts), so one stalled browser never stalls others.
+import type { EventBus } from '../events/bus';
+import type { PtyBackend, PtyProcess } from '../pty/backend';
+import type { ProcessTable } from '../proc/processTable';
+import { RingBuffer } from '../stream/ringBuffer';
+import { Mirror } from './mirror';
+import type { PaneId, PaneKey, TabId } from './model';
+
+/** How a pane was started: exactly one of command (shell command line) or argv, or neither (shell). */
+export interface PaneLaunch {
+  command: string | null;
+  argv: string[] | null;
+  cwd: string;
+  /** The pane's given name (rename-pane / --title); the live OSC title takes precedence in `title`. */
+  name: string | null;
+  keepOpen: boolean;
+}
+
+/** A viewer's side of the output path (implemented by stream/paneViewer.ts). */
+export interface OutputSink {
+  /** New bytes are in the ring. */
+  onOutput(): void;
+  onExit(code: number | null): void;
+  /** Above its high watermark: wants no more output until it acks. */
+  isBlocked(): boolean;
+}
+
+export interface PaneEnvironment {
+  backend: PtyBackend;
+  procs: ProcessTable;
+  bus: EventBus;
+  /** Base environment for the child (the server's, plus ROZI_SOCKET / ROZI_BIN). */
+  env: Record<string, string>;
+  shell: string;
+  scrollback: number;
+  ringBytes: number;
+}
+
+export interface PaneInit {
+  key: PaneKey;
+  id: PaneId;
+  session: { readonly name: string };
+  tab: TabId;
+  launch: PaneLaunch;
+  cols: number;
+  rows: number;
+}
+
+export class Pane {
+  readonly key: PaneKey;
+  readonly id: PaneId;
+  readonly session: { readonly name: string };
+  tab: TabId;
+  readonly launch: PaneLaunch;
+  cols: number;
+  rows: number;
+  readonly ring: RingBuffer;
+  readonly mirror: Mirror;
+  oscTitle: string | null = null;
+  exited = false;
+  exitCode: number | null = null;
+  bellCount = 0;
+  /** Set on the first output byte or once the child has exec'd (pty_ready of split/new-pane). */
+  ready = false;
+  private readonly pty: PtyProcess;
+  private readonly viewers = new Set<OutputSink>();
+  private paused = false;
+  private disposed = false;
+  private readonly exitWaiters: Array<() => void> = [];
+  private readonly readyWaiters: Array<() => void> = [];
+
+  constructor(
+    init: PaneInit,
+    private readonly envr: PaneEnvironment,
+  ) {
+    this.key = init.key;
+    this.id = init.id;
+    this.session = init.session;
+    this.tab = init.tab;
+    this.launch = init.launch;
+    this.cols = init.cols;
+    this.rows = init.rows;
+    this.ring = new RingBuffer(envr.ringBytes);
+    this.mirror = new Mirror({
+      cols: init.cols,
+      rows: init.rows,
+      scrollback: envr.scrollback,
+      onTitle: (title) => {
+        this.oscTitle = title;
+        this.envr.bus.emit({ type: 'title-changed', title: this.title, ...this.ref() });
+        this.envr.bus.workspaceChanged();
+      },
+      onBell: () => {
+        this.bellCount++;
+        this.envr.bus.emit({ type: 'bell', ...this.ref() });
+      },
+    });
+    const { file, args } = this.program();
+    // Throws on an impossible spawn (missing cwd, bad program); the manager turns that into a
+    // one-line error before the pane is placed in any layout.
+    this.pty = envr.backend.spawn({
+      file,
+      args,
+      cwd: init.launch.cwd,
+      cols: init.cols,
+      rows: init.rows,
+      env: {
+        ...envr.env,
+        TERM: 'xterm-256color',
+        COLORTERM: 'truecolor',
+        ROZI_PANE: String(init.id),
+        ROZI_SESSION_NAME: init.session.name,
+      },
+    });
+    this.pty.onData((data) => this.onData(data));
+    this.pty.onExit(({ code }) => this.onExit(code));
+  }
+
+  ref(): { key: PaneKey; session: string; paneId: PaneId } {
+    return { key: this.key, session: this.session.name, paneId: this.id };
+  }
+
+  get pid(): number | null {
+    return this.exited ? null : this.pty.pid;
+  }
+
+  /** What list-panes shows: live OSC title, else the given name, else the program. */
+  get title(): string {
+    return this.oscTitle || this.launch.name || this.launch.argv?.[0] || this.launch.command || this.envr.shell.split('/').pop() || 'shell';
+  }
+
+  attach(viewer: OutputSink): void {
+    this.viewers.add(viewer);
+    this.updateFlow();
+  }
+
+  detach(viewer: OutputSink): void {
+    this.viewers.delete(viewer);
+    this.updateFlow();
+  }
+
+  /** Pauses the PTY only while every attached viewer is blocked; with no viewers it runs free. */
+  updateFlow(): void {
+    let allBlocked = this.viewers.size > 0;
+    for (const v of this.viewers) if (!v.isBlocked()) allBlocked = false;
+    if (allBlocked && !this.paused && !this.exited) {
+      this.paused = true;
+      this.pty.pause();
+    } else if (!allBlocked && this.paused) {
+      this.paused = false;
+      this.pty.resume();
+    }
+  }
+
+  write(data: string | Buffer): void {
+    if (!this.exited) this.pty.write(data);
+  }
+
+  resize(cols: number, rows: number): void {
+    if (cols === this.cols && rows === this.rows) return;
+    this.cols = cols;
+    this.rows = rows;
+    this.mirror.resize(cols, rows);
+    if (!this.exited) this.pty.resize(cols, rows);
+  }
+
+  /** Resolves once the PTY is ready or after `ms` (resolving to false). */
+  waitReady(ms: number): Promise<boolean> {
+    if (this.ready || this.exited) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const poll = setInterval(() => {
+        if (this.childHasExeced()) this.markReady();
+      }, 20);
+      const timer = setTimeout(() => done(false), ms);
+      const done = (ok: boolean) => {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve(ok);
+      };
+      this.readyWaiters.push(() => done(true));
+    });
+  }
+
+  /** Resolves when the child has exited (immediately if it already has). */
+  waitExit(): Promise<void> {
+    if (this.exited) return Promise.resolve();
+    return new Promise((resolve) => this.exitWaiters.push(resolve));
+  }
+
+  /** Ends the child (SIGHUP to its process group, SIGKILL after `graceMs`). */
+  kill(graceMs = 1000): Promise<void> {
+    if (this.exited) return Promise.resolve();
+    this.pty.kill('SIGHUP');
+    const hard = setTimeout(() => this.pty.kill('SIGKILL'), graceMs);
+    return this.waitExit().then(() => clearTimeout(hard));
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    if (!this.exited) this.pty.kill('SIGKILL');
+    this.viewers.clear();
+    this.mirror.dispose();
+  }
+
+  /** Output the server itself adds to the stream (exit notice of --keep-open panes). */
+  appendLocal(text: string): void {
+    this.onData(Buffer.from(text, 'utf8'));
+  }
+
+  private program(): { file: string; args: string[] } {
+    const { command, argv } = this.launch;
+    if (argv && argv.length) return { file: argv[0] as string, args: argv.slice(1) };
+    if (command) return { file: this.envr.shell, args: ['-c', command] };
+    return { file: this.envr.shell, args: [] };
+  }
+
+  private childHasExeced(): boolean {
+    const entry = this.envr.procs.read(this.pty.pid);
+    // Before exec the child is a fork of this server and shares its argv.
+    return entry !== null && entry.argv.length > 0 && entry.argv.join('\0') !== process.argv.join('\0');
+  }
+
+  private markReady(): void {
+    if (this.ready) return;
+    this.ready = true;
+    for (const w of this.readyWaiters.splice(0)) w();
+  }
+
+  private onData(data: Buffer): void {
+    if (this.disposed) return;
+    if (!this.ready) this.markReady();
+    this.ring.append(data);
+    for (const v of this.viewers) v.onOutput();
+    this.mirror.push(data);
+  }
+
+  private onExit(code: number): void {
+    this.exited = true;
+    this.exitCode = code;
+    this.markReady();
+    if (this.paused) this.paused = false;
+    for (const v of this.viewers) v.onExit(code);
+    this.envr.bus.emit({ type: 'pane-exited', code, ...this.ref() });
+    this.envr.bus.workspaceChanged();
+    for (const w of this.exitWaiters.splice(0)) w();
+  }
+}

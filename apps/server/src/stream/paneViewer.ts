@@ -1,0 +1,116 @@
+// One viewer of one pane on one WebSocket: the per-viewer half of flow control. It sends ring
+// bytes from `sentOffset` while its unacknowledged bytes stay under the high watermark, stops
+// above it, and resumes only once acks bring it under the low watermark (hysteresis, VS Code's
+// numbers in protocol.ts). A viewer whose next byte fell off the ring gets a kind 2 reset built
+// from the mirror, so its memory cost is bounded by the watermark, never by the pane's output.
+import type { OutputSink, Pane } from '../session/pane';
+import { FLOW_HIGH_WATERMARK, FLOW_LOW_WATERMARK, FRAME_HEADER_BYTES, FRAME_OUTPUT, FRAME_RESET, type ServerMessage } from './protocol';
+
+/** The viewer's socket, as much as the viewer needs of it. */
+export interface ViewerChannel {
+  sendBinary(frame: Buffer): void;
+  sendJson(message: ServerMessage): void;
+  readonly open: boolean;
+}
+
+/** Largest payload per binary frame: big enough to amortise framing, small enough to interleave panes. */
+const MAX_FRAME_PAYLOAD = 64 * 1024;
+
+export function encodeFrame(kind: number, key: number, offset: number, payload: Buffer): Buffer {
+  const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + payload.length);
+  frame[0] = kind;
+  frame.writeUInt32BE(key, 1);
+  frame.writeDoubleBE(offset, 5);
+  payload.copy(frame, FRAME_HEADER_BYTES);
+  return frame;
+}
+
+export class PaneViewer implements OutputSink {
+  private sentOffset = 0;
+  private unacked = 0;
+  private blocked = false;
+  private resetting = false;
+  private disposed = false;
+
+  constructor(
+    readonly pane: Pane,
+    private readonly channel: ViewerChannel,
+  ) {}
+
+  /** Attaches: exact replay from `since` when the ring still holds it, else a reset frame. */
+  start(since?: number): void {
+    const ring = this.pane.ring;
+    this.pane.attach(this);
+    if (since !== undefined && Number.isFinite(since) && since >= ring.start && since <= ring.end) {
+      this.sentOffset = since;
+      this.pump();
+    } else {
+      void this.reset();
+    }
+    if (this.pane.exited) this.channel.sendJson({ t: 'exit', key: this.pane.key, code: this.pane.exitCode });
+  }
+
+  ack(bytes: number): void {
+    if (!(bytes > 0)) return;
+    this.unacked = Math.max(0, this.unacked - bytes);
+    if (this.blocked && this.unacked < FLOW_LOW_WATERMARK) {
+      this.blocked = false;
+      this.pump();
+      this.pane.updateFlow();
+    }
+  }
+
+  onOutput(): void {
+    this.pump();
+  }
+
+  onExit(code: number | null): void {
+    this.channel.sendJson({ t: 'exit', key: this.pane.key, code });
+  }
+
+  isBlocked(): boolean {
+    return this.blocked;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.pane.detach(this);
+  }
+
+  private pump(): void {
+    if (this.disposed || this.resetting || this.blocked || !this.channel.open) return;
+    const ring = this.pane.ring;
+    while (this.sentOffset < ring.end) {
+      if (this.unacked >= FLOW_HIGH_WATERMARK) {
+        this.blocked = true;
+        this.pane.updateFlow();
+        return;
+      }
+      if (this.sentOffset < ring.start) {
+        void this.reset();
+        return;
+      }
+      const chunk = ring.read(this.sentOffset, MAX_FRAME_PAYLOAD);
+      this.channel.sendBinary(encodeFrame(FRAME_OUTPUT, this.pane.key, this.sentOffset, chunk));
+      this.sentOffset += chunk.length;
+      this.unacked += chunk.length;
+    }
+  }
+
+  private async reset(): Promise<void> {
+    this.resetting = true;
+    try {
+      const snap = await this.pane.mirror.whenParsed(() => ({ data: Buffer.from(this.pane.mirror.serialize(), 'utf8'), offset: this.pane.mirror.offset }));
+      if (this.disposed || !this.channel.open) return;
+      // The snapshot stands for `offset`; if the ring no longer holds it (the mirror skipped far
+      // behind), continue from the oldest byte held — the only case where bytes are not replayed.
+      const from = Math.max(snap.offset, this.pane.ring.start);
+      this.channel.sendBinary(encodeFrame(FRAME_RESET, this.pane.key, from, snap.data));
+      this.sentOffset = from;
+      this.unacked += snap.data.length;
+    } finally {
+      this.resetting = false;
+    }
+    this.pump();
+  }
+}

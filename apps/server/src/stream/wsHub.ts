@@ -1,0 +1,126 @@
+// The WebSocket endpoint (/ws): one connection per browser page, carrying terminal frames for
+// every pane the page attached and the server's events. Authentication happened on the raw
+// upgrade (http/gate.ts) before `accept` is called; this file only speaks the protocol.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, WebSocket, type RawData } from 'ws';
+import type { EventBus } from '../events/bus';
+import type { SessionManager } from '../session/manager';
+import { PaneViewer, type ViewerChannel } from './paneViewer';
+import type { ClientMessage, ServerMessage } from './protocol';
+
+const PING_EVERY_MS = 30_000;
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+export class StreamHub {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+  private readonly sockets = new Set<WebSocket>();
+  private readonly pinger: NodeJS.Timeout;
+
+  constructor(
+    private readonly manager: SessionManager,
+    private readonly bus: EventBus,
+  ) {
+    this.pinger = setInterval(() => {
+      for (const ws of this.sockets) {
+        if ((ws as WebSocket & { alive?: boolean }).alive === false) ws.terminate();
+        else {
+          (ws as WebSocket & { alive?: boolean }).alive = false;
+          ws.ping();
+        }
+      }
+    }, PING_EVERY_MS);
+    this.pinger.unref();
+  }
+
+  /** Completes an upgrade the gate already authorised. */
+  accept(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.connection(ws));
+  }
+
+  get connections(): number {
+    return this.sockets.size;
+  }
+
+  close(): void {
+    clearInterval(this.pinger);
+    for (const ws of this.sockets) ws.terminate();
+    this.wss.close();
+  }
+
+  private connection(ws: WebSocket): void {
+    this.sockets.add(ws);
+    const viewers = new Map<number, PaneViewer>();
+    const channel: ViewerChannel = {
+      sendBinary: (frame) => ws.send(frame, { binary: true }),
+      sendJson: (m: ServerMessage) => ws.send(JSON.stringify(m)),
+      get open() {
+        return ws.readyState === WebSocket.OPEN;
+      },
+    };
+    const drop = (key: number) => {
+      viewers.get(key)?.dispose();
+      viewers.delete(key);
+    };
+    const unsubscribe = this.bus.onAny((event) => {
+      if (!channel.open) return;
+      channel.sendJson({ t: 'event', event });
+      if (event.type === 'pane-closed') drop(event.key);
+    });
+    (ws as WebSocket & { alive?: boolean }).alive = true;
+    ws.on('pong', () => ((ws as WebSocket & { alive?: boolean }).alive = true));
+    ws.on('message', (raw: RawData, isBinary: boolean) => {
+      const reply = this.handle(raw, isBinary, { viewers, channel, drop });
+      if (reply) channel.sendJson(reply);
+    });
+    ws.on('close', () => {
+      unsubscribe();
+      for (const key of [...viewers.keys()]) drop(key);
+      this.sockets.delete(ws);
+    });
+    ws.on('error', () => ws.terminate());
+  }
+
+  private handle(raw: RawData, isBinary: boolean, c: { viewers: Map<number, PaneViewer>; channel: ViewerChannel; drop(key: number): void }): ServerMessage | null {
+    if (isBinary) return { t: 'error', message: 'client messages are JSON text frames' };
+    let msg: ClientMessage;
+    try {
+      msg = JSON.parse(raw.toString()) as ClientMessage;
+    } catch {
+      return { t: 'error', message: 'message is not valid JSON' };
+    }
+    const key = Number((msg as { key?: unknown }).key);
+    const pane = this.manager.panes.get(key);
+    switch (msg.t) {
+      case 'attach': {
+        if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
+        c.drop(key);
+        if (validSize(msg.cols, msg.rows)) pane.resize(msg.cols, msg.rows);
+        const viewer = new PaneViewer(pane, c.channel);
+        c.viewers.set(key, viewer);
+        viewer.start(typeof msg.since === 'number' ? msg.since : undefined);
+        return null;
+      }
+      case 'detach':
+        c.drop(key);
+        return null;
+      case 'input':
+        if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
+        if (typeof msg.data === 'string') pane.write(msg.data);
+        return null;
+      case 'resize':
+        if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
+        if (validSize(msg.cols, msg.rows)) pane.resize(msg.cols, msg.rows);
+        return null;
+      case 'ack':
+        c.viewers.get(key)?.ack(Number(msg.bytes));
+        return null;
+      default:
+        return { t: 'error', message: `unknown message type '${String((msg as { t?: unknown }).t)}'` };
+    }
+  }
+}
+
+function validSize(cols: unknown, rows: unknown): cols is number {
+  return Number.isInteger(cols) && Number.isInteger(rows) && (cols as number) >= 2 && (cols as number) <= 1000 && (rows as number) >= 1 && (rows as number) <= 500;
+}
