@@ -1,0 +1,135 @@
+// The events a hook can subscribe to, as plain JSON, and the filter that narrows them. Pure:
+// the same objects are what `rozi subscribe` prints, what a sandboxed hook receives, and what a
+// `run =` shell hook gets as ROZI_* variables (shellEnv.ts). Field names are snake_case because
+// they are a wire format shared with shell scripts, not TypeScript internals.
+
+export const HOOK_EVENT_NAMES = [
+  'agent-state-changed',
+  'pane-spawned',
+  'pane-exited',
+  'bell',
+  'notification',
+  'focus-changed',
+  'session-created',
+  'session-renamed',
+  'config-reloaded',
+] as const;
+export type HookEventName = (typeof HOOK_EVENT_NAMES)[number];
+
+export type HookAgentState = 'working' | 'blocked' | 'idle' | 'done';
+/** Where a state came from: an agent's own report, the screen rules, or the process scan. */
+export type HookStateSource = 'integration' | 'screen' | 'process';
+
+/** Fields of every event raised by a pane. `pane` is the pane id within `session`. */
+interface PaneFields {
+  session: string;
+  pane: number;
+}
+
+export interface AgentStateChangedEvent extends PaneFields {
+  event: 'agent-state-changed';
+  /** Agent id (`claude`, `my-ext.tool`), null when no definition matches any more. */
+  agent: string | null;
+  previous: HookAgentState | null;
+  /** null when the agent left the pane. */
+  state: HookAgentState | null;
+  source: HookStateSource | null;
+  message: string | null;
+}
+export interface PaneSpawnedEvent extends PaneFields {
+  event: 'pane-spawned';
+  /** Shell command line, or null when the pane was started with an argv. */
+  command: string | null;
+  argv: string[] | null;
+}
+export interface PaneExitedEvent extends PaneFields {
+  event: 'pane-exited';
+  /** Exit code, null when a signal ended the process. */
+  code: number | null;
+}
+export interface BellEvent extends PaneFields {
+  event: 'bell';
+}
+export interface NotificationEvent {
+  event: 'notification';
+  /** The pane that raised it (OSC 9/777 or `rozi notify` from inside a pane), if any. */
+  session: string | null;
+  pane: number | null;
+  title: string | null;
+  message: string;
+  level: 'info' | 'warn' | 'error';
+}
+export interface FocusChangedEvent extends PaneFields {
+  event: 'focus-changed';
+  /** The pane that had focus before, null on the first focus of a session. */
+  previous: number | null;
+}
+export interface SessionCreatedEvent {
+  event: 'session-created';
+  session: string;
+}
+export interface SessionRenamedEvent {
+  event: 'session-renamed';
+  session: string;
+  previous: string;
+}
+export interface ConfigReloadedEvent {
+  event: 'config-reloaded';
+}
+
+export type HookEvent =
+  | AgentStateChangedEvent
+  | PaneSpawnedEvent
+  | PaneExitedEvent
+  | BellEvent
+  | NotificationEvent
+  | FocusChangedEvent
+  | SessionCreatedEvent
+  | SessionRenamedEvent
+  | ConfigReloadedEvent;
+
+export type HookEventOf<N extends HookEventName> = Extract<HookEvent, { event: N }>;
+
+export function isHookEventName(name: string): name is HookEventName {
+  return (HOOK_EVENT_NAMES as readonly string[]).includes(name);
+}
+
+/** The pane that raised an event, or null: only such events may carry send-text and status. */
+export function eventPane(event: HookEvent): { session: string; pane: number } | null {
+  if (!('pane' in event) || !('session' in event)) return null;
+  if (event.pane === null || event.session === null) return null;
+  return { session: event.session, pane: event.pane };
+}
+
+export type FilterScalar = string | number | boolean | null;
+/**
+ * A hook's `filter` table: every key must match the event field of the same name. A list means
+ * any of its values. A key the event does not have never matches, so a typo filters everything
+ * out instead of silently matching everything (the manifest validator reports unknown keys).
+ */
+export type HookFilter = Readonly<Record<string, FilterScalar | readonly FilterScalar[]>>;
+
+export function matchesFilter(filter: HookFilter | undefined, event: HookEvent): boolean {
+  if (filter === undefined) return true;
+  const fields = event as unknown as Readonly<Record<string, unknown>>;
+  for (const [key, wanted] of Object.entries(filter)) {
+    if (!Object.prototype.hasOwnProperty.call(fields, key)) return false;
+    const actual = fields[key];
+    const options: readonly FilterScalar[] = Array.isArray(wanted) ? wanted : [wanted as FilterScalar];
+    if (!options.some((option) => option === actual)) return false;
+  }
+  return true;
+}
+
+/** The field names each event carries besides `event`, for validators and docs. */
+export const HOOK_EVENT_FIELDS: Readonly<Record<HookEventName, readonly string[]>> = {
+  'agent-state-changed': ['session', 'pane', 'agent', 'previous', 'state', 'source', 'message'],
+  'pane-spawned': ['session', 'pane', 'command', 'argv'],
+  'pane-exited': ['session', 'pane', 'code'],
+  bell: ['session', 'pane'],
+  notification: ['session', 'pane', 'title', 'message', 'level'],
+  'focus-changed': ['session', 'pane', 'previous'],
+  'session-created': ['session'],
+  'session-renamed': ['session', 'previous'],
+  'config-reloaded': [],
+};

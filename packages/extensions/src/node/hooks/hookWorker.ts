@@ -1,0 +1,71 @@
+// Entry point of the hook worker: the child process that owns every isolate. The server forks
+// it (workerProcess.ts) with --no-node-snapshot, which isolated-vm needs on Node 20, and talks to
+// it over the IPC channel (protocol.ts). Calls run one at a time, synchronously: a hook call
+// costs microseconds and the parent never sends a second request before the first is answered,
+// which is also how it knows which call was running when the process died.
+import { ExtensionIsolate } from './extensionIsolate';
+import type { ParentMessage, WorkerMessage } from './protocol';
+
+const isolates = new Map<string, ExtensionIsolate>();
+
+function send(message: WorkerMessage): void {
+  process.send?.(message);
+}
+
+function log(level: 'info' | 'warn' | 'error', message: string): void {
+  send({ op: 'log', level, message });
+}
+
+function handle(message: ParentMessage): void {
+  switch (message.op) {
+    case 'load': {
+      isolates.get(message.extensionId)?.dispose();
+      const isolate = new ExtensionIsolate(
+        { extensionId: message.extensionId, memoryMb: message.memoryMb, modules: message.modules },
+        log,
+      );
+      isolates.set(message.extensionId, isolate);
+      send({ op: 'loaded', id: message.id, errors: isolate.load() });
+      return;
+    }
+    case 'unload':
+      isolates.get(message.extensionId)?.dispose();
+      isolates.delete(message.extensionId);
+      send({ op: 'unloaded', id: message.id });
+      return;
+    case 'call': {
+      const isolate = isolates.get(message.extensionId);
+      if (isolate === undefined) {
+        const text = `extension ${message.extensionId} has no hooks loaded`;
+        send({ op: 'result', id: message.id, ok: false, kind: 'not-loaded', message: text, durationMs: 0 });
+        return;
+      }
+      const result = isolate.call({ hookId: message.hookId, eventJson: message.event, timeoutMs: message.timeoutMs });
+      send({ ...result, op: 'result', id: message.id });
+      return;
+    }
+    case 'stats': {
+      const stats = [...isolates.values()].flatMap((isolate) => isolate.stats() ?? []);
+      send({ op: 'stats', id: message.id, rssBytes: process.memoryUsage().rss, isolates: stats });
+      return;
+    }
+  }
+}
+
+if (process.send === undefined) {
+  process.stderr.write('hookWorker must be started by HookSandbox with an IPC channel\n');
+  process.exit(64);
+}
+
+process.on('message', (message: ParentMessage) => {
+  try {
+    handle(message);
+  } catch (error) {
+    // A bug on our side, not in a hook: say so and let the supervisor restart a clean process.
+    process.stderr.write(`hook worker: internal error: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(71);
+  }
+});
+// The server is gone (crashed or exited without disposing us): never outlive it.
+process.on('disconnect', () => process.exit(0));
+send({ op: 'ready', pid: process.pid });
