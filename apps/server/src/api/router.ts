@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { resolvePane } from '../session/target';
 import { targetInput } from './inputs';
+import { launchersRouter } from './routers/launchers';
 import { panesRouter } from './routers/panes';
 import { sessionsRouter } from './routers/sessions';
 import { tabsRouter } from './routers/tabs';
@@ -15,6 +16,7 @@ export const appRouter = router({
   sessions: sessionsRouter,
   tabs: tabsRouter,
   panes: panesRouter,
+  launchers: launchersRouter,
   /** Shows a notification in every connected browser (rozi notify). */
   notify: procedure
     .input(z.object({ message: z.string().min(1), title: z.string().nullish(), level: z.enum(['info', 'warn', 'error']).optional(), pane: targetInput.optional() }))
