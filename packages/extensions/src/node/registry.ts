@@ -1,0 +1,71 @@
+// The registry of installed extensions: <extensionsDir>/registry.json, one entry per extension
+// with its source, the exact commit and content digest it was installed at, and whether it is
+// enabled. Written atomically (temp file + rename) so a crash never leaves half a registry; an
+// unreadable registry is reported and treated as empty rather than taking the server down.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export type InstallSource =
+  | { kind: 'git'; url: string; ref: string | null }
+  | { kind: 'dir'; path: string }
+  | { kind: 'link'; path: string };
+
+export interface RegistryEntry {
+  id: string;
+  enabled: boolean;
+  source: InstallSource;
+  /** The exact commit checked out (git sources), null otherwise. */
+  commit: string | null;
+  /** Content digest of the installed files (snapshot digest). */
+  digest: string;
+  /** Where the files are: <extensionsDir>/<id> (a symlink to the checkout for --link). */
+  dir: string;
+  installedAt: string;
+  updatedAt: string;
+}
+
+export interface RegistryFile {
+  schema_version: 1;
+  extensions: RegistryEntry[];
+}
+
+export const REGISTRY_FILE = 'registry.json';
+
+export function registryPath(extensionsDir: string): string {
+  return join(extensionsDir, REGISTRY_FILE);
+}
+
+export function readRegistry(extensionsDir: string): { registry: RegistryFile; problem: string | undefined } {
+  const file = registryPath(extensionsDir);
+  const empty: RegistryFile = { schema_version: 1, extensions: [] };
+  if (!existsSync(file)) return { registry: empty, problem: undefined };
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as RegistryFile;
+    if (parsed?.schema_version !== 1 || !Array.isArray(parsed.extensions)) throw new Error('unknown schema_version');
+    return { registry: parsed, problem: undefined };
+  } catch (err) {
+    return { registry: empty, problem: `${file} is unreadable (${err instanceof Error ? err.message : String(err)}); no extensions loaded` };
+  }
+}
+
+export function writeRegistry(extensionsDir: string, registry: RegistryFile): void {
+  mkdirSync(extensionsDir, { recursive: true });
+  const file = registryPath(extensionsDir);
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const sorted = { ...registry, extensions: [...registry.extensions].sort((a, b) => a.id.localeCompare(b.id)) };
+  writeFileSync(tmp, JSON.stringify(sorted, null, 2) + '\n', { mode: 0o600 });
+  renameSync(tmp, file);
+}
+
+/** Read, change, write: the one way entries change. */
+export function updateRegistry(extensionsDir: string, change: (r: RegistryFile) => void): RegistryFile {
+  const { registry } = readRegistry(extensionsDir);
+  change(registry);
+  writeRegistry(extensionsDir, registry);
+  return registry;
+}
+
+export function findEntry(registry: RegistryFile, id: string): RegistryEntry | undefined {
+  return registry.extensions.find((e) => e.id === id);
+}
