@@ -8,13 +8,6 @@ import { compileRule, compiledRulesOf, ruleHolds, type CompiledPattern, type Com
 import { lowerPreservingOffsets, prepareScreen } from './screenText';
 import { STATE_PRECEDENCE, type AgentDefinition, type AgentState, type DefinitionSet, type RuleScope, type RuleTarget, type SourceLocation } from './model';
 
-/**
- * How long a pane may stay in `unknown` (the caller keeps showing the last observed state)
- * before it reads idle again when nothing confirms that state: 30 s, the same as a report's
- * lease, so a view that hides the status area cannot freeze a badge for longer than a silent
- * integration can.
- */
-export const UNKNOWN_QUIET_PERIOD_MS = 30_000;
 
 export interface EvaluateInput {
   /** The matched definition's id; null/undefined or an id not in the set evaluates the common rules only. */
@@ -48,7 +41,7 @@ export interface RuleMatch {
 export interface Evaluation {
   /** The definition evaluated, or null when only the common rules ran. */
   agentId: string | null;
-  /** `unknown` means "this view hides the state": keep the last observed one (UNKNOWN_QUIET_PERIOD_MS). */
+  /** `unknown` means "this view hides the state": keep the last observed one (see unknownHold.ts). */
   state: AgentState;
   /** The first matching rule of the winning state (own rules before common ones); null when idle by default. */
   decidedBy: RuleMatch | null;

@@ -1,0 +1,58 @@
+// @rozi/detect: agent detection as pure functions (no I/O, no DOM; inputs are values).
+//
+//   loadDefinitions({ builtin?, config?, extensions? }) → DefinitionSet { definitions, warnings, byId }
+//   matchProcess(set, processSnapshot)                  → ProcessMatch | null  (agent + its process)
+//   evaluate(set, { agentId, screen, title })           → Evaluation (state, decidedBy, matches, spans)
+//   holdUnknown(previous, evaluated, now)               → what to show while a view hides the state
+//   applyReport / applyRelease / applyRows / effectiveSource → report arbitration per pane
+//
+// The built-in catalogue is embedded (builtin/*.toml → src/builtinCatalogue.ts); ARCHITECTURE.md
+// ("packages/detect") describes the pieces and how to add an agent.
+export type {
+  AgentDefinition,
+  AgentState,
+  DefinitionSet,
+  DefinitionSource,
+  DefinitionWarning,
+  LoadResult,
+  PatternGroup,
+  ProcessMatchSpec,
+  ResumeSpec,
+  RuleScope,
+  RuleTarget,
+  SourceKind,
+  SourceLocation,
+  StateRule,
+  WarningCode,
+} from './model';
+export { STATE_PRECEDENCE, formatLocation, isAgentState } from './model';
+export { loadDefinitions, createDefinitionSet, type LoadInput, type ExtensionAgents, type TextFile } from './loadDefinitions';
+export { validateDefinitionFile, AGENT_ID, type DefinitionFileInput } from './validateDefinitions';
+export { locateAgentEntries, type AgentEntryLines } from './agentLines';
+export { BUILTIN_CATALOGUE } from './builtinCatalogue';
+export { COMMON_RULES, COMMON_RULE_NOTES } from './commonRules';
+export { evaluate, type EvaluateInput, type Evaluation, type MatchSpan, type RuleMatch } from './evaluate';
+export { FOOTER_LINES } from './screenText';
+export { UNKNOWN_QUIET_PERIOD_MS, holdUnknown, type HeldState, type ObservedState } from './unknownHold';
+export { matchProcess, AGENT_ENV_VARS, type ProcessInfo, type ProcessMatch, type ProcessSnapshot, type MatchVia } from './processMatch';
+export { resumeCommand, SESSION_PLACEHOLDER } from './resumeArgv';
+export { compileRegexLite, translateRegexLite } from './patternSyntax';
+export { parseFixtureFile, fixtureStem, type FixtureCase, type FixtureFile } from './fixtureCases';
+export {
+  REPORT_LEASE_MS,
+  initialArbitration,
+  applyReport,
+  applyRelease,
+  applyRows,
+  effectiveSource,
+  leaseActive,
+  leaseDeadline,
+  type ArbitrationState,
+  type ConflictReason,
+  type EffectiveSource,
+  type LiveReport,
+  type Outcome,
+  type ReportInput,
+  type ReleaseInput,
+  type ReportedState,
+} from './reportArbitration';
