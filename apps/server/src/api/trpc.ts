@@ -2,9 +2,9 @@
 // procedure. Authorization is checked HERE, in every procedure, not only by the HTTP gate
 // (DESIGN.md security model): a request that reaches a procedure without a verified caller fails.
 import { initTRPC, TRPCError } from '@trpc/server';
-import { ZodError } from 'zod';
 import { RoziError, type RoziErrorCode } from '../session/errors';
 import type { SessionManager } from '../session/manager';
+import { describeError } from './errorShape';
 
 /** Who is calling: a browser with the session cookie, an HTTP client with the bearer token, or the CLI on the 0600 control socket. */
 export type Caller = { ok: true; via: 'cookie' | 'bearer' | 'socket' } | { ok: false; reason: string };
@@ -21,20 +21,14 @@ const trpcCode: Record<RoziErrorCode, TRPCError['code']> = {
   'spawn-failed': 'INTERNAL_SERVER_ERROR',
 };
 
-/** One line naming every invalid field, for the CLI's one-line errors. */
-function zodSummary(err: ZodError): string {
-  return err.issues.map((i) => `${i.path.length ? i.path.join('.') + ': ' : ''}${i.message}`).join('; ');
-}
-
 const t = initTRPC.context<ApiContext>().create({
   errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    const roziCode = cause instanceof RoziError ? cause.code : cause instanceof ZodError ? 'invalid' : error.code === 'UNAUTHORIZED' ? 'unauthorized' : null;
+    const described = describeError(error);
     return {
       ...shape,
-      message: cause instanceof ZodError ? `invalid input: ${zodSummary(cause)}` : shape.message,
+      message: described.message,
       // Stack traces stay on the server.
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, roziCode },
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, roziCode: described.code },
     };
   },
 });

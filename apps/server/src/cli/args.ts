@@ -6,6 +6,7 @@ export const EXIT_USAGE = 2;
 
 const globalOptions: OptionSpec[] = [
   { name: 'format', type: 'string', value: 'text|json', description: 'output format (default: text on a terminal, json when piped)' },
+  { name: 'session', short: 's', type: 'string', value: 'NAME', description: 'the session to act on (may also come before the command)' },
   { name: 'help', short: 'h', type: 'boolean', description: 'show help for this command' },
 ];
 

@@ -26,7 +26,16 @@ export async function main(argv: string[], io: VerbIO = defaultIO()): Promise<nu
     io.stdout.write(topHelp());
     return argv.length === 0 ? EXIT_USAGE : 0;
   }
-  const found = findVerb(argv);
+  // Global options may precede the command (`rozi --session dev list-panes`): move them after it.
+  const leading: string[] = [];
+  while (argv[0] !== undefined && /^--(session|format)(=|$)/.test(argv[0])) {
+    const word = argv[0];
+    const takes = !word.includes('=') && argv[1] !== undefined ? 2 : 1;
+    leading.push(...argv.slice(0, takes));
+    argv = argv.slice(takes);
+  }
+  const found0 = findVerb(argv);
+  const found = found0 && { verb: found0.verb, rest: [...leading, ...found0.rest] };
   let format: OutputFormat = io.stdoutIsTTY ? 'text' : 'json';
   try {
     if (!found) throw new CliError('usage', `unknown command '${argv[0]}' (run 'rozi --help')`, EXIT_USAGE);

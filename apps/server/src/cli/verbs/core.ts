@@ -1,4 +1,33 @@
 // Verbs of one area: server, sessions, panes, capture, send, notify (the foundation). One file per verb beside this list.
 import type { Verb } from '../verb';
+import { capturePaneVerb } from './core/capturePane';
+import { focusVerb } from './core/focus';
+import { killPaneVerb } from './core/killPane';
+import { killSessionVerb } from './core/killSession';
+import { listPanesVerb } from './core/listPanes';
+import { listSessionsVerb } from './core/listSessions';
+import { newPaneVerb } from './core/newPane';
+import { newSessionVerb } from './core/newSession';
+import { notifyVerb } from './core/notify';
+import { renamePaneVerb } from './core/renamePane';
+import { sendKeysVerb } from './core/sendKeys';
+import { sendTextVerb } from './core/sendText';
+import { serverVerb } from './core/server';
+import { splitVerb } from './core/split';
 
-export const coreVerbs: Verb[] = [];
+export const coreVerbs: Verb[] = [
+  serverVerb,
+  listSessionsVerb,
+  newSessionVerb,
+  killSessionVerb,
+  listPanesVerb,
+  capturePaneVerb,
+  sendTextVerb,
+  sendKeysVerb,
+  splitVerb,
+  newPaneVerb,
+  focusVerb,
+  killPaneVerb,
+  renamePaneVerb,
+  notifyVerb,
+];

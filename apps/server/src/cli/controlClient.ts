@@ -1,0 +1,79 @@
+// The CLI's side of the control socket (control/wire.ts): one connection per command, one
+// request (or one subscription), errors turned into CliErrors with the server's stable code.
+import { createConnection, type Socket } from 'node:net';
+import { resolvePaths } from '../config/paths';
+import type { ControlReply } from '../control/wire';
+import { CliError } from './verb';
+
+/** Exit codes (README "Exit codes"). */
+export const EXIT_FAILURE = 1;
+export const EXIT_NO_SERVER = 3;
+
+function connect(env: NodeJS.ProcessEnv): Promise<Socket> {
+  const path = resolvePaths(env).socket;
+  return new Promise((resolve, reject) => {
+    const socket = createConnection(path);
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', (err: NodeJS.ErrnoException) => {
+      const why = err.code === 'ENOENT' || err.code === 'ECONNREFUSED' ? 'no rozi server is running' : `cannot reach the rozi server (${err.code ?? err.message})`;
+      reject(new CliError('no-server', `${why} on ${path}: start one with 'rozi server' (or set ROZI_SOCKET)`, EXIT_NO_SERVER));
+    });
+  });
+}
+
+function lines(socket: Socket, onReply: (r: ControlReply) => void): void {
+  let buffered = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    buffered += chunk;
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      if (line.trim()) onReply(JSON.parse(line) as ControlReply);
+    }
+  });
+}
+
+function failure(error: { code: string; message: string }): CliError {
+  return new CliError(error.code, error.message, EXIT_FAILURE);
+}
+
+/** Calls one query or mutation and returns its data. */
+export async function callServer<T = unknown>(env: NodeJS.ProcessEnv, path: string, input?: unknown): Promise<T> {
+  const socket = await connect(env);
+  return new Promise<T>((resolve, reject) => {
+    lines(socket, (r) => {
+      socket.end();
+      if ('ok' in r && r.ok) resolve(r.data as T);
+      else if ('ok' in r) reject(failure(r.error));
+      else reject(new CliError('internal', `'${path}' is a subscription; use subscribeServer`, EXIT_FAILURE));
+    });
+    socket.once('close', () => reject(new CliError('no-server', 'the rozi server closed the connection', EXIT_NO_SERVER)));
+    socket.write(JSON.stringify({ id: 1, path, input }) + '\n');
+  });
+}
+
+/** Streams a subscription's items until `onItem` returns false, the server ends it, or it fails. */
+export async function subscribeServer(env: NodeJS.ProcessEnv, path: string, input: unknown, onItem: (item: unknown) => boolean | void): Promise<void> {
+  const socket = await connect(env);
+  return new Promise<void>((resolve, reject) => {
+    lines(socket, (r) => {
+      if ('item' in r) {
+        if (onItem(r.item) === false) {
+          socket.write(JSON.stringify({ id: 1, cancel: true }) + '\n');
+          socket.end();
+          resolve();
+        }
+      } else if ('done' in r) {
+        socket.end();
+        resolve();
+      } else if ('ok' in r && !r.ok) {
+        socket.end();
+        reject(failure(r.error));
+      }
+    });
+    socket.once('close', () => resolve());
+    socket.write(JSON.stringify({ id: 1, path, input }) + '\n');
+  });
+}

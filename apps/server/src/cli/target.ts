@@ -1,0 +1,24 @@
+// Target options shared by every pane verb, resolved once here (CONVENTIONS.md): --target N or
+// SESSION:N, --session NAME. Inside a rozi pane without --session an omitted --target means the
+// calling pane (ROZI_PANE, ROZI_SESSION_NAME); with --session the environment is ignored,
+// because an inherited pane number may belong to another session.
+import type { TargetInput } from '../session/target';
+import type { OptionSpec, VerbContext } from './verb';
+
+export const targetOption: OptionSpec = { name: 'target', short: 't', type: 'string', value: 'PANE', description: 'pane id (3) or SESSION:ID; default: the calling pane, else the focused one' };
+
+export function sessionOf(ctx: VerbContext): string | undefined {
+  const s = ctx.args.options.session;
+  if (typeof s === 'string') return s;
+  return ctx.io.env.ROZI_SESSION_NAME || undefined;
+}
+
+export function targetOf(ctx: VerbContext): TargetInput {
+  const explicitSession = typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined;
+  const target = typeof ctx.args.options.target === 'string' ? ctx.args.options.target : undefined;
+  if (explicitSession !== undefined) return { session: explicitSession, target };
+  const env = ctx.io.env;
+  if (target !== undefined) return { session: target.includes(':') ? undefined : env.ROZI_SESSION_NAME || undefined, target };
+  if (env.ROZI_PANE && env.ROZI_SESSION_NAME) return { session: env.ROZI_SESSION_NAME, target: env.ROZI_PANE };
+  return {};
+}

@@ -1,0 +1,28 @@
+// rozi new-session [--name NAME] [--folder DIR] [COMMAND…] [--argv PROGRAM ARG…]
+import { resolve } from 'node:path';
+import { callServer } from '../../controlClient';
+import { launchOf, launchOptions } from '../../launchArgs';
+import type { Verb } from '../../verb';
+import type { PaneInfo } from '../../../session/model';
+
+export const newSessionVerb: Verb = {
+  path: ['new-session'],
+  summary: 'create a session with one pane',
+  options: [
+    { name: 'name', short: 'n', type: 'string', value: 'NAME', description: 'session name (default: main, else the next free number)' },
+    { name: 'folder', type: 'string', value: 'DIR', description: 'folder new panes of the session start in' },
+    ...launchOptions,
+  ],
+  positionals: [{ name: 'command', variadic: true }],
+  takesArgv: true,
+  async run(ctx) {
+    const o = ctx.args.options;
+    const r = await callServer<{ session: string; pane: PaneInfo; pty_ready: boolean }>(ctx.io.env, 'sessions.create', {
+      name: typeof o.name === 'string' ? o.name : undefined,
+      folder: typeof o.folder === 'string' ? resolve(ctx.io.cwd, o.folder) : undefined,
+      ...launchOf(ctx),
+    });
+    ctx.print(r, () => `session ${r.session}, pane ${r.pane.id}${r.pty_ready ? '' : ' (pty not ready yet)'}`);
+    return 0;
+  },
+};

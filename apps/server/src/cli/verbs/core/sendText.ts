@@ -1,0 +1,25 @@
+// rozi send-text [--target PANE] TEXT…  (or the text on stdin): types text into a pane as is.
+import { callServer } from '../../controlClient';
+import { targetOf, targetOption } from '../../target';
+import type { Verb } from '../../verb';
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export const sendTextVerb: Verb = {
+  path: ['send-text'],
+  summary: 'send text to a pane as typed (no key names; reads stdin without TEXT)',
+  options: [targetOption, { name: 'enter', type: 'boolean', description: 'press Enter after the text' }],
+  positionals: [{ name: 'text', variadic: true }],
+  restAfterDashDash: true,
+  async run(ctx) {
+    let text = ctx.args.positionals.length ? ctx.args.positionals.join(' ') : await readAll(ctx.io.stdin);
+    if (ctx.args.options.enter === true) text += '\r';
+    const r = await callServer<{ id: number; bytes: number }>(ctx.io.env, 'panes.sendText', { ...targetOf(ctx), text });
+    ctx.print(r, () => '');
+    return 0;
+  },
+};

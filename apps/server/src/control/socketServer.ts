@@ -1,0 +1,120 @@
+// The control endpoint for the CLI: a unix socket (mode 0600 in a 0700 directory, so only this
+// user can connect) speaking control/wire.ts, dispatching to the tRPC procedures through
+// createCaller — the same code the browser reaches over HTTP.
+import { chmodSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { dirname } from 'node:path';
+import { appRouter } from '../api/router';
+import { describeError } from '../api/errorShape';
+import type { SessionManager } from '../session/manager';
+import type { ControlReply, ControlRequest } from './wire';
+
+const MAX_LINE = 16 * 1024 * 1024;
+
+/** Makes the socket's directory private; refuses to use one that others can write into. */
+function prepareDir(dir: string, log: (line: string) => void): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = lstatSync(dir);
+  const uid = process.getuid?.() ?? 0;
+  if (st.uid !== uid) throw new Error(`socket directory ${dir} belongs to another user`);
+  if ((st.mode & 0o077) !== 0) {
+    if (st.mode & 0o1000) log(`warning: socket directory ${dir} is shared (sticky); the socket itself is 0600`);
+    else chmodSync(dir, 0o700);
+  }
+}
+
+/** True when a server already answers on `path`. */
+export function socketAlive(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const c = createConnection(path);
+    c.once('connect', () => {
+      c.destroy();
+      resolve(true);
+    });
+    c.once('error', () => resolve(false));
+  });
+}
+
+export async function listenControlSocket(o: { path: string; manager: SessionManager; log(line: string): void }): Promise<Server> {
+  prepareDir(dirname(o.path), o.log);
+  if (await socketAlive(o.path)) throw new Error(`a rozi server is already running on ${o.path}`);
+  try {
+    unlinkSync(o.path);
+  } catch {
+    // No stale socket to remove.
+  }
+  const server = createServer((socket) => serveConnection(socket, o.manager));
+  // umask during bind so the socket is never briefly group/world-accessible.
+  const old = process.umask(0o177);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(o.path, () => resolve());
+    });
+  } finally {
+    process.umask(old);
+  }
+  chmodSync(o.path, 0o600);
+  return server;
+}
+
+function serveConnection(socket: Socket, manager: SessionManager): void {
+  const running = new Map<number, AbortController>();
+  let buffered = '';
+  const send = (reply: ControlReply) => {
+    if (!socket.destroyed) socket.write(JSON.stringify(reply) + '\n');
+  };
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    buffered += chunk;
+    if (buffered.length > MAX_LINE) return socket.destroy();
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      if (line.trim()) void handleLine(line);
+    }
+  });
+  socket.on('close', () => {
+    for (const c of running.values()) c.abort();
+    running.clear();
+  });
+  socket.on('error', () => socket.destroy());
+
+  async function handleLine(line: string): Promise<void> {
+    let req: ControlRequest;
+    try {
+      req = JSON.parse(line) as ControlRequest;
+    } catch {
+      return send({ id: 0, ok: false, error: { code: 'invalid', message: 'request is not valid JSON' } });
+    }
+    const id = Number(req.id) || 0;
+    if (req.cancel) {
+      running.get(id)?.abort();
+      return;
+    }
+    const abort = new AbortController();
+    running.set(id, abort);
+    try {
+      const caller = appRouter.createCaller({ manager, caller: { ok: true, via: 'socket' } }, { signal: abort.signal });
+      let fn: unknown = caller;
+      for (const seg of String(req.path ?? '').split('.')) fn = (fn as Record<string, unknown> | undefined)?.[seg];
+      if (typeof fn !== 'function') return send({ id, ok: false, error: { code: 'invalid', message: `no procedure named '${String(req.path)}'` } });
+      const result: unknown = await (fn as (input: unknown) => Promise<unknown>)(req.input);
+      if (result && typeof result === 'object' && Symbol.asyncIterator in result) {
+        for await (const item of result as AsyncIterable<unknown>) {
+          if (abort.signal.aborted) break;
+          send({ id, item });
+        }
+        send({ id, done: true });
+      } else {
+        send({ id, ok: true, data: result ?? null });
+      }
+    } catch (err) {
+      if (!abort.signal.aborted) send({ id, ok: false, error: describeError(err) });
+      else send({ id, done: true });
+    } finally {
+      running.delete(id);
+    }
+  }
+}

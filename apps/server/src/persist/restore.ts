@@ -1,0 +1,56 @@
+// Resurrection: rebuilds the sessions of a snapshot with fresh PTYs, each pane respawned with its
+// command/argv in its last cwd (falling back to the home directory when that is gone). Pane and
+// tab ids are kept so `--target N` scripts keep working across restarts; a pane that cannot be
+// spawned is dropped from its layout with a warning instead of failing the start.
+import { existsSync } from 'node:fs';
+import { paneIds, removePane } from '../session/layout';
+import { Session, type SessionManager, type Tab } from '../session/manager';
+import type { LayoutNode } from '../session/model';
+import type { SnapshotData } from './snapshot';
+
+export function restoreSnapshot(o: { manager: SessionManager; data: SnapshotData; home: string; log(line: string): void }): number {
+  const m = o.manager;
+  let restored = 0;
+  for (const snap of o.data.sessions) {
+    if (m.sessions.has(snap.name)) continue;
+    const session = new Session(snap.name, snap.folder && existsSync(snap.folder) ? snap.folder : null);
+    m.sessions.set(session.name, session);
+    for (const t of snap.tabs) {
+      let layout: LayoutNode | null = t.layout;
+      for (const id of paneIds(t.layout)) {
+        const p = snap.panes.find((x) => x.id === id && x.tab === t.id);
+        try {
+          if (!p) throw new Error('missing from the snapshot');
+          m.restorePane(session, {
+            id,
+            tab: t.id,
+            launch: { command: p.command, argv: p.argv, cwd: existsSync(p.cwd) ? p.cwd : o.home, title: p.name, keepOpen: p.keepOpen, cols: p.cols, rows: p.rows },
+          });
+          restored++;
+        } catch (err) {
+          o.log(`warning: could not restore pane ${snap.name}:${id}: ${err instanceof Error ? err.message : String(err)}`);
+          layout = layout && removePane(layout, id);
+        }
+      }
+      if (!layout) continue;
+      const ids = paneIds(layout);
+      const tab: Tab = {
+        id: t.id,
+        name: t.name,
+        layout,
+        focusedPaneId: ids.includes(t.focusedPaneId) ? t.focusedPaneId : (ids[0] as number),
+        zoomedPaneId: t.zoomedPaneId !== null && ids.includes(t.zoomedPaneId) ? t.zoomedPaneId : null,
+      };
+      session.tabs.push(tab);
+      session.nextTabId = Math.max(session.nextTabId, t.id + 1);
+    }
+    if (session.tabs.length === 0) {
+      m.sessions.delete(session.name);
+      continue;
+    }
+    session.activeTabId = session.tabs.some((t) => t.id === snap.activeTabId) ? snap.activeTabId : (session.tabs[0] as Tab).id;
+    m.bus.emit({ type: 'session-created', session: session.name, instanceId: session.instanceId });
+  }
+  m.bus.workspaceChanged();
+  return restored;
+}

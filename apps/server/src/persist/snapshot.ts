@@ -1,0 +1,177 @@
+// The layout snapshot: sessions, tabs, splits and each pane's live cwd (from /proc), command /
+// argv and title, written atomically (persist/atomicWrite.ts) a short while after every change
+// and on shutdown, read back on start to resurrect the sessions. Debounce: SNAPSHOT_DEBOUNCE_MS
+// after the last change, but never later than SNAPSHOT_MAX_DELAY_MS after the first unsaved one,
+// so a `kill -9` loses at most about a second of layout changes. A cwd changes without an event,
+// so the state is also compared every SNAPSHOT_POLL_MS and written when it differs.
+import { readFileSync, renameSync } from 'node:fs';
+import type { EventBus } from '../events/bus';
+import { validateLayout } from '../session/layout';
+import type { LayoutNode } from '../session/model';
+import type { SessionManager } from '../session/manager';
+import { writeFileAtomic } from './atomicWrite';
+
+export const SNAPSHOT_DEBOUNCE_MS = 200;
+export const SNAPSHOT_MAX_DELAY_MS = 800;
+export const SNAPSHOT_POLL_MS = 3000;
+
+export interface PaneSnapshot {
+  id: number;
+  tab: number;
+  cwd: string;
+  command: string | null;
+  argv: string[] | null;
+  /** The given name (rename-pane / --title). */
+  name: string | null;
+  /** Last OSC title, shown until the program sets a new one. */
+  title: string;
+  keepOpen: boolean;
+  cols: number;
+  rows: number;
+}
+
+export interface SessionSnapshot {
+  name: string;
+  instanceId: string;
+  folder: string | null;
+  activeTabId: number;
+  tabs: Array<{ id: number; name: string; layout: LayoutNode; focusedPaneId: number; zoomedPaneId: number | null }>;
+  panes: PaneSnapshot[];
+}
+
+export interface SnapshotData {
+  version: 1;
+  savedAt: string;
+  sessions: SessionSnapshot[];
+}
+
+export function takeSnapshot(m: SessionManager): SnapshotData {
+  return {
+    version: 1,
+    savedAt: new Date().toISOString(),
+    sessions: [...m.sessions.values()].map((s) => ({
+      name: s.name,
+      instanceId: s.instanceId,
+      folder: s.folder,
+      activeTabId: s.activeTabId,
+      tabs: s.tabs.map((t) => ({ id: t.id, name: t.name, layout: t.layout, focusedPaneId: t.focusedPaneId, zoomedPaneId: t.zoomedPaneId })),
+      panes: [...s.panes.values()].map((p) => ({
+        id: p.id,
+        tab: p.tab,
+        cwd: m.paneInfo(p).cwd,
+        command: p.launch.command,
+        argv: p.launch.argv,
+        name: p.launch.name,
+        title: p.title,
+        keepOpen: p.launch.keepOpen,
+        cols: p.cols,
+        rows: p.rows,
+      })),
+    })),
+  };
+}
+
+/** Every problem in a parsed snapshot (validators return all diagnostics). */
+export function validateSnapshot(data: unknown): string[] {
+  if (!data || typeof data !== 'object') return ['snapshot is not a JSON object'];
+  const d = data as Record<string, unknown>;
+  const errors: string[] = [];
+  if (d.version !== 1) errors.push(`unsupported snapshot version ${String(d.version)}`);
+  if (!Array.isArray(d.sessions)) return [...errors, 'sessions must be an array'];
+  d.sessions.forEach((s: unknown, i) => {
+    const ss = s as Partial<SessionSnapshot> | null;
+    const at = `sessions[${i}]`;
+    if (!ss || typeof ss.name !== 'string') errors.push(`${at}.name must be a string`);
+    if (!Array.isArray(ss?.tabs)) errors.push(`${at}.tabs must be an array`);
+    else ss.tabs.forEach((t, j) => errors.push(...validateLayout(t?.layout, `${at}.tabs[${j}].layout`)));
+    if (!Array.isArray(ss?.panes)) errors.push(`${at}.panes must be an array`);
+    else ss.panes.forEach((p, j) => {
+      if (!Number.isInteger(p?.id) || !Number.isInteger(p?.tab)) errors.push(`${at}.panes[${j}] needs integer id and tab`);
+      if (typeof p?.cwd !== 'string') errors.push(`${at}.panes[${j}].cwd must be a string`);
+    });
+  });
+  return errors;
+}
+
+/** Reads the snapshot; a corrupt one is moved aside (never deleted) with a warning. */
+export function loadSnapshot(file: string, log: (line: string) => void): SnapshotData | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  let problems: string[];
+  let data: unknown = null;
+  try {
+    data = JSON.parse(text);
+    problems = validateSnapshot(data);
+  } catch (err) {
+    problems = [`not valid JSON (${err instanceof Error ? err.message : String(err)})`];
+  }
+  if (problems.length === 0) return data as SnapshotData;
+  const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  try {
+    renameSync(file, aside);
+  } catch {
+    // Could not move it; starting fresh still must not crash.
+  }
+  log(`warning: the session snapshot was unreadable and was moved to ${aside}: ${problems.slice(0, 3).join('; ')}`);
+  return null;
+}
+
+/** Writes the snapshot after changes (debounced), periodically when cwds move, and on demand. */
+export class SnapshotWriter {
+  private timer: NodeJS.Timeout | null = null;
+  private firstDirtyAt = 0;
+  private lastWritten = '';
+  private readonly poll: NodeJS.Timeout;
+  private readonly off: () => void;
+  /** Set once the server is shutting down: no more background writes. */
+  private stopped = false;
+
+  constructor(private readonly o: { manager: SessionManager; bus: EventBus; file: string; log(line: string): void }) {
+    this.off = o.bus.onAny((e) => {
+      if (e.type === 'workspace-changed' || e.type === 'title-changed' || e.type === 'session-renamed') this.markDirty();
+    });
+    this.poll = setInterval(() => this.write(), SNAPSHOT_POLL_MS);
+    this.poll.unref();
+  }
+
+  markDirty(): void {
+    if (this.stopped) return;
+    const now = Date.now();
+    if (!this.timer) this.firstDirtyAt = now;
+    else clearTimeout(this.timer);
+    const delay = Math.min(SNAPSHOT_DEBOUNCE_MS, Math.max(0, this.firstDirtyAt + SNAPSHOT_MAX_DELAY_MS - now));
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.write();
+    }, delay);
+  }
+
+  /** Writes now if anything differs from the last write; returns whether it wrote. */
+  write(): boolean {
+    const data = takeSnapshot(this.o.manager);
+    const body = JSON.stringify(data.sessions);
+    if (body === this.lastWritten) return false;
+    try {
+      writeFileAtomic(this.o.file, JSON.stringify(data, null, 1) + '\n', 0o600);
+      this.lastWritten = body;
+      return true;
+    } catch (err) {
+      this.o.log(`warning: could not write the session snapshot ${this.o.file}: ${err instanceof Error ? err.message : String(err)}`);
+      return false;
+    }
+  }
+
+  /** Final write on shutdown, then no more timers. */
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.write();
+    this.stopped = true;
+    clearInterval(this.poll);
+    this.off();
+  }
+}

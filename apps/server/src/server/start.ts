@@ -1,0 +1,162 @@
+// `rozi server`: wires the subsystems together in order and owns their shutdown.
+//   paths + token → Next (unless --no-web) → HTTP listen (port errors before any shell starts)
+//   → sessions from the snapshot (or a fresh `main`) → control socket → print the URL.
+// SIGINT/SIGTERM: final snapshot (while /proc still shows every cwd), end children, exit 0.
+import { mkdirSync, unlinkSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { resolvePaths } from '../config/paths';
+import { listenControlSocket } from '../control/socketServer';
+import { EventBus } from '../events/bus';
+import type { GateConfig } from '../http/gate';
+import { loadNext, type NextHandlers } from '../http/nextApp';
+import { createHttpServer } from '../http/server';
+import { loadOrCreateToken } from '../http/token';
+import { restoreSnapshot } from '../persist/restore';
+import { loadSnapshot, SnapshotWriter } from '../persist/snapshot';
+import { procProcessTable } from '../proc/processTable';
+import { nodePtyBackend } from '../pty/nodePtyBackend';
+import { RoziError } from '../session/errors';
+import { SessionManager } from '../session/manager';
+import { StreamHub } from '../stream/wsHub';
+
+export const DEFAULT_PORT = 7420;
+export const DEFAULT_SCROLLBACK = 5000;
+/** Output kept per pane for exact replay on reconnect (protocol.ts). */
+export const DEFAULT_RING_BYTES = 2 * 1024 * 1024;
+
+export interface ServerOptions {
+  port: number;
+  host: string;
+  allowRemote: boolean;
+  dev: boolean;
+  /** Serve no web UI (tests, headless use): /trpc, /ws and the control socket only. */
+  web: boolean;
+  scrollback: number;
+  env: NodeJS.ProcessEnv;
+  /** Where the printed URL goes (stdout). */
+  announce(url: string): void;
+  /** Log lines (stderr). Never given the token. */
+  log(line: string): void;
+}
+
+export class ServerStartError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+export const roziBin = fileURLToPath(new URL('../../bin/rozi.mjs', import.meta.url));
+const webDir = fileURLToPath(new URL('../../../web', import.meta.url));
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') reject(new ServerStartError('port-in-use', `port ${port} is already in use on ${host}: choose another with --port N (--port 0 picks a free one)`));
+      else if (err.code === 'EACCES') reject(new ServerStartError('port-denied', `not allowed to listen on port ${port}: choose a port above 1023 with --port N`));
+      else reject(new ServerStartError('listen-failed', `cannot listen on ${host}:${port}: ${err.message}`));
+    });
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** Starts everything; resolves when the server has shut down (exit code 0). */
+export async function runServer(o: ServerOptions): Promise<number> {
+  if (!isLoopback(o.host) && !o.allowRemote) {
+    throw new ServerStartError('host-refused', `refusing to listen on ${o.host}: anyone who reaches it could run commands as you. Add --allow-remote if you mean it`);
+  }
+  if (!isLoopback(o.host)) {
+    o.log(`warning: listening on ${o.host} (--allow-remote): every machine that can reach this address can try the token, and traffic is unencrypted plain HTTP — use an SSH tunnel or a TLS proxy instead when you can`);
+  }
+  const paths = resolvePaths(o.env);
+  mkdirSync(paths.stateDir, { recursive: true, mode: 0o700 });
+  const token = loadOrCreateToken(paths.tokenFile);
+
+  let next: NextHandlers | null = null;
+  if (o.web) {
+    try {
+      next = await loadNext({ dir: webDir, dev: o.dev, hostname: o.host, port: o.port });
+    } catch (err) {
+      if (err instanceof RoziError) throw new ServerStartError('web-not-built', err.message);
+      throw err;
+    }
+  }
+
+  const bus = new EventBus();
+  const home = o.env.HOME || '/';
+  const baseEnv: Record<string, string> = {};
+  for (const [k, v] of Object.entries(o.env)) if (v !== undefined && k !== 'ROZI_PANE' && k !== 'ROZI_SESSION_NAME') baseEnv[k] = v;
+  Object.assign(baseEnv, { ROZI_SOCKET: paths.socket, ROZI_BIN: roziBin });
+  const manager = new SessionManager({
+    bus,
+    home,
+    envr: {
+      backend: nodePtyBackend,
+      procs: procProcessTable,
+      bus,
+      env: baseEnv,
+      shell: o.env.SHELL || '/bin/sh',
+      scrollback: o.scrollback,
+      ringBytes: Number(o.env.ROZI_RING_BYTES) || DEFAULT_RING_BYTES,
+    },
+  });
+  const hub = new StreamHub(manager, bus);
+  const gate: GateConfig = { port: o.port, token, allowRemote: o.allowRemote };
+  const http = createHttpServer({ manager, hub, gate, next, log: o.log });
+  gate.port = await listen(http, o.port, o.host);
+
+  const data = loadSnapshot(paths.snapshotFile, o.log);
+  if (data) {
+    const n = restoreSnapshot({ manager, data, home, log: o.log });
+    o.log(`restored ${data.sessions.length} session(s), ${n} pane(s) from the snapshot`);
+  }
+  if (manager.sessions.size === 0) manager.createSession({ launch: {} });
+  const snapshots = new SnapshotWriter({ manager, bus, file: paths.snapshotFile, log: o.log });
+  snapshots.markDirty();
+
+  let control;
+  try {
+    control = await listenControlSocket({ path: paths.socket, manager, log: o.log });
+  } catch (err) {
+    await manager.shutdown(200);
+    http.close();
+    throw new ServerStartError('socket-failed', `cannot open the control socket: ${err instanceof Error ? err.message : String(err)}`);
+  }
+
+  const shown = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
+  o.announce(`http://${shown}:${gate.port}/?token=${token}`);
+  o.log(`listening on http://${shown}:${gate.port} (control socket ${paths.socket})`);
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      o.log(`${signal}: saving the snapshot and ending ${manager.panes.size} pane(s)`);
+      snapshots.close();
+      await manager.shutdown(1000);
+      hub.close();
+      control.close();
+      try {
+        unlinkSync(paths.socket);
+      } catch {
+        // Already removed by close().
+      }
+      http.closeAllConnections();
+      http.close();
+      await next?.close().catch(() => undefined);
+      resolve(0);
+    };
+    process.once('SIGINT', () => void stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.once('SIGHUP', () => void stop('SIGHUP'));
+  });
+}
