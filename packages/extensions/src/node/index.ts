@@ -42,3 +42,26 @@ export { type HookFailureKind, type HookHealthSnapshot } from './hooks/health';
 export * as hookLimits from './hooks/limits';
 export { readHookScript, type HookScriptResult } from './hooks/hookScript';
 export { shellHookEnv } from './hooks/shellEnv';
+
+// Extension runtime (ARCHITECTURE.md, "packages/extensions: runtime").
+export { ActionError, ActionInvoker, MAX_CALL_DEPTH, MAX_CALLS_PER_SESSION, type ActionDefinition, type ActionErrorCode, type InvocationInfo, type InvokeRequest, type InvokeResult } from './actions';
+export { ActionSchemas, MAX_ACTION_PAYLOAD_BYTES } from './actionsSchema';
+export { resolveExecArgv, substituteExtensionDir } from './commandArgv';
+export { DEFAULT_COMMAND_SHELL, runCommand, type CommandFailure, type CommandHandle, type RunCommandOptions } from './commandRunner';
+export { buildExtensionEnv, isReservedServiceEnvKey, type ExtensionEnvInput, type ExtensionIdentity, type ExtensionProcessKind } from './env';
+export { EXIT_STALE_GENERATION, GenerationTable, type GenerationCheck } from './generation';
+export { processFacingFingerprint, type FingerprintInput } from './generationFingerprint';
+export { installExtension, InstallError, removeExtension, removeStaleStaging, setEnabled, updateExtension, type ExtensionDirs, type InstallErrorCode, type InstallOptions, type InstallOutcome, type UpdatePlan } from './install';
+export { contentDigest, digestFiles } from './installDigest';
+export { diffContributions, formatDiff, type ContributionChange, type ContributionDiff } from './installDiff';
+export { DEFAULT_INSTALL_LIMITS, type InstallLimits } from './installGit';
+export { resolveInstallSource } from './installSource';
+export { normalizeChord, resolveKeymap, type KeyBinding, type KeymapInput, type KeymapResult, type KeySuggestion, type ResolvedBinding, type ResolvedSuggestion, type SuggestionState } from './keymap';
+export { DEFAULT_LOG_LINES, extensionLogDir, listLogUnits, LOG_UNIT_BYTES, readLogTails, removeLogs, UnitLog, type UnitLogTail } from './logs';
+export { findEntry, readRegistry, registryPath, updateRegistry, writeRegistry, type InstallSource, type RegistryEntry, type RegistryFile } from './registry';
+export { checkExtensionDir, loadInstalled, type LoadedExtension, type LoadState } from './registryLoad';
+export { mergeSettings, orphanSettingsTables, settingsJson, type DeclaredSetting, type MergedSettings, type SettingsDiagnostic } from './settings';
+export { ensureStateDir, purgeStateDir, stateDirOf } from './state';
+export { DEFAULT_STOP_GRACE_MS, ServiceSupervisor, type ServiceLaunch, type ServiceState, type ServiceStatus, type StopReason } from './supervisor';
+export { DEFAULT_RESTART_TIMINGS, RestartTracker, type RestartPolicy, type RestartTimings } from './supervisorBackoff';
+export { signalGroup, spawnGroup, terminateGroup } from './supervisorProcessGroup';
