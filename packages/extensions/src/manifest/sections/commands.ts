@@ -21,7 +21,7 @@ export function readCommands(ctx: SectionContext): CommandContribution[] {
     const label = t.string('label');
     const hidden = t.boolean('hidden');
     const key = t.string('key', { nonEmpty: true });
-    if (key !== undefined && /\s/.test(key.trim())) {
+    if (key !== undefined && /\s/.test(key)) {
       t.error('invalid-value', 'key', `"key" suggests one chord inside <prefix> x, such as "r"; got ${JSON.stringify(key.slice(0, 40))}`);
     }
     const { run } = readRun(t, { allowSend: true });
