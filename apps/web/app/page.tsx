@@ -1,3 +1,5 @@
+import { WorkspaceClient } from './ClientOnly';
+
 export default function Home() {
-  return <main>rozi</main>;
+  return <WorkspaceClient />;
 }

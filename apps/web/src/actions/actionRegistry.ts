@@ -1,0 +1,14 @@
+// The one list of UI actions. The palette lists it, the keymap binds into it, menus call it.
+import type { ActionDef } from './actionTypes';
+import { paneActions } from './paneActions';
+import { sessionActions } from './sessionActions';
+import { tabActions } from './tabActions';
+import { viewActions } from './viewActions';
+
+export const ACTIONS: readonly ActionDef[] = [...paneActions, ...tabActions, ...sessionActions, ...viewActions];
+
+const byId = new Map(ACTIONS.map((a) => [a.id, a]));
+
+export function actionById(id: string): ActionDef | undefined {
+  return byId.get(id);
+}

@@ -1,0 +1,60 @@
+// The shape of a UI action: one entry read by the command palette, the keymap and the menus.
+// Ids follow rozi's action names so a `[keys]` entry in config.toml means the same everywhere.
+import type { PaneInfo, SessionInfo, TabInfo } from '@rozi/server/model';
+import type { LauncherPlacement } from '../launcher/launcherModel';
+import type { WorkspaceView } from '../workspace/useWorkspace';
+import type { WorkspaceApi } from '../workspace/workspaceApi';
+
+export type ActionCategory = 'Pane' | 'Tab' | 'Session' | 'Terminal' | 'View';
+
+export interface PromptRequest {
+  title: string;
+  label: string;
+  initial: string;
+  submitLabel?: string;
+  /** Return an error message to keep the dialog open, or nothing when done. */
+  onSubmit(value: string): Promise<string | void> | string | void;
+}
+
+export interface ConfirmRequest {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm(): Promise<unknown> | void;
+}
+
+export interface UiControls {
+  openPalette(): void;
+  openLauncher(placement?: LauncherPlacement): void;
+  openActivity(): void;
+  openSettings(): void;
+  prompt(request: PromptRequest): void;
+  confirm(request: ConfirmRequest): void;
+  selectSession(name: string): void;
+  toggleSidebar(): void;
+  /** A short message at the bottom of the screen (errors from the server land here). */
+  notice(message: string, tone?: 'info' | 'error'): void;
+}
+
+export interface ActionContext {
+  api: WorkspaceApi;
+  workspace: WorkspaceView;
+  session: SessionInfo | undefined;
+  tab: TabInfo | undefined;
+  /** The focused pane of the active tab. */
+  pane: PaneInfo | undefined;
+  ui: UiControls;
+  /** The prefix chord sequence in effect, for send-prefix. */
+  prefix: readonly string[];
+}
+
+export interface ActionDef {
+  id: string;
+  title: string;
+  category: ActionCategory;
+  /** Extra words the palette matches on (e.g. "vertical" for split right). */
+  keywords?: string;
+  /** Whether the action can run now; disabled actions still show in the palette, dimmed. */
+  enabled?(ctx: ActionContext): boolean;
+  run(ctx: ActionContext): void | Promise<unknown>;
+}

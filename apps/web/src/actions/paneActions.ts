@@ -1,0 +1,117 @@
+// Pane actions: split, focus and move by direction, zoom, equalise, rename, close.
+import type { PaneInfo } from '@rozi/server/model';
+import { layoutGeometry, neighbourPane } from '../workspace/layoutGeometry';
+import { paneRunsProcess } from '../workspace/paneProcess';
+import type { ActionContext, ActionDef } from './actionTypes';
+
+type Direction = 'left' | 'right' | 'up' | 'down';
+const DIRECTIONS: Direction[] = ['left', 'right', 'up', 'down'];
+const hasPane = (ctx: ActionContext) => ctx.pane !== undefined;
+
+function neighbour(ctx: ActionContext, direction: Direction): PaneInfo | undefined {
+  if (!ctx.session || !ctx.tab || !ctx.pane) return undefined;
+  const { panes } = layoutGeometry(ctx.tab.layout);
+  const id = neighbourPane({ panes, from: ctx.pane.id, direction });
+  return id === null ? undefined : ctx.workspace.pane(ctx.session.name, id);
+}
+
+export function closePane(ctx: ActionContext, pane: PaneInfo): void {
+  if (!paneRunsProcess(pane)) {
+    void ctx.api.killPane(pane.key);
+    return;
+  }
+  ctx.ui.confirm({
+    title: 'Close pane?',
+    message: `“${pane.foreground_program ?? pane.title}” is still running in pane ${pane.id}. Closing the pane ends it.`,
+    confirmLabel: 'Close pane',
+    onConfirm: () => ctx.api.killPane(pane.key),
+  });
+}
+
+export const paneActions: ActionDef[] = [
+  {
+    id: 'split-right',
+    title: 'Split pane right',
+    category: 'Pane',
+    keywords: 'vertical side by side new pane',
+    enabled: hasPane,
+    run: (ctx) => ctx.pane && ctx.api.splitPane({ key: ctx.pane.key, direction: 'row' }),
+  },
+  {
+    id: 'split-down',
+    title: 'Split pane down',
+    category: 'Pane',
+    keywords: 'horizontal stacked below new pane',
+    enabled: hasPane,
+    run: (ctx) => ctx.pane && ctx.api.splitPane({ key: ctx.pane.key, direction: 'column' }),
+  },
+  ...DIRECTIONS.map<ActionDef>((direction) => ({
+    id: `focus-${direction}`,
+    title: `Focus pane ${direction}`,
+    category: 'Pane',
+    keywords: 'move select navigate',
+    enabled: (ctx) => neighbour(ctx, direction) !== undefined,
+    run: (ctx) => {
+      const target = neighbour(ctx, direction);
+      if (target) return ctx.api.focusPane(target.key);
+    },
+  })),
+  ...DIRECTIONS.map<ActionDef>((direction) => ({
+    id: `move-${direction}`,
+    title: `Move pane ${direction}`,
+    category: 'Pane',
+    keywords: 'swap rearrange',
+    enabled: (ctx) => neighbour(ctx, direction) !== undefined,
+    run: (ctx) => {
+      const target = neighbour(ctx, direction);
+      if (!target || !ctx.pane) return;
+      return ctx.api.movePane({
+        key: ctx.pane.key,
+        toId: target.id,
+        direction: direction === 'left' || direction === 'right' ? 'row' : 'column',
+        before: direction === 'left' || direction === 'up',
+      });
+    },
+  })),
+  {
+    id: 'toggle-zoom',
+    title: 'Zoom pane (toggle)',
+    category: 'Pane',
+    keywords: 'maximize fullscreen unzoom',
+    enabled: hasPane,
+    run: (ctx) => ctx.pane && ctx.api.zoomPane(ctx.pane.key),
+  },
+  {
+    id: 'equalize',
+    title: 'Equalize pane sizes',
+    category: 'Pane',
+    keywords: 'even balance resize',
+    enabled: (ctx) => ctx.tab?.layout.type === 'split',
+    run: (ctx) => ctx.session && ctx.tab && ctx.api.equalize(ctx.session.name, ctx.tab.id),
+  },
+  {
+    id: 'rename-pane',
+    title: 'Rename pane…',
+    category: 'Pane',
+    keywords: 'title name',
+    enabled: hasPane,
+    run: (ctx) => {
+      const pane = ctx.pane;
+      if (!pane) return;
+      ctx.ui.prompt({
+        title: 'Rename pane',
+        label: 'Name (empty to follow the program’s title)',
+        initial: pane.title,
+        onSubmit: (value) => ctx.api.renamePane(pane.key, value.trim() || null).then(() => undefined),
+      });
+    },
+  },
+  {
+    id: 'close-pane',
+    title: 'Close pane',
+    category: 'Pane',
+    keywords: 'kill exit remove',
+    enabled: hasPane,
+    run: (ctx) => ctx.pane && closePane(ctx, ctx.pane),
+  },
+];

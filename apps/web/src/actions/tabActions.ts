@@ -1,0 +1,92 @@
+// Tab actions: new, next/previous, select by number, rename, close.
+import { paneRunsProcess } from '../workspace/paneProcess';
+import type { ActionContext, ActionDef } from './actionTypes';
+
+function stepTab(ctx: ActionContext, step: number) {
+  const { session, tab } = ctx;
+  if (!session || !tab || session.tabs.length < 2) return;
+  const index = session.tabs.findIndex((t) => t.id === tab.id);
+  const next = session.tabs[(index + step + session.tabs.length) % session.tabs.length];
+  if (next) return ctx.api.selectTab(session.name, next.id);
+}
+
+export function closeTab(ctx: ActionContext, tabId: number): void {
+  const session = ctx.session;
+  if (!session) return;
+  const tab = session.tabs.find((t) => t.id === tabId);
+  if (!tab) return;
+  const running = ctx.workspace.panesOfTab(session.name, tabId).filter(paneRunsProcess);
+  if (running.length === 0) {
+    void ctx.api.closeTab(session.name, tabId);
+    return;
+  }
+  ctx.ui.confirm({
+    title: `Close tab “${tab.name}”?`,
+    message: `${running.map((p) => p.foreground_program).join(', ')} ${running.length === 1 ? 'is' : 'are'} still running in this tab. Closing it ends ${running.length === 1 ? 'it' : 'them'}.`,
+    confirmLabel: 'Close tab',
+    onConfirm: () => ctx.api.closeTab(session.name, tabId),
+  });
+}
+
+const hasSession = (ctx: ActionContext) => ctx.session !== undefined;
+
+export const tabActions: ActionDef[] = [
+  {
+    id: 'new-tab',
+    title: 'New tab',
+    category: 'Tab',
+    keywords: 'create open shell',
+    enabled: hasSession,
+    run: (ctx) => ctx.session && ctx.api.newTab({ session: ctx.session.name }),
+  },
+  {
+    id: 'next-tab',
+    title: 'Next tab',
+    category: 'Tab',
+    enabled: (ctx) => (ctx.session?.tabs.length ?? 0) > 1,
+    run: (ctx) => stepTab(ctx, 1),
+  },
+  {
+    id: 'prev-tab',
+    title: 'Previous tab',
+    category: 'Tab',
+    enabled: (ctx) => (ctx.session?.tabs.length ?? 0) > 1,
+    run: (ctx) => stepTab(ctx, -1),
+  },
+  ...Array.from({ length: 9 }, (_, i): ActionDef => ({
+    id: `select-tab-${i + 1}`,
+    title: `Go to tab ${i + 1}`,
+    category: 'Tab',
+    enabled: (ctx) => (ctx.session?.tabs.length ?? 0) > i,
+    run: (ctx) => {
+      const tab = ctx.session?.tabs[i];
+      if (ctx.session && tab) return ctx.api.selectTab(ctx.session.name, tab.id);
+    },
+  })),
+  {
+    id: 'rename-tab',
+    title: 'Rename tab…',
+    category: 'Tab',
+    enabled: (ctx) => ctx.tab !== undefined,
+    run: (ctx) => {
+      const { session, tab } = ctx;
+      if (!session || !tab) return;
+      ctx.ui.prompt({
+        title: 'Rename tab',
+        label: 'Tab name',
+        initial: tab.name,
+        onSubmit: async (value) => {
+          if (!value.trim()) return 'A tab needs a name.';
+          await ctx.api.renameTab(session.name, tab.id, value.trim());
+        },
+      });
+    },
+  },
+  {
+    id: 'close-tab',
+    title: 'Close tab',
+    category: 'Tab',
+    enabled: (ctx) => ctx.tab !== undefined,
+    run: (ctx) => ctx.tab && closeTab(ctx, ctx.tab.id),
+  },
+];

@@ -1,0 +1,26 @@
+// The tRPC client and its React bindings. The page talks to the server only through this and
+// the terminal WebSocket; the router is imported as a type, never as code.
+import type { AppRouter } from '@rozi/server/router';
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export function makeTrpcClient() {
+  return createTRPCClient<AppRouter>({
+    links: [httpBatchLink({ url: '/trpc' })],
+  });
+}
+
+export type RoziClient = ReturnType<typeof makeTrpcClient>;
+
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The workspace is refetched on server events; polling and focus refetches would only add load.
+      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 2 },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,39 @@
+// Where the launcher starts a program, and how a choice becomes a server call.
+import type { Launch, WorkspaceApi } from '../workspace/workspaceApi';
+
+export type LauncherPlacement = 'new-tab' | 'split-right' | 'split-down' | 'new-session';
+
+export const PLACEMENTS: ReadonlyArray<{ id: LauncherPlacement; label: string }> = [
+  { id: 'new-tab', label: 'New tab' },
+  { id: 'split-right', label: 'Split right' },
+  { id: 'split-down', label: 'Split down' },
+  { id: 'new-session', label: 'New session in a folder' },
+];
+
+export interface LaunchTarget {
+  placement: LauncherPlacement;
+  session: string | undefined;
+  paneKey: number | undefined;
+  /** For a new session: its name and directory. */
+  sessionName?: string;
+  folder?: string;
+}
+
+/** Starts `launch` where the user chose; returns the session it landed in. */
+export async function launchAt(api: WorkspaceApi, target: LaunchTarget, launch: Launch): Promise<string | undefined> {
+  switch (target.placement) {
+    case 'new-tab':
+      if (!target.session) throw new Error('there is no session to add a tab to; choose “New session”');
+      await api.newTab({ session: target.session, launch });
+      return target.session;
+    case 'split-right':
+    case 'split-down':
+      if (target.paneKey === undefined) throw new Error('there is no pane to split; choose “New tab” or “New session”');
+      await api.splitPane({ key: target.paneKey, direction: target.placement === 'split-right' ? 'row' : 'column', launch });
+      return target.session;
+    case 'new-session': {
+      const folder = target.folder?.trim() || null;
+      return api.newSession({ name: target.sessionName?.trim() || undefined, folder, launch: { ...launch, cwd: launch.cwd ?? folder } });
+    }
+  }
+}

@@ -1,0 +1,154 @@
+'use client';
+// The phone layout (≤ 640 px): a deck of pane cards with their state; a tap opens the pane's
+// terminal full screen with a key row (Esc, Tab, Ctrl, Alt, arrows) above the on-screen keyboard.
+import type { PaneInfo } from '@rozi/server/model';
+import { countStates, EmptyState, FOCUS_RING, IconButton, PaneCard, Rollup, StatusBadge } from '@rozi/ui';
+import { useState } from 'react';
+import { ConnectionBanner } from '../shell/ConnectionBanner';
+import { paneAgent, paneState } from '../status/paneStatus';
+import { terminalFor } from '../terminal/terminalRegistry';
+import { TerminalView } from '../terminal/TerminalView';
+import type { WorkspaceController } from '../workspace/useWorkspaceController';
+import { WorkspaceDialogs } from '../workspace/WorkspaceDialogs';
+import type { Modifiers, RowKey } from './keyRow';
+import { applyModifiers, rowKeyBytes } from './keyRow';
+
+function basename(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1) || '/';
+}
+
+export function MobileWorkspace({ c }: { c: WorkspaceController }) {
+  const [openKey, setOpenKey] = useState<number | null>(null);
+  const open = openKey !== null ? c.workspace.paneByKey(openKey) : undefined;
+  return (
+    <div className="flex h-dvh flex-col overflow-hidden bg-bg">
+      <ConnectionBanner />
+      {open ? (
+        <MobileTerminal pane={open} onBack={() => setOpenKey(null)} />
+      ) : (
+        <CardDeck
+          c={c}
+          onOpen={(pane) => {
+            setOpenKey(pane.key);
+            void c.api.focusPane(pane.key);
+          }}
+        />
+      )}
+      <WorkspaceDialogs c={c} />
+    </div>
+  );
+}
+
+function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneInfo): void }) {
+  const sessions = c.workspace.data?.sessions ?? [];
+  return (
+    <>
+      <header className="flex h-12 shrink-0 items-center gap-2 border-b border-line bg-surface px-3">
+        <span aria-hidden="true" className="inline-block size-4 rounded-[4px] bg-accent" />
+        <h1 className="text-[16px] font-semibold">rozi</h1>
+        <div className="ml-auto flex items-center gap-1">
+          <IconButton icon="activity" label="Activity" size="md" onClick={c.ui.openActivity} />
+          <IconButton icon="plus" label="New agent" size="md" onClick={() => c.ui.openLauncher(sessions.length ? 'new-tab' : 'new-session')} />
+          <IconButton icon="settings" label="Settings" size="md" onClick={c.ui.openSettings} />
+        </div>
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto p-3" data-card-deck>
+        {sessions.length === 0 && !c.workspace.isLoading && (
+          <EmptyState title="No sessions">Tap + to start an agent or a shell.</EmptyState>
+        )}
+        {sessions.map((session) => {
+          const panes = c.workspace.panesOfSession(session.name);
+          return (
+            <section key={session.name} aria-label={`Session ${session.name}`} className="mb-4">
+              <h2 className="mb-2 flex items-baseline gap-2 px-1">
+                <span className="text-[13px] font-semibold text-fg">{session.name}</span>
+                <Rollup counts={countStates(panes.map(paneState))} />
+              </h2>
+              <div className="flex flex-col gap-2">
+                {panes.map((pane) => (
+                  <PaneCard
+                    key={pane.key}
+                    title={paneAgent(pane) ?? pane.title}
+                    subtitle={`${session.tabs.find((t) => t.id === pane.tab)?.name ?? pane.tab} · ${pane.id}`}
+                    context={basename(pane.cwd)}
+                    state={paneState(pane)}
+                    agentLabel={null}
+                    onOpen={() => onOpen(pane)}
+                  />
+                ))}
+              </div>
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}
+
+const ROW: ReadonlyArray<{ key: RowKey | 'ctrl' | 'alt'; label: string; aria: string }> = [
+  { key: 'esc', label: 'Esc', aria: 'Escape' },
+  { key: 'tab', label: 'Tab', aria: 'Tab' },
+  { key: 'ctrl', label: 'Ctrl', aria: 'Control (applies to the next key)' },
+  { key: 'alt', label: 'Alt', aria: 'Alt (applies to the next key)' },
+  { key: 'left', label: '←', aria: 'Left arrow' },
+  { key: 'up', label: '↑', aria: 'Up arrow' },
+  { key: 'down', label: '↓', aria: 'Down arrow' },
+  { key: 'right', label: '→', aria: 'Right arrow' },
+];
+
+function MobileTerminal({ pane, onBack }: { pane: PaneInfo; onBack(): void }) {
+  const [mods, setMods] = useState<Modifiers>({ ctrl: false, alt: false });
+  const state = paneState(pane);
+  const press = (key: (typeof ROW)[number]['key']) => {
+    if (key === 'ctrl' || key === 'alt') {
+      setMods((m) => ({ ...m, [key]: !m[key] }));
+      return;
+    }
+    terminalFor(pane.key)?.input(rowKeyBytes(key, mods));
+    setMods({ ctrl: false, alt: false });
+  };
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-mobile-terminal={pane.key}>
+      <header className="flex h-11 shrink-0 items-center gap-2 border-b border-line bg-surface px-2">
+        <IconButton icon="chevronLeft" label="Back to panes" size="md" onClick={onBack} />
+        <span className="min-w-0 flex-1 truncate text-[14px] font-medium">{paneAgent(pane) ?? pane.title}</span>
+        {state && <StatusBadge state={state} />}
+      </header>
+      <div className="relative min-h-0 flex-1">
+        <TerminalView
+          paneKey={pane.key}
+          focused
+          label={`pane ${pane.id} ${pane.title}`}
+          onFocusRequest={() => undefined}
+          transformInput={(data) => {
+            if (!mods.ctrl && !mods.alt) return data;
+            setMods({ ctrl: false, alt: false });
+            return applyModifiers(data, mods);
+          }}
+        />
+      </div>
+      <div role="toolbar" aria-label="Terminal keys" className="flex shrink-0 gap-1 overflow-x-auto border-t border-line bg-surface p-1.5" data-key-row>
+        {ROW.map(({ key, label, aria }) => {
+          const sticky = key === 'ctrl' || key === 'alt';
+          const on = sticky && mods[key];
+          return (
+            <button
+              key={key}
+              type="button"
+              aria-label={aria}
+              aria-pressed={sticky ? on : undefined}
+              data-key={key}
+              // Keep focus in the terminal so the on-screen keyboard stays up.
+              onPointerDown={(e) => e.preventDefault()}
+              onClick={() => press(key)}
+              className={`h-9 min-w-11 flex-1 rounded-md border text-[13px] font-medium ${on ? 'border-accent bg-accent text-accent-fg' : 'border-line bg-surface-2 text-fg active:bg-surface-3'} ${FOCUS_RING}`}
+            >
+              {label}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+'use client';
+// Settings: appearance, keyboard prefix, notifications, accessibility. Browser-local choices;
+// server configuration (keys, agents, extensions) joins this page in later issues.
+import { Button, Field, FOCUS_RING, Icon, Kbd, Select, TextInput, Toggle } from '@rozi/ui';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { DEFAULT_PREFIX } from '../keys/defaultKeymap';
+import { chordOfEvent, displaySequence, parseSequence } from '../keys/keyChord';
+import { useApplyTheme } from '../shell/useResolvedTheme';
+import { registerServiceWorker } from '../shell/serviceWorker';
+import { playChime } from '../status/chime';
+import { DEFAULT_SETTINGS, FONT_SIZE_MAX, FONT_SIZE_MIN } from './settingsModel';
+import { updateSettings, useSettings } from './settingsStore';
+
+const SECTIONS = [
+  ['appearance', 'Appearance'],
+  ['keyboard', 'Keyboard'],
+  ['notifications', 'Notifications'],
+  ['accessibility', 'Accessibility'],
+] as const;
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-6 rounded-lg border border-line bg-surface p-5">
+      <h2 id={`${id}-title`} className="mb-4 text-[15px] font-semibold">
+        {title}
+      </h2>
+      <div className="flex flex-col gap-4">{children}</div>
+    </section>
+  );
+}
+
+export default function SettingsPage() {
+  useApplyTheme();
+  useEffect(registerServiceWorker, []);
+  const settings = useSettings();
+  return (
+    <div className="min-h-dvh bg-bg">
+      <header className="sticky top-0 z-10 flex h-12 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur">
+        <Link href="/" className={`flex items-center gap-1.5 rounded px-1 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}>
+          <Icon name="chevronLeft" size={14} />
+          Workspace
+        </Link>
+        <h1 className="text-[14px] font-semibold">Settings</h1>
+      </header>
+      <div className="mx-auto flex max-w-4xl gap-8 px-4 py-6">
+        <nav aria-label="Settings sections" className="sticky top-20 hidden h-fit w-40 shrink-0 flex-col gap-0.5 sm:flex">
+          {SECTIONS.map(([id, label]) => (
+            <a key={id} href={`#${id}`} className={`rounded px-2 py-1 text-[13px] text-muted hover:bg-surface-2 hover:text-fg ${FOCUS_RING}`}>
+              {label}
+            </a>
+          ))}
+        </nav>
+        <div className="flex min-w-0 flex-1 flex-col gap-5">
+          <Section id="appearance" title="Appearance">
+            <Field label="Theme">
+              {(id) => (
+                <Select id={id} value={settings.theme} onChange={(e) => updateSettings({ theme: e.target.value as typeof settings.theme })} className="w-48">
+                  <option value="dark">Dark</option>
+                  <option value="light">Light</option>
+                  <option value="system">Follow the system</option>
+                </Select>
+              )}
+            </Field>
+            <Field label="Terminal font" hint="A CSS font-family list; the first installed font is used.">
+              {(id, describedBy) => (
+                <TextInput id={id} aria-describedby={describedBy} className="font-mono" value={settings.fontFamily} onChange={(e) => updateSettings({ fontFamily: e.target.value || DEFAULT_SETTINGS.fontFamily })} />
+              )}
+            </Field>
+            <Field label={`Terminal font size: ${settings.fontSize}px`} hint="Ctrl+= and Ctrl+- change it from the workspace; Ctrl+0 resets.">
+              {(id, describedBy) => (
+                <input
+                  id={id}
+                  aria-describedby={describedBy}
+                  type="range"
+                  min={FONT_SIZE_MIN}
+                  max={FONT_SIZE_MAX}
+                  value={settings.fontSize}
+                  onChange={(e) => updateSettings({ fontSize: Number(e.target.value) })}
+                  className={`w-64 accent-[var(--rz-accent)] ${FOCUS_RING}`}
+                />
+              )}
+            </Field>
+            <div className="rounded-md border border-line bg-term p-3 font-mono text-fg" style={{ fontFamily: settings.fontFamily, fontSize: settings.fontSize }} aria-hidden="true">
+              ~/src/rozi $ codex --model o4
+            </div>
+          </Section>
+          <Section id="keyboard" title="Keyboard">
+            <PrefixField />
+          </Section>
+          <Section id="notifications" title="Notifications">
+            <Toggle label="Toasts" description="A message in the corner when a background agent needs input or is done." checked={settings.toasts} onChange={(toasts) => updateSettings({ toasts })} />
+            <Toggle
+              label="Sound"
+              description="A short chime with each toast."
+              checked={settings.sound}
+              onChange={(sound) => {
+                updateSettings({ sound });
+                if (sound) playChime('attention');
+              }}
+            />
+            <DesktopNotifications />
+          </Section>
+          <Section id="accessibility" title="Accessibility">
+            <Toggle
+              label="Screen reader mode"
+              description={
+                <>
+                  Puts terminal text in the accessibility tree (xterm.js screen reader support). Also on with <code className="font-mono">?a11y=1</code> in the URL.
+                </>
+              }
+              checked={settings.screenReader}
+              onChange={(screenReader) => updateSettings({ screenReader })}
+            />
+            <Toggle label="Reduce motion" description="Stops animations and the blinking cursor (the system setting is honoured as well)." checked={settings.reduceMotion} onChange={(reduceMotion) => updateSettings({ reduceMotion })} />
+          </Section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PrefixField() {
+  const settings = useSettings();
+  const current = settings.prefix ?? DEFAULT_PREFIX;
+  const [text, setText] = useState(current);
+  const [recording, setRecording] = useState(false);
+  const parsed = parseSequence(text);
+  const error = parsed && parsed.length === 1 ? null : `“${text}” is not a single key chord; write it like ctrl-a or ctrl-b`;
+  return (
+    <Field label="Prefix key" hint={`Chords start with the prefix, like tmux: ${displaySequence([...(parseSequence(current) ?? ['ctrl-a']), '%'])} splits right. Press it twice to send it to the terminal.`} error={text !== current ? error : null}>
+      {(id, describedBy) => (
+        <div className="flex flex-wrap items-center gap-2">
+          <TextInput
+            id={id}
+            aria-describedby={describedBy}
+            className="w-40 font-mono"
+            value={recording ? 'press a key…' : text}
+            readOnly={recording}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (!recording) return;
+              const chord = chordOfEvent(e.nativeEvent);
+              if (!chord) return;
+              e.preventDefault();
+              setText(chord);
+              setRecording(false);
+            }}
+            onBlur={() => setRecording(false)}
+          />
+          <Button
+            onClick={(e) => {
+              setRecording(true);
+              (e.currentTarget.previousElementSibling as HTMLInputElement | null)?.focus();
+            }}
+          >
+            Record
+          </Button>
+          <Button variant="primary" disabled={!!error || text === current} onClick={() => updateSettings({ prefix: text })}>
+            Save
+          </Button>
+          <span className="text-[12px] text-muted">
+            Now: <Kbd>{displaySequence(parseSequence(current) ?? ['ctrl-a'])}</Kbd>
+          </span>
+        </div>
+      )}
+    </Field>
+  );
+}
+
+function DesktopNotifications() {
+  const settings = useSettings();
+  const supported = typeof Notification !== 'undefined';
+  const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>(supported ? Notification.permission : 'unsupported');
+  return (
+    <div className="flex flex-col gap-2">
+      <Toggle
+        label="Desktop notifications"
+        description="Once per browser profile, however many rozi tabs are open. Needs your permission, asked only when you switch this on."
+        checked={settings.desktopNotifications && permission === 'granted'}
+        disabled={permission === 'unsupported' || permission === 'denied'}
+        onChange={async (on) => {
+          if (!on) {
+            updateSettings({ desktopNotifications: false });
+            return;
+          }
+          // Browsers only prompt from a real click: this handler is that click.
+          const result = await Notification.requestPermission();
+          setPermission(result);
+          updateSettings({ desktopNotifications: result === 'granted' });
+        }}
+      />
+      {permission === 'denied' && <p className="text-[12px] text-blocked">Notifications are blocked for this site in the browser’s settings.</p>}
+      {permission === 'unsupported' && <p className="text-[12px] text-muted">This browser has no desktop notifications. On iPhone and iPad, add rozi to the Home Screen first.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+'use client';
+// Shown while the WebSocket is down: the page keeps retrying on its own and says so.
+import { Icon } from '@rozi/ui';
+import { useEffect, useState } from 'react';
+import { useConnectionState } from './streamContext';
+
+export function ConnectionBanner() {
+  const state = useConnectionState();
+  // A first connect that takes a moment is not worth a banner; a drop is, at once.
+  const [show, setShow] = useState(false);
+  useEffect(() => {
+    if (state === 'open') {
+      setShow(false);
+      return;
+    }
+    if (state === 'reconnecting') {
+      setShow(true);
+      return;
+    }
+    const timer = setTimeout(() => setShow(true), 1500);
+    return () => clearTimeout(timer);
+  }, [state]);
+  if (!show) return null;
+  return (
+    <div role="status" aria-live="assertive" data-connection={state} className="flex shrink-0 items-center justify-center gap-2 bg-blocked px-3 py-1 text-[12px] font-medium text-black">
+      <Icon name="wifiOff" size={14} />
+      {state === 'reconnecting' ? 'Disconnected from the rozi server. Reconnecting…' : 'Connecting to the rozi server…'}
+    </div>
+  );
+}

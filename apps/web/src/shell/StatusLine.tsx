@@ -1,0 +1,48 @@
+'use client';
+// The thin line at the bottom: session and pane, the pending prefix chord ("Ctrl+A …"), and
+// the keys that matter most, so the prefix scheme is discoverable.
+import { Kbd } from '@rozi/ui';
+import { displaySequence } from '../keys/keyChord';
+import type { ResolvedKeymap } from '../keys/keymap';
+import { bindingsOf } from '../keys/keymap';
+
+export interface StatusLineProps {
+  session: string | undefined;
+  paneLabel: string | undefined;
+  pending: readonly string[];
+  keymap: ResolvedKeymap;
+}
+
+const HINTS: ReadonlyArray<[string, string]> = [
+  ['command-palette', 'commands'],
+  ['split-right', 'split'],
+  ['new-tab', 'tab'],
+  ['toggle-zoom', 'zoom'],
+  ['new-agent', 'agent'],
+];
+
+export function StatusLine({ session, paneLabel, pending, keymap }: StatusLineProps) {
+  return (
+    <footer className="flex h-6 shrink-0 items-center gap-3 border-t border-line bg-surface px-3 text-[11px] text-muted">
+      <span className="font-medium text-fg/80">{session ?? '—'}</span>
+      {paneLabel && <span className="truncate">{paneLabel}</span>}
+      <span className="ml-auto" aria-live="polite" data-pending-chord={pending.length > 0 || undefined}>
+        {pending.length > 0 && (
+          <span className="rounded bg-accent px-1.5 py-px font-mono text-accent-fg">{displaySequence(pending)} …</span>
+        )}
+      </span>
+      <span className="hidden items-center gap-3 lg:flex">
+        {HINTS.map(([id, label]) => {
+          const binding = bindingsOf(keymap, id).find((b) => b.length > 1) ?? bindingsOf(keymap, id)[0];
+          if (!binding) return null;
+          return (
+            <span key={id} className="flex items-center gap-1">
+              <Kbd className="h-4 px-1 text-[10px]">{displaySequence(binding)}</Kbd>
+              {label}
+            </span>
+          );
+        })}
+      </span>
+    </footer>
+  );
+}

@@ -1,0 +1,29 @@
+'use client';
+// One StreamClient per page, shared through context, plus its connection state for the banner.
+import type { ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import type { ConnectionState } from '../stream/streamClient';
+import { StreamClient } from '../stream/streamClient';
+
+const StreamContext = createContext<StreamClient | null>(null);
+
+export function StreamProvider({ children }: { children: ReactNode }) {
+  const [client] = useState(() => StreamClient.forPage());
+  useEffect(() => () => client.dispose(), [client]);
+  return <StreamContext.Provider value={client}>{children}</StreamContext.Provider>;
+}
+
+export function useStream(): StreamClient {
+  const client = useContext(StreamContext);
+  if (!client) throw new Error('useStream outside <StreamProvider>');
+  return client;
+}
+
+export function useConnectionState(): ConnectionState {
+  const client = useStream();
+  return useSyncExternalStore(
+    (listener) => client.onState(listener),
+    () => client.state,
+    () => 'connecting' as const,
+  );
+}

@@ -1,0 +1,28 @@
+'use client';
+// Which session this page shows. Per page (several pages may show different sessions of one
+// server), remembered in sessionStorage so a reload comes back to the same one.
+import type { SessionInfo } from '@rozi/server/model';
+import { useCallback, useState } from 'react';
+
+const KEY = 'rozi.activeSession';
+
+export function useActiveSession(sessions: readonly SessionInfo[] | undefined): [SessionInfo | undefined, (name: string) => void] {
+  const [chosen, setChosen] = useState<string | null>(() => {
+    try {
+      return sessionStorage.getItem(KEY) ?? localStorage.getItem(KEY);
+    } catch {
+      return null;
+    }
+  });
+  const select = useCallback((name: string) => {
+    setChosen(name);
+    try {
+      sessionStorage.setItem(KEY, name);
+      localStorage.setItem(KEY, name);
+    } catch {
+      // Storage unavailable: the choice lasts for this page only.
+    }
+  }, []);
+  const session = sessions?.find((s) => s.name === chosen) ?? sessions?.[0];
+  return [session, select];
+}

@@ -1,0 +1,193 @@
+'use client';
+// One pane's terminal: xterm.js 6 with its addons, wired to the page's WebSocket. Output is
+// written as bytes and acknowledged from xterm's write callback (flow control), so a pane
+// streaming `yes` keeps the page responsive and Ctrl-C reaches the shell at once.
+import { ClipboardAddon } from '@xterm/addon-clipboard';
+import { FitAddon } from '@xterm/addon-fit';
+import { SearchAddon } from '@xterm/addon-search';
+import { Unicode11Addon } from '@xterm/addon-unicode11';
+import { WebLinksAddon } from '@xterm/addon-web-links';
+import { WebglAddon } from '@xterm/addon-webgl';
+import { Terminal } from '@xterm/xterm';
+import { useEffect, useRef, useState } from 'react';
+import { useSettings } from '../settings/settingsStore';
+import { useResolvedTheme } from '../shell/useResolvedTheme';
+import { useStream } from '../shell/streamContext';
+import { TerminalSearchBar } from './TerminalSearchBar';
+import { registerTerminal } from './terminalRegistry';
+import { terminalTheme } from './xtermTheme';
+
+export interface TerminalViewProps {
+  paneKey: number;
+  /** The server's focused pane: keyboard focus follows it. */
+  focused: boolean;
+  label: string;
+  onFocusRequest: () => void;
+  /** Mobile: the key row's sticky modifiers apply to the next key typed. */
+  transformInput?: (data: string) => string;
+}
+
+export function TerminalView({ paneKey, focused, label, onFocusRequest, transformInput }: TerminalViewProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const termRef = useRef<Terminal | null>(null);
+  const searchRef = useRef<SearchAddon | null>(null);
+  const stream = useStream();
+  const settings = useSettings();
+  const theme = useResolvedTheme();
+  const [exitCode, setExitCode] = useState<number | null | undefined>(undefined);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const focusRequest = useRef(onFocusRequest);
+  focusRequest.current = onFocusRequest;
+  const transform = useRef(transformInput);
+  transform.current = transformInput;
+
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const term = new Terminal({
+      allowProposedApi: true, // unicode11 sets the proposed `unicode.activeVersion`
+      fontFamily: settings.fontFamily,
+      fontSize: settings.fontSize,
+      theme: terminalTheme(theme),
+      scrollback: 10_000,
+      cursorBlink: !settings.reduceMotion,
+      screenReaderMode: settings.screenReader,
+      macOptionIsMeta: true,
+      rightClickSelectsWord: true,
+      allowTransparency: false,
+      drawBoldTextInBrightColors: true,
+    });
+    termRef.current = term;
+    const fit = new FitAddon();
+    const search = new SearchAddon();
+    searchRef.current = search;
+    term.loadAddon(fit);
+    term.loadAddon(search);
+    term.loadAddon(new Unicode11Addon());
+    term.unicode.activeVersion = '11';
+    term.loadAddon(new WebLinksAddon((_event, uri) => window.open(uri, '_blank', 'noopener,noreferrer')));
+    term.loadAddon(new ClipboardAddon()); // OSC 52: programs in the pane may set the clipboard
+    term.open(element);
+    element.dataset.renderer = 'dom';
+    try {
+      const webgl = new WebglAddon();
+      // A lost GPU context (driver reset, too many contexts) drops back to the DOM renderer.
+      webgl.onContextLoss(() => {
+        webgl.dispose();
+        element.dataset.renderer = 'dom';
+      });
+      term.loadAddon(webgl);
+      element.dataset.renderer = 'webgl';
+    } catch {
+      // No WebGL here (headless, blocked GPU): the DOM renderer is already active.
+    }
+    const fitNow = () => {
+      if (element.clientWidth < 20 || element.clientHeight < 20) return; // hidden or collapsed
+      try {
+        fit.fit();
+      } catch {
+        // fit() measures the DOM; during teardown there may be nothing to measure.
+      }
+    };
+    fitNow();
+
+    const attachment = stream.attach(paneKey, {
+      write: (bytes, written) => term.write(bytes, written),
+      reset: () => {
+        term.reset();
+        setExitCode(undefined);
+      },
+      exited: (code) => setExitCode(code),
+      size: () => ({ cols: term.cols, rows: term.rows }),
+    });
+    const disposables = [
+      term.onData((data) => attachment.input(transform.current ? transform.current(data) : data)),
+      term.onBinary((data) => attachment.input(data)),
+      term.onResize(({ cols, rows }) => attachment.resize(cols, rows)),
+    ];
+    // With several viewers the last active one sets the PTY size (stream/protocol.ts).
+    const onFocusIn = () => {
+      attachment.resize(term.cols, term.rows);
+      focusRequest.current();
+    };
+    element.addEventListener('focusin', onFocusIn);
+
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(fitNow);
+    });
+    observer.observe(element);
+
+    const unregister = registerTerminal(paneKey, {
+      focus: () => term.focus(),
+      copySelection: async () => {
+        const text = term.getSelection();
+        if (!text) return false;
+        await navigator.clipboard.writeText(text);
+        return true;
+      },
+      paste: (text) => term.paste(text),
+      openSearch: () => setSearchOpen(true),
+      input: (data) => attachment.input(data),
+      screenText: () => {
+        const buffer = term.buffer.active;
+        const lines: string[] = [];
+        for (let y = 0; y < term.rows; y++) lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
+        return lines.join('\n');
+      },
+    });
+
+    return () => {
+      unregister();
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+      element.removeEventListener('focusin', onFocusIn);
+      for (const d of disposables) d.dispose();
+      attachment.dispose();
+      term.dispose();
+      termRef.current = null;
+      searchRef.current = null;
+    };
+    // The terminal is created once per pane; option changes are applied below without a remount.
+  }, [paneKey, stream]);
+
+  useEffect(() => {
+    const term = termRef.current;
+    if (!term) return;
+    term.options.fontFamily = settings.fontFamily;
+    term.options.fontSize = settings.fontSize;
+    term.options.theme = terminalTheme(theme);
+    term.options.screenReaderMode = settings.screenReader;
+    term.options.cursorBlink = !settings.reduceMotion;
+  }, [settings.fontFamily, settings.fontSize, settings.screenReader, settings.reduceMotion, theme]);
+
+  useEffect(() => {
+    if (!focused) return;
+    // Don't pull focus out of an open dialog (palette, rename); it returns when the dialog closes.
+    if (document.querySelector('dialog[open]')) return;
+    termRef.current?.focus();
+  }, [focused]);
+
+  return (
+    <div className="rozi-term absolute inset-0 bg-term" aria-label={`Terminal: ${label}`} role="region">
+      <div ref={host} className="absolute inset-0" data-terminal-key={paneKey} />
+      {searchOpen && searchRef.current && (
+        <TerminalSearchBar
+          search={searchRef.current}
+          onClose={() => {
+            setSearchOpen(false);
+            termRef.current?.focus();
+          }}
+        />
+      )}
+      {exitCode !== undefined && (
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 flex justify-center p-2">
+          <div role="status" className="pointer-events-auto rounded-md border border-line bg-surface/95 px-3 py-1.5 text-[12px] text-muted shadow">
+            Process exited{exitCode !== null ? ` with code ${exitCode}` : ''}.
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

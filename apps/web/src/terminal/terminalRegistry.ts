@@ -1,0 +1,26 @@
+// The terminals on this page, by pane key, so actions (copy, search, focus) reach the right one
+// without threading refs through the layout tree.
+
+export interface TerminalHandle {
+  focus(): void;
+  copySelection(): Promise<boolean>;
+  paste(text: string): void;
+  openSearch(): void;
+  /** Sends text to the pane as if typed (mobile key row). */
+  input(data: string): void;
+  /** The visible screen as plain text (mobile card preview, tests). */
+  screenText(): string;
+}
+
+const handles = new Map<number, TerminalHandle>();
+
+export function registerTerminal(key: number, handle: TerminalHandle): () => void {
+  handles.set(key, handle);
+  return () => {
+    if (handles.get(key) === handle) handles.delete(key);
+  };
+}
+
+export function terminalFor(key: number): TerminalHandle | undefined {
+  return handles.get(key);
+}

@@ -1,0 +1,118 @@
+'use client';
+// The desktop layout: sidebar, tab bar, split panes, status line.
+import { Button, EmptyState } from '@rozi/ui';
+import { closePane } from '../actions/paneActions';
+import { killSession, newSessionPrompt, renameSession, setSessionFolder } from '../actions/sessionActions';
+import { closeTab } from '../actions/tabActions';
+import { ConnectionBanner } from '../shell/ConnectionBanner';
+import { StatusLine } from '../shell/StatusLine';
+import { Sidebar } from './Sidebar';
+import { TabBar } from './TabBar';
+import { TabLayout } from './TabLayout';
+import type { WorkspaceController } from './useWorkspaceController';
+import { WorkspaceDialogs } from './WorkspaceDialogs';
+
+export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
+  const { session, tab, workspace, settings } = c;
+  const ctx = c.context;
+  return (
+    <div className="flex h-dvh flex-col overflow-hidden">
+      <ConnectionBanner />
+      <div className="flex min-h-0 flex-1">
+        {settings.sidebarOpen && (
+          <aside className="w-60 shrink-0 border-r border-line">
+            <Sidebar
+              workspace={workspace}
+              activeSession={session?.name}
+              onSelectSession={c.selectSession}
+              onSelectTab={(s, t) => {
+                c.selectSession(s);
+                void c.api.selectTab(s, t);
+              }}
+              onFocusPane={c.focusPane}
+              onNewSession={() => newSessionPrompt(ctx)}
+              onSessionMenu={(s, action) => {
+                if (action === 'rename') renameSession(ctx, s.name);
+                else if (action === 'kill') killSession(ctx, s.name);
+                else setSessionFolder(ctx, s.name, s.folder);
+              }}
+              onOpenActivity={c.ui.openActivity}
+              onNewAgent={() => c.ui.openLauncher()}
+            />
+          </aside>
+        )}
+        <main className="flex min-w-0 flex-1 flex-col" aria-label="Workspace">
+          {session && tab ? (
+            <>
+              <TabBar
+                session={session}
+                workspace={workspace}
+                sidebarOpen={settings.sidebarOpen}
+                onToggleSidebar={c.ui.toggleSidebar}
+                onSelect={(t) => void c.api.selectTab(session.name, t)}
+                onClose={(t) => closeTab(ctx, t)}
+                onRename={(t) => {
+                  if (t !== session.activeTabId) void c.api.selectTab(session.name, t);
+                  const target = session.tabs.find((x) => x.id === t);
+                  if (target)
+                    c.ui.prompt({
+                      title: 'Rename tab',
+                      label: 'Tab name',
+                      initial: target.name,
+                      onSubmit: async (value) => {
+                        if (!value.trim()) return 'A tab needs a name.';
+                        await c.api.renameTab(session.name, t, value.trim());
+                      },
+                    });
+                }}
+                onNewTab={() => c.run('new-tab')}
+                onRun={c.run}
+                zoomed={tab.zoomedPaneId !== null}
+              />
+              <TabLayout key={`${session.name}/${tab.id}`} session={session} tab={tab} workspace={workspace} api={c.api} onRun={c.run} onClosePane={(p) => closePane(ctx, p)} />
+            </>
+          ) : (
+            <WorkspaceEmpty c={c} />
+          )}
+          <StatusLine
+            session={session?.name}
+            paneLabel={c.pane ? `pane ${c.pane.id} · ${c.pane.foreground_program ?? c.pane.title}` : undefined}
+            pending={c.pending}
+            keymap={c.keymap}
+          />
+        </main>
+      </div>
+      <WorkspaceDialogs c={c} />
+    </div>
+  );
+}
+
+function WorkspaceEmpty({ c }: { c: WorkspaceController }) {
+  if (c.workspace.isLoading) {
+    return <div className="flex flex-1 items-center justify-center text-[13px] text-muted">Loading workspace…</div>;
+  }
+  if (c.workspace.error) {
+    return (
+      <EmptyState icon="wifiOff" title="Can’t reach the rozi server" actions={<Button onClick={c.workspace.refetch}>Retry</Button>}>
+        {c.workspace.error}. If this page was opened without the token, open the URL that <code className="font-mono">rozi server</code> printed.
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState
+      title="No sessions"
+      actions={
+        <>
+          <Button variant="primary" icon="plus" onClick={() => newSessionPrompt(c.context)}>
+            New session
+          </Button>
+          <Button icon="agent" onClick={() => c.ui.openLauncher('new-session')}>
+            New agent…
+          </Button>
+        </>
+      }
+    >
+      A session holds tabs of split terminals. Start one with a shell, or launch an agent in a folder.
+    </EmptyState>
+  );
+}

@@ -1,0 +1,45 @@
+'use client';
+// One pane: the frame (title, cwd, agent and state, actions) around its terminal.
+import type { PaneInfo } from '@rozi/server/model';
+import { IconButton, PaneFrame } from '@rozi/ui';
+import type { SplitDirection } from '@rozi/server/model';
+import { paneAgent, paneState } from '../status/paneStatus';
+import { TerminalView } from '../terminal/TerminalView';
+
+export interface PaneViewProps {
+  pane: PaneInfo;
+  focused: boolean;
+  zoomed: boolean;
+  onFocus(): void;
+  onRun(actionId: string): void;
+  onClose(): void;
+  onZoom(): void;
+  onSplit(direction: SplitDirection): void;
+}
+
+export function PaneView({ pane, focused, zoomed, onFocus, onClose, onZoom, onSplit }: PaneViewProps) {
+  return (
+    <PaneFrame
+      paneId={pane.id}
+      title={pane.title}
+      cwd={pane.cwd}
+      agentLabel={paneAgent(pane)}
+      state={paneState(pane)}
+      focused={focused}
+      zoomed={zoomed}
+      exited={pane.exited}
+      onHeaderMouseDown={onFocus}
+      onHeaderDoubleClick={onZoom}
+      actions={
+        <>
+          <IconButton icon="splitRight" label={`Split pane ${pane.id} right`} onClick={() => onSplit('row')} />
+          <IconButton icon="splitDown" label={`Split pane ${pane.id} down`} onClick={() => onSplit('column')} />
+          <IconButton icon={zoomed ? 'unzoom' : 'zoom'} label={zoomed ? `Unzoom pane ${pane.id}` : `Zoom pane ${pane.id}`} onClick={onZoom} />
+          <IconButton icon="close" label={`Close pane ${pane.id}`} onClick={onClose} />
+        </>
+      }
+    >
+      <TerminalView paneKey={pane.key} focused={focused} label={`pane ${pane.id} ${pane.title}`} onFocusRequest={onFocus} />
+    </PaneFrame>
+  );
+}

@@ -1,0 +1,89 @@
+'use client';
+// The tab bar of the active session: tabs with their state badge, close and rename, a new-tab
+// button, and the workspace's main commands on the right.
+import type { SessionInfo } from '@rozi/server/model';
+import { FOCUS_RING, Icon, IconButton, mostUrgent, StatusBadge } from '@rozi/ui';
+import { paneState } from '../status/paneStatus';
+import type { WorkspaceView } from './useWorkspace';
+
+export interface TabBarProps {
+  session: SessionInfo;
+  workspace: WorkspaceView;
+  sidebarOpen: boolean;
+  onToggleSidebar(): void;
+  onSelect(tab: number): void;
+  onClose(tab: number): void;
+  onRename(tab: number): void;
+  onNewTab(): void;
+  onRun(actionId: string): void;
+  zoomed: boolean;
+}
+
+export function TabBar(props: TabBarProps) {
+  const { session, workspace } = props;
+  return (
+    <div className="flex h-10 shrink-0 items-stretch border-b border-line bg-surface">
+      <IconButton
+        icon="menu"
+        label={props.sidebarOpen ? 'Hide sidebar' : 'Show sidebar'}
+        aria-pressed={props.sidebarOpen}
+        onClick={props.onToggleSidebar}
+        className="mx-1.5 self-center"
+      />
+      <div role="tablist" aria-label={`Tabs of ${session.name}`} className="flex min-w-0 flex-1 items-stretch overflow-x-auto">
+        {session.tabs.map((tab, index) => {
+          const active = tab.id === session.activeTabId;
+          const state = mostUrgent(workspace.panesOfTab(session.name, tab.id).map(paneState));
+          return (
+            <div
+              key={tab.id}
+              className={`group relative flex min-w-0 max-w-56 shrink-0 items-center border-r border-line ${active ? 'bg-bg text-fg' : 'text-muted hover:bg-surface-2 hover:text-fg'}`}
+            >
+              {active && <span aria-hidden="true" className="absolute inset-x-0 top-0 h-0.5 bg-accent" />}
+              <button
+                type="button"
+                role="tab"
+                aria-selected={active}
+                data-tab-id={tab.id}
+                onClick={() => props.onSelect(tab.id)}
+                onDoubleClick={() => props.onRename(tab.id)}
+                onAuxClick={(e) => e.button === 1 && props.onClose(tab.id)}
+                title={`${tab.name} (double-click to rename)`}
+                className={`flex h-full min-w-0 items-center gap-2 pl-3 pr-1 text-[12px] ${FOCUS_RING}`}
+              >
+                <span aria-hidden="true" className="font-mono text-[10px] text-muted">
+                  {index + 1}
+                </span>
+                <span className="min-w-0 truncate">{tab.name}</span>
+                {state && <StatusBadge state={state} compact />}
+              </button>
+              <IconButton
+                icon="close"
+                label={`Close tab ${tab.name}`}
+                onClick={() => props.onClose(tab.id)}
+                className={`mr-1 ${active ? '' : 'opacity-0 focus-visible:opacity-100 group-hover:opacity-100'}`}
+              />
+            </div>
+          );
+        })}
+        <IconButton icon="plus" label="New tab" onClick={props.onNewTab} className="mx-1.5 self-center" />
+      </div>
+      <div className="flex shrink-0 items-center gap-0.5 px-2">
+        <IconButton icon="splitRight" label="Split right" onClick={() => props.onRun('split-right')} />
+        <IconButton icon="splitDown" label="Split down" onClick={() => props.onRun('split-down')} />
+        <IconButton icon={props.zoomed ? 'unzoom' : 'zoom'} label={props.zoomed ? 'Unzoom pane' : 'Zoom pane'} aria-pressed={props.zoomed} onClick={() => props.onRun('toggle-zoom')} />
+        <span aria-hidden="true" className="mx-1 h-4 w-px bg-line" />
+        <button
+          type="button"
+          onClick={() => props.onRun('command-palette')}
+          className={`flex h-6 items-center gap-1.5 rounded border border-line px-2 text-[11px] text-muted hover:bg-surface-2 hover:text-fg ${FOCUS_RING}`}
+          aria-label="Command palette"
+        >
+          <Icon name="command" size={12} />
+          <span className="hidden md:inline">Commands</span>
+        </button>
+        <IconButton icon="settings" label="Settings" onClick={() => props.onRun('open-settings')} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+'use client';
+// The dialogs and transient messages both layouts share: palette, launcher, activity, prompts,
+// confirmations, toasts and notices.
+import { CommandPalette } from '../palette/CommandPalette';
+import { LauncherDialog } from '../launcher/LauncherDialog';
+import { ConfirmDialog, PromptDialog } from '../shell/PromptDialog';
+import { ActivityView } from '../status/ActivityView';
+import { Toasts } from '../status/Toasts';
+import type { WorkspaceController } from './useWorkspaceController';
+
+export function WorkspaceDialogs({ c }: { c: WorkspaceController }) {
+  const { dialogs } = c;
+  return (
+    <>
+      <CommandPalette open={dialogs.paletteOpen} onClose={dialogs.closePalette} actions={c.actions} context={c.context} keymap={c.keymap} run={c.runAction} />
+      <LauncherDialog
+        open={dialogs.launcher !== null}
+        initialPlacement={dialogs.launcher ?? 'new-tab'}
+        onClose={dialogs.closeLauncher}
+        api={c.api}
+        session={c.session?.name}
+        paneKey={c.pane?.key}
+        defaultFolder={c.session?.folder ?? null}
+        onLaunched={(session) => session && c.selectSession(session)}
+      />
+      <ActivityView
+        open={dialogs.activityOpen}
+        onClose={dialogs.closeActivity}
+        panes={c.workspace.data?.panes ?? []}
+        stateOf={c.status.stateOf}
+        unseen={c.status.unseen}
+        onOpenPane={(pane) => {
+          dialogs.closeActivity();
+          c.focusPane(pane);
+        }}
+        onNewAgent={() => {
+          dialogs.closeActivity();
+          c.ui.openLauncher();
+        }}
+      />
+      <PromptDialog request={dialogs.prompt} onClose={dialogs.closePrompt} />
+      <ConfirmDialog request={dialogs.confirm} onClose={dialogs.closeConfirm} />
+      <Toasts
+        toasts={c.status.toasts}
+        onDismiss={c.status.dismiss}
+        onOpen={(toast) => {
+          c.status.dismiss(toast.id);
+          if (toast.pane) c.openPane(toast.pane);
+        }}
+      />
+      <div aria-live="polite" className="pointer-events-none fixed bottom-8 left-1/2 z-50 flex -translate-x-1/2 flex-col items-center gap-2">
+        {c.notices.map((n) => (
+          <div
+            key={n.id}
+            role={n.tone === 'error' ? 'alert' : 'status'}
+            className={`rozi-toast-in rounded-md border px-3 py-1.5 text-[12px] shadow-lg ${n.tone === 'error' ? 'border-danger/50 bg-surface text-danger' : 'border-line bg-surface text-fg'}`}
+          >
+            {n.message}
+          </div>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+'use client';
+// The workspace as the page sees it: `workspace.get`, refetched when the server says it changed
+// (one coalesced event per change) and after every reconnect, plus lookups the views need.
+import type { PaneInfo, SessionInfo, TabInfo, WorkspaceInfo } from '@rozi/server/model';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTRPC } from '../api/trpcClient';
+import { useStream } from '../shell/streamContext';
+
+export interface WorkspaceView {
+  data: WorkspaceInfo | undefined;
+  isLoading: boolean;
+  error: string | null;
+  /** Pane by `${session}:${id}`. */
+  pane(session: string, id: number): PaneInfo | undefined;
+  paneByKey(key: number): PaneInfo | undefined;
+  panesOfSession(session: string): PaneInfo[];
+  panesOfTab(session: string, tab: number): PaneInfo[];
+  refetch(): void;
+}
+
+export function useWorkspace(): WorkspaceView {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const stream = useStream();
+  const options = trpc.workspace.get.queryOptions();
+  const query = useQuery(options);
+
+  useEffect(() => {
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
+    const offEvent = stream.onEvent((event) => {
+      // Titles and bells change often; everything that alters the frame arrives as workspace-changed.
+      if (event.type === 'workspace-changed' || event.type === 'title-changed' || event.type === 'pane-exited') refetch();
+    });
+    const offReconnect = stream.onReconnect(refetch);
+    return () => {
+      offEvent();
+      offReconnect();
+    };
+  }, [stream, queryClient, options.queryKey]);
+
+  const data = query.data;
+  return useMemo(() => {
+    const byKey = new Map<number, PaneInfo>();
+    const byId = new Map<string, PaneInfo>();
+    for (const p of data?.panes ?? []) {
+      byKey.set(p.key, p);
+      byId.set(`${p.session}:${p.id}`, p);
+    }
+    return {
+      data,
+      isLoading: query.isLoading,
+      error: query.error ? query.error.message : null,
+      pane: (session, id) => byId.get(`${session}:${id}`),
+      paneByKey: (key) => byKey.get(key),
+      panesOfSession: (session) => (data?.panes ?? []).filter((p) => p.session === session),
+      panesOfTab: (session, tab) => (data?.panes ?? []).filter((p) => p.session === session && p.tab === tab),
+      refetch: () => void query.refetch(),
+    };
+  }, [data, query.isLoading, query.error, query.refetch]);
+}
+
+export function activeTabOf(session: SessionInfo | undefined): TabInfo | undefined {
+  if (!session) return undefined;
+  return session.tabs.find((t) => t.id === session.activeTabId) ?? session.tabs[0];
+}

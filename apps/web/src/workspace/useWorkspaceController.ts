@@ -1,0 +1,147 @@
+'use client';
+// The page's controller: which session is shown, which dialogs are open, the resolved keymap,
+// the action context, and running an action by id (from keys, palette, buttons alike).
+import type { PaneInfo } from '@rozi/server/model';
+import { useRouter } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTRPCClient } from '../api/trpcClient';
+import { ACTIONS, actionById } from '../actions/actionRegistry';
+import type { ActionContext, ActionDef, ConfirmRequest, PromptRequest, UiControls } from '../actions/actionTypes';
+import { DEFAULT_KEYMAP, DEFAULT_PREFIX } from '../keys/defaultKeymap';
+import { resolveKeymap } from '../keys/keymap';
+import { useKeybindings } from '../keys/useKeybindings';
+import type { LauncherPlacement } from '../launcher/launcherModel';
+import { updateSettings, useSettings } from '../settings/settingsStore';
+import { useActiveSession } from '../shell/useActiveSession';
+import { useStatusSurfaces } from '../status/useStatusSurfaces';
+import { activeTabOf, useWorkspace } from './useWorkspace';
+import { workspaceApi } from './workspaceApi';
+
+/** Actions that work even while a dialog or form field has focus. */
+const GLOBAL_ACTIONS = new Set(['command-palette']);
+
+export interface Notice {
+  id: number;
+  message: string;
+  tone: 'info' | 'error';
+}
+
+export function useWorkspaceController() {
+  const client = useTRPCClient();
+  const api = useMemo(() => workspaceApi(client), [client]);
+  const workspace = useWorkspace();
+  const settings = useSettings();
+  const router = useRouter();
+  const [session, selectSession] = useActiveSession(workspace.data?.sessions);
+  const tab = activeTabOf(session);
+  const pane = session && tab ? workspace.pane(session.name, tab.focusedPaneId) : undefined;
+
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [launcher, setLauncher] = useState<LauncherPlacement | null>(null);
+  const [activityOpen, setActivityOpen] = useState(false);
+  const [prompt, setPrompt] = useState<PromptRequest | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const noticeId = useRef(0);
+
+  const notice = useCallback((message: string, tone: 'info' | 'error' = 'info') => {
+    const id = ++noticeId.current;
+    setNotices((list) => [...list, { id, message, tone }].slice(-3));
+    setTimeout(() => setNotices((list) => list.filter((n) => n.id !== id)), tone === 'error' ? 8000 : 4000);
+  }, []);
+
+  const ui: UiControls = useMemo(
+    () => ({
+      openPalette: () => setPaletteOpen(true),
+      openLauncher: (placement = 'new-tab') => setLauncher(placement),
+      openActivity: () => setActivityOpen(true),
+      openSettings: () => router.push('/settings'),
+      prompt: setPrompt,
+      confirm: setConfirm,
+      selectSession,
+      toggleSidebar: () => updateSettings({ sidebarOpen: !settings.sidebarOpen }),
+      notice,
+    }),
+    [router, selectSession, settings.sidebarOpen, notice],
+  );
+
+  const keymap = useMemo(() => resolveKeymap({ defaults: DEFAULT_KEYMAP, prefix: settings.prefix ?? DEFAULT_PREFIX }), [settings.prefix]);
+
+  const context: ActionContext = { api, workspace, session, tab, pane, ui, prefix: keymap.prefix };
+  const contextRef = useRef(context);
+  contextRef.current = context;
+
+  const runAction = useCallback(
+    (action: ActionDef) => {
+      const ctx = contextRef.current;
+      if (action.enabled && !action.enabled(ctx)) return;
+      Promise.resolve()
+        .then(() => action.run(ctx))
+        .catch((err: unknown) => notice(`${action.title}: ${err instanceof Error ? err.message : String(err)}`, 'error'));
+    },
+    [notice],
+  );
+
+  const run = useCallback(
+    (actionId: string) => {
+      const action = actionById(actionId);
+      if (action) runAction(action);
+    },
+    [runAction],
+  );
+
+  const pending = useKeybindings({ keymap, run, global: GLOBAL_ACTIONS });
+
+  const viewing = pane && session && tab ? pane.key : null;
+  const status = useStatusSurfaces({ panes: workspace.data?.panes, viewing });
+
+  const openPane = useCallback(
+    (target: { session: string; key: number }) => {
+      selectSession(target.session);
+      void api.focusPane(target.key).catch((err: unknown) => notice(err instanceof Error ? err.message : String(err), 'error'));
+    },
+    [api, selectSession, notice],
+  );
+
+  // A desktop notification clicked in another window or by the service worker.
+  useEffect(() => {
+    const onFocusPane = (e: Event) => openPane((e as CustomEvent<{ session: string; key: number }>).detail);
+    window.addEventListener('rozi:focus-pane', onFocusPane);
+    return () => window.removeEventListener('rozi:focus-pane', onFocusPane);
+  }, [openPane]);
+
+  return {
+    api,
+    workspace,
+    settings,
+    session,
+    tab,
+    pane,
+    keymap,
+    pending,
+    context,
+    actions: ACTIONS,
+    run,
+    runAction,
+    status,
+    openPane,
+    selectSession,
+    dialogs: {
+      paletteOpen,
+      closePalette: () => setPaletteOpen(false),
+      launcher,
+      closeLauncher: () => setLauncher(null),
+      activityOpen,
+      closeActivity: () => setActivityOpen(false),
+      prompt,
+      closePrompt: () => setPrompt(null),
+      confirm,
+      closeConfirm: () => setConfirm(null),
+    },
+    notices,
+    ui,
+    focusPane: (p: PaneInfo) => openPane({ session: p.session, key: p.key }),
+  };
+}
+
+export type WorkspaceController = ReturnType<typeof useWorkspaceController>;

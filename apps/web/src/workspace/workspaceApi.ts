@@ -1,0 +1,55 @@
+// Every call the page makes to the server's tRPC procedures, in one place: the rest of the UI
+// says what it wants (split this pane, close that tab) and never spells a procedure name.
+import type { SplitDirection } from '@rozi/server/model';
+import type { RoziClient } from '../api/trpcClient';
+
+export interface Launch {
+  command?: string | null;
+  argv?: string[] | null;
+  cwd?: string | null;
+  title?: string | null;
+}
+
+export interface WorkspaceApi {
+  splitPane(o: { key: number; direction: SplitDirection; launch?: Launch; before?: boolean }): Promise<unknown>;
+  focusPane(key: number): Promise<unknown>;
+  killPane(key: number): Promise<unknown>;
+  renamePane(key: number, name: string | null): Promise<unknown>;
+  zoomPane(key: number, on?: boolean): Promise<unknown>;
+  /** Moves pane `key` beside pane `toId` (an id in the same session). */
+  movePane(o: { key: number; toId: number; direction: SplitDirection; before: boolean }): Promise<unknown>;
+  sendText(key: number, text: string): Promise<unknown>;
+  resizeSplit(o: { session: string; tab: number; path: number[]; ratios: number[] }): Promise<unknown>;
+  equalize(session: string, tab: number): Promise<unknown>;
+  newTab(o: { session: string; launch?: Launch; name?: string }): Promise<unknown>;
+  selectTab(session: string, tab: number): Promise<unknown>;
+  renameTab(session: string, tab: number, name: string): Promise<unknown>;
+  closeTab(session: string, tab: number): Promise<unknown>;
+  /** Resolves to the new session's name (the server picks one when none is given). */
+  newSession(o: { name?: string; folder?: string | null; launch?: Launch }): Promise<string>;
+  renameSession(name: string, to: string): Promise<unknown>;
+  killSession(name: string): Promise<unknown>;
+  setFolder(name: string, folder: string | null): Promise<unknown>;
+}
+
+export function workspaceApi(client: RoziClient): WorkspaceApi {
+  return {
+    splitPane: ({ key, direction, launch, before }) => client.panes.split.mutate({ key, direction, before, focus: true, ...launch }),
+    focusPane: (key) => client.panes.focus.mutate({ key }),
+    killPane: (key) => client.panes.kill.mutate({ key }),
+    renamePane: (key, name) => client.panes.rename.mutate({ key, name }),
+    zoomPane: (key, on) => client.panes.zoom.mutate({ key, on }),
+    movePane: ({ key, toId, direction, before }) => client.panes.move.mutate({ key, to: toId, direction, before }),
+    sendText: (key, text) => client.panes.sendText.mutate({ key, text }),
+    resizeSplit: ({ session, tab, path, ratios }) => client.panes.resizeSplit.mutate({ session, tab, path, ratios }),
+    equalize: (session, tab) => client.panes.equalize.mutate({ session, tab }),
+    newTab: ({ session, launch, name }) => client.tabs.create.mutate({ session, name, ...launch }),
+    selectTab: (session, tab) => client.tabs.select.mutate({ session, tab }),
+    renameTab: (session, tab, name) => client.tabs.rename.mutate({ session, tab, name }),
+    closeTab: (session, tab) => client.tabs.close.mutate({ session, tab }),
+    newSession: async ({ name, folder, launch }) => (await client.sessions.create.mutate({ name, folder, ...launch })).session,
+    renameSession: (name, to) => client.sessions.rename.mutate({ session: name, to }),
+    killSession: (name) => client.sessions.kill.mutate({ session: name }),
+    setFolder: (name, folder) => client.sessions.setFolder.mutate({ session: name, folder }),
+  };
+}
