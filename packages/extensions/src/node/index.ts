@@ -65,3 +65,7 @@ export { ensureStateDir, purgeStateDir, stateDirOf } from './state';
 export { DEFAULT_STOP_GRACE_MS, ServiceSupervisor, type ServiceLaunch, type ServiceState, type ServiceStatus, type StopReason } from './supervisor';
 export { DEFAULT_RESTART_TIMINGS, RestartTracker, type RestartPolicy, type RestartTimings } from './supervisorBackoff';
 export { signalGroup, spawnGroup, terminateGroup } from './supervisorProcessGroup';
+export { filesSignature, WATCH_MAX_BYTES, WATCH_MAX_FILES } from './supervisorFileWatch';
+
+// Snapshot of an extension directory: limits, links, content digest (docs/extensions-manifest.md).
+export { SNAPSHOT_MAX_BYTES, SNAPSHOT_MAX_FILES, snapshotFacts, takeSnapshot, type Snapshot, type SnapshotFile, type SnapshotOptions, type SnapshotProblem } from './snapshot';
