@@ -21,8 +21,8 @@ export interface ScreenshotFact {
 export interface DiscoverFacts {
   /** extension.toml sits at the root of a git repository (the directory holds `.git`). */
   gitRoot: boolean;
-  /** Keyed by the path as written in `screenshots`. */
-  screenshots: Record<string, ScreenshotFact>;
+  /** Looks up one path as written in `screenshots` (called only for well-formed image paths). */
+  screenshot(path: string): ScreenshotFact;
 }
 
 export interface DiscoverProblem {
@@ -66,7 +66,7 @@ export function discoverEligibility(root: TomlTable | undefined, errors: readonl
         problems.push({ code: 'discover-screenshot-type', message: `screenshot ${name} must be a PNG, JPEG or WebP file` });
         continue;
       }
-      const fact = facts?.screenshots[shot];
+      const fact = facts?.screenshot(shot);
       if (facts && (!fact || !fact.exists)) problems.push({ code: 'discover-screenshot-missing', message: `screenshot ${name} is not in the repository` });
       else if (fact && fact.size > MAX_SCREENSHOT_BYTES) problems.push({ code: 'discover-screenshot-size', message: `screenshot ${name} is ${fact.size} bytes; at most 2 MiB` });
       else if (fact && fact.format === 'other') problems.push({ code: 'discover-screenshot-type', message: `screenshot ${name} is not a PNG, JPEG or WebP image` });

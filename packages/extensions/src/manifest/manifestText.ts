@@ -110,7 +110,7 @@ export function readManifestText(input: Uint8Array | string): ManifestText {
   if (size > MAX_MANIFEST_BYTES) {
     return {
       text: undefined,
-      problems: [{ code: 'too-large', line: null, message: `extension.toml is ${size} bytes; a manifest may be at most ${MAX_MANIFEST_BYTES} bytes (1 MiB)` }],
+      problems: [{ code: 'too-large', line: null, message: `extension.toml is over the 1 MiB limit for a manifest (${size} bytes or more; at most ${MAX_MANIFEST_BYTES})` }],
     };
   }
   let text: string;
