@@ -42,6 +42,7 @@ export { type HookFailureKind, type HookHealthSnapshot } from './hooks/health';
 export * as hookLimits from './hooks/limits';
 export { readHookScript, type HookScriptResult } from './hooks/hookScript';
 export { shellHookEnv } from './hooks/shellEnv';
+export { extensionHooksFromManifest, manifestFilter, type ManifestHookParts, type ManifestHooksResult } from './hooks/manifestHooks';
 
 // Extension runtime (ARCHITECTURE.md, "packages/extensions: runtime").
 export { ActionError, ActionInvoker, MAX_CALL_DEPTH, MAX_CALLS_PER_SESSION, type ActionDefinition, type ActionErrorCode, type InvocationInfo, type InvokeRequest, type InvokeResult } from './actions';

@@ -14,7 +14,7 @@ export interface HookDefinition {
   event: HookEventName;
   filter?: HookFilter;
   permissions: readonly HookPermission[];
-  /** Per-call CPU budget; DEFAULT_HOOK_TIMEOUT_MS when absent. */
+  /** Per-call CPU budget; the manifest default (50 ms) when absent. */
   timeoutMs?: number;
   /** For messages and stack traces, e.g. `my-ext/hooks/blocked.js`. */
   filename: string;
@@ -25,8 +25,8 @@ export interface ExtensionHooks {
   extensionId: string;
   /**
    * Heap limit of the extension's one isolate. The manifest sets memory_mb per hook; all hooks of
-   * an extension share an isolate, so the server passes the largest (DEFAULT_HOOK_MEMORY_MB when
-   * absent).
+   * an extension share an isolate, so the server passes the largest (manifestHooks.ts does);
+   * absent means the manifest default of 32.
    */
   memoryMb?: number;
   /** Local command ids: the only targets an `invoke` effect may name. */

@@ -1,11 +1,12 @@
 // What a hook may ask the server to do, and the check every request passes before the server
 // acts on it. Pure (no node imports): the input is whatever JSON the hook returned, so every
 // field is checked as untrusted data, and every problem becomes one line naming the effect.
+import { HOOK_PERMISSIONS, type HookPermission } from '../../manifest/model';
 import { eventPane, type HookEvent } from './events';
 import { MAX_EFFECTS_PER_CALL, MAX_SEND_TEXT_BYTES } from './limits';
 
-export const HOOK_PERMISSIONS = ['notify', 'publish', 'status', 'invoke', 'send-text'] as const;
-export type HookPermission = (typeof HOOK_PERMISSIONS)[number];
+// The permission names are the manifest's: an effect's type is the permission it needs.
+export { HOOK_PERMISSIONS, type HookPermission };
 
 export interface NotifyEffect {
   type: 'notify';
@@ -47,7 +48,7 @@ export type HookEffect = NotifyEffect | PublishEffect | StatusEffect | InvokeEff
 
 export interface EffectContext {
   permissions: readonly HookPermission[];
-  /** Local command ids of the extension: the only actions `invoke` may name. */
+  /** Local ids of the extension's commands and [[actions]]: the only targets `invoke` may name. */
   actions: readonly string[];
   /** Local names of the extension's stream tabs: the only tabs `publish` may fill. */
   tabs: readonly string[];

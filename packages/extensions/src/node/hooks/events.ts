@@ -3,17 +3,10 @@
 // `run =` shell hook gets as ROZI_* variables (shellEnv.ts). Field names are snake_case because
 // they are a wire format shared with shell scripts, not TypeScript internals.
 
-export const HOOK_EVENT_NAMES = [
-  'agent-state-changed',
-  'pane-spawned',
-  'pane-exited',
-  'bell',
-  'notification',
-  'focus-changed',
-  'session-created',
-  'session-renamed',
-  'config-reloaded',
-] as const;
+import { HOOK_EVENTS } from '../../manifest/model';
+
+/** The manifest's list of event names: what `[[hooks]] event` accepts is what is raised. */
+export const HOOK_EVENT_NAMES = HOOK_EVENTS;
 export type HookEventName = (typeof HOOK_EVENT_NAMES)[number];
 
 export type HookAgentState = 'working' | 'blocked' | 'idle' | 'done';

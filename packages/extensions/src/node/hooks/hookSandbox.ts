@@ -16,9 +16,8 @@ import type {
 import { validateEffects } from './effects';
 import { matchesFilter, type HookEvent } from './events';
 import { DEFAULT_HEALTH_POLICY, HookHealth, type HealthPolicy, type HookFailureKind } from './health';
+import { DEFAULT_HOOK_MEMORY_MB, DEFAULT_HOOK_TIMEOUT_MS } from '../../manifest/model';
 import {
-  DEFAULT_HOOK_MEMORY_MB,
-  DEFAULT_HOOK_TIMEOUT_MS,
   HOOK_LOAD_TIMEOUT_MS,
   MAX_HOOK_RESULT_BYTES,
   MAX_QUEUE_WAIT_MS,

@@ -1,15 +1,7 @@
-// Every number that bounds a sandboxed hook, in one place so docs/hooks.md, the manifest
-// validator's defaults and the sandbox agree. Pure: no imports.
-
-/** Default CPU budget of one hook call (manifest `timeout_ms`). */
-export const DEFAULT_HOOK_TIMEOUT_MS = 50;
-/** Upper bound accepted for `timeout_ms`: a hook is a reaction, not a job. */
-export const MAX_HOOK_TIMEOUT_MS = 1_000;
-/** Default heap limit of an extension's isolate (manifest `memory_mb`). */
-export const DEFAULT_HOOK_MEMORY_MB = 32;
-/** isolated-vm refuses limits under 8 MB; above 128 MB a hook is no longer "small". */
-export const MIN_HOOK_MEMORY_MB = 8;
-export const MAX_HOOK_MEMORY_MB = 128;
+// Every number that bounds a sandboxed hook, in one place so docs/hooks.md and the sandbox
+// agree. Pure and import-free: the worker process loads it, and should load nothing else. The
+// manifest's defaults and ranges (timeout_ms 1–1000, default 50; memory_mb 8–128, default 32)
+// belong to the manifest model (src/manifest/model.ts, sections/hooks.ts) and are not repeated.
 
 /** Largest serialized (JSON, UTF-8) return value accepted from one call. */
 export const MAX_HOOK_RESULT_BYTES = 64 * 1024;
