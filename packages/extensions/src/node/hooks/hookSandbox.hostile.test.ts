@@ -1,6 +1,12 @@
 // Hostile hooks against a real worker process and real isolates. Each case checks three things:
 // the failure is contained with a clear error and log line, the sandbox keeps serving the next
 // call, and the parent's event loop (the rozi server's) stays responsive while it happens.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { HookLogEntry, HookOutcome } from './definitions';
 import type { HookEvent } from './events';
@@ -252,4 +258,37 @@ describe('hostile hooks', () => {
       },
     ]);
   });
+
+  it('a worker never outlives a server that was killed without disposing it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rozi-hook-orphan-'));
+    try {
+      const script = join(dir, 'server.mts');
+      const sandboxModule = fileURLToPath(new URL('./hookSandbox.ts', import.meta.url));
+      await writeFile(
+        script,
+        `import { HookSandbox } from ${JSON.stringify(sandboxModule)};
+        const box = new HookSandbox();
+        await box.load({ extensionId: 'e', actions: [], tabs: [], hooks: [] });
+        process.stdout.write(String(box.workerPid) + '\\n');
+        setInterval(() => undefined, 1000);`,
+      );
+      const tsx = createRequire(import.meta.url).resolve('tsx');
+      const server = spawn(process.execPath, ['--import', tsx, script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const workerPid = await new Promise<number>((resolve, reject) => {
+        let out = '';
+        server.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('\n')) resolve(Number(out.trim()));
+        });
+        server.once('exit', (code) => reject(new Error(`server exited early with ${String(code)}`)));
+      });
+      expect(processExists(workerPid)).toBe(true);
+      server.kill('SIGKILL');
+      const deadline = Date.now() + 5_000;
+      while (processExists(workerPid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(processExists(workerPid)).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 20_000);
 });
