@@ -20,11 +20,8 @@ import { nodePtyBackend } from '../pty/nodePtyBackend';
 import { RoziError } from '../session/errors';
 import { SessionManager } from '../session/manager';
 import { StreamHub } from '../stream/wsHub';
+import { DEFAULT_RING_BYTES } from './defaults';
 
-export const DEFAULT_PORT = 7420;
-export const DEFAULT_SCROLLBACK = 5000;
-/** Output kept per pane for exact replay on reconnect (protocol.ts). */
-export const DEFAULT_RING_BYTES = 2 * 1024 * 1024;
 
 export interface ServerOptions {
   port: number;

@@ -1,5 +1,5 @@
 // rozi server: runs the server in the foreground until SIGINT/SIGTERM.
-import { DEFAULT_PORT, DEFAULT_SCROLLBACK, runServer, ServerStartError } from '../../../server/start';
+import { DEFAULT_PORT, DEFAULT_SCROLLBACK } from '../../../server/defaults';
 import { CliError, type Verb } from '../../verb';
 
 /** Exit code when the server cannot start (port taken, host refused, web app not built). */
@@ -21,6 +21,8 @@ export const serverVerb: Verb = {
     const o = ctx.args.options;
     const port = o.port === undefined ? DEFAULT_PORT : Number(o.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError('usage', `--port must be 0–65535, got ${port}`, 2);
+    // Loaded on demand: every other verb is a thin client and must start fast.
+    const { runServer, ServerStartError } = await import('../../../server/start');
     try {
       const code = await runServer({
         port,

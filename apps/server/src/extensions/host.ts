@@ -1,0 +1,366 @@
+// The extension host: the runtime side of extensions inside `rozi server` (issue 7). Loads the
+// registry, merges settings from config.toml, resolves the keymap, issues generations, supervises
+// client services, runs commands, invokes actions, keeps stream-tab rows and brokers pickers.
+// Loading is per extension and whole-or-nothing (spec: atomic validity); one broken extension
+// is reported and the others load.
+import { realpathSync } from 'node:fs';
+import type { ExtensionManifest } from '@rozi/extensions';
+import {
+  ActionInvoker,
+  buildExtensionEnv,
+  ensureStateDir,
+  extensionLogDir,
+  filesSignature,
+  GenerationTable,
+  loadInstalled,
+  mergeSettings,
+  orphanSettingsTables,
+  processFacingFingerprint,
+  removeStaleStaging,
+  resolveExecArgv,
+  resolveKeymap,
+  runCommand,
+  ServiceSupervisor,
+  UnitLog,
+  type KeymapResult,
+  type KeySuggestion,
+  type LoadedExtension,
+  type RestartTimings,
+  type SettingsDiagnostic,
+} from '@rozi/extensions/node';
+import type { RoziPaths } from '../config/paths';
+import type { EventBus } from '../events/bus';
+import type { SidebarTabRow } from '../events/types';
+import type { SessionManager } from '../session/manager';
+import { resolvePane } from '../session/target';
+import type { ExtensionRuntime } from './extensionRuntime';
+import { readHostConfig, type HostConfig } from './hostConfig';
+import { ExtensionHostError } from './hostError';
+import { Deployments } from './deployments';
+import { PickerBroker } from './pickerBroker';
+
+/** How often extension directories are checked for file changes (services restart on one). */
+export const FILE_POLL_MS = 2_000;
+
+export interface ExtensionHostOptions {
+  manager: SessionManager;
+  bus: EventBus;
+  paths: RoziPaths;
+  /** The server's environment (PATH, HOME, …); ROZI_* identity is stripped per process. */
+  env: NodeJS.ProcessEnv;
+  roziBin: string;
+  browsers: () => number;
+  log: (line: string) => void;
+  restartTimings?: Partial<RestartTimings>;
+  stopGraceMs?: number;
+  filePollMs?: number;
+}
+
+export interface CallerIdentity {
+  extension: string;
+  generation: string;
+}
+
+export interface LoadReport {
+  loaded: string[];
+  restarted: string[];
+  stopped: string[];
+  problems: { extension: string; state: string; message: string }[];
+  settings: SettingsDiagnostic[];
+  keymapWarnings: string[];
+}
+
+export class ExtensionHost {
+  readonly generations = new GenerationTable();
+  readonly invoker = new ActionInvoker();
+  readonly pickers: PickerBroker;
+  readonly deployments: Deployments;
+  private runtimes = new Map<string, ExtensionRuntime>();
+  private installed: LoadedExtension[] = [];
+  private config: HostConfig = { extensions: {}, keys: {}, commandShell: undefined, problem: undefined };
+  private keymap: KeymapResult = { bindings: [], suggestions: [], warnings: [] };
+  private lastReport: LoadReport | undefined;
+  private poll: NodeJS.Timeout | undefined;
+  private loading: Promise<LoadReport> | undefined;
+
+  constructor(private readonly o: ExtensionHostOptions) {
+    this.pickers = new PickerBroker({ bus: o.bus, browsers: o.browsers });
+    this.deployments = new Deployments(this, { env: o.env, roziBin: o.roziBin, socket: o.paths.socket, sessionInstance: (name) => o.manager.sessions.get(name)?.instanceId });
+  }
+
+  async start(): Promise<LoadReport> {
+    removeStaleStaging(this.o.paths.extensionsDir);
+    const report = await this.reload();
+    this.poll = setInterval(() => void this.checkFiles(), this.o.filePollMs ?? FILE_POLL_MS);
+    this.poll.unref();
+    return report;
+  }
+
+  async stop(): Promise<void> {
+    if (this.poll) clearInterval(this.poll);
+    this.invoker.cancelWhere(() => true, 'ended: the server is stopping');
+    await this.deployments.stopAll();
+    await Promise.all([...this.runtimes.values()].map((rt) => this.stopRuntime(rt, 'shutdown')));
+    this.runtimes.clear();
+  }
+
+  /** `rozi run-action reload-extensions`: serialised, so two reloads never interleave. */
+  reload(): Promise<LoadReport> {
+    const run = async (): Promise<LoadReport> => {
+      try {
+        return await this.load();
+      } finally {
+        this.loading = undefined;
+      }
+    };
+    this.loading = (this.loading ?? Promise.resolve()).then(run, run);
+    return this.loading;
+  }
+
+  report(): LoadReport | undefined {
+    return this.lastReport;
+  }
+
+  extensions(): LoadedExtension[] {
+    return this.installed;
+  }
+
+  runtime(id: string): ExtensionRuntime | undefined {
+    return this.runtimes.get(id);
+  }
+
+  runtimesList(): ExtensionRuntime[] {
+    return [...this.runtimes.values()];
+  }
+
+  keymapResult(): KeymapResult {
+    return this.keymap;
+  }
+
+  private async load(): Promise<LoadReport> {
+    const report: LoadReport = { loaded: [], restarted: [], stopped: [], problems: [], settings: [], keymapWarnings: [] };
+    this.config = readHostConfig(this.o.paths.configFile);
+    if (this.config.problem) report.problems.push({ extension: '', state: 'config', message: this.config.problem });
+    const { extensions, problems } = loadInstalled(this.o.paths.extensionsDir);
+    this.installed = extensions;
+    for (const p of problems) report.problems.push({ extension: '', state: 'registry', message: p });
+    report.settings.push(...orphanSettingsTables({ configured: Object.keys(this.config.extensions), installed: extensions.map((e) => e.entry.id) }));
+
+    const wanted = new Map<string, { loaded: LoadedExtension; manifest: ExtensionManifest }>();
+    for (const l of extensions) {
+      if (l.state === 'enabled' && l.check?.manifest) wanted.set(l.entry.id, { loaded: l, manifest: l.check.manifest });
+      else if (l.problem) report.problems.push({ extension: l.entry.id, state: l.state, message: l.problem });
+    }
+    for (const [id, rt] of this.runtimes) {
+      if (!wanted.has(id)) {
+        await this.retire(rt, 'disable');
+        report.stopped.push(id);
+      }
+    }
+    for (const [id, { loaded, manifest }] of wanted) {
+      const settings = mergeSettings({ extension: id, declared: manifest.settings, user: this.config.extensions[id] });
+      report.settings.push(...settings.diagnostics);
+      let dir = loaded.entry.dir;
+      try {
+        dir = realpathSync(dir);
+      } catch {
+        // Checked by loadInstalled a moment ago; keep the recorded path if it races a removal.
+      }
+      const sig = filesSignature(dir);
+      const fingerprint = processFacingFingerprint({ manifest, settingsJson: settings.json, filesSignature: sig ?? 'unchecked' });
+      const old = this.runtimes.get(id);
+      if (old && old.fingerprint === fingerprint) {
+        // Presentation-only or no-op: same generation, services and visibility choices.
+        Object.assign(old, { manifest, entry: loaded.entry, settings, filesSignature: sig });
+        report.loaded.push(id);
+        continue;
+      }
+      if (old) await this.retire(old, 'reload');
+      const rt: ExtensionRuntime = {
+        id,
+        entry: loaded.entry,
+        dir,
+        manifest,
+        generation: this.generations.rotate(id),
+        fingerprint,
+        filesSignature: sig,
+        settings,
+        stateDir: ensureStateDir(this.o.paths.stateDir, id),
+        logDir: extensionLogDir(this.o.paths.logDir, id),
+        services: new Map(),
+        visibility: new Map(),
+        streams: new Map(),
+      };
+      this.runtimes.set(id, rt);
+      this.startServices(rt);
+      (old ? report.restarted : report.loaded).push(id);
+    }
+    this.keymap = this.resolveKeys();
+    report.keymapWarnings = this.keymap.warnings;
+    for (const w of report.keymapWarnings) this.o.log(`extensions: ${w}`);
+    for (const p of report.problems) this.o.log(`extensions: ${p.extension ? `${p.extension}: ` : ''}${p.message}`);
+    this.lastReport = report;
+    this.o.bus.emit({ type: 'extensions-changed' });
+    return report;
+  }
+
+  private resolveKeys(): KeymapResult {
+    const suggestions: KeySuggestion[] = [];
+    for (const rt of this.runtimes.values()) {
+      for (const c of rt.manifest.commands) if (c.key) suggestions.push({ extension: rt.id, kind: 'command', action: c.publicId, key: c.key });
+      for (const k of rt.manifest.suggestedKeybindings) suggestions.push({ extension: rt.id, kind: 'core', action: k.action, key: k.key });
+    }
+    // Built-in defaults are the web app's keymap; the host sees the user's [keys] and the
+    // extension suggestions, which is what decides suppression and conflicts among extensions.
+    return resolveKeymap({ prefix: 'ctrl-a', builtins: [], explicit: this.config.keys, suggestions });
+  }
+
+  private identity(rt: ExtensionRuntime): { id: string; dir: string; stateDir: string; configJson: string; generation: string } {
+    return { id: rt.id, dir: rt.dir, stateDir: rt.stateDir, configJson: rt.settings.json, generation: rt.generation };
+  }
+
+  private startServices(rt: ExtensionRuntime): void {
+    for (const s of rt.manifest.services) {
+      // `session` services run only where deployed; every other placement has one local instance here.
+      if (s.placement === 'session') continue;
+      const argv = s.run.kind === 'exec' ? resolveExecArgv(s.run.argv, rt.dir) : [...(this.config.commandShell ?? ['/bin/sh', '-c']), s.run.command.split('{extension_dir}').join(rt.dir)];
+      const env = buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'service', roziBin: this.o.roziBin, socket: this.o.paths.socket, serviceEnv: s.env });
+      const cwd = s.cwd ? resolveExecArgv([`./${s.cwd.replace(/^\.\//, '')}`], rt.dir)[0] as string : rt.dir;
+      const unit = `service.${s.name}`;
+      const sup = new ServiceSupervisor({
+        launch: { unit, argv, cwd, env, restart: s.restart },
+        log: new UnitLog({ dir: rt.logDir, unit }),
+        timings: this.o.restartTimings,
+        stopGraceMs: this.o.stopGraceMs,
+        onStatus: (st) => {
+          if (st.state === 'failed') this.o.manager.notify({ level: 'error', title: `${rt.id}.${s.name} failed`, message: `${st.reason ?? 'keeps failing'}; see rozi extensions logs ${rt.id} --unit ${unit}` });
+        },
+      });
+      rt.services.set(s.name, sup);
+      sup.start();
+    }
+  }
+
+  private async stopRuntime(rt: ExtensionRuntime, reason: 'reload' | 'disable' | 'shutdown'): Promise<void> {
+    await Promise.all([...rt.services.values()].map((s) => s.stop(reason)));
+  }
+
+  /** A generation ends: its services stop, its calls and pickers close, its stream rows go. */
+  private async retire(rt: ExtensionRuntime, reason: 'reload' | 'disable'): Promise<void> {
+    this.runtimes.delete(rt.id);
+    this.generations.retire(rt.id);
+    this.pickers.closeOwnedBy(rt.generation);
+    await this.stopRuntime(rt, reason);
+    for (const tab of rt.streams.keys()) this.o.bus.emit({ type: 'sidebar-rows', tab: `${rt.id}.${tab}`, rows: [] });
+  }
+
+  private async checkFiles(): Promise<void> {
+    for (const rt of this.runtimes.values()) {
+      if (rt.filesSignature === undefined) continue;
+      if (filesSignature(rt.dir) !== rt.filesSignature) {
+        this.o.log(`extensions: files of ${rt.id} changed; reloading it`);
+        await this.reload();
+        return;
+      }
+    }
+  }
+
+  /** Refuses a request from anything but a live generation of the named extension. */
+  checkCaller(caller: CallerIdentity | undefined, extension: string): ExtensionRuntime {
+    if (!caller) throw new ExtensionHostError('not-permitted', `only ${extension}'s own commands and services may do this`);
+    if (caller.extension !== extension) throw new ExtensionHostError('not-permitted', `${caller.extension} may not act for ${extension}`);
+    this.checkLive(caller);
+    const rt = this.runtimes.get(extension);
+    if (!rt) throw new ExtensionHostError('extension-not-loaded', `extension '${extension}' is not loaded`);
+    return rt;
+  }
+
+  /** A stale generation may not act at all, even on behalf of another extension's verbs. */
+  checkLive(caller: CallerIdentity | undefined): void {
+    if (!caller) return;
+    // A session-deployed process carries its deployment credential instead of the client generation.
+    if (this.deployments.credentialOf(caller.extension, caller.generation)) return;
+    const check = this.generations.check(caller.extension, caller.generation);
+    if (!check.ok) throw new ExtensionHostError(check.code, check.message);
+  }
+
+  /** The session on screen and its focused pane: the context commands run in. */
+  focusContext(): { sessionName: string; sessionInstance: string; paneId: string; cwd: string | undefined; paneKey: number } | undefined {
+    try {
+      const pane = resolvePane(this.o.manager, {});
+      const session = this.o.manager.sessionOf(pane);
+      return { sessionName: session.name, sessionInstance: session.instanceId, paneId: String(pane.id), cwd: this.o.manager.liveCwd(pane), paneKey: pane.key };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** run-action <ext>.<id>: runs a command as a person would; answers once the process started. */
+  runCommand(publicId: string): { extension: string; command: string; pid: number | undefined; exited: Promise<{ code: number | null; signal: string | null }> } {
+    const dot = publicId.indexOf('.');
+    const ext = publicId.slice(0, dot);
+    const local = publicId.slice(dot + 1);
+    const rt = dot > 0 ? this.runtimes.get(ext) : undefined;
+    const cmd = rt?.manifest.commands.find((c) => c.id === local);
+    if (!rt || !cmd) throw new ExtensionHostError('not-found', `no command '${publicId}' (see rozi extensions list --verbose)`);
+    const focus = this.focusContext();
+    const env = buildExtensionEnv({
+      base: this.o.env,
+      extension: this.identity(rt),
+      kind: 'command',
+      roziBin: this.o.roziBin,
+      socket: this.o.paths.socket,
+      source: focus ? { pane: focus.paneId, session: focus.sessionInstance } : undefined,
+      sessionName: focus?.sessionName ?? '',
+    });
+    const h = runCommand({
+      extension: rt.id,
+      command: cmd.id,
+      run: cmd.run,
+      extensionDir: rt.dir,
+      cwd: focus?.cwd,
+      env,
+      commandShell: this.config.commandShell,
+      log: new UnitLog({ dir: rt.logDir, unit: 'commands' }),
+      sendText: (text) => {
+        if (!focus) throw new ExtensionHostError('not-found', 'no focused pane to send to');
+        this.o.manager.panes.get(focus.paneKey as never)?.write(text);
+      },
+      onFailure: (f) => void this.o.manager.notify({ level: 'error', title: `${f.extension}.${f.command} failed`, message: f.message }),
+    });
+    return { extension: rt.id, command: cmd.id, pid: h.pid, exited: h.exited };
+  }
+
+  setCommandVisibility(o: { caller: CallerIdentity | undefined; command: string; visible: boolean }): { command: string; visible: boolean } {
+    if (!o.caller) throw new ExtensionHostError('not-permitted', 'show-command and hide-command work only from an extension\'s own commands and services');
+    const rt = this.checkCaller(o.caller, o.caller.extension);
+    const local = o.command.startsWith(`${rt.id}.`) ? o.command.slice(rt.id.length + 1) : o.command;
+    if (!rt.manifest.commands.some((c) => c.id === local)) throw new ExtensionHostError('not-found', `${rt.id} has no command '${local}'`);
+    rt.visibility.set(local, o.visible);
+    this.o.bus.emit({ type: 'extensions-changed' });
+    return { command: `${rt.id}.${local}`, visible: o.visible };
+  }
+
+  /** Palette entries: commands not hidden (or shown at runtime). */
+  palette(): { id: string; label: string; extension: string; kind: 'command' }[] {
+    const out: { id: string; label: string; extension: string; kind: 'command' }[] = [];
+    for (const rt of this.runtimes.values()) {
+      for (const c of rt.manifest.commands) {
+        const visible = rt.visibility.get(c.id) ?? !c.hidden;
+        if (visible) out.push({ id: c.publicId, label: c.label, extension: rt.id, kind: 'command' });
+      }
+    }
+    return out.sort((a, b) => a.label.localeCompare(b.label));
+  }
+
+  publishRows(o: { caller: CallerIdentity | undefined; tab: string; producer: string; rows: SidebarTabRow[] }): void {
+    if (!o.caller) throw new ExtensionHostError('not-permitted', 'sidebar publish works only from an extension\'s own processes');
+    const rt = this.checkCaller(o.caller, o.caller.extension);
+    const tab = rt.manifest.sidebarTabs.find((t) => t.name === o.tab);
+    if (!tab || tab.source.kind !== 'stream') throw new ExtensionHostError('not-found', `${rt.id} has no stream tab '${o.tab}'`);
+    let producers = rt.streams.get(o.tab);
+    if (!producers) rt.streams.set(o.tab, (producers = new Map()));
+    producers.set(o.producer, o.rows);
+    this.o.bus.emit({ type: 'sidebar-rows', tab: tab.publicId, rows: [...producers.values()].flat() });
+  }
+}

@@ -1,0 +1,69 @@
+// `rozi pick` / `rozi prompt` round trips (issue 7, item 9). One picker at a time: the broker
+// publishes it to every connected browser as a `picker-open` event, the first browser to answer
+// (extensions.pickerAnswer) settles it, and `picker-closed` tells the others to close theirs.
+// With no browser connected a request fails at once; a caller that disconnects cancels it; a
+// retired extension generation closes its pickers.
+import type { EventBus } from '../events/bus';
+import type { PickerRequest, PickerResult, PickerRow } from '../events/types';
+import { ExtensionHostError } from './hostError';
+
+interface Open {
+  id: string;
+  owner: string | undefined;
+  settle(result: PickerResult): void;
+}
+
+export class PickerBroker {
+  private open: Open | undefined;
+  private counter = 0;
+
+  constructor(private readonly o: { bus: EventBus; browsers: () => number }) {}
+
+  /**
+   * Opens a picker; `onOpened` receives its id (for row updates) before any answer, `onAction`
+   * every declared action that leaves the palette open; the promise settles with the closing one.
+   */
+  request(o: { request: Omit<PickerRequest, 'id'>; owner?: string; signal?: AbortSignal; onOpened?: (id: string) => void; onAction?: (result: PickerResult) => void }): Promise<PickerResult> {
+    if (this.o.browsers() === 0) return Promise.reject(new ExtensionHostError('no-browser', 'no browser is attached to show the picker; open rozi in a browser first'));
+    if (this.open) return Promise.reject(new ExtensionHostError('picker-open', 'a picker is already open'));
+    const id = `pick-${++this.counter}`;
+    return new Promise<PickerResult>((resolve) => {
+      const settle = (result: PickerResult): void => {
+        if (this.open?.id !== id) return;
+        if (result.kind === 'action' && !result.close) {
+          o.onAction?.(result);
+          return;
+        }
+        this.open = undefined;
+        o.signal?.removeEventListener('abort', onAbort);
+        this.o.bus.emit({ type: 'picker-closed', id });
+        resolve(result);
+      };
+      const onAbort = (): void => settle({ kind: 'cancelled' });
+      this.open = { id, owner: o.owner, settle };
+      o.signal?.addEventListener('abort', onAbort, { once: true });
+      this.o.bus.emit({ type: 'picker-open', picker: { ...o.request, id } });
+      o.onOpened?.(id);
+    });
+  }
+
+  rows(id: string, rows: PickerRow[]): void {
+    if (this.open?.id !== id) throw new ExtensionHostError('not-found', `picker ${id} is not open`);
+    this.o.bus.emit({ type: 'picker-rows', id, rows });
+  }
+
+  answer(id: string, result: PickerResult): boolean {
+    if (this.open?.id !== id) return false;
+    this.open.settle(result);
+    return true;
+  }
+
+  /** The owner's generation was retired: its picker closes as cancelled. */
+  closeOwnedBy(owner: string): void {
+    if (this.open && this.open.owner === owner) this.open.settle({ kind: 'cancelled' });
+  }
+
+  isOpen(): boolean {
+    return this.open !== undefined;
+  }
+}
