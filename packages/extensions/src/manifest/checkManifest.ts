@@ -118,13 +118,14 @@ export function checkManifest(input: Uint8Array | string, options: CheckOptions)
     return fail(decoded.problems.map((p) => ({ ...p, path: '' })), undefined, options.discover);
   }
   const text = decoded.text;
+  const textProblems: Diagnostic[] = decoded.problems.map((p) => ({ ...p, path: '' }));
+  const parsed = parseToml(text);
+  if ('error' in parsed) return fail([...textProblems, parsed.error], undefined, options.discover);
+  const root = parsed.root;
+  // Indexed only once the text is known to be TOML: the scan then sees well-formed lines.
   const lineOf = indexSourceLines(text);
   const report = new Report(lineOf);
-  for (const p of decoded.problems) report.errors.push({ ...p, path: '' });
-
-  const parsed = parseToml(text);
-  if ('error' in parsed) return fail([...report.errors, parsed.error], undefined, options.discover);
-  const root = parsed.root;
+  report.errors.push(...textProblems);
 
   const findings = checkStructure(root);
   if (findings.length > 0) {

@@ -6,13 +6,18 @@
 // layout of a manifest and approximate for exotic ones (keys inside multi-line inline tables),
 // which is what a line hint needs.
 import { formatPath, type LineOf, type ManifestPath } from './diagnostics';
+import { MAX_DEPTH } from './structureLimits';
 
-/** Splits `a."b.c".d` into ['a', 'b.c', 'd']; returns undefined for anything unexpected. */
+const BARE_PART = /[A-Za-z0-9_-]+/y;
+/** Paths deeper than this are too deep to be valid anyway; indexing them would cost O(depth²). */
+const MAX_INDEXED_PARTS = MAX_DEPTH + 1;
+
+/** Splits `a."b.c".d` into ['a', 'b.c', 'd'] (at most MAX_INDEXED_PARTS); undefined for anything unexpected. */
 function splitDottedKey(raw: string): string[] | undefined {
   const parts: string[] = [];
   let i = 0;
   const s = raw.trim();
-  while (i < s.length) {
+  while (i < s.length && parts.length < MAX_INDEXED_PARTS) {
     while (s[i] === ' ' || s[i] === '\t') i++;
     let part: string;
     const q = s[i];
@@ -22,7 +27,8 @@ function splitDottedKey(raw: string): string[] | undefined {
       part = s.slice(i + 1, end);
       i = end + 1;
     } else {
-      const m = /^[A-Za-z0-9_-]+/.exec(s.slice(i));
+      BARE_PART.lastIndex = i;
+      const m = BARE_PART.exec(s);
       if (!m) return undefined;
       part = m[0];
       i += part.length;
@@ -37,7 +43,18 @@ function splitDottedKey(raw: string): string[] | undefined {
   return parts.length ? parts : undefined;
 }
 
-const HEADER = /^\s*(\[\[?)\s*([^\]]+?)\s*(\]\]?)\s*(#.*)?$/;
+/** Only the start of a line is looked at: keys and headers longer than this are invalid anyway. */
+const MAX_SCANNED = 4096;
+
+/** `[a.b]` → { parts, isArray: false }; `[[a]]` → isArray. No regex: a line is scanned once. */
+function parseHeader(row: string): { inner: string; isArray: boolean } | undefined {
+  const t = row.trim();
+  if (t[0] !== '[') return undefined;
+  const isArray = t[1] === '[';
+  const close = t.indexOf(isArray ? ']]' : ']');
+  if (close === -1) return undefined;
+  return { inner: t.slice(isArray ? 2 : 1, close), isArray };
+}
 const KEY_LINE = /^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=/;
 
 /** Builds the lookup for one manifest text. Linear in the text. */
@@ -49,16 +66,17 @@ export function indexSourceLines(text: string): LineOf {
   let inMultiline: string | undefined;
   const rows = text.split('\n');
   for (let n = 0; n < rows.length; n++) {
-    const row = rows[n] as string;
+    const full = rows[n] as string;
     if (inMultiline) {
-      if (row.includes(inMultiline)) inMultiline = undefined;
+      if (full.includes(inMultiline)) inMultiline = undefined;
       continue;
     }
-    const header = HEADER.exec(row);
+    const row = full.length > MAX_SCANNED ? full.slice(0, MAX_SCANNED) : full;
+    const header = parseHeader(row);
     if (header) {
-      const parts = splitDottedKey(header[2] as string);
+      const parts = splitDottedKey(header.inner);
       if (!parts) continue;
-      const isArray = header[1] === '[[';
+      const isArray = header.isArray;
       // Resolve each prefix to the latest element of any array of tables on the way.
       const resolved: (string | number)[] = [];
       for (let k = 0; k < parts.length; k++) {
@@ -86,7 +104,7 @@ export function indexSourceLines(text: string): LineOf {
         const key = formatPath([...section, ...parts]);
         if (!lines.has(key)) lines.set(key, n + 1);
       }
-      const rest = row.slice(keyMatch[0].length);
+      const rest = full.slice(keyMatch[0].length);
       for (const quote of ['"""', "'''"]) {
         const at = rest.indexOf(quote);
         if (at !== -1 && rest.indexOf(quote, at + 3) === -1) inMultiline = quote;
