@@ -52,6 +52,17 @@ describe('HookSandbox', () => {
     expect(after.error?.kind).toBe('cancelled');
   });
 
+  it('leaves no process behind when disposed while the worker is still starting', async () => {
+    const { box } = sandbox();
+    const load = box.load(extension('ext', { a: { source: 'export default () => null' } }));
+    await box.dispose();
+    expect((await load).errors).toEqual([{ hookId: 'a', message: 'the hook sandbox was disposed' }]);
+    const workers = (): unknown[] => childProcessesOf(process.pid).filter((child) => child.command.includes('hookWorker'));
+    const deadline = Date.now() + 3_000;
+    while (workers().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(workers()).toEqual([]);
+  });
+
   it('passes the event as a plain copy and returns checked effects, sync and async', async () => {
     const { box } = sandbox();
     const report = await box.load(

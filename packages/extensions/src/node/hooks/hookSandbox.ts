@@ -379,9 +379,13 @@ export class HookSandbox {
       onExit: (exit) => this.onWorkerExit(child, exit),
     });
     this.starting = child.ready.then(
-      () => {
+      async () => {
         this.starting = null;
-        if (this.disposed) return;
+        // Disposed while it was starting: this process has no owner any more.
+        if (this.disposed) {
+          await child.kill();
+          return;
+        }
         this.worker = { process: child, loaded: new Set(), startedAt: Date.now() };
         this.pump();
       },
@@ -390,7 +394,6 @@ export class HookSandbox {
         this.log({ level: 'error', message: `hook worker failed to start: ${error instanceof Error ? error.message : String(error)}` });
       },
     );
-    if (this.disposed) void child.kill();
   }
 
   private onWorkerExit(child: WorkerProcess, exit: WorkerExit): void {

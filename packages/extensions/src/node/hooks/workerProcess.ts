@@ -41,7 +41,8 @@ const STDERR_TAIL_CHARS = 8_192;
 export function workerLaunch(): { entry: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
   const entry = here.replace(/workerProcess\.(ts|js)$/, 'hookWorker.$1');
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  // The ESM-only loader: the worker's sources are ESM, and it starts faster than the full one.
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
   return { entry, execArgv: ['--no-node-snapshot', '--import', tsx] };
 }
 
