@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { appRouter } from '../api/router';
 import { describeError } from '../api/errorShape';
 import type { SessionManager } from '../session/manager';
+import type { ApiContext, Diagnostics } from '../api/trpc';
 import type { ControlReply, ControlRequest } from './wire';
 
 const MAX_LINE = 16 * 1024 * 1024;
@@ -35,7 +36,7 @@ export function socketAlive(path: string): Promise<boolean> {
   });
 }
 
-export async function listenControlSocket(o: { path: string; manager: SessionManager; log(line: string): void }): Promise<Server> {
+export async function listenControlSocket(o: { path: string; manager: SessionManager; diagnostics(): Diagnostics; log(line: string): void }): Promise<Server> {
   prepareDir(dirname(o.path), o.log);
   if (await socketAlive(o.path)) throw new Error(`a rozi server is already running on ${o.path}`);
   try {
@@ -43,7 +44,7 @@ export async function listenControlSocket(o: { path: string; manager: SessionMan
   } catch {
     // No stale socket to remove.
   }
-  const server = createServer((socket) => serveConnection(socket, o.manager));
+  const server = createServer((socket) => serveConnection(socket, { manager: o.manager, diagnostics: o.diagnostics }));
   // umask during bind so the socket is never briefly group/world-accessible.
   const old = process.umask(0o177);
   try {
@@ -58,7 +59,7 @@ export async function listenControlSocket(o: { path: string; manager: SessionMan
   return server;
 }
 
-function serveConnection(socket: Socket, manager: SessionManager): void {
+function serveConnection(socket: Socket, base: Omit<ApiContext, 'caller'>): void {
   const running = new Map<number, AbortController>();
   let buffered = '';
   const send = (reply: ControlReply) => {
@@ -96,7 +97,7 @@ function serveConnection(socket: Socket, manager: SessionManager): void {
     const abort = new AbortController();
     running.set(id, abort);
     try {
-      const caller = appRouter.createCaller({ manager, caller: { ok: true, via: 'socket' } }, { signal: abort.signal });
+      const caller = appRouter.createCaller({ ...base, caller: { ok: true, via: 'socket' } }, { signal: abort.signal });
       let fn: unknown = caller;
       for (const seg of String(req.path ?? '').split('.')) fn = (fn as Record<string, unknown> | undefined)?.[seg];
       if (typeof fn !== 'function') return send({ id, ok: false, error: { code: 'invalid', message: `no procedure named '${String(req.path)}'` } });

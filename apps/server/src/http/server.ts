@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { appRouter } from '../api/router';
-import type { ApiContext } from '../api/trpc';
+import type { ApiContext, Diagnostics } from '../api/trpc';
 import type { SessionManager } from '../session/manager';
 import type { StreamHub } from '../stream/wsHub';
 import { TRPC_PATH, WS_PATH } from '../stream/protocol';
@@ -19,6 +19,7 @@ export interface HttpServerOptions {
   /** Port is filled in once listening (port 0 → the real port). */
   gate: GateConfig;
   next: NextHandlers | null;
+  diagnostics(): Diagnostics;
   log(line: string): void;
 }
 
@@ -45,7 +46,7 @@ export function createHttpServer(o: HttpServerOptions): Server {
       // The gate let the request through; authenticate again here so the procedure's own check
       // does not depend on the gate having run (defence in depth, DESIGN.md).
       const verdict = checkRequest(req, req.method === 'GET' ? 'query' : 'mutation', o.gate);
-      return { manager: o.manager, caller: verdict.ok ? verdict.caller : { ok: false, reason: verdict.reason } };
+      return { manager: o.manager, diagnostics: o.diagnostics, caller: verdict.ok ? verdict.caller : { ok: false, reason: verdict.reason } };
     },
   });
 

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { resolvePaths } from '../config/paths';
 import { listenControlSocket } from '../control/socketServer';
 import { EventBus } from '../events/bus';
+import { ExtensionHost } from '../extensions/host';
+import { attachExtensionHost } from '../extensions/hostAccess';
 import type { GateConfig } from '../http/gate';
 import { loadNext, type NextHandlers } from '../http/nextApp';
 import { createHttpServer } from '../http/server';
@@ -106,8 +108,11 @@ export async function runServer(o: ServerOptions): Promise<number> {
     },
   });
   const hub = new StreamHub(manager, bus);
+  const extensions = new ExtensionHost({ manager, bus, paths, env: o.env, roziBin, browsers: () => hub.connections, log: o.log });
+  attachExtensionHost(manager, extensions);
   const gate: GateConfig = { port: o.port, token, allowRemote: o.allowRemote };
-  const http = createHttpServer({ manager, hub, gate, next, log: o.log });
+  const diagnostics = () => ({ memory: process.memoryUsage(), connections: hub.stats(), panes: manager.panes.size });
+  const http = createHttpServer({ manager, hub, gate, next, diagnostics, log: o.log });
   gate.port = await listen(http, o.port, o.host);
 
   const data = loadSnapshot(paths.snapshotFile, o.log);
@@ -121,12 +126,14 @@ export async function runServer(o: ServerOptions): Promise<number> {
 
   let control;
   try {
-    control = await listenControlSocket({ path: paths.socket, manager, log: o.log });
+    control = await listenControlSocket({ path: paths.socket, manager, diagnostics, log: o.log });
   } catch (err) {
     await manager.shutdown(200);
     http.close();
     throw new ServerStartError('socket-failed', `cannot open the control socket: ${err instanceof Error ? err.message : String(err)}`);
   }
+
+  await extensions.start();
 
   const shown = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
   o.announce(`http://${shown}:${gate.port}/?token=${token}`);
@@ -139,6 +146,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
       stopping = true;
       o.log(`${signal}: saving the snapshot and ending ${manager.panes.size} pane(s)`);
       snapshots.close();
+      await extensions.stop();
       await manager.shutdown(1000);
       hub.close();
       control.close();

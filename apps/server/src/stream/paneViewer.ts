@@ -72,6 +72,10 @@ export class PaneViewer implements OutputSink {
     return this.blocked;
   }
 
+  stats(): { key: number; sentOffset: number; unacked: number; blocked: boolean } {
+    return { key: this.pane.key, sentOffset: this.sentOffset, unacked: this.unacked, blocked: this.blocked };
+  }
+
   dispose(): void {
     this.disposed = true;
     this.pane.detach(this);

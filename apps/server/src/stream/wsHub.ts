@@ -10,11 +10,17 @@ import { PaneViewer, type ViewerChannel } from './paneViewer';
 import type { ClientMessage, ServerMessage } from './protocol';
 
 const PING_EVERY_MS = 30_000;
+
+export interface ConnectionStats {
+  /** Bytes ws has queued but the kernel has not taken (the server's memory for this viewer). */
+  bufferedAmount: number;
+  viewers: ReturnType<PaneViewer['stats']>[];
+}
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 export class StreamHub {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
-  private readonly sockets = new Set<WebSocket>();
+  private readonly sockets = new Map<WebSocket, Map<number, PaneViewer>>();
   private readonly pinger: NodeJS.Timeout;
 
   constructor(
@@ -22,7 +28,7 @@ export class StreamHub {
     private readonly bus: EventBus,
   ) {
     this.pinger = setInterval(() => {
-      for (const ws of this.sockets) {
+      for (const ws of this.sockets.keys()) {
         if ((ws as WebSocket & { alive?: boolean }).alive === false) ws.terminate();
         else {
           (ws as WebSocket & { alive?: boolean }).alive = false;
@@ -44,13 +50,18 @@ export class StreamHub {
 
   close(): void {
     clearInterval(this.pinger);
-    for (const ws of this.sockets) ws.terminate();
+    for (const ws of this.sockets.keys()) ws.terminate();
     this.wss.close();
   }
 
+  /** Per connection: bytes queued in the socket and each viewer's flow-control state (tests, benchmarks). */
+  stats(): ConnectionStats[] {
+    return [...this.sockets].map(([ws, viewers]) => ({ bufferedAmount: ws.bufferedAmount, viewers: [...viewers.values()].map((v) => v.stats()) }));
+  }
+
   private connection(ws: WebSocket): void {
-    this.sockets.add(ws);
     const viewers = new Map<number, PaneViewer>();
+    this.sockets.set(ws, viewers);
     const channel: ViewerChannel = {
       sendBinary: (frame) => ws.send(frame, { binary: true }),
       sendJson: (m: ServerMessage) => ws.send(JSON.stringify(m)),

@@ -9,6 +9,9 @@ export const workspaceRouter = router({
 
   notifications: procedure.query(({ ctx }) => ctx.manager.notifications),
 
+  /** Memory and per-viewer flow-control state (tests and benchmarks read it). */
+  diagnostics: procedure.query(({ ctx }) => ctx.diagnostics()),
+
   events: procedure.input(z.object({ types: z.array(z.string()).optional() }).optional()).subscription(async function* ({ ctx, input, signal }) {
     const wanted = input?.types ? new Set(input.types as ServerEventType[]) : null;
     const queue: ServerEvent[] = [];
