@@ -3,6 +3,7 @@
 // rozi's own (not-found, invalid, conflict, spawn-failed), plus unauthorized and internal.
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import { ExtensionHostError } from '../extensions/hostError';
 import { RoziError } from '../session/errors';
 
 export interface ErrorDescription {
@@ -17,6 +18,8 @@ function zodSummary(err: ZodError): string {
 export function describeError(err: unknown): ErrorDescription {
   const cause = err instanceof TRPCError ? err.cause : err;
   if (cause instanceof RoziError) return { code: cause.code, message: cause.message };
+  // The extension host's stable codes (stale-generation, not-permitted, deadline, …): extensions/hostError.ts.
+  if (cause instanceof ExtensionHostError) return { code: cause.code, message: cause.message };
   if (cause instanceof ZodError) return { code: 'invalid', message: `invalid input: ${zodSummary(cause)}` };
   if (err instanceof TRPCError) {
     const code = err.code === 'UNAUTHORIZED' ? 'unauthorized' : err.code === 'NOT_FOUND' ? 'not-found' : err.code === 'BAD_REQUEST' ? 'invalid' : 'internal';

@@ -21,6 +21,9 @@ import {
   resolveKeymap,
   runCommand,
   ServiceSupervisor,
+  spawnGroup,
+  signalGroup,
+  substituteExtensionDir,
   UnitLog,
   type KeymapResult,
   type KeySuggestion,
@@ -31,6 +34,7 @@ import {
 import type { RoziPaths } from '../config/paths';
 import type { EventBus } from '../events/bus';
 import type { SidebarTabRow } from '../events/types';
+import { parseTabOutput } from './commandTabs';
 import type { SessionManager } from '../session/manager';
 import { resolvePane } from '../session/target';
 import type { ExtensionRuntime } from './extensionRuntime';
@@ -82,6 +86,8 @@ export class ExtensionHost {
   private lastReport: LoadReport | undefined;
   private poll: NodeJS.Timeout | undefined;
   private loading: Promise<LoadReport> | undefined;
+  private tabTimer: NodeJS.Timeout | undefined;
+  private readonly tabCache = new Map<string, { rows: SidebarTabRow[]; lastRun: number; cwd: string | undefined; running: boolean }>();
 
   constructor(private readonly o: ExtensionHostOptions) {
     this.pickers = new PickerBroker({ bus: o.bus, browsers: o.browsers });
@@ -93,11 +99,14 @@ export class ExtensionHost {
     const report = await this.reload();
     this.poll = setInterval(() => void this.checkFiles(), this.o.filePollMs ?? FILE_POLL_MS);
     this.poll.unref();
+    this.tabTimer = setInterval(() => this.tickCommandTabs(), 1_000);
+    this.tabTimer.unref();
     return report;
   }
 
   async stop(): Promise<void> {
     if (this.poll) clearInterval(this.poll);
+    if (this.tabTimer) clearInterval(this.tabTimer);
     this.invoker.cancelWhere(() => true, 'ended: the server is stopping');
     await this.deployments.stopAll();
     await Promise.all([...this.runtimes.values()].map((rt) => this.stopRuntime(rt, 'shutdown')));
@@ -331,7 +340,7 @@ export class ExtensionHost {
     return { extension: rt.id, command: cmd.id, pid: h.pid, exited: h.exited };
   }
 
-  setCommandVisibility(o: { caller: CallerIdentity | undefined; command: string; visible: boolean }): { command: string; visible: boolean } {
+  setCommandVisibility(o: { caller?: CallerIdentity; command: string; visible: boolean }): { command: string; visible: boolean } {
     if (!o.caller) throw new ExtensionHostError('not-permitted', 'show-command and hide-command work only from an extension\'s own commands and services');
     const rt = this.checkCaller(o.caller, o.caller.extension);
     const local = o.command.startsWith(`${rt.id}.`) ? o.command.slice(rt.id.length + 1) : o.command;
@@ -353,7 +362,7 @@ export class ExtensionHost {
     return out.sort((a, b) => a.label.localeCompare(b.label));
   }
 
-  publishRows(o: { caller: CallerIdentity | undefined; tab: string; producer: string; rows: SidebarTabRow[] }): void {
+  publishRows(o: { caller?: CallerIdentity; tab: string; producer: string; rows: SidebarTabRow[] }): void {
     if (!o.caller) throw new ExtensionHostError('not-permitted', 'sidebar publish works only from an extension\'s own processes');
     const rt = this.checkCaller(o.caller, o.caller.extension);
     const tab = rt.manifest.sidebarTabs.find((t) => t.name === o.tab);
@@ -362,5 +371,92 @@ export class ExtensionHost {
     if (!producers) rt.streams.set(o.tab, (producers = new Map()));
     producers.set(o.producer, o.rows);
     this.o.bus.emit({ type: 'sidebar-rows', tab: tab.publicId, rows: [...producers.values()].flat() });
+  }
+
+  commandTabRows(publicId: string): SidebarTabRow[] | undefined {
+    return this.tabCache.get(publicId)?.rows;
+  }
+
+  /** Runs due command tabs: interval elapsed (≥ 5 s) or the focused pane's cwd changed; only while a browser looks. */
+  private tickCommandTabs(): void {
+    if (this.o.browsers() === 0) return;
+    const focus = this.focusContext();
+    const now = Date.now();
+    for (const rt of this.runtimes.values()) {
+      for (const t of rt.manifest.sidebarTabs) {
+        if (t.source.kind !== 'command') continue;
+        const c = this.tabCache.get(t.publicId);
+        if (c?.running) continue;
+        const due = !c || now - c.lastRun >= Math.max(5, t.intervalSeconds) * 1000 || c.cwd !== focus?.cwd;
+        if (due) this.runCommandTab({ rt, name: t.name, publicId: t.publicId, source: t.source, focus });
+      }
+    }
+  }
+
+  private runCommandTab(o: { rt: ExtensionRuntime; name: string; publicId: string; source: { command: string; format: 'lines' | 'json'; groupPrefix: string | undefined }; focus: ReturnType<ExtensionHost['focusContext']> }): void {
+    const { rt, focus } = o;
+    const entry = { rows: this.tabCache.get(o.publicId)?.rows ?? [], lastRun: Date.now(), cwd: focus?.cwd, running: true };
+    this.tabCache.set(o.publicId, entry);
+    const env = buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'tab', roziBin: this.o.roziBin, socket: this.o.paths.socket, sessionName: focus?.sessionName ?? '' });
+    const argv = [...(this.config.commandShell ?? ['/bin/sh', '-c']), substituteExtensionDir(o.source.command, rt.dir)];
+    const log = new UnitLog({ dir: rt.logDir, unit: `tab.${o.name}` });
+    let out = '';
+    const done = (): void => {
+      entry.running = false;
+      entry.lastRun = Date.now();
+      entry.rows = parseTabOutput({ text: out, format: o.source.format, groupPrefix: o.source.groupPrefix });
+      if (this.runtimes.get(rt.id) === rt) this.o.bus.emit({ type: 'sidebar-rows', tab: o.publicId, rows: entry.rows });
+    };
+    try {
+      const child = spawnGroup({ argv, cwd: focus?.cwd ?? rt.dir, env, stdin: 'ignore' });
+      const timer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), 30_000);
+      child.stdout?.on('data', (d: Buffer) => {
+        if (out.length < 1024 * 1024) out += d.toString();
+      });
+      child.stderr?.on('data', (d: Buffer) => log.write(d));
+      child.once('error', (err) => {
+        log.event(`failed to start: ${err.message}`);
+        clearTimeout(timer);
+        done();
+      });
+      child.once('close', () => {
+        clearTimeout(timer);
+        signalGroup(child.pid, 'SIGKILL');
+        done();
+      });
+    } catch (err) {
+      log.event(`failed to start: ${err instanceof Error ? err.message : String(err)}`);
+      done();
+    }
+  }
+
+  /** A click on a command or stream tab row: its on_click with {line} / ROZI_ROW / ROZI_ROW_ID. */
+  clickRow(o: { tab: string; row: { label: string; id: string | null } }): { ok: true } {
+    const rt = this.runtimes.get(o.tab.slice(0, o.tab.indexOf('.')));
+    const tab = rt?.manifest.sidebarTabs.find((t) => t.publicId === o.tab);
+    if (!rt || !tab) throw new ExtensionHostError('not-found', `no sidebar tab '${o.tab}'`);
+    const click = tab.onClick;
+    if (!click) return { ok: true };
+    const focus = this.focusContext();
+    if (click.kind === 'send') {
+      const text = substituteExtensionDir(click.text, rt.dir).split('{line}').join(o.row.label);
+      if (focus) this.o.manager.panes.get(focus.paneKey as never)?.write(text);
+      return { ok: true };
+    }
+    const env = buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'tab', roziBin: this.o.roziBin, socket: this.o.paths.socket, sessionName: focus?.sessionName ?? '', row: { line: o.row.label, id: o.row.id ?? undefined } });
+    const run = click.kind === 'exec' ? ({ kind: 'exec', argv: click.argv } as const) : ({ kind: 'shell', command: click.command } as const);
+    runCommand({
+      extension: rt.id,
+      command: `tab.${tab.name}`,
+      run,
+      extensionDir: rt.dir,
+      cwd: focus?.cwd,
+      env,
+      commandShell: this.config.commandShell,
+      log: new UnitLog({ dir: rt.logDir, unit: 'commands' }),
+      sendText: () => undefined,
+      onFailure: (f) => void this.o.manager.notify({ level: 'error', title: `${o.tab} click failed`, message: f.message }),
+    });
+    return { ok: true };
   }
 }

@@ -49,7 +49,8 @@ export interface ExtensionEnvInput {
 }
 
 export function buildExtensionEnv(input: ExtensionEnvInput): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
+  // A plain record: some workspaces (Next types) declare NODE_ENV required on ProcessEnv.
+  const env: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(input.base)) {
     if (value === undefined) continue;
     if (key.startsWith('ROZI_') && !(PASSTHROUGH_ROZI_VARS as readonly string[]).includes(key)) continue;
@@ -95,5 +96,5 @@ export function buildExtensionEnv(input: ExtensionEnvInput): NodeJS.ProcessEnv {
     env.ROZI_ROW = input.row.line;
     if (input.row.id !== undefined) env.ROZI_ROW_ID = input.row.id;
   }
-  return env;
+  return env as NodeJS.ProcessEnv;
 }

@@ -1,0 +1,160 @@
+// extensions.*: the extension host over tRPC (browser) and the control socket (CLI). Requests
+// from extension processes carry `caller` (ROZI_EXTENSION + ROZI_EXTENSION_GENERATION, sent by
+// the CLI); a retired generation is refused with code stale-generation (CLI exit 4).
+import { z } from 'zod';
+import type { PickerResult } from '../../events/types';
+import { extensionHostOf } from '../../extensions/hostAccess';
+import { ExtensionHostError } from '../../extensions/hostError';
+import { extensionsListing } from '../../extensions/listing';
+import { sidebarTabsOf } from '../../extensions/sidebarTabs';
+import { ActionError } from '@rozi/extensions/node';
+import { resolveSession } from '../../session/target';
+import { procedure, router } from '../trpc';
+
+const caller = z.object({ extension: z.string(), generation: z.string() }).optional();
+const pickerRow = z.object({ id: z.string(), label: z.string(), group: z.string().optional(), badge: z.string().optional(), disabled: z.boolean().optional() });
+const pickerAction = z.object({ id: z.string(), key: z.string(), label: z.string(), prompt: z.string().optional(), close: z.boolean().optional(), confirm: z.union([z.boolean(), z.string()]).optional() });
+const sidebarRow = z.object({ id: z.string().nullable().default(null), label: z.string(), header: z.boolean().default(false), group: z.string().nullable().default(null), depth: z.number().int().min(0).max(16).default(0), badge: z.string().nullable().default(null) });
+const pickerResult = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('selected'), row: pickerRow }),
+  z.object({ kind: z.literal('input'), text: z.string() }),
+  z.object({ kind: z.literal('action'), action: z.string(), selected: pickerRow.nullable(), input: z.string().nullable(), close: z.boolean() }),
+  z.object({ kind: z.literal('cancelled') }),
+]);
+
+/** Action failures keep their invoker code (deadline, already-running, …) for the CLI. */
+function hostError(err: unknown): never {
+  if (err instanceof ActionError) throw new ExtensionHostError(err.code, err.message);
+  throw err;
+}
+
+function sessionName(ctx: { manager: Parameters<typeof resolveSession>[0] }, name: string | undefined): string {
+  return resolveSession(ctx.manager, name).name;
+}
+
+export const extensionsRouter = router({
+  reload: procedure.mutation(({ ctx }) => extensionHostOf(ctx.manager).reload()),
+
+  list: procedure.query(({ ctx }) => extensionsListing(extensionHostOf(ctx.manager))),
+
+  status: procedure.input(z.object({ session: z.string().optional() }).optional()).query(({ ctx, input }) => {
+    const host = extensionHostOf(ctx.manager);
+    return {
+      extensions: host.runtimesList().map((rt) => ({ id: rt.id, generation: rt.generation, services: [...rt.services.values()].map((s) => s.status()) })),
+      deployments: host.deployments.status(input?.session),
+      invocations: host.invoker.invocations(),
+    };
+  }),
+
+  palette: procedure.query(({ ctx }) => extensionHostOf(ctx.manager).palette()),
+
+  /** run-action <ext>.<id> (and reload-extensions): answers once the process has started. */
+  runAction: procedure.input(z.object({ id: z.string().min(1), caller })).mutation(async ({ ctx, input }) => {
+    const host = extensionHostOf(ctx.manager);
+    host.checkLive(input.caller);
+    if (input.id === 'reload-extensions') return { id: input.id, reload: await host.reload() };
+    const r = host.runCommand(input.id);
+    return { id: input.id, pid: r.pid ?? null };
+  }),
+
+  setCommandVisibility: procedure.input(z.object({ command: z.string().min(1), visible: z.boolean(), caller })).mutation(({ ctx, input }) => extensionHostOf(ctx.manager).setCommandVisibility(input)),
+
+  sidebarTabs: procedure.query(({ ctx }) => sidebarTabsOf(extensionHostOf(ctx.manager))),
+
+  sidebarClick: procedure
+    .input(z.object({ tab: z.string().min(1), row: z.object({ label: z.string(), id: z.string().nullable().default(null) }) }))
+    .mutation(({ ctx, input }) => extensionHostOf(ctx.manager).clickRow(input)),
+
+  sidebarPublish: procedure
+    .input(z.object({ tab: z.string().min(1), producer: z.string().default('default'), rows: z.array(sidebarRow).max(10_000), caller }))
+    .mutation(({ ctx, input }) => {
+      extensionHostOf(ctx.manager).publishRows({ caller: input.caller, tab: input.tab, producer: input.producer, rows: input.rows });
+      return { tab: input.tab, rows: input.rows.length };
+    }),
+
+  actionsList: procedure.input(z.object({ session: z.string().optional() }).optional()).query(({ ctx, input }) => {
+    const session = sessionName(ctx, input?.session);
+    return extensionHostOf(ctx.manager)
+      .deployments.actions(session)
+      .map((a) => ({ id: a.publicId, title: a.title, args_schema: a.argsSchema, result_schema: a.resultSchema, deadline_ms: a.deadlineMs, concurrency: a.concurrency }));
+  }),
+
+  invoke: procedure
+    .input(z.object({ session: z.string().optional(), action: z.string().min(1), argsJson: z.string().default('{}'), parent: z.string().optional(), caller }))
+    .mutation(async ({ ctx, input, signal }) => {
+      const host = extensionHostOf(ctx.manager);
+      host.checkLive(input.caller);
+      const session = sessionName(ctx, input.session);
+      return host.deployments.invoke({ session, action: input.action, argsJson: input.argsJson, parent: input.parent, signal }).catch(hostError);
+    }),
+
+  invocationCancel: procedure.input(z.object({ id: z.string().min(1) })).mutation(({ ctx, input }) => {
+    if (!extensionHostOf(ctx.manager).invoker.cancel(input.id, 'cancelled by rozi invocation cancel')) throw new ExtensionHostError('not-found', `no running invocation '${input.id}'`);
+    return { id: input.id, cancelled: true };
+  }),
+
+  deploy: procedure.input(z.object({ extension: z.string().min(1), session: z.string().min(1), caller })).mutation(({ ctx, input }) => {
+    if (input.caller) throw new ExtensionHostError('not-permitted', 'extensions deploy cannot be run by an extension process');
+    return extensionHostOf(ctx.manager).deployments.deploy(input);
+  }),
+
+  undeploy: procedure.input(z.object({ extension: z.string().min(1), session: z.string().min(1), caller })).mutation(({ ctx, input }) => {
+    if (input.caller) throw new ExtensionHostError('not-permitted', 'extensions undeploy cannot be run by an extension process');
+    return extensionHostOf(ctx.manager).deployments.undeploy(input);
+  }),
+
+  /**
+   * rozi pick / rozi prompt: yields {type:'opened', id}, then {type:'action', result} for each
+   * action that leaves it open, and ends with {type:'result', result}.
+   */
+  pick: procedure
+    .input(
+      z.object({
+        mode: z.enum(['pick', 'prompt']).default('pick'),
+        title: z.string().nullable().default(null),
+        placeholder: z.string().nullable().default(null),
+        default: z.string().nullable().default(null),
+        width: z.number().int().positive().nullable().default(null),
+        rows: z.array(pickerRow).max(100_000).default([]),
+        actions: z.array(pickerAction).max(64).default([]),
+        caller,
+      }),
+    )
+    .subscription(async function* ({ ctx, input, signal }) {
+      const host = extensionHostOf(ctx.manager);
+      host.checkLive(input.caller);
+      const queue: ({ type: 'opened'; id: string } | { type: 'action' | 'result'; result: PickerResult })[] = [];
+      let wake: (() => void) | undefined;
+      const push = (item: (typeof queue)[number]): void => {
+        queue.push(item);
+        wake?.();
+      };
+      const { caller: who, ...request } = input;
+      const owner = who ? host.runtime(who.extension)?.generation : undefined;
+      const done = host.pickers
+        .request({ request: { ...request, extension: who?.extension ?? null }, owner, signal, onOpened: (id) => push({ type: 'opened', id }), onAction: (result) => push({ type: 'action', result }) })
+        .then((result) => push({ type: 'result', result }));
+      let failure: unknown;
+      done.catch((err: unknown) => {
+        failure = err;
+        wake?.();
+      });
+      for (;;) {
+        while (queue.length > 0) {
+          const item = queue.shift() as (typeof queue)[number];
+          yield item;
+          if (item.type === 'result') return;
+        }
+        if (failure) throw failure;
+        await new Promise<void>((r) => (wake = r));
+      }
+    }),
+
+  pickerRows: procedure.input(z.object({ id: z.string(), rows: z.array(pickerRow).max(100_000) })).mutation(({ ctx, input }) => {
+    extensionHostOf(ctx.manager).pickers.rows(input.id, input.rows);
+    return { id: input.id, rows: input.rows.length };
+  }),
+
+  /** The browser answers a picker it showed (first answer wins). */
+  pickerAnswer: procedure.input(z.object({ id: z.string(), result: pickerResult })).mutation(({ ctx, input }) => ({ accepted: extensionHostOf(ctx.manager).pickers.answer(input.id, input.result) })),
+});
