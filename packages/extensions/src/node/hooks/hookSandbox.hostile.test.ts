@@ -25,8 +25,12 @@ const event: HookEvent = {
   message: null,
 };
 const OK_HOOK = `export default () => ({ type: 'notify', message: 'ok' })`;
-/** Generous: the parent only does IPC, so any lag near a hostile call's duration means blocking. */
-const MAX_PARENT_LAG_MS = 250;
+/**
+ * Generous, because the 2-core CI box is shared and a spinning worker takes one core: the parent
+ * only does IPC, so a lag near a hostile call's duration (1–2 s in the long cases) would mean
+ * the parent was blocked, while scheduling noise stays well below this (measured: ≤ 110 ms).
+ */
+const MAX_PARENT_LAG_MS = 500;
 
 let sandboxes: HookSandbox[] = [];
 function sandbox(options: ConstructorParameters<typeof HookSandbox>[0] = {}): { box: HookSandbox; logs: HookLogEntry[] } {
@@ -122,6 +126,9 @@ describe('hostile hooks', () => {
     expect(box.workerPid).toBe(pid);
     expect(box.restarts).toBe(0);
     expect(logs.some((l) => l.message.includes('recreating the isolate'))).toBe(true);
+    expect(logs.map((l) => l.message)).toContain(
+      'hook ext/bomb failed (memory): the hook exceeded the 32 MB memory limit; its isolate was disposed',
+    );
   });
 
   it('new Array(1e9).fill(0) kills the worker; it restarts, reloads every extension, and the parent never notices', async () => {
