@@ -27,6 +27,8 @@ const VALIDATOR_ONLY: Record<string, string> = {
   'action-missing-internal-ref': 'whether a $ref resolves needs compiling the schema',
   'action-external-ref': 'a $ref at any depth of an embedded schema',
   'action-relative-file-ref': 'a $ref at any depth of an embedded schema',
+  'agent-invalid-regex': "regex-lite syntax, checked by @rozi/detect's definition validator",
+  'agent-backreference-regex': "regex-lite syntax, checked by @rozi/detect's definition validator",
   'hook-missing-script-file': "needs the extension's file list",
   'snapshot-link-with-placed': "needs the extension's directory (snapshot)",
   'snapshot-too-large-with-action': "needs the extension's directory (snapshot)",

@@ -1,7 +1,10 @@
 // [[agents]]: agent definitions in the format of config.toml's [[agents]] (spec 000), namespaced
-// `<extension-id>.<id>` so an extension adds agents and never replaces a built-in. The shape is
-// checked here, behind validateAgents(), so the rule set lives in one place; for an extension an
-// invalid definition or rule makes the whole extension invalid (not dropped, as in config.toml).
+// `<extension-id>.<id>` so an extension adds agents and never replaces a built-in. Two passes:
+// the manifest's own shape rules here (unknown keys, types, exact paths), then @rozi/detect's
+// definition validator, the one rule set for every source of agents (pattern syntax, regex-lite,
+// resume), for entries that passed the first. For an extension any warning detect would print
+// makes the whole extension invalid (config.toml drops the rule instead).
+import { validateDefinitionFile } from '@rozi/detect';
 import type { ManifestPath, Report } from '../diagnostics';
 import type { AgentContribution } from '../model';
 import { reportDuplicates, TableReader, tableEntries } from '../tableReader';
@@ -59,6 +62,7 @@ export function validateAgents(ctx: SectionContext): AgentContribution[] {
   const { report } = ctx;
   const out: AgentContribution[] = [];
   const ids: { id: string | undefined; path: ManifestPath }[] = [];
+  const shaped: { id: string; path: ManifestPath; table: TomlTable }[] = [];
   for (const { table, path } of tableEntries(report, ctx.root, 'agents')) {
     const before = report.errorCount;
     const t = new TableReader(report, table, path, KEYS);
@@ -85,8 +89,24 @@ export function validateAgents(ctx: SectionContext): AgentContribution[] {
         });
     }
     readResume(report, t);
-    if (report.errorCount === before && id !== undefined) out.push({ id, publicId: publicId(ctx, id), definition: { ...table } });
+    if (report.errorCount === before && id !== undefined) {
+      shaped.push({ id, path, table });
+      out.push({ id, publicId: publicId(ctx, id), definition: { ...table } });
+    }
   }
   reportDuplicates(report, ids, 'agent');
-  return out;
+  return withDetectRules(ctx, shaped, out);
+}
+
+/** Runs @rozi/detect's validator over the well-shaped entries; its warnings become errors. */
+function withDetectRules(ctx: SectionContext, shaped: { id: string; path: ManifestPath; table: TomlTable }[], out: AgentContribution[]): AgentContribution[] {
+  if (shaped.length === 0) return out;
+  const { warnings } = validateDefinitionFile({ source: { kind: 'extension', extension: ctx.extensionId }, agents: shaped.map((s) => s.table) });
+  const rejected = new Set<string>();
+  for (const w of warnings) {
+    const entry = shaped.find((s) => s.id === w.agent);
+    ctx.report.error('invalid-agent', entry?.path ?? ['agents'], w.message);
+    if (w.agent !== undefined) rejected.add(w.agent);
+  }
+  return out.filter((a) => !rejected.has(a.id));
 }
