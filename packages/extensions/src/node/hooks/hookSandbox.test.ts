@@ -21,9 +21,16 @@ const blocked: HookEvent = {
 const extension = extensionFixture;
 
 let sandboxes: HookSandbox[] = [];
+/** Every worker any sandbox of this file started (from its "hook worker started" log line). */
+const workerPids = new Set<number>();
 function sandbox(options: ConstructorParameters<typeof HookSandbox>[0] = {}): { box: HookSandbox; logs: HookLogEntry[] } {
   const logs: HookLogEntry[] = [];
-  const box = new HookSandbox({ log: (entry) => logs.push(entry), ...options });
+  const log = (entry: HookLogEntry): void => {
+    const started = /^hook worker started \(pid (\d+)\)$/.exec(entry.message);
+    if (started) workerPids.add(Number(started[1]));
+    logs.push(entry);
+  };
+  const box = new HookSandbox({ log, ...options });
   sandboxes.push(box);
   return { box, logs };
 }
@@ -34,6 +41,8 @@ afterEach(async () => {
 });
 
 afterAll(() => {
+  expect(workerPids.size).toBeGreaterThan(0);
+  expect([...workerPids].filter(processExists)).toEqual([]);
   expect(childProcessesOf(process.pid).filter((child) => child.command.includes('hookWorker'))).toEqual([]);
 });
 

@@ -387,6 +387,7 @@ export class HookSandbox {
           return;
         }
         this.worker = { process: child, loaded: new Set(), startedAt: Date.now() };
+        this.log({ level: 'info', message: `hook worker started (pid ${String(child.pid)})` });
         this.pump();
       },
       (error: unknown) => {
