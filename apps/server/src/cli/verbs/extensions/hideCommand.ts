@@ -1,0 +1,15 @@
+// rozi hide-command <id>: hides one of the calling extension's own hidden commands in the palette
+// for the rest of its generation. Refused from anything but that extension's processes.
+import type { Verb } from '../../verb';
+import { callExtensions } from './extensionCall';
+
+export const hideCommandVerb: Verb = {
+  path: ['hide-command'],
+  summary: 'hide one of your extension\'s commands in the command palette',
+  positionals: [{ name: 'command', required: true }],
+  async run(ctx) {
+    const r = await callExtensions(ctx.io.env, 'extensions.setCommandVisibility', { command: ctx.args.positionals[0], visible: false });
+    ctx.print(r, () => '');
+    return 0;
+  },
+};

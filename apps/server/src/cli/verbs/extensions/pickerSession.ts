@@ -1,0 +1,36 @@
+// The CLI side of a picker round trip (rozi pick, rozi prompt): opens extensions.pick as a
+// subscription, reports the picker id once opened (for row updates), and each answer. Exit codes
+// (spec): 0 chosen, 1 cancelled, 2 transport failure — which includes "no browser attached"
+// and "a picker is already open": nothing was shown to the user.
+import { subscribeServer } from '../../controlClient';
+import { CliError } from '../../verb';
+import { callerOf, withStaleExit } from './extensionCall';
+
+export const EXIT_PICK_CANCELLED = 1;
+export const EXIT_PICK_TRANSPORT = 2;
+
+export type PickItem =
+  | { type: 'opened'; id: string }
+  | { type: 'action' | 'result'; result: { kind: string; row?: { id: string; label: string }; text?: string; action?: string; selected?: unknown; input?: string | null } };
+
+export async function runPicker(env: NodeJS.ProcessEnv, request: Record<string, unknown>, onItem: (item: PickItem) => void): Promise<void> {
+  try {
+    await subscribeServer(env, 'extensions.pick', { ...request, caller: callerOf(env) }, (item) => {
+      onItem(item as PickItem);
+      return (item as PickItem).type !== 'result';
+    });
+  } catch (err) {
+    try {
+      withStaleExit(err);
+    } catch (e) {
+      if (e instanceof CliError && e.exitCode !== 4) throw new CliError(e.code, e.message, EXIT_PICK_TRANSPORT);
+      throw e;
+    }
+  }
+}
+
+export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  return text;
+}

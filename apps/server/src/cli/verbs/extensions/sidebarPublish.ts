@@ -1,0 +1,42 @@
+// rozi sidebar publish --tab NAME [--name PRODUCER]: feeds one of the calling extension's stream
+// tabs. Each stdin line is a snapshot: a JSON array of rows (strings, or {id,label,group,badge,
+// header,depth}) or {"rows": [...]}, replacing this producer's rows. At end of input the
+// producer's rows go, as when its process stops.
+import { createInterface } from 'node:readline';
+import { CliError, type Verb } from '../../verb';
+import { callExtensions } from './extensionCall';
+
+function rows(line: string): Record<string, unknown>[] {
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    throw new CliError('usage', 'each line of sidebar publish must be JSON: an array of rows or {"rows": [...]}', 2);
+  }
+  const list = Array.isArray(v) ? v : (v as { rows?: unknown })?.rows;
+  if (!Array.isArray(list)) throw new CliError('usage', 'a snapshot must be an array of rows or {"rows": [...]}', 2);
+  return list.map((r) => (typeof r === 'string' ? { label: r } : (r as Record<string, unknown>)));
+}
+
+export const sidebarPublishVerb: Verb = {
+  path: ['sidebar', 'publish'],
+  summary: "publish rows to one of your extension's stream tabs (snapshots on stdin)",
+  options: [
+    { name: 'tab', type: 'string', value: 'NAME', description: 'the stream tab (its local name)' },
+    { name: 'name', type: 'string', value: 'PRODUCER', description: 'tell several producers in one place apart' },
+  ],
+  async run(ctx) {
+    const tab = ctx.args.options.tab;
+    if (typeof tab !== 'string') throw new CliError('usage', 'sidebar publish needs --tab NAME', 2);
+    const producer = typeof ctx.args.options.name === 'string' ? ctx.args.options.name : 'default';
+    const publish = (r: Record<string, unknown>[]) => callExtensions(ctx.io.env, 'extensions.sidebarPublish', { tab, producer, rows: r });
+    let published = 0;
+    for await (const line of createInterface({ input: ctx.io.stdin, crlfDelay: Infinity })) {
+      if (line.trim() === '') continue;
+      await publish(rows(line));
+      published++;
+    }
+    if (published > 0) await publish([]);
+    return 0;
+  },
+};

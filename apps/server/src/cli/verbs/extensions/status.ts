@@ -1,0 +1,33 @@
+// rozi extensions status [--session NAME]: every loaded extension's generation and services
+// (state, pid, starts, why it stopped), session deployments and running action calls.
+import { formatTable } from '../../table';
+import type { Verb } from '../../verb';
+import { callExtensions } from './extensionCall';
+
+interface ServiceStatus {
+  unit: string;
+  state: string;
+  pid?: number;
+  starts: number;
+  reason?: string;
+}
+interface StatusReply {
+  extensions: { id: string; generation: string; services: ServiceStatus[] }[];
+  deployments: { extension: string; session: string; services: ServiceStatus[] }[];
+  invocations: { id: string; extension: string; action: string; session: string; depth: number }[];
+}
+
+export const extensionsStatusVerb: Verb = {
+  path: ['extensions', 'status'],
+  summary: 'services, deployments and running action calls of loaded extensions',
+  options: [{ name: 'session', type: 'string', value: 'NAME', description: 'deployments of this session only' }],
+  async run(ctx) {
+    const s = typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined;
+    const r = await callExtensions<StatusReply>(ctx.io.env, 'extensions.status', { session: s });
+    const rows: (string | number | null)[][] = [];
+    for (const e of r.extensions) for (const v of e.services) rows.push([e.id, 'client', v.unit, v.state, v.pid ?? null, v.starts, v.reason ?? null]);
+    for (const d of r.deployments) for (const v of d.services) rows.push([d.extension, `session ${d.session}`, v.unit, v.state, v.pid ?? null, v.starts, v.reason ?? null]);
+    ctx.print(r, () => [formatTable(['EXTENSION', 'WHERE', 'UNIT', 'STATE', 'PID', 'STARTS', 'REASON'], rows), ...r.invocations.map((i) => `call ${i.id} ${i.extension}.${i.action} in ${i.session} (depth ${i.depth})`)].join('\n'));
+    return 0;
+  },
+};

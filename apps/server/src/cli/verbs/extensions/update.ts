@@ -1,0 +1,25 @@
+// rozi extensions update [<id>] [--dry-run]: fetches each source again, prints what changes in
+// the contributions, then applies it (not with --dry-run) and reloads a running server.
+import { formatDiff, readRegistry, updateExtension, type UpdatePlan } from '@rozi/extensions/node';
+import type { Verb } from '../../verb';
+import { extensionDirs, installFailure, reloadIfRunning } from './extensionCall';
+
+export const extensionsUpdateVerb: Verb = {
+  path: ['extensions', 'update'],
+  summary: 'update installed extensions, showing the contribution changes',
+  options: [{ name: 'dry-run', type: 'boolean', description: 'show what would change without applying it' }],
+  positionals: [{ name: 'id' }],
+  async run(ctx) {
+    const dirs = extensionDirs(ctx.io.env);
+    const ids = ctx.args.positionals[0] ? [ctx.args.positionals[0]] : readRegistry(dirs.extensionsDir).registry.extensions.map((e) => e.id);
+    const plans: UpdatePlan[] = [];
+    for (const id of ids) plans.push(await updateExtension({ dirs, id, dryRun: ctx.args.options['dry-run'] === true, env: ctx.io.env }).catch(installFailure));
+    const server = plans.some((p) => p.status === 'updated') ? await reloadIfRunning(ctx.io.env) : 'unchanged';
+    ctx.print({ updates: plans, server }, () =>
+      plans
+        .map((p) => [`${p.id}: ${p.status}${p.commitTo && p.commitFrom !== p.commitTo ? ` ${p.commitFrom?.slice(0, 12) ?? '-'} → ${p.commitTo.slice(0, 12)}` : ''}`, ...(p.diff && p.status !== 'up-to-date' ? formatDiff(p.diff).map((l) => `  ${l}`) : [])].join('\n'))
+        .join('\n') || 'no extensions installed',
+    );
+    return 0;
+  },
+};
