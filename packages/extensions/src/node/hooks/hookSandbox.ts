@@ -1,8 +1,8 @@
-// The server's handle on sandboxed hooks. It owns the hook worker process (started lazily,
-// restarted with backoff when it dies, killed on dispose), queues calls so exactly one request
-// is in the worker at a time, checks every answer against the effect schema and the hook's
-// permissions, and keeps each hook's health. Nothing here blocks: the server's event loop only
-// ever waits on IPC, and every wait has a deadline.
+// The server's handle on sandboxed hooks: which extensions have which hooks, which hooks an
+// event reaches, the check of every answer against the effect schema and the hook's permissions,
+// and each hook's health. The worker process itself (lazy start, one job at a time, restart with
+// backoff, disposal) is the WorkerSupervisor's (workerSupervisor.ts). Nothing here blocks: the
+// server's event loop only ever waits on IPC, and every wait has a deadline.
 import { performance } from 'node:perf_hooks';
 import type {
   ExtensionHooks,
@@ -17,18 +17,10 @@ import { validateEffects } from './effects';
 import { matchesFilter, type HookEvent } from './events';
 import { DEFAULT_HEALTH_POLICY, HookHealth, type HealthPolicy, type HookFailureKind } from './health';
 import { DEFAULT_HOOK_MEMORY_MB, DEFAULT_HOOK_TIMEOUT_MS } from '../../manifest/model';
-import {
-  HOOK_LOAD_TIMEOUT_MS,
-  MAX_HOOK_RESULT_BYTES,
-  MAX_QUEUE_WAIT_MS,
-  MAX_QUEUED_CALLS,
-  RESTART_BACKOFF_MAX_MS,
-  RESTART_BACKOFF_RESET_MS,
-  RESTART_BACKOFF_START_MS,
-  WORKER_DEADLINE_GRACE_MS,
-} from './limits';
-import type { ParentMessage, WorkerReply } from './protocol';
-import { describeExit, WorkerGoneError, WorkerProcess, type WorkerExit } from './workerProcess';
+import { HOOK_LOAD_TIMEOUT_MS, MAX_HOOK_RESULT_BYTES, WORKER_DEADLINE_GRACE_MS } from './limits';
+import type { WorkerReply } from './protocol';
+import { WorkerGoneError } from './workerProcess';
+import { SandboxUnavailable, WorkerSupervisor, type ActiveWorker, type RequestMessage } from './workerSupervisor';
 
 export interface HookSandboxOptions {
   /** One line per notable thing (a failing hook, a worker restart). Default: stderr. */
@@ -51,56 +43,27 @@ interface ExtensionState {
   hooks: Map<string, HookState>;
 }
 
-interface ActiveWorker {
-  process: WorkerProcess;
-  /** Extensions whose isolates this process has; a fresh process has none. */
-  loaded: Set<string>;
-  startedAt: number;
-}
-
-interface Job {
-  run: (worker: ActiveWorker) => Promise<void>;
-  fail: (error: WorkerGoneError | SandboxUnavailable) => void;
-  queueTimer: NodeJS.Timeout | null;
-}
-
-/** A call that never reached the worker: the queue was full or waited too long, or disposal. */
-class SandboxUnavailable extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'overloaded' | 'cancelled',
-  ) {
-    super(message);
-  }
-}
-
 export class HookSandbox {
   private readonly extensions = new Map<string, ExtensionState>();
-  private readonly queue: Job[] = [];
-  private worker: ActiveWorker | null = null;
-  private starting: Promise<void> | null = null;
-  private inFlight = false;
-  private nextRequestId = 1;
-  private backoffMs = RESTART_BACKOFF_START_MS;
-  private restartTimer: NodeJS.Timeout | null = null;
+  private readonly workers: WorkerSupervisor;
   private disposed = false;
-  private restartCount = 0;
   private readonly log: (entry: HookLogEntry) => void;
   private readonly grace: number;
 
   constructor(private readonly options: HookSandboxOptions = {}) {
     this.log = options.log ?? ((entry) => process.stderr.write(`[hooks] ${entry.message}\n`));
     this.grace = options.deadlineGraceMs ?? WORKER_DEADLINE_GRACE_MS;
+    this.workers = new WorkerSupervisor({ log: this.log, onReplacement: () => this.reloadAll() });
   }
 
   /** The worker's pid, or null while none runs (before the first use, or between restarts). */
   get workerPid(): number | null {
-    return this.worker?.process.isAlive ? this.worker.process.pid : null;
+    return this.workers.pid;
   }
 
   /** How many times a dead or hung worker was replaced. */
   get restarts(): number {
-    return this.restartCount;
+    return this.workers.restarts;
   }
 
   /**
@@ -120,8 +83,7 @@ export class HookSandbox {
     }
     this.extensions.set(spec.extensionId, { spec, hooks });
     return new Promise((resolve) => {
-      this.enqueue({
-        front: false,
+      this.workers.schedule({
         run: async (worker) => {
           resolve({ extensionId: spec.extensionId, errors: await this.loadInto(worker, spec.extensionId) });
         },
@@ -133,10 +95,9 @@ export class HookSandbox {
   async unload(extensionId: string): Promise<void> {
     if (!this.extensions.delete(extensionId) || this.disposed) return;
     await new Promise<void>((resolve) => {
-      this.enqueue({
-        front: false,
+      this.workers.schedule({
         run: async (worker) => {
-          if (worker.loaded.delete(extensionId)) await this.request(worker, { op: 'unload', extensionId }, this.grace);
+          if (worker.loaded.delete(extensionId)) await this.workers.request(worker, { op: 'unload', extensionId }, this.grace);
           resolve();
         },
         fail: () => resolve(),
@@ -185,10 +146,9 @@ export class HookSandbox {
   /** Memory of the worker process and of each isolate, for `extensions status` and the tests. */
   async workerStats(): Promise<{ pid: number | null; rssBytes: number; isolates: { extensionId: string; usedHeapBytes: number }[] }> {
     return new Promise((resolve, reject) => {
-      this.enqueue({
-        front: false,
+      this.workers.schedule({
         run: async (worker) => {
-          const reply = await this.request(worker, { op: 'stats' }, this.grace);
+          const reply = await this.workers.request(worker, { op: 'stats' }, this.grace);
           if (reply.op !== 'stats') throw new Error(`unexpected reply ${reply.op}`);
           resolve({ pid: worker.process.pid, rssBytes: reply.rssBytes, isolates: reply.isolates });
         },
@@ -199,17 +159,8 @@ export class HookSandbox {
 
   /** Kills the worker and fails whatever still waits. Resolves once the process is gone. */
   async dispose(): Promise<void> {
-    if (this.disposed) return;
     this.disposed = true;
-    if (this.restartTimer !== null) clearTimeout(this.restartTimer);
-    for (const job of this.queue.splice(0)) {
-      if (job.queueTimer !== null) clearTimeout(job.queueTimer);
-      job.fail(new SandboxUnavailable('the hook sandbox was disposed', 'cancelled'));
-    }
-    const worker = this.worker;
-    this.worker = null;
-    if (worker !== null) await worker.process.kill();
-    await this.starting?.catch(() => undefined);
+    await this.workers.dispose();
   }
 
   private async invoke(options: { extensionId: string; hookId: string; event: HookEvent; eventJson: string }): Promise<HookOutcome> {
@@ -236,11 +187,10 @@ export class HookSandbox {
     let reply: WorkerReply;
     try {
       reply = await new Promise<WorkerReply>((resolve, reject) => {
-        this.enqueue({
-          front: false,
+        this.workers.schedule({
           run: async (worker) => {
             if (!worker.loaded.has(extensionId)) await this.loadInto(worker, extensionId);
-            const message: Omit<ParentMessage & { op: 'call' }, 'id'> = {
+            const message: RequestMessage = {
               op: 'call',
               extensionId,
               hookId,
@@ -248,7 +198,7 @@ export class HookSandbox {
               timeoutMs,
             };
             // start() and finish() each get the timeout inside the worker; add the margin.
-            resolve(await this.request(worker, message, 2 * timeoutMs + this.grace));
+            resolve(await this.workers.request(worker, message, 2 * timeoutMs + this.grace));
           },
           fail: reject,
         });
@@ -311,7 +261,7 @@ export class HookSandbox {
     if (extension === undefined) return [];
     const modules = extension.spec.hooks.map((hook) => ({ hookId: hook.hookId, filename: hook.filename, source: hook.source }));
     const deadline = HOOK_LOAD_TIMEOUT_MS * Math.max(1, modules.length) + this.grace;
-    const reply = await this.request(
+    const reply = await this.workers.request(
       worker,
       { op: 'load', extensionId, memoryMb: extension.spec.memoryMb ?? DEFAULT_HOOK_MEMORY_MB, modules },
       deadline,
@@ -327,108 +277,23 @@ export class HookSandbox {
     return reply.errors;
   }
 
-  private request(worker: ActiveWorker, message: DistributiveOmit<ParentMessage, 'id'>, deadlineMs: number): Promise<WorkerReply> {
-    const id = this.nextRequestId++;
-    return worker.process.request({ ...message, id } as ParentMessage, deadlineMs);
-  }
-
-  private enqueue(options: { front: boolean; run: Job['run']; fail: Job['fail'] }): void {
-    if (this.disposed) {
-      options.fail(new SandboxUnavailable('the hook sandbox was disposed', 'cancelled'));
-      return;
-    }
-    if (this.queue.length >= MAX_QUEUED_CALLS) {
-      options.fail(new SandboxUnavailable(`${MAX_QUEUED_CALLS} hook calls are already waiting; call dropped`, 'overloaded'));
-      return;
-    }
-    const job: Job = { run: options.run, fail: options.fail, queueTimer: null };
-    job.queueTimer = setTimeout(() => {
-      const index = this.queue.indexOf(job);
-      if (index < 0) return;
-      this.queue.splice(index, 1);
-      job.fail(new SandboxUnavailable(`the hook worker was unavailable for ${MAX_QUEUE_WAIT_MS} ms; call dropped`, 'overloaded'));
-    }, MAX_QUEUE_WAIT_MS);
-    if (options.front) this.queue.unshift(job);
-    else this.queue.push(job);
-    this.pump();
-  }
-
-  private pump(): void {
-    if (this.disposed || this.inFlight || this.queue.length === 0) return;
-    const worker = this.worker;
-    if (worker === null || !worker.process.isAlive) {
-      this.startWorker();
-      return;
-    }
-    const job = this.queue.shift() as Job;
-    if (job.queueTimer !== null) clearTimeout(job.queueTimer);
-    this.inFlight = true;
-    job
-      .run(worker)
-      .catch((error: unknown) => job.fail(error instanceof WorkerGoneError ? error : new WorkerGoneError(String(error), 'worker-crashed')))
-      .finally(() => {
-        this.inFlight = false;
-        this.pump();
+  /** A replacement worker has no isolates: load every extension again, ahead of queued calls. */
+  private reloadAll(): void {
+    for (const extensionId of [...this.extensions.keys()].reverse()) {
+      this.workers.schedule({
+        front: true,
+        run: async (worker) => {
+          if (!worker.loaded.has(extensionId)) await this.loadInto(worker, extensionId);
+        },
+        fail: () => undefined,
       });
-  }
-
-  private startWorker(): void {
-    if (this.starting !== null || this.restartTimer !== null || this.disposed) return;
-    const child = new WorkerProcess({
-      onLog: (level, message) => this.log({ level, message: `hook worker: ${message}` }),
-      onExit: (exit) => this.onWorkerExit(child, exit),
-    });
-    this.starting = child.ready.then(
-      async () => {
-        this.starting = null;
-        // Disposed while it was starting: this process has no owner any more.
-        if (this.disposed) {
-          await child.kill();
-          return;
-        }
-        this.worker = { process: child, loaded: new Set(), startedAt: Date.now() };
-        this.log({ level: 'info', message: `hook worker started (pid ${String(child.pid)})` });
-        this.pump();
-      },
-      (error: unknown) => {
-        this.starting = null;
-        this.log({ level: 'error', message: `hook worker failed to start: ${error instanceof Error ? error.message : String(error)}` });
-      },
-    );
-  }
-
-  private onWorkerExit(child: WorkerProcess, exit: WorkerExit): void {
-    if (this.disposed) return;
-    const lived = this.worker?.process === child ? Date.now() - this.worker.startedAt : 0;
-    if (this.worker?.process === child) this.worker = null;
-    if (lived >= RESTART_BACKOFF_RESET_MS) this.backoffMs = RESTART_BACKOFF_START_MS;
-    const delay = this.backoffMs;
-    this.backoffMs = Math.min(RESTART_BACKOFF_MAX_MS, this.backoffMs * 2);
-    this.log({ level: 'error', message: `hook worker (pid ${String(child.pid)}) died (${describeExit(exit)}); restarting in ${delay} ms` });
-    this.restartTimer = setTimeout(() => {
-      this.restartTimer = null;
-      if (this.disposed) return;
-      this.restartCount += 1;
-      // Reload every extension it had, ahead of queued calls, so hooks are warm again.
-      for (const extensionId of [...this.extensions.keys()].reverse()) {
-        this.enqueue({
-          front: true,
-          run: async (worker) => {
-            if (!worker.loaded.has(extensionId)) await this.loadInto(worker, extensionId);
-          },
-          fail: () => undefined,
-        });
-      }
-      this.pump();
-    }, delay);
+    }
   }
 
   private assertUsable(): void {
     if (this.disposed) throw new Error('the hook sandbox was disposed');
   }
 }
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 function parseAnswer(json: string): { ok: true; value: unknown } | { ok: false; kind: HookFailureKind; message: string } {
   // The isolate already capped the size in characters; bytes are what the server will hold.
