@@ -29,6 +29,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en" data-theme="dark" suppressHydrationWarning>
       <head>
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT }} />
+        {/* Every request to the server needs the session cookie, and browsers fetch manifests
+            without credentials unless told otherwise. */}
+        <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" />
       </head>
       <body className="antialiased">{children}</body>
     </html>

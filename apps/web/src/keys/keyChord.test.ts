@@ -40,5 +40,6 @@ describe('chords', () => {
     expect(displaySequence(['ctrl-a', '%'])).toBe('Ctrl+A %');
     expect(displaySequence(['ctrl-shift-p'])).toBe('Ctrl+Shift+P');
     expect(displaySequence(['ctrl-a', 'left'])).toBe('Ctrl+A ←');
+    expect(displaySequence(['ctrl-a', 'c'])).toBe('Ctrl+A c');
   });
 });

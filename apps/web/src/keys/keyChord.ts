@@ -100,7 +100,8 @@ export function displayChord(chord: string): string {
   const parts = chord === '-' ? ['-'] : chord.endsWith('--') ? [...chord.slice(0, -2).split('-'), '-'] : chord.split('-');
   const key = parts.pop() ?? '';
   const arrows: Record<string, string> = { left: '←', right: '→', up: '↑', down: '↓' };
-  const shownKey = arrows[key] ?? (key.length === 1 ? key.toUpperCase() : key[0]!.toUpperCase() + key.slice(1));
+  // A bare letter stays lower-case (`Ctrl+A c`, as tmux writes it) so it is not read as Shift+C.
+  const shownKey = arrows[key] ?? (key.length === 1 ? (parts.length ? key.toUpperCase() : key) : key[0]!.toUpperCase() + key.slice(1));
   const mods = parts.map((m) => ({ ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', meta: 'Meta' })[m] ?? m);
   return [...mods, shownKey].join('+');
 }
