@@ -71,8 +71,9 @@ export class WorkerProcess {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       // The worker runs no user process and needs none of the server's environment (tokens,
       // ROZI_* sockets); tsx only wants a temp dir for its cache.
-      // (Cast: apps/web type-checks this file through the router types, where Next makes NODE_ENV required.)
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: process.env.TMPDIR ?? '/tmp' } as NodeJS.ProcessEnv,
+      // (The cast: apps/web type-checks this file through the router's types, and Next's globals
+      // make NODE_ENV a required key of ProcessEnv there; the worker deliberately gets none.)
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: process.env.TMPDIR ?? '/tmp' } as unknown as NodeJS.ProcessEnv,
     });
     this.child.stderr?.setEncoding('utf8');
     this.child.stderr?.on('data', (chunk: string) => {
