@@ -24,6 +24,8 @@ describe('resurrection', () => {
     mkdirSync(proj, { recursive: true });
     await s.call('panes.sendKeys', { target: 1, keys: [`cd '${proj}'`, 'Enter'] });
     await waitFor('cd', async () => (await s.call<PaneInfo[]>('panes.list'))[0]?.cwd === proj);
+    await s.call('panes.sendKeys', { target: 1, keys: ['echo remember-$((6*7))', 'Enter'] });
+    await waitFor('echo', async () => (await s.call<{ lines: string[] }>('panes.capture', { target: 1 })).lines.includes('remember-42'));
     await s.call('panes.split', { target: 1, direction: 'column', argv: ['sleep', '600'], title: 'sleeper' });
     await s.call('sessions.create', { name: 'dev', command: 'sleep 600', cwd: proj });
     await s.call('tabs.create', { session: 'dev', name: 'logs' });
@@ -39,6 +41,11 @@ describe('resurrection', () => {
     await waitFor('respawned processes', async () => {
       const rows = await s.call<PaneInfo[]>('panes.list');
       return rows.find((p) => p.session === 'main' && p.id === 2)?.foreground_program === 'sleep' && rows.find((p) => p.session === 'dev' && p.id === 1)?.foreground_program === 'sleep';
+    });
+    // The screen history came back above the new shell's prompt.
+    await waitFor('restored history', async () => {
+      const lines = (await s.call<{ lines: string[] }>('panes.capture', { target: 1, scrollback: 'full' })).lines;
+      return lines.includes('remember-42') && lines.includes('[restored after a server restart]');
     });
     // New panes keep counting after the restored ids.
     const r = await s.call<{ pane: PaneInfo }>('panes.split', { target: 1 });

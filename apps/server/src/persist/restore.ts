@@ -6,9 +6,10 @@ import { existsSync } from 'node:fs';
 import { paneIds, removePane } from '../session/layout';
 import { Session, type SessionManager, type Tab } from '../session/manager';
 import type { LayoutNode } from '../session/model';
+import { readHistory } from './history';
 import type { SnapshotData } from './snapshot';
 
-export function restoreSnapshot(o: { manager: SessionManager; data: SnapshotData; home: string; log(line: string): void }): number {
+export function restoreSnapshot(o: { manager: SessionManager; data: SnapshotData; home: string; historyDir?: string; log(line: string): void }): number {
   const m = o.manager;
   let restored = 0;
   for (const snap of o.data.sessions) {
@@ -25,6 +26,7 @@ export function restoreSnapshot(o: { manager: SessionManager; data: SnapshotData
             id,
             tab: t.id,
             launch: { command: p.command, argv: p.argv, cwd: existsSync(p.cwd) ? p.cwd : o.home, title: p.name, keepOpen: p.keepOpen, cols: p.cols, rows: p.rows },
+            preamble: o.historyDir ? readHistory(o.historyDir, snap.name, id) : undefined,
           });
           restored++;
         } catch (err) {

@@ -15,6 +15,7 @@ import type { GateConfig } from '../http/gate';
 import { loadNext, type NextHandlers } from '../http/nextApp';
 import { createHttpServer } from '../http/server';
 import { loadOrCreateToken } from '../http/token';
+import { HistoryWriter, historyDir } from '../persist/history';
 import { restoreSnapshot } from '../persist/restore';
 import { loadSnapshot, SnapshotWriter } from '../persist/snapshot';
 import { procProcessTable } from '../proc/processTable';
@@ -117,11 +118,12 @@ export async function runServer(o: ServerOptions): Promise<number> {
 
   const data = loadSnapshot(paths.snapshotFile, o.log);
   if (data) {
-    const n = restoreSnapshot({ manager, data, home, log: o.log });
+    const n = restoreSnapshot({ manager, data, home, historyDir: historyDir(paths.stateDir), log: o.log });
     o.log(`restored ${data.sessions.length} session(s), ${n} pane(s) from the snapshot`);
   }
   if (manager.sessions.size === 0) manager.createSession({ launch: {} });
   const snapshots = new SnapshotWriter({ manager, bus, file: paths.snapshotFile, log: o.log });
+  const histories = new HistoryWriter({ manager, dir: historyDir(paths.stateDir), log: o.log });
   snapshots.markDirty();
 
   let control;
@@ -146,6 +148,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
       stopping = true;
       o.log(`${signal}: saving the snapshot and ending ${manager.panes.size} pane(s)`);
       snapshots.close();
+      await histories.close();
       await extensions.stop();
       await manager.shutdown(1000);
       hub.close();

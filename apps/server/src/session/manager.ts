@@ -260,12 +260,12 @@ export class SessionManager {
   }
 
   /** Places a pane restored from a snapshot (persistence); the layout is set by the caller. */
-  restorePane(session: Session, o: { id: PaneId; tab: TabId; launch: LaunchRequest }): Pane {
+  restorePane(session: Session, o: { id: PaneId; tab: TabId; launch: LaunchRequest; preamble?: Buffer }): Pane {
     session.nextPaneId = Math.max(session.nextPaneId, o.id);
     const saved = session.nextPaneId;
     session.nextPaneId = o.id;
     try {
-      return this.spawnPane(session, o.tab, o.launch, null);
+      return this.spawnPane(session, o.tab, o.launch, null, o.preamble);
     } finally {
       session.nextPaneId = Math.max(saved, o.id + 1);
     }
@@ -338,7 +338,7 @@ export class SessionManager {
     for (const p of all) p.dispose();
   }
 
-  private spawnPane(session: Session, tabId: TabId, req: LaunchRequest, near: Pane | null): Pane {
+  private spawnPane(session: Session, tabId: TabId, req: LaunchRequest, near: Pane | null, preamble?: Buffer): Pane {
     if (req.command && req.argv) throw new RoziError('invalid', 'give either a command line or --argv, not both');
     if (req.argv && (req.argv.length === 0 || !req.argv[0])) throw new RoziError('invalid', '--argv needs a PROGRAM');
     const launch: PaneLaunch = {
@@ -359,6 +359,7 @@ export class SessionManager {
           launch,
           cols: clamp(req.cols ?? near?.cols ?? 80, 2, 1000),
           rows: clamp(req.rows ?? near?.rows ?? 24, 1, 500),
+          preamble,
         },
         this.o.envr,
       );

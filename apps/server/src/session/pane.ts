@@ -48,6 +48,8 @@ export interface PaneInit {
   launch: PaneLaunch;
   cols: number;
   rows: number;
+  /** Output shown before the child's own (restored history after a restart). */
+  preamble?: Buffer;
 }
 
 export class Pane {
@@ -99,6 +101,10 @@ export class Pane {
         this.envr.bus.emit({ type: 'bell', ...this.ref() });
       },
     });
+    if (init.preamble?.length) {
+      this.ring.append(init.preamble);
+      this.mirror.push(init.preamble);
+    }
     const { file, args } = this.program();
     // Throws on an impossible spawn (missing cwd, bad program); the manager turns that into a
     // one-line error before the pane is placed in any layout.
