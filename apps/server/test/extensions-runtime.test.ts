@@ -1,0 +1,204 @@
+// The extension runtime inside a real server (temp HOME, real processes, real git): every example
+// extension installed and exercised, generations rotated and refused, settings reported, pickers
+// answered over the same tRPC procedure the browser uses (a real WebSocket viewer makes the
+// server count a browser; the modal itself is the web app's, covered by e2e).
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
+import { Viewer } from './viewer';
+
+const EXAMPLES = fileURLToPath(new URL('../../../examples/extensions', import.meta.url));
+
+interface ServiceStatus {
+  unit: string;
+  state: string;
+  pid?: number;
+  starts: number;
+}
+interface Status {
+  extensions: { id: string; generation: string; services: ServiceStatus[] }[];
+}
+
+let server: TestServer;
+let home: string;
+
+function git(...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: home, env: server.env, encoding: 'utf8' }).trim();
+}
+
+async function cli(args: string[], input?: string) {
+  return runCli({ ...server.env }, [...args], input);
+}
+
+async function status(): Promise<Status> {
+  return server.call<Status>('extensions.status', {});
+}
+
+beforeAll(async () => {
+  const h = makeHome();
+  home = h.home;
+  server = await startServer({ home: h });
+  // The session's first pane runs in HOME: make it a repository with two branches for git-branches.
+  git('init', '-q', '-b', 'main');
+  writeFileSync(join(home, 'README'), 'x\n');
+  git('add', 'README');
+  git('commit', '-qm', 'init');
+  git('branch', 'feature');
+  // hello-python is linked from a private copy so its manifest can be edited in place.
+  cpSync(join(EXAMPLES, 'hello-python'), join(home, 'hello-python'), { recursive: true });
+  for (const args of [
+    ['extensions', 'install', '--link', join(home, 'hello-python')],
+    ...['clock-sidebar', 'json-tools', 'git-status-tab', 'git-branches', 'agent-mca'].map((d) => ['extensions', 'install', join(EXAMPLES, d)]),
+  ]) {
+    const r = await cli(args);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  removeHome(home);
+});
+
+describe('example extensions in a running server', () => {
+  it('lists all six as enabled, with the key suggestions resolved', async () => {
+    const r = await cli(['extensions', 'list', '--json']);
+    const list = JSON.parse(r.stdout) as { id: string; state: string; keys?: { chord: string; state: string }[] }[];
+    expect(list.map((e) => `${e.id}:${e.state}`)).toEqual(['agent-mca:enabled', 'clock-sidebar:enabled', 'git-branches:enabled', 'git-status-tab:enabled', 'hello-python:enabled', 'json-tools:enabled']);
+    expect(list.find((e) => e.id === 'hello-python')?.keys).toEqual([expect.objectContaining({ chord: 'ctrl-a x h', state: 'active' })]);
+    const palette = await server.call<{ id: string }[]>('extensions.palette');
+    expect(palette.map((p) => p.id)).toEqual(expect.arrayContaining(['hello-python.hello', 'git-branches.checkout']));
+  });
+
+  it('hello: the Python command notifies, keeps state and logs its start and end', async () => {
+    const r = await cli(['run-action', 'hello-python.hello']);
+    expect(r.code).toBe(0);
+    await waitFor('the hello notification', async () => (await server.call<{ message: string }[]>('workspace.notifications')).some((n) => n.message === 'Hello from hello-python'));
+    expect(JSON.parse(readFileSync(join(home, '.local/state/rozi/extensions/hello-python/count.json'), 'utf8'))).toEqual({ count: 1 });
+    const logs = await waitFor('the end line', async () => {
+      const out = (await cli(['extensions', 'logs', 'hello-python', '--unit', 'commands'])).stdout;
+      return out.includes('hello end exit=0') && out;
+    });
+    expect(logs).toMatch(/hello start pid=\d+/);
+    expect(logs).toContain(`hello #1 in ${home}`);
+  });
+
+  it('clock-sidebar: the supervised service publishes rows to its stream tab', async () => {
+    const tabs = await waitFor('clock rows', async () => {
+      const all = await server.call<{ id: string; rows: { label: string }[]; suggested_location: unknown }[]>('extensions.sidebarTabs');
+      const clock = all.find((t) => t.id === 'clock-sidebar.clock');
+      return clock && clock.rows.length === 3 && clock;
+    });
+    expect(tabs.suggested_location).toEqual({ dock: 'right', panel: 1 });
+  });
+
+  it('json-tools: deploy, invoke with schemas, unchanged redeploy, actions list', async () => {
+    expect(JSON.parse((await cli(['extensions', 'deploy', 'json-tools', '--session', 'main'])).stdout).status).toBe('deployed');
+    const sum = await cli(['invoke', 'json-tools.sum', '--session', 'main', '--args-json', '{"numbers":[1,2,3.5]}']);
+    expect(JSON.parse(sum.stdout)).toEqual({ sum: 6.5, count: 3 });
+    const bad = await cli(['invoke', 'json-tools.sum', '--session', 'main', '--args-json', '{"numbers":"x"}']);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout).error.code).toBe('invalid-args');
+    expect(JSON.parse((await cli(['extensions', 'deploy', 'json-tools', '--session', 'main'])).stdout).status).toBe('unchanged');
+    const actions = JSON.parse((await cli(['actions', 'list', '--session', 'main'])).stdout) as { id: string }[];
+    expect(actions.map((a) => a.id)).toEqual(['json-tools.sum', 'json-tools.ping']);
+    expect(JSON.parse((await cli(['extensions', 'undeploy', 'json-tools', '--session', 'main'])).stdout).undeployed).toBe(true);
+    expect((await cli(['invoke', 'json-tools.sum', '--session', 'main', '--args-json', '{"numbers":[]}'])).code).toBe(1);
+  });
+
+  it('git-branches and git-status-tab: a picker round trip through a connected viewer checks the branch out; the command tab lists the repository', async () => {
+    const viewer = new Viewer(server);
+    await viewer.opened;
+    try {
+      const tab = await waitFor('the git status tab rows', async () => {
+        const all = await server.call<{ id: string; rows: { label: string; header: boolean }[] }[]>('extensions.sidebarTabs');
+        const t = all.find((x) => x.id === 'git-status-tab.changes');
+        return t && t.rows.length > 0 && t;
+      });
+      expect(tab.rows[0]).toEqual(expect.objectContaining({ label: 'main', header: true }));
+      await cli(['run-action', 'git-branches.checkout']);
+      const open = await waitFor('picker-open', () => viewer.messages.find((m) => m.t === 'event' && (m.event as { type: string }).type === 'picker-open'));
+      const picker = (open as { event: { picker: { id: string; title: string; rows: { id: string; label: string }[] } } }).event.picker;
+      expect(picker.title).toBe('Checkout branch');
+      expect(picker.rows.map((r) => r.label)).toEqual(['feature', 'main']);
+      await server.call('extensions.pickerAnswer', { id: picker.id, result: { kind: 'selected', row: { id: 'feature', label: 'feature' } } });
+      await waitFor('the checkout', () => git('branch', '--show-current') === 'feature');
+      // A second picker while one is open is refused; with no browser, pick fails at once (exit 2).
+    } finally {
+      await viewer.close();
+    }
+    await waitFor('no browser', async () => (await cli(['pick'], 'a\nb\n')).code === 2);
+  });
+
+  it('agent-mca: the agent definition is loaded and namespaced', async () => {
+    const list = JSON.parse((await cli(['extensions', 'list', '--json'])).stdout) as { id: string; state: string }[];
+    expect(list.find((e) => e.id === 'agent-mca')?.state).toBe('enabled');
+  });
+});
+
+describe('generations, settings and lifecycle', () => {
+  it('a settings change rotates the generation, restarts the service and refuses the old generation with exit 4', async () => {
+    const before = (await status()).extensions.find((e) => e.id === 'clock-sidebar');
+    const oldPid = before?.services[0]?.pid;
+    mkdirSync(join(home, '.config/rozi'), { recursive: true });
+    writeFileSync(join(home, '.config/rozi/config.toml'), '[extensions.clock-sidebar]\nevery = 500\nbogus = 1\n\n[extensions.not-installed]\nx = 1\n', { flag: 'w' });
+    const reload = await cli(['run-action', 'reload-extensions']);
+    expect(reload.code).toBe(0);
+    const report = JSON.parse(reload.stdout).reload as { restarted: string[]; settings: { code: string; extension: string }[] };
+    expect(report.restarted).toEqual(['clock-sidebar']);
+    expect(report.settings.map((d) => `${d.code}:${d.extension}`).sort()).toEqual(['clamped:clock-sidebar', 'not-installed:not-installed', 'undeclared-key:clock-sidebar']);
+    const after = await waitFor('the restarted service', async () => {
+      const e = (await status()).extensions.find((x) => x.id === 'clock-sidebar');
+      return e?.services[0]?.state === 'running' && e.services[0].pid !== oldPid && e;
+    });
+    expect(after.generation).not.toBe(before?.generation);
+    // Not from an extension process at all: refused by identity.
+    const anonymous = await cli(['sidebar', 'publish', '--tab', 'clock'], '["x"]\n');
+    expect(JSON.parse(anonymous.stdout).error.code).toBe('not-permitted');
+    const env = { ...server.env, ROZI_EXTENSION: 'clock-sidebar', ROZI_EXTENSION_GENERATION: before?.generation };
+    const refused = await runCli(env as NodeJS.ProcessEnv, ['sidebar', 'publish', '--tab', 'clock'], '["x"]\n');
+    expect(refused.code).toBe(4);
+    expect(JSON.parse(refused.stdout).error.code).toBe('stale-generation');
+    const live = await runCli({ ...env, ROZI_EXTENSION_GENERATION: after.generation } as NodeJS.ProcessEnv, ['sidebar', 'publish', '--tab', 'other-tab'], '["x"]\n');
+    expect(JSON.parse(live.stdout).error.code).toBe('not-found');
+  });
+
+  it('a title-only edit keeps the generation; a command edit rotates it; show-command only from the extension', async () => {
+    const gen = async () => (await status()).extensions.find((e) => e.id === 'hello-python')?.generation;
+    const g1 = await gen();
+    const file = join(home, 'hello-python', 'extension.toml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('title = "Hello (Python)"', 'title = "Hello again"'));
+    await cli(['run-action', 'reload-extensions']);
+    expect(await gen()).toBe(g1);
+    const env = { ...server.env, ROZI_EXTENSION: 'hello-python', ROZI_EXTENSION_GENERATION: g1 } as NodeJS.ProcessEnv;
+    expect((await runCli(env, ['hide-command', 'hello'])).code).toBe(0);
+    expect((await server.call<{ id: string }[]>('extensions.palette')).some((p) => p.id === 'hello-python.hello')).toBe(false);
+    expect((await cli(['show-command', 'hello'])).code).toBe(1);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"{extension_dir}/bin/hello.py"]', '"{extension_dir}/bin/hello.py", "--again"]'));
+    await cli(['run-action', 'reload-extensions']);
+    const g2 = await gen();
+    expect(g2).not.toBe(g1);
+    // The new generation starts from the manifest's hidden = false.
+    expect((await server.call<{ id: string }[]>('extensions.palette')).some((p) => p.id === 'hello-python.hello')).toBe(true);
+    expect((await runCli(env, ['hide-command', 'hello'])).code).toBe(4);
+  });
+
+  it('disable stops services (logged as stopped), enable starts a new generation, remove keeps state unless --purge', async () => {
+    expect((await cli(['extensions', 'disable', 'clock-sidebar'])).code).toBe(0);
+    const log = (await cli(['extensions', 'logs', 'clock-sidebar', '--unit', 'service.clock'])).stdout;
+    expect(log).toMatch(/stopped \(disable\)/);
+    expect((await status()).extensions.some((e) => e.id === 'clock-sidebar')).toBe(false);
+    expect((await cli(['extensions', 'enable', 'clock-sidebar'])).code).toBe(0);
+    await waitFor('clock running again', async () => (await status()).extensions.find((e) => e.id === 'clock-sidebar')?.services[0]?.state === 'running');
+    expect((await cli(['extensions', 'remove', 'hello-python'])).code).toBe(0);
+    expect(existsSync(join(home, '.local/state/rozi/extensions/hello-python/count.json'))).toBe(true);
+    expect(existsSync(join(home, 'hello-python', 'extension.toml'))).toBe(true);
+    expect((await cli(['extensions', 'install', '--link', join(home, 'hello-python')])).code).toBe(0);
+    expect((await cli(['extensions', 'remove', 'hello-python', '--purge'])).code).toBe(0);
+    expect(existsSync(join(home, '.local/state/rozi/extensions/hello-python'))).toBe(false);
+  });
+});
