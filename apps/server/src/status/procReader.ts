@@ -3,6 +3,7 @@
 // pane's detection looks at. Synchronous on purpose: each read is a few microseconds from procfs,
 // and a scan must see one consistent moment rather than interleave with PTY events.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { AGENT_ENV_VARS } from '@rozi/detect';
 
 export interface ProcStat {
   pid: number;
@@ -21,8 +22,8 @@ export interface ProcDetails {
   /** Target of /proc/<pid>/exe; null when unreadable (another user's process, a zombie). */
   exe: string | null;
   argv: string[];
-  /** ROZI_AGENT, else HERDR_AGENT from the process environment (spec: look-through escape hatch). */
-  agentEnv: string | null;
+  /** ROZI_AGENT and HERDR_AGENT from the process environment (spec: look-through escape hatch). */
+  env: Record<string, string>;
 }
 
 export interface ProcReader {
@@ -53,14 +54,15 @@ function readText(path: string): string | null {
   }
 }
 
-function parseAgentEnv(environ: string | null): string | null {
-  if (!environ) return null;
-  let herdr: string | null = null;
+function parseAgentEnv(environ: string | null): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (!environ) return env;
   for (const entry of environ.split('\0')) {
-    if (entry.startsWith('ROZI_AGENT=') && entry.length > 11) return entry.slice(11);
-    if (entry.startsWith('HERDR_AGENT=') && entry.length > 12) herdr = entry.slice(12);
+    for (const name of AGENT_ENV_VARS) {
+      if (entry.startsWith(name) && entry.charCodeAt(name.length) === 61 /* = */) env[name] = entry.slice(name.length + 1);
+    }
   }
-  return herdr;
+  return env;
 }
 
 export function createProcReader(root = '/proc'): ProcReader {
@@ -91,7 +93,7 @@ export function createProcReader(root = '/proc'): ProcReader {
       }
       const argv = cmdline.split('\0');
       if (argv.length && argv[argv.length - 1] === '') argv.pop();
-      return { exe, argv, agentEnv: parseAgentEnv(readText(`${root}/${pid}/environ`)) };
+      return { exe, argv, env: parseAgentEnv(readText(`${root}/${pid}/environ`)) };
     },
   };
 }

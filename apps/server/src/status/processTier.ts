@@ -5,37 +5,18 @@
 // by pid + start time + comm (an exec changes comm; a reused pid changes start time).
 //
 // When to scan (ARCHITECTURE.md, apps/server: status):
-// - a pane wrote output and its foreground group (tpgid in the root process's stat: one read)
-//   differs from the last scan's → full scan now, and a settle scan settleMs later because a
-//   launcher (npx, a shell wrapper) execs the real agent a moment after taking the terminal;
+// - a pane wrote output and its foreground group (tpgid in the root process's stat) or that
+//   group leader's identity (start time + comm, which an exec changes) differs from the last
+//   scan's → full scan now, and a settle scan settleMs later because a launcher (npx, a shell
+//   wrapper) starts the real agent a moment after taking the terminal. One or two stat reads;
 // - a pane was added → full scan;
 // - every slowScanMs while any pane exists → full scan (catches exec in place, silent changes).
 // An idle pane costs nothing between slow scans: no output, no reads.
 import { createHash } from 'node:crypto';
+import type { ProcessInfo, ProcessSnapshot } from '@rozi/detect';
 import type { PaneKey } from '../session/model';
 import type { ProcReader, ProcStat } from './procReader';
 import type { Occupant } from './types';
-
-export interface ProcessInfo {
-  pid: number;
-  ppid: number;
-  pgid: number;
-  startTime: number;
-  comm: string;
-  exe: string | null;
-  argv: string[];
-  agentEnv: string | null;
-}
-
-/** What detection's process matcher receives for one pane: a value, no I/O behind it. */
-export interface PaneProcessSnapshot {
-  /** The pane's PTY child (shell or argv program). */
-  rootPid: number;
-  /** Foreground process group of the terminal; null when the root is gone. */
-  foregroundPgid: number | null;
-  /** Members of the foreground group, group leader first, then by pid. */
-  processes: ProcessInfo[];
-}
 
 export interface AgentMatch {
   agent: string;
@@ -44,7 +25,8 @@ export interface AgentMatch {
   pid: number;
 }
 
-export type AgentMatcher = (snapshot: PaneProcessSnapshot) => AgentMatch | null;
+/** @rozi/detect's matchProcess bound to the loaded definitions (the host adapts its result). */
+export type AgentMatcher = (snapshot: ProcessSnapshot) => AgentMatch | null;
 
 export const PROCESS_POLICY = {
   /** At most one foreground check per pane this often while it writes output. */
@@ -71,7 +53,8 @@ export interface OccupantChange {
 
 interface PaneProc {
   rootPid: number;
-  tpgid: number | null;
+  /** Foreground group + its leader's comm at the last scan: a change means rescan. */
+  fgKey: string | null;
   outputSince: number | null;
   lastFgCheck: number;
   occupant: Occupant | null;
@@ -81,6 +64,11 @@ interface CachedDetails {
   startTime: number;
   comm: string;
   info: ProcessInfo;
+}
+
+interface ScanIndex {
+  byPid: Map<number, ProcStat>;
+  children: Map<number, ProcStat[]>;
 }
 
 export interface ProcessTierStats {
@@ -102,7 +90,7 @@ export class ProcessTier {
   }
 
   addPane(pane: PaneKey, rootPid: number): void {
-    this.panes.set(pane, { rootPid, tpgid: null, outputSince: null, lastFgCheck: -Infinity, occupant: null });
+    this.panes.set(pane, { rootPid, fgKey: null, outputSince: null, lastFgCheck: -Infinity, occupant: null });
     this.requestScan(this.options.now());
   }
 
@@ -141,14 +129,23 @@ export class ProcessTier {
       p.lastFgCheck = now;
       if (scan) continue;
       this.stats.fgChecks++;
-      const s = this.options.reader.stat(p.rootPid);
-      const tpgid = s ? s.tpgid : null;
-      if (tpgid !== p.tpgid) {
+      if (this.foregroundKey(p.rootPid) !== p.fgKey) {
         scan = true;
         this.scanDueAt = now + this.policy.settleMs;
       }
     }
     return scan ? this.fullScan(now) : [];
+  }
+
+  /**
+   * One or two stat reads: the root's (for the terminal's foreground group) and the group
+   * leader's, whose comm changes when a launcher execs the real program in place.
+   */
+  private foregroundKey(rootPid: number): string | null {
+    const root = this.options.reader.stat(rootPid);
+    if (!root) return null;
+    if (root.tpgid <= 0) return keyOf(root, undefined);
+    return keyOf(root, root.tpgid === root.pid ? root : (this.options.reader.stat(root.tpgid) ?? undefined));
   }
 
   private requestScan(at: number): void {
@@ -159,29 +156,21 @@ export class ProcessTier {
     this.stats.fullScans++;
     this.lastScanAt = now;
     if (this.scanDueAt !== null && now >= this.scanDueAt) this.scanDueAt = null;
-    const all = this.options.reader.scan();
-    const byPid = new Map<number, ProcStat>();
-    const byPgid = new Map<number, ProcStat[]>();
-    for (const s of all) {
-      byPid.set(s.pid, s);
-      const g = byPgid.get(s.pgid);
-      if (g) g.push(s);
-      else byPgid.set(s.pgid, [s]);
+    const index: ScanIndex = { byPid: new Map(), children: new Map() };
+    for (const st of this.options.reader.scan()) {
+      index.byPid.set(st.pid, st);
+      const c = index.children.get(st.ppid);
+      if (c) c.push(st);
+      else index.children.set(st.ppid, [st]);
     }
-    for (const pid of this.details.keys()) if (!byPid.has(pid)) this.details.delete(pid);
+    for (const pid of this.details.keys()) if (!index.byPid.has(pid)) this.details.delete(pid);
 
     const changes: OccupantChange[] = [];
     for (const [pane, p] of this.panes) {
-      const root = byPid.get(p.rootPid);
-      p.tpgid = root ? root.tpgid : null;
-      const fgPgid = root ? (root.tpgid > 0 ? root.tpgid : root.pgid) : null;
-      const members = fgPgid === null ? [] : (byPgid.get(fgPgid) ?? []);
-      const processes = members
-        .slice()
-        .sort((a, b) => (a.pid === fgPgid ? -1 : b.pid === fgPgid ? 1 : a.pid - b.pid))
-        .map((s) => this.info(s))
-        .filter((i): i is ProcessInfo => i !== null);
-      const occupant = this.occupantOf(p, { rootPid: p.rootPid, foregroundPgid: fgPgid, processes });
+      const root = index.byPid.get(p.rootPid);
+      p.fgKey = root ? keyOf(root, root.tpgid > 0 ? index.byPid.get(root.tpgid) : undefined) : null;
+      const snapshot = root ? this.snapshotOf(root, index) : null;
+      const occupant = snapshot ? this.occupantOf(p, snapshot) : null;
       if (occupant?.id !== p.occupant?.id || occupant?.agent !== p.occupant?.agent) {
         p.occupant = occupant;
         changes.push({ pane, occupant });
@@ -190,23 +179,44 @@ export class ProcessTier {
     return changes;
   }
 
-  private occupantOf(p: PaneProc, snapshot: PaneProcessSnapshot): Occupant | null {
-    if (snapshot.processes.length === 0) return null;
+  /**
+   * The pane's root and its descendants (each pane walks only its own subtree, so all panes
+   * together touch every process once). Only foreground-group members get argv/exe/env read:
+   * detection looks at the foreground job, the rest only links it to the root.
+   */
+  private snapshotOf(root: ProcStat, index: ScanIndex): ProcessSnapshot {
+    const fg = root.tpgid > 0 ? root.tpgid : root.pgid;
+    const processes: ProcessInfo[] = [];
+    const queue: ProcStat[] = [root];
+    const seen = new Set<number>();
+    while (queue.length > 0) {
+      const st = queue.shift() as ProcStat;
+      if (seen.has(st.pid)) continue;
+      seen.add(st.pid);
+      const info = st.pgid === fg || st.pid === root.pid ? this.info(st) : null;
+      processes.push(info ?? { pid: st.pid, ppid: st.ppid, pgid: st.pgid, argv: [st.comm], startTime: st.startTime });
+      for (const c of index.children.get(st.pid) ?? []) queue.push(c);
+    }
+    return { rootPid: root.pid, foregroundPgid: fg, processes };
+  }
+
+  private occupantOf(p: PaneProc, snapshot: ProcessSnapshot): Occupant | null {
     const match = this.options.match(snapshot);
     if (!match) return null;
     // Keep the process already known as the agent while it is still in the foreground and
     // still the same agent: a launcher and the child it starts must not read as a replacement.
     const prev = p.occupant;
-    if (prev && prev.agent === match.agent && snapshot.processes.some((i) => i.pid === prev.pid && i.startTime === prev.startTime)) {
+    const stillThere = (i: ProcessInfo) => i.pid === prev?.pid && i.startTime === prev.startTime && i.pgid === snapshot.foregroundPgid;
+    if (prev && prev.agent === match.agent && snapshot.processes.some(stillThere)) {
       return prev.label === match.label ? prev : { ...prev, label: match.label };
     }
-    const proc = snapshot.processes.find((i) => i.pid === match.pid);
-    if (!proc) return null;
-    return { id: this.occupantId(proc), pid: proc.pid, startTime: proc.startTime, agent: match.agent, label: match.label };
+    const startTime = snapshot.processes.find((i) => i.pid === match.pid)?.startTime;
+    if (startTime === undefined) return null;
+    return { id: this.occupantId(match.pid, startTime), pid: match.pid, startTime, agent: match.agent, label: match.label };
   }
 
-  private occupantId(proc: ProcessInfo): string {
-    return createHash('sha256').update(`${this.options.epoch}:${proc.pid}:${proc.startTime}`).digest('hex').slice(0, 16);
+  private occupantId(pid: number, startTime: number): string {
+    return createHash('sha256').update(`${this.options.epoch}:${pid}:${startTime}`).digest('hex').slice(0, 16);
   }
 
   private info(s: ProcStat): ProcessInfo | null {
@@ -215,8 +225,20 @@ export class ProcessTier {
     this.stats.detailReads++;
     const d = this.options.reader.details(s.pid);
     if (!d) return null;
-    const info: ProcessInfo = { pid: s.pid, ppid: s.ppid, pgid: s.pgid, startTime: s.startTime, comm: s.comm, exe: d.exe, argv: d.argv, agentEnv: d.agentEnv };
+    const info: ProcessInfo = {
+      pid: s.pid,
+      ppid: s.ppid,
+      pgid: s.pgid,
+      startTime: s.startTime,
+      argv: d.argv.length ? d.argv : [s.comm],
+      ...(d.exe ? { exe: d.exe } : {}),
+      env: d.env,
+    };
     this.details.set(s.pid, { startTime: s.startTime, comm: s.comm, info });
     return info;
   }
+}
+
+function keyOf(root: ProcStat, leader: ProcStat | undefined): string {
+  return `${root.tpgid}:${leader ? `${leader.startTime}:${leader.comm}` : '-'}`;
 }

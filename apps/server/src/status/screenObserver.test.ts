@@ -87,8 +87,10 @@ describe('ScreenObserver', () => {
     draw('working');
     expect(run(50)).toEqual(['working']);
     draw('idle');
+    // Read within the busy gap; the window counts from that read.
+    expect(run(SCREEN_POLICY.busyGapMs)).toEqual([]);
     expect(run(SCREEN_POLICY.confirmIdleMs - 1)).toEqual([]);
-    expect(run(100)).toEqual(['idle']);
+    expect(run(1)).toEqual(['idle']);
   });
 
   it('a blank status line for a frame does not read as finished', () => {
@@ -108,9 +110,10 @@ describe('ScreenObserver', () => {
     draw('idle');
     run(100);
     draw('blocked');
-    expect(run(SCREEN_POLICY.debounceMs)).toEqual(['blocked']);
+    expect(run(SCREEN_POLICY.busyGapMs)).toEqual(['blocked']);
+    // blocked → idle needs no confirmation either.
     draw('idle');
-    expect(run(SCREEN_POLICY.debounceMs)).toEqual(['idle']);
+    expect(run(SCREEN_POLICY.busyGapMs)).toEqual(['idle']);
   });
 
   it('unknown keeps the last state, then returns to idle after the quiet period', () => {

@@ -98,7 +98,7 @@ export class ScreenObserver {
     let due = this.lastReadAt + this.policy.slowPeriodMs;
     if (this.dirtySince !== null) due = Math.min(due, Math.max(this.dirtySince + this.policy.debounceMs, this.lastEvalAt + this.policy.busyGapMs));
     if (this.idleSince !== null) due = Math.min(due, this.idleSince + this.policy.confirmIdleMs);
-    if (this.raw === 'unknown') due = Math.min(due, this.confirmedAt + this.policy.unknownQuietMs);
+    if (this.raw === 'unknown' && this.committed?.state !== 'idle') due = Math.min(due, this.confirmedAt + this.policy.unknownQuietMs);
     return due;
   }
 

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// A stand-in for an agent CLI in integration tests: it draws real captured screens from
+// ../shared/fixtures/agents (one per state) in a real PTY, and records every byte it receives so
+// tests can prove a refused prompt wrote nothing. Launched under agent-like names (a file named
+// codex.mjs, a symlink bin/claude → node) so process detection's look-through is exercised too.
+//
+// FAKE_FIXTURE   fixture file (e.g. /work/shared/fixtures/agents/codex.toml)
+// FAKE_SEQUENCE  states to draw in order, comma list (default working,blocked,idle)
+// FAKE_STEP_MS   advance automatically after this many ms (0 = only on SIGUSR1; default 0)
+// FAKE_INPUT_LOG file to append received input to (JSON string per chunk)
+// FAKE_BRACKETED 1 = enable bracketed paste (DECSET 2004) like real TUIs do
+// FAKE_WORK_MS   after a prompt (Enter) on an idle screen: draw working for this long, then idle
+//
+// SIGUSR1 draws the next screen of the sequence; input "/exit\r" exits.
+import { appendFileSync, readFileSync } from 'node:fs';
+import { parse } from 'smol-toml';
+
+const fixture = parse(readFileSync(process.env.FAKE_FIXTURE ?? '', 'utf8'));
+const cases = Array.isArray(fixture.case) ? fixture.case : [];
+const screenFor = (state) => cases.find((c) => c.state === state);
+const sequence = (process.env.FAKE_SEQUENCE ?? 'working,blocked,idle').split(',');
+const stepMs = Number(process.env.FAKE_STEP_MS ?? 0);
+const workMs = Number(process.env.FAKE_WORK_MS ?? 300);
+const log = process.env.FAKE_INPUT_LOG;
+let step = 0;
+let shown = '';
+
+function draw(state) {
+  const c = screenFor(state);
+  // No captured screen for idle in some fixtures: an empty prompt line reads idle everywhere.
+  const text = c ? String(c.screen) : '> \n';
+  const title = c && typeof c.title === 'string' ? c.title : 'fake agent';
+  shown = state;
+  process.stdout.write(`\x1b]0;${title}\x07\x1b[H\x1b[2J` + text.replace(/\n/g, '\r\n'));
+}
+
+function next() {
+  if (step < sequence.length) draw(sequence[step++]);
+}
+
+if (process.env.FAKE_BRACKETED === '1') process.stdout.write('\x1b[?2004h');
+process.stdin.setRawMode?.(true);
+process.stdin.on('data', (buf) => {
+  const s = buf.toString('utf8');
+  if (log) appendFileSync(log, JSON.stringify(s) + '\n');
+  if (s.includes('/exit')) {
+    process.stdout.write('\x1b[?2004l\x1b[H\x1b[2J');
+    process.exit(0);
+  }
+  if (s.endsWith('\r') && (shown === 'idle' || shown === '')) {
+    draw('working');
+    setTimeout(() => draw('idle'), workMs);
+  }
+});
+process.on('SIGUSR1', next);
+process.on('SIGTERM', () => process.exit(0));
+next();
+if (stepMs > 0) setInterval(next, stepMs);
