@@ -11,6 +11,8 @@ import { listenControlSocket } from '../control/socketServer';
 import { EventBus } from '../events/bus';
 import { ExtensionHost } from '../extensions/host';
 import { attachExtensionHost } from '../extensions/hostAccess';
+import { HookService } from '../hooks/hookService';
+import { attachHookService } from '../hooks/hookServiceAccess';
 import type { GateConfig } from '../http/gate';
 import { loadNext, type NextHandlers } from '../http/nextApp';
 import { createHttpServer } from '../http/server';
@@ -111,6 +113,8 @@ export async function runServer(o: ServerOptions): Promise<number> {
   const hub = new StreamHub(manager, bus);
   const extensions = new ExtensionHost({ manager, bus, paths, env: o.env, roziBin, browsers: () => hub.connections, log: o.log });
   attachExtensionHost(manager, extensions);
+  const hooks = new HookService({ manager, bus, host: extensions, paths, env: baseEnv, home, log: o.log });
+  attachHookService(manager, hooks);
   const gate: GateConfig = { port: o.port, token, allowRemote: o.allowRemote };
   const diagnostics = () => ({ memory: process.memoryUsage(), connections: hub.stats(), panes: manager.panes.size });
   const http = createHttpServer({ manager, hub, gate, next, diagnostics, log: o.log });
@@ -136,6 +140,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
   }
 
   await extensions.start();
+  await hooks.start();
 
   const shown = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
   o.announce(`http://${shown}:${gate.port}/?token=${token}`);
@@ -149,6 +154,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
       o.log(`${signal}: saving the snapshot and ending ${manager.panes.size} pane(s)`);
       snapshots.close();
       await histories.close();
+      await hooks.stop();
       await extensions.stop();
       await manager.shutdown(1000);
       hub.close();

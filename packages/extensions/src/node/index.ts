@@ -32,11 +32,13 @@ export {
   eventPane,
   isHookEventName,
   matchesFilter,
+  type AgentStateChangedEvent,
   type HookAgentState,
   type HookEvent,
   type HookEventName,
   type HookEventOf,
   type HookFilter,
+  type HookStateSource,
 } from './hooks/events';
 export { type HookFailureKind, type HookHealthSnapshot } from './hooks/health';
 export * as hookLimits from './hooks/limits';

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { PickerResult } from '../../events/types';
 import { extensionHostOf } from '../../extensions/hostAccess';
+import { hookServiceOf } from '../../hooks/hookServiceAccess';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { extensionsListing } from '../../extensions/listing';
 import { sidebarTabsOf } from '../../extensions/sidebarTabs';
@@ -43,6 +44,8 @@ export const extensionsRouter = router({
       extensions: host.runtimesList().map((rt) => ({ id: rt.id, generation: rt.generation, services: [...rt.services.values()].map((s) => s.status()) })),
       deployments: host.deployments.status(input?.session),
       invocations: host.invoker.invocations(),
+      // Sandboxed hooks' health (issue 8, apps/server/src/hooks): calls, failures, p50/p99, disabled.
+      hooks: hookServiceOf(ctx.manager)?.health() ?? [],
     };
   }),
 

@@ -10,8 +10,11 @@ export const HOOK_EVENT_NAMES = HOOK_EVENTS;
 export type HookEventName = (typeof HOOK_EVENT_NAMES)[number];
 
 export type HookAgentState = 'working' | 'blocked' | 'idle' | 'done';
-/** Where a state came from: an agent's own report, the screen rules, or the process scan. */
-export type HookStateSource = 'integration' | 'screen' | 'process';
+/**
+ * Where a state came from (the status hub's StatusSource): an agent's own report, the screen
+ * rules, or a published row (`rozi status`/`publish`, a hook's `status` effect).
+ */
+export type HookStateSource = 'integration' | 'screen' | 'published';
 
 /** Fields of every event raised by a pane. `pane` is the pane id within `session`. */
 interface PaneFields {

@@ -15,6 +15,43 @@ interface StatusReply {
   extensions: { id: string; generation: string; services: ServiceStatus[] }[];
   deployments: { extension: string; session: string; services: ServiceStatus[] }[];
   invocations: { id: string; extension: string; action: string; session: string; depth: number }[];
+  /** Sandboxed hooks' health (apps/server/src/hooks); absent from an older server. */
+  hooks?: HookStatus[];
+}
+interface HookStatus {
+  extensionId: string;
+  hookId: string;
+  event: string;
+  calls: number;
+  failures: number;
+  timeouts: number;
+  rejectedEffects: number;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  disabled: boolean;
+  disabledReason: string | null;
+  loadError: string | null;
+  lastError: string | null;
+}
+
+const ms = (v: number | null): string | null => (v === null ? null : v.toFixed(3));
+
+function hookTable(hooks: HookStatus[]): string[] {
+  if (hooks.length === 0) return [];
+  const rows = hooks.map((h) => [
+    h.extensionId,
+    h.hookId,
+    h.event,
+    h.loadError ? 'not loaded' : h.disabled ? 'disabled' : 'enabled',
+    h.calls,
+    h.failures,
+    h.timeouts,
+    h.rejectedEffects,
+    ms(h.p50Ms),
+    ms(h.p99Ms),
+    h.loadError ?? h.disabledReason ?? h.lastError,
+  ]);
+  return ['', formatTable(['EXTENSION', 'HOOK', 'EVENT', 'STATE', 'CALLS', 'FAILURES', 'TIMEOUTS', 'REJECTED', 'P50_MS', 'P99_MS', 'LAST_ERROR'], rows)];
 }
 
 export const extensionsStatusVerb: Verb = {
@@ -27,7 +64,7 @@ export const extensionsStatusVerb: Verb = {
     const rows: (string | number | null)[][] = [];
     for (const e of r.extensions) for (const v of e.services) rows.push([e.id, 'client', v.unit, v.state, v.pid ?? null, v.starts, v.reason ?? null]);
     for (const d of r.deployments) for (const v of d.services) rows.push([d.extension, `session ${d.session}`, v.unit, v.state, v.pid ?? null, v.starts, v.reason ?? null]);
-    ctx.print(r, () => [formatTable(['EXTENSION', 'WHERE', 'UNIT', 'STATE', 'PID', 'STARTS', 'REASON'], rows), ...r.invocations.map((i) => `call ${i.id} ${i.extension}.${i.action} in ${i.session} (depth ${i.depth})`)].join('\n'));
+    ctx.print(r, () => [formatTable(['EXTENSION', 'WHERE', 'UNIT', 'STATE', 'PID', 'STARTS', 'REASON'], rows), ...r.invocations.map((i) => `call ${i.id} ${i.extension}.${i.action} in ${i.session} (depth ${i.depth})`), ...hookTable(r.hooks ?? [])].join('\n'));
     return 0;
   },
 };
