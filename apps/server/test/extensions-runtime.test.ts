@@ -7,6 +7,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXIT_STALE_GENERATION } from '@rozi/extensions/node';
+import { EXIT_STALE_GENERATION as CLI_EXIT_STALE_GENERATION } from '../src/cli/verbs/extensions/extensionCall';
 import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
 import { Viewer } from './viewer';
 
@@ -91,7 +93,7 @@ describe('example extensions in a running server', () => {
     const tabs = await waitFor('clock rows', async () => {
       const all = await server.call<{ id: string; rows: { label: string }[]; suggested_location: unknown }[]>('extensions.sidebarTabs');
       const clock = all.find((t) => t.id === 'clock-sidebar.clock');
-      return clock && clock.rows.length === 3 && clock;
+      return clock && clock.rows.length === 3 ? clock : undefined;
     });
     expect(tabs.suggested_location).toEqual({ dock: 'right', panel: 1 });
   });
@@ -117,7 +119,7 @@ describe('example extensions in a running server', () => {
       const tab = await waitFor('the git status tab rows', async () => {
         const all = await server.call<{ id: string; rows: { label: string; header: boolean }[] }[]>('extensions.sidebarTabs');
         const t = all.find((x) => x.id === 'git-status-tab.changes');
-        return t && t.rows.length > 0 && t;
+        return t && t.rows.length > 0 ? t : undefined;
       });
       expect(tab.rows[0]).toEqual(expect.objectContaining({ label: 'main', header: true }));
       await cli(['run-action', 'git-branches.checkout']);
@@ -153,7 +155,7 @@ describe('generations, settings and lifecycle', () => {
     expect(report.settings.map((d) => `${d.code}:${d.extension}`).sort()).toEqual(['clamped:clock-sidebar', 'not-installed:not-installed', 'undeclared-key:clock-sidebar']);
     const after = await waitFor('the restarted service', async () => {
       const e = (await status()).extensions.find((x) => x.id === 'clock-sidebar');
-      return e?.services[0]?.state === 'running' && e.services[0].pid !== oldPid && e;
+      return e?.services[0]?.state === 'running' && e.services[0].pid !== oldPid ? e : undefined;
     });
     expect(after.generation).not.toBe(before?.generation);
     // Not from an extension process at all: refused by identity.
@@ -162,6 +164,7 @@ describe('generations, settings and lifecycle', () => {
     const env = { ...server.env, ROZI_EXTENSION: 'clock-sidebar', ROZI_EXTENSION_GENERATION: before?.generation };
     const refused = await runCli(env as NodeJS.ProcessEnv, ['sidebar', 'publish', '--tab', 'clock'], '["x"]\n');
     expect(refused.code).toBe(4);
+    expect(CLI_EXIT_STALE_GENERATION).toBe(EXIT_STALE_GENERATION);
     expect(JSON.parse(refused.stdout).error.code).toBe('stale-generation');
     const live = await runCli({ ...env, ROZI_EXTENSION_GENERATION: after.generation } as NodeJS.ProcessEnv, ['sidebar', 'publish', '--tab', 'other-tab'], '["x"]\n');
     expect(JSON.parse(live.stdout).error.code).toBe('not-found');

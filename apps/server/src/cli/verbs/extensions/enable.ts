@@ -1,6 +1,5 @@
 // rozi extensions enable <id>: enables an installed extension; a running server reloads (a new
 // generation starts on enable; disabling stops its services and retires its generation).
-import { setEnabled } from '@rozi/extensions/node';
 import type { Verb } from '../../verb';
 import { extensionDirs, installFailure, reloadIfRunning } from './extensionCall';
 
@@ -9,6 +8,8 @@ export const extensionsEnableVerb: Verb = {
   summary: 'enable an installed extension',
   positionals: [{ name: 'id', required: true }],
   async run(ctx) {
+    // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
+    const { setEnabled } = await import('@rozi/extensions/node');
     const id = ctx.args.positionals[0] as string;
     let changed: boolean;
     try {

@@ -1,10 +1,17 @@
 // Shared by the extension verbs: the calling extension's identity (sent with every request so a
 // retired generation is refused), the documented exit code for that refusal, local directories,
 // and the best-effort reload after a local registry change.
-import { EXIT_STALE_GENERATION, type ExtensionDirs } from '@rozi/extensions/node';
+import type { ExtensionDirs } from '@rozi/extensions/node';
 import { resolvePaths } from '../../../config/paths';
 import { callServer } from '../../controlClient';
 import { CliError } from '../../verb';
+
+/**
+ * The documented exit code of a refused retired generation; equals EXIT_STALE_GENERATION of
+ * @rozi/extensions/node (asserted by extensions-runtime.test.ts). Declared here so that every
+ * `rozi` start does not load the whole extension runtime (about 0.5 s through tsx).
+ */
+export const EXIT_STALE_GENERATION = 4;
 
 export interface CallerClaim {
   extension: string;

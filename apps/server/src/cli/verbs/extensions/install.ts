@@ -1,7 +1,6 @@
 // rozi extensions install <git-url|dir> [--link] [--ref REV]: clones (or links) without running
 // anything the repository holds, validates, records source, commit and digest, then reloads a
 // running server.
-import { installExtension } from '@rozi/extensions/node';
 import type { Verb } from '../../verb';
 import { extensionDirs, installFailure, reloadIfRunning } from './extensionCall';
 
@@ -14,6 +13,8 @@ export const extensionsInstallVerb: Verb = {
   ],
   positionals: [{ name: 'source', required: true }],
   async run(ctx) {
+    // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
+    const { installExtension } = await import('@rozi/extensions/node');
     const o = ctx.args.options;
     const out = await installExtension({
       dirs: extensionDirs(ctx.io.env),

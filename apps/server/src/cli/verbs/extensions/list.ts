@@ -1,7 +1,6 @@
 // rozi extensions list [--verbose] [--json]: installed extensions with state and source; verbose
 // adds commands (with resolved argv), services and their state, settings and every key
 // suggestion's state. From the running server when there is one, else from the files.
-import { loadInstalled } from '@rozi/extensions/node';
 import { callServer } from '../../controlClient';
 import { formatTable } from '../../table';
 import { CliError, type Verb } from '../../verb';
@@ -61,6 +60,8 @@ export const extensionsListVerb: Verb = {
     { name: 'json', type: 'boolean', description: 'same as --format json' },
   ],
   async run(ctx) {
+    // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
+    const { loadInstalled } = await import('@rozi/extensions/node');
     let rows = await fromServer(ctx.io.env);
     if (!rows) {
       rows = loadInstalled(extensionDirs(ctx.io.env).extensionsDir).extensions.map((l) => ({

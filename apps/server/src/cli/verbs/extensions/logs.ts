@@ -1,6 +1,5 @@
 // rozi extensions logs <id> [--unit U] [--lines N]: the last lines of each log of the extension
 // on this machine (commands, service.<name>, action.<id>, tab.<name>).
-import { DEFAULT_LOG_LINES, extensionLogDir, readLogTails } from '@rozi/extensions/node';
 import { resolvePaths } from '../../../config/paths';
 import { CliError, type Verb } from '../../verb';
 
@@ -9,10 +8,12 @@ export const extensionsLogsVerb: Verb = {
   summary: "print an extension's logs",
   options: [
     { name: 'unit', type: 'string', value: 'UNIT', description: 'one log: commands, service.<name>, action.<id>, tab.<name>' },
-    { name: 'lines', short: 'n', type: 'number', value: 'N', description: `lines per log (default ${DEFAULT_LOG_LINES})` },
+    { name: 'lines', short: 'n', type: 'number', value: 'N', description: "lines per log (default 50)" },
   ],
   positionals: [{ name: 'id', required: true }],
   async run(ctx) {
+    // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
+    const { DEFAULT_LOG_LINES, extensionLogDir, readLogTails } = await import('@rozi/extensions/node');
     const id = ctx.args.positionals[0] as string;
     if (!/^[a-z0-9_-]+$/.test(id)) throw new CliError('usage', `'${id}' is not an extension id`, 2);
     const unit = typeof ctx.args.options.unit === 'string' ? ctx.args.options.unit : undefined;

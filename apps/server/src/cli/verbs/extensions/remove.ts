@@ -1,7 +1,6 @@
 // rozi extensions remove <id> [--purge]: deletes the files and logs; the state directory stays
 // unless --purge. A running server first disables it (its services stop, its generation
 // retires) so nothing runs from files about to disappear.
-import { removeExtension, setEnabled } from '@rozi/extensions/node';
 import type { Verb } from '../../verb';
 import { extensionDirs, installFailure, reloadIfRunning } from './extensionCall';
 
@@ -11,6 +10,8 @@ export const extensionsRemoveVerb: Verb = {
   options: [{ name: 'purge', type: 'boolean', description: 'also delete its state directory on this machine' }],
   positionals: [{ name: 'id', required: true }],
   async run(ctx) {
+    // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
+    const { removeExtension, setEnabled } = await import('@rozi/extensions/node');
     const id = ctx.args.positionals[0] as string;
     const purge = ctx.args.options.purge === true;
     const dirs = extensionDirs(ctx.io.env);

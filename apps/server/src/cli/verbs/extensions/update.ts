@@ -1,6 +1,6 @@
 // rozi extensions update [<id>] [--dry-run]: fetches each source again, prints what changes in
 // the contributions, then applies it (not with --dry-run) and reloads a running server.
-import { formatDiff, readRegistry, updateExtension, type UpdatePlan } from '@rozi/extensions/node';
+import type { UpdatePlan } from '@rozi/extensions/node';
 import type { Verb } from '../../verb';
 import { extensionDirs, installFailure, reloadIfRunning } from './extensionCall';
 
@@ -10,6 +10,8 @@ export const extensionsUpdateVerb: Verb = {
   options: [{ name: 'dry-run', type: 'boolean', description: 'show what would change without applying it' }],
   positionals: [{ name: 'id' }],
   async run(ctx) {
+    // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
+    const { formatDiff, readRegistry, updateExtension } = await import('@rozi/extensions/node');
     const dirs = extensionDirs(ctx.io.env);
     const ids = ctx.args.positionals[0] ? [ctx.args.positionals[0]] : readRegistry(dirs.extensionsDir).registry.extensions.map((e) => e.id);
     const plans: UpdatePlan[] = [];
