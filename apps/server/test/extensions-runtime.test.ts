@@ -106,6 +106,9 @@ describe('example extensions in a running server', () => {
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout).error.code).toBe('invalid-args');
     expect(JSON.parse((await cli(['extensions', 'deploy', 'json-tools', '--session', 'main'])).stdout).status).toBe('unchanged');
+    // Only the action that accepts {} joins the palette of the session on screen.
+    const palette = await server.call<{ id: string; kind: string }[]>('extensions.palette');
+    expect(palette.filter((p) => p.kind === 'action').map((p) => p.id)).toEqual(['json-tools.ping']);
     const actions = JSON.parse((await cli(['actions', 'list', '--session', 'main'])).stdout) as { id: string }[];
     expect(actions.map((a) => a.id)).toEqual(['json-tools.sum', 'json-tools.ping']);
     expect(JSON.parse((await cli(['extensions', 'undeploy', 'json-tools', '--session', 'main'])).stdout).undeployed).toBe(true);

@@ -7,6 +7,7 @@ import { realpathSync } from 'node:fs';
 import type { ExtensionManifest } from '@rozi/extensions';
 import {
   ActionInvoker,
+  ActionSchemas,
   buildExtensionEnv,
   ensureStateDir,
   extensionLogDir,
@@ -79,6 +80,8 @@ export class ExtensionHost {
   readonly invoker = new ActionInvoker();
   readonly pickers: PickerBroker;
   readonly deployments: Deployments;
+  /** Decides which deployed actions accept `{}` (and so appear in the palette). */
+  private readonly emptyArgs = new ActionSchemas();
   private runtimes = new Map<string, ExtensionRuntime>();
   private installed: LoadedExtension[] = [];
   private config: HostConfig = { extensions: {}, keys: {}, commandShell: undefined, problem: undefined };
@@ -351,15 +354,71 @@ export class ExtensionHost {
   }
 
   /** Palette entries: commands not hidden (or shown at runtime). */
-  palette(): { id: string; label: string; extension: string; kind: 'command' }[] {
-    const out: { id: string; label: string; extension: string; kind: 'command' }[] = [];
+  /**
+   * Palette entries: commands not hidden (or shown at runtime), and the actions deployed in the
+   * session on screen that accept `{}` (the palette calls them with `{}` via extensions.invoke).
+   */
+  palette(): { id: string; label: string; extension: string; kind: 'command' | 'action'; session: string | null }[] {
+    const out: { id: string; label: string; extension: string; kind: 'command' | 'action'; session: string | null }[] = [];
     for (const rt of this.runtimes.values()) {
       for (const c of rt.manifest.commands) {
         const visible = rt.visibility.get(c.id) ?? !c.hidden;
-        if (visible) out.push({ id: c.publicId, label: c.label, extension: rt.id, kind: 'command' });
+        if (visible) out.push({ id: c.publicId, label: c.label, extension: rt.id, kind: 'command', session: null });
+      }
+    }
+    const session = this.focusContext()?.sessionName;
+    if (session !== undefined) {
+      for (const a of this.deployments.actions(session)) {
+        if (this.emptyArgs.check(a.argsSchema, {}).ok) out.push({ id: a.publicId, label: a.title, extension: a.extension, kind: 'action', session });
       }
     }
     return out.sort((a, b) => a.label.localeCompare(b.label));
+  }
+
+  /** Agent definitions of enabled extensions, namespaced `<extension>.<id>`, for detection. */
+  agentDefinitions(): { extension: string; publicId: string; definition: Record<string, unknown> }[] {
+    return this.runtimesList().flatMap((rt) => rt.manifest.agents.map((a) => ({ extension: rt.id, publicId: a.publicId, definition: a.definition })));
+  }
+
+  /** Foreground programs that manage their own splits (added to the built-in list unless [navigation] editors is set). */
+  navigationPrograms(): string[] {
+    const names = this.runtimesList().flatMap((rt) => rt.manifest.navigationTargets.flatMap((t) => t.programs));
+    return [...new Set(names.map((n) => n.trim().toLowerCase().replace(/\.exe$/, '')))];
+  }
+
+  /**
+   * A clicked link or hint: the first matching extension handler (extensions ordered by
+   * installation directory name, handlers by declaration) runs its command with the link context.
+   * Resolved at click time, so a disabled or removed extension can never be called.
+   */
+  openLink(o: { url?: string; file?: string; hint?: string }): { handled: boolean; command: string | null } {
+    const scheme = o.url ? /^([a-z][a-z0-9+.-]*):/i.exec(o.url)?.[1]?.toLowerCase() : 'file';
+    const base = o.file ? (o.file.split('/').pop() ?? o.file) : undefined;
+    const globMatch = (glob: string, name: string): boolean => new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`, 'i').test(name);
+    const runtimes = this.runtimesList().sort((a, b) => a.entry.dir.split('/').pop()!.localeCompare(b.entry.dir.split('/').pop()!));
+    for (const rt of runtimes) {
+      for (const h of rt.manifest.linkHandlers) {
+        if (!scheme || !h.schemes.map((x) => x.toLowerCase()).includes(scheme)) continue;
+        if (h.files && !(base && h.files.some((g) => globMatch(g, base)))) continue;
+        const cmd = rt.manifest.commands.find((c) => c.id === h.command);
+        if (!cmd || cmd.run.kind === 'send') continue;
+        const focus = this.focusContext();
+        runCommand({
+          extension: rt.id,
+          command: cmd.id,
+          run: cmd.run,
+          extensionDir: rt.dir,
+          cwd: focus?.cwd,
+          env: buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'link-handler', roziBin: this.o.roziBin, socket: this.o.paths.socket, source: focus ? { pane: focus.paneId, session: focus.sessionInstance } : undefined, sessionName: focus?.sessionName ?? '', link: o }),
+          commandShell: this.config.commandShell,
+          log: new UnitLog({ dir: rt.logDir, unit: 'commands' }),
+          sendText: () => undefined,
+          onFailure: (f) => void this.o.manager.notify({ level: 'error', title: `${f.extension}.${f.command} failed`, message: f.message }),
+        });
+        return { handled: true, command: cmd.publicId };
+      }
+    }
+    return { handled: false, command: null };
   }
 
   publishRows(o: { caller?: CallerIdentity; tab: string; producer: string; rows: SidebarTabRow[] }): void {

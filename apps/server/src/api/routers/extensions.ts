@@ -64,6 +64,16 @@ export const extensionsRouter = router({
 
   sidebarTabs: procedure.query(({ ctx }) => sidebarTabsOf(extensionHostOf(ctx.manager))),
 
+  /** Agent definitions from enabled extensions (namespaced), for the detection host. */
+  agents: procedure.query(({ ctx }) => extensionHostOf(ctx.manager).agentDefinitions()),
+
+  navigationPrograms: procedure.query(({ ctx }) => extensionHostOf(ctx.manager).navigationPrograms()),
+
+  /** A clicked link or hint in a terminal: routed to the first matching extension link handler. */
+  openLink: procedure
+    .input(z.object({ url: z.string().max(8192).optional(), file: z.string().max(4096).optional(), hint: z.string().max(64).optional() }))
+    .mutation(({ ctx, input }) => extensionHostOf(ctx.manager).openLink(input)),
+
   sidebarClick: procedure
     .input(z.object({ tab: z.string().min(1), row: z.object({ label: z.string(), id: z.string().nullable().default(null) }) }))
     .mutation(({ ctx, input }) => extensionHostOf(ctx.manager).clickRow(input)),
