@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { resolvePane } from '../session/target';
 import { targetInput } from './inputs';
+import { definitionsRouter } from './routers/definitions';
 import { extensionsRouter } from './routers/extensions';
 import { launchersRouter } from './routers/launchers';
 import { panesRouter } from './routers/panes';
@@ -19,6 +20,7 @@ export const appRouter = router({
   panes: panesRouter,
   launchers: launchersRouter,
   extensions: extensionsRouter,
+  definitions: definitionsRouter,
   /** Shows a notification in every connected browser (rozi notify). */
   notify: procedure
     .input(z.object({ message: z.string().min(1), title: z.string().nullish(), level: z.enum(['info', 'warn', 'error']).optional(), pane: targetInput.optional() }))

@@ -2,6 +2,7 @@
 // code: the browser receives the same objects inside `{t:'event', event}` WebSocket messages
 // (stream/protocol.ts), and later subsystems (detection, status, extension hooks) subscribe here.
 import type { NotificationInfo, PaneId, PaneKey } from '../session/model';
+import type { EffectiveState, StatusRow } from '../status/types';
 
 interface PaneRef {
   key: PaneKey;
@@ -35,7 +36,11 @@ export type ServerEvent =
    * Something in the layout or pane list changed; clients refetch `workspace.get`. Coalesced:
    * at most one per event-loop turn.
    */
-  | { type: 'workspace-changed' };
+  | { type: 'workspace-changed' }
+  /** A pane's effective agent status changed (status/statusService.ts): the new row, flat, plus the state before. */
+  | ({ type: 'agent-state-changed'; previous_state: EffectiveState | null } & Omit<StatusRow, 'pane'> & PaneRef)
+  /** config.toml's agent definitions were changed by the editor (saved or undone); detection reloaded them. */
+  | { type: 'agent-definitions-changed'; reason: 'editor-save' | 'editor-undo' | 'config-reload' };
 
 export type ServerEventType = ServerEvent['type'];
 export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;

@@ -1,0 +1,116 @@
+// config.toml writes from the editor, and their undo. Every write is atomic (a temp file in the
+// same directory, fsync, rename over), so a crash leaves either the old or the new file, never half
+// of one. Each save keeps the exact bytes it replaced (or that there was no file), so undo puts
+// back the previous file byte for byte. Undo refuses when the file changed since the save (the user
+// edited it by hand): restoring then would silently throw their edit away.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+export interface FileState {
+  existed: boolean;
+  bytes: Buffer;
+}
+
+export interface SaveRecord {
+  /** What the save was, for the undo button ("Save claude", "Override codex"). */
+  label: string;
+  at: number;
+  before: FileState;
+  after: Buffer;
+}
+
+export class UndoRefused extends Error {}
+
+/** Writes `bytes` to `file` atomically, keeping the file's permission bits (0600 for a new one). */
+export async function writeAtomically(file: string, bytes: Buffer | string): Promise<void> {
+  const dir = dirname(file);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const mode = await stat(file).then((s) => s.mode & 0o777, () => 0o600);
+  const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const handle = await open(temp, 'wx', mode);
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temp, file);
+  } catch (err) {
+    await unlink(temp).catch(() => undefined);
+    throw err;
+  }
+}
+
+export async function readFileState(file: string): Promise<FileState> {
+  try {
+    return { existed: true, bytes: await readFile(file) };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { existed: false, bytes: Buffer.alloc(0) };
+    throw err;
+  }
+}
+
+export interface ConfigSavesOptions {
+  file: string;
+  /** How many saves can be undone in turn. */
+  depth?: number;
+}
+
+export class ConfigSaves {
+  private readonly history: SaveRecord[] = [];
+  /** One operation at a time: a save racing an undo must not interleave their reads and writes. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly o: ConfigSavesOptions) {}
+
+  get file(): string {
+    return this.o.file;
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The save undo would revert, or null. */
+  last(): Pick<SaveRecord, 'label' | 'at'> | null {
+    const top = this.history[this.history.length - 1];
+    return top ? { label: top.label, at: top.at } : null;
+  }
+
+  /**
+   * Reads the file, lets `edit` compute the new text from it, writes that atomically and records
+   * the old bytes. `edit` returning an error string writes nothing.
+   */
+  save(label: string, edit: (text: string, state: FileState) => { text: string } | { error: string }): Promise<{ text: string } | { error: string }> {
+    return this.serial(async () => {
+      const before = await readFileState(this.o.file);
+      const result = edit(before.bytes.toString('utf8'), before);
+      if ('error' in result) return result;
+      const after = Buffer.from(result.text, 'utf8');
+      await writeAtomically(this.o.file, after);
+      this.history.push({ label, at: Date.now(), before, after });
+      if (this.history.length > (this.o.depth ?? 20)) this.history.shift();
+      return result;
+    });
+  }
+
+  /** Restores the bytes the last save replaced (removing the file if there was none). */
+  undo(): Promise<{ label: string; restored: 'previous' | 'removed' }> {
+    return this.serial(async () => {
+      const top = this.history[this.history.length - 1];
+      if (!top) throw new UndoRefused('nothing to undo: no agent definition was saved from the editor since the server started');
+      const now = await readFileState(this.o.file);
+      if (!now.existed || !now.bytes.equals(top.after)) {
+        throw new UndoRefused(`${this.o.file} changed after the save of ${top.label}; undoing would discard that change, so edit the file instead`);
+      }
+      if (top.before.existed) await writeAtomically(this.o.file, top.before.bytes);
+      else await unlink(this.o.file);
+      this.history.pop();
+      return { label: top.label, restored: top.before.existed ? 'previous' : 'removed' };
+    });
+  }
+}
