@@ -2,6 +2,7 @@
 // the opener, which is what a hand-rolled overlay most often gets wrong.
 import type { ReactNode } from 'react';
 import { useEffect, useId, useRef } from 'react';
+import { IconButton } from './controls';
 
 export interface DialogProps {
   open: boolean;
@@ -44,9 +45,18 @@ export function Dialog({ open, onClose, title, children, footer, widthClass = 'w
     >
       {open && (
         <div className="flex max-h-[80vh] flex-col">
-          <h2 id={titleId} className={hideTitle ? 'sr-only' : 'border-b border-line px-4 py-3 text-[14px] font-semibold'}>
-            {title}
-          </h2>
+          {hideTitle ? (
+            <h2 id={titleId} className="sr-only">
+              {title}
+            </h2>
+          ) : (
+            <div className="flex items-center border-b border-line py-2 pl-4 pr-2">
+              <h2 id={titleId} className="flex-1 text-[14px] font-semibold">
+                {title}
+              </h2>
+              <IconButton icon="close" label="Close" onClick={onClose} />
+            </div>
+          )}
           <div className={hideTitle ? 'min-h-0 flex-1 overflow-auto' : 'min-h-0 flex-1 overflow-auto px-4 py-3'}>{children}</div>
           {footer && <div className="flex justify-end gap-2 border-t border-line px-4 py-3">{footer}</div>}
         </div>

@@ -15,7 +15,9 @@ function neighbour(ctx: ActionContext, direction: Direction): PaneInfo | undefin
   return id === null ? undefined : ctx.workspace.pane(ctx.session.name, id);
 }
 
-export function closePane(ctx: ActionContext, pane: PaneInfo): void {
+export async function closePane(ctx: ActionContext, shown: PaneInfo): Promise<void> {
+  // Ask the server what runs there now: the foreground program changes without an event.
+  const pane = (await ctx.api.listPanes(shown.session).catch(() => [])).find((p) => p.key === shown.key) ?? shown;
   if (!paneRunsProcess(pane)) {
     void ctx.api.killPane(pane.key);
     return;

@@ -10,12 +10,14 @@ function stepTab(ctx: ActionContext, step: number) {
   if (next) return ctx.api.selectTab(session.name, next.id);
 }
 
-export function closeTab(ctx: ActionContext, tabId: number): void {
+export async function closeTab(ctx: ActionContext, tabId: number): Promise<void> {
   const session = ctx.session;
   if (!session) return;
   const tab = session.tabs.find((t) => t.id === tabId);
   if (!tab) return;
-  const running = ctx.workspace.panesOfTab(session.name, tabId).filter(paneRunsProcess);
+  // Fresh rows: what runs in the foreground changes without a workspace event.
+  const panes = await ctx.api.listPanes(session.name).catch(() => ctx.workspace.panesOfSession(session.name));
+  const running = panes.filter((p) => p.tab === tabId && paneRunsProcess(p));
   if (running.length === 0) {
     void ctx.api.closeTab(session.name, tabId);
     return;

@@ -50,7 +50,7 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
                 sidebarOpen={settings.sidebarOpen}
                 onToggleSidebar={c.ui.toggleSidebar}
                 onSelect={(t) => void c.api.selectTab(session.name, t)}
-                onClose={(t) => closeTab(ctx, t)}
+                onClose={(t) => void closeTab(ctx, t)}
                 onRename={(t) => {
                   if (t !== session.activeTabId) void c.api.selectTab(session.name, t);
                   const target = session.tabs.find((x) => x.id === t);
@@ -69,7 +69,7 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
                 onRun={c.run}
                 zoomed={tab.zoomedPaneId !== null}
               />
-              <TabLayout key={`${session.name}/${tab.id}`} session={session} tab={tab} workspace={workspace} api={c.api} onRun={c.run} onClosePane={(p) => closePane(ctx, p)} />
+              <TabLayout key={`${session.name}/${tab.id}`} session={session} tab={tab} workspace={workspace} api={c.api} onRun={c.run} onClosePane={(p) => void closePane(ctx, p)} />
             </>
           ) : (
             <WorkspaceEmpty c={c} />

@@ -121,7 +121,10 @@ export function TabLayout({ session, tab, workspace, api, onRun, onClosePane }: 
       {zoomed === null &&
         geometry.dividers.map((divider) => {
           const row = divider.direction === 'row';
-          const along = row ? { top: `${divider.split.y * 100}%`, height: `${divider.split.h * 100}%` } : { left: `${divider.split.x * 100}%`, width: `${divider.split.w * 100}%` };
+          // Inset along the line so a nested divider never sits on top of its parent's crossing it.
+          const along = row
+            ? { top: `calc(${divider.split.y * 100}% + ${GAP_PX}px)`, height: `calc(${divider.split.h * 100}% - ${GAP_PX * 2}px)` }
+            : { left: `calc(${divider.split.x * 100}% + ${GAP_PX}px)`, width: `calc(${divider.split.w * 100}% - ${GAP_PX * 2}px)` };
           const at = row ? { left: `calc(${divider.at * 100}% - ${GAP_PX}px)`, width: GAP_PX * 2 } : { top: `calc(${divider.at * 100}% - ${GAP_PX}px)`, height: GAP_PX * 2 };
           const active = drag && pathKey(drag.divider.path) === pathKey(divider.path) && drag.divider.index === divider.index;
           const ratio = divider.ratios.slice(0, divider.index + 1).reduce((a, b) => a + b, 0);

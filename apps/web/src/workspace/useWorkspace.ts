@@ -23,7 +23,9 @@ export function useWorkspace(): WorkspaceView {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const stream = useStream();
-  const options = trpc.workspace.get.queryOptions();
+  // Events carry every layout change; the slow poll refreshes what changes without one (cwd,
+  // the foreground program) and stops while the page is hidden.
+  const options = trpc.workspace.get.queryOptions(undefined, { refetchInterval: 5000 });
   const query = useQuery(options);
 
   useEffect(() => {

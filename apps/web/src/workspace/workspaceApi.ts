@@ -1,6 +1,6 @@
 // Every call the page makes to the server's tRPC procedures, in one place: the rest of the UI
 // says what it wants (split this pane, close that tab) and never spells a procedure name.
-import type { SplitDirection } from '@rozi/server/model';
+import type { PaneInfo, SplitDirection } from '@rozi/server/model';
 import type { RoziClient } from '../api/trpcClient';
 
 export interface Launch {
@@ -11,6 +11,8 @@ export interface Launch {
 }
 
 export interface WorkspaceApi {
+  /** Fresh pane rows (what runs in the foreground changes without a workspace event). */
+  listPanes(session?: string): Promise<PaneInfo[]>;
   splitPane(o: { key: number; direction: SplitDirection; launch?: Launch; before?: boolean }): Promise<unknown>;
   focusPane(key: number): Promise<unknown>;
   killPane(key: number): Promise<unknown>;
@@ -34,6 +36,7 @@ export interface WorkspaceApi {
 
 export function workspaceApi(client: RoziClient): WorkspaceApi {
   return {
+    listPanes: (session) => client.panes.list.query(session ? { session } : undefined),
     splitPane: ({ key, direction, launch, before }) => client.panes.split.mutate({ key, direction, before, focus: true, ...launch }),
     focusPane: (key) => client.panes.focus.mutate({ key }),
     killPane: (key) => client.panes.kill.mutate({ key }),
