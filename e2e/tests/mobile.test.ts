@@ -1,0 +1,58 @@
+// The phone layout: a card deck of panes; a tap opens the terminal full screen, and the key row
+// sends real keys to it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, type Browser } from '../lib/browser';
+import { startRozi, type RoziServer } from '../lib/roziServer';
+import { terminalText, waitFor } from '../lib/terminalText';
+
+let server: RoziServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startRozi();
+  browser = await openBrowser({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const mobileText = () => browser.page.locator('[data-mobile-terminal] .xterm-accessibility-tree').innerText();
+const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+describe('mobile', () => {
+  it('shows the panes as cards', async () => {
+    const { page } = browser;
+    const url = new URL(server.url);
+    url.searchParams.set('a11y', '1');
+    await page.goto(url.toString());
+    await page.locator('[data-pane-card]').first().waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-pane-card]').count()).toBe(1);
+    expect(await page.locator('section[data-pane-id]').count()).toBe(0); // no desktop panes
+    await screenshot(page, 'mobile');
+  });
+
+  it('opens a card full screen and the key row sends keys', async () => {
+    const { page } = browser;
+    await page.locator('[data-pane-card]').first().tap();
+    await page.locator('[data-mobile-terminal] .xterm-accessibility-tree').waitFor();
+    await page.locator('[data-key-row]').waitFor();
+    await page.locator('[data-mobile-terminal] .xterm').tap();
+    await page.keyboard.type('echo "keyrow-$((5+5))"\n');
+    await waitFor('first echo', async () => count(await mobileText(), 'keyrow-10') >= 1);
+    // ↑ recalls the command from history, Enter runs it again.
+    await page.locator('[data-key="up"]').tap();
+    await page.keyboard.press('Enter');
+    await waitFor('second echo', async () => count(await mobileText(), '\nkeyrow-10') >= 2);
+    // Sticky Ctrl: Ctrl, then "c" typed on the keyboard, interrupts a running sleep.
+    await page.keyboard.type('sleep 600\n');
+    await page.locator('[data-key="ctrl"]').tap();
+    expect(await page.locator('[data-key="ctrl"]').getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.type('c');
+    await waitFor('^C', async () => (await mobileText()).includes('^C'));
+    expect(await page.locator('[data-key="ctrl"]').getAttribute('aria-pressed')).toBe('false');
+    await screenshot(page, 'mobile-terminal');
+    expect(await terminalText(page).catch(() => '')).toBeDefined();
+  });
+});
