@@ -5,10 +5,12 @@ import { z } from 'zod';
 import { resolvePane } from '../session/target';
 import { targetInput } from './inputs';
 import { definitionsRouter } from './routers/definitions';
+import { agentsRouter } from './routers/agents';
 import { extensionsRouter } from './routers/extensions';
 import { launchersRouter } from './routers/launchers';
 import { panesRouter } from './routers/panes';
 import { sessionsRouter } from './routers/sessions';
+import { statusRouter } from './routers/status';
 import { tabsRouter } from './routers/tabs';
 import { workspaceRouter } from './routers/workspace';
 import { procedure, router } from './trpc';
@@ -20,6 +22,8 @@ export const appRouter = router({
   panes: panesRouter,
   launchers: launchersRouter,
   extensions: extensionsRouter,
+  agents: agentsRouter,
+  status: statusRouter,
   definitions: definitionsRouter,
   /** Shows a notification in every connected browser (rozi notify). */
   notify: procedure

@@ -21,6 +21,9 @@ import { HistoryWriter, historyDir } from '../persist/history';
 import { restoreSnapshot } from '../persist/restore';
 import { loadSnapshot, SnapshotWriter } from '../persist/snapshot';
 import { procProcessTable } from '../proc/processTable';
+import { loadDefinitionsFromDisk } from '../detection/loadDefinitions';
+import { attachStatusService } from '../status/statusAccess';
+import { StatusService } from '../status/statusService';
 import { nodePtyBackend } from '../pty/nodePtyBackend';
 import { RoziError } from '../session/errors';
 import { SessionManager } from '../session/manager';
@@ -115,6 +118,10 @@ export async function runServer(o: ServerOptions): Promise<number> {
   attachExtensionHost(manager, extensions);
   const hooks = new HookService({ manager, bus, host: extensions, paths, env: baseEnv, home, log: o.log });
   attachHookService(manager, hooks);
+  const status = new StatusService({ manager, bus, definitions: (await loadDefinitionsFromDisk(o.env)).set, log: o.log });
+  attachStatusService(manager, status);
+  manager.agentReading = (key) => status.agentReading(key);
+  hooks.attachStatus(status);
   const gate: GateConfig = { port: o.port, token, allowRemote: o.allowRemote };
   const diagnostics = () => ({ memory: process.memoryUsage(), connections: hub.stats(), panes: manager.panes.size });
   const http = createHttpServer({ manager, hub, gate, next, diagnostics, log: o.log });
@@ -141,6 +148,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
 
   await extensions.start();
   await hooks.start();
+  status.start();
 
   const shown = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
   o.announce(`http://${shown}:${gate.port}/?token=${token}`);
@@ -152,6 +160,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
       if (stopping) return;
       stopping = true;
       o.log(`${signal}: saving the snapshot and ending ${manager.panes.size} pane(s)`);
+      status.stop();
       snapshots.close();
       await histories.close();
       await hooks.stop();

@@ -60,6 +60,8 @@ export class SessionManager {
   readonly sessions = new Map<string, Session>();
   readonly panes = new Map<PaneKey, Pane>();
   readonly notifications: NotificationInfo[] = [];
+  /** Detection's reading of a pane for list-panes (set by the status service, status/statusService.ts). */
+  agentReading: ((key: PaneKey) => Pick<PaneInfo, 'agent' | 'agent_state'>) | null = null;
   private nextKey = 1;
   private nextNotification = 1;
   /** While shutting down, exits do not remove panes, so the final snapshot keeps the layout. */
@@ -313,8 +315,7 @@ export class SessionManager {
       exit_code: p.exitCode,
       keep_open: p.launch.keepOpen,
       bell: p.bellCount,
-      agent: null,
-      agent_state: null,
+      ...(this.agentReading?.(p.key) ?? { agent: null, agent_state: null }),
     };
   }
 

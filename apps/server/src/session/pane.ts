@@ -70,6 +70,8 @@ export class Pane {
   ready = false;
   private readonly pty: PtyProcess;
   private readonly viewers = new Set<OutputSink>();
+  /** Plain output callbacks (status detection's debounce); unlike viewers they never pause the PTY. */
+  private readonly outputListeners = new Set<() => void>();
   private paused = false;
   private disposed = false;
   private readonly exitWaiters: Array<() => void> = [];
@@ -142,6 +144,12 @@ export class Pane {
   attach(viewer: OutputSink): void {
     this.viewers.add(viewer);
     this.updateFlow();
+  }
+
+  /** Calls `listener` after each chunk of output; returns the unsubscribe function. */
+  onOutput(listener: () => void): () => void {
+    this.outputListeners.add(listener);
+    return () => this.outputListeners.delete(listener);
   }
 
   detach(viewer: OutputSink): void {
@@ -243,6 +251,7 @@ export class Pane {
     this.ring.append(data);
     for (const v of this.viewers) v.onOutput();
     this.mirror.push(data);
+    for (const l of this.outputListeners) l();
   }
 
   private onExit(code: number): void {

@@ -19,8 +19,10 @@ import type { PublishedReading, StatusHub, TierState } from './statusHub';
 
 /** One published activity row (`rozi status`, `rozi publish`). */
 export interface PublishedRow {
-  /** Publisher (`--name`, or `status` for `rozi status`) + row id: unique within the pane. */
+  /** Publisher's display name (`--name`, or `status` for `rozi status`). */
   publisher: string;
+  /** Which publisher connection owns the row (set by `publish`). */
+  source?: string;
   id: string;
   state: TierState;
   label: string | null;
@@ -100,11 +102,14 @@ export class IntegrationTier {
     return r.outcome;
   }
 
-  /** Replaces one publisher's rows in the pane (an empty list removes them). */
-  publish(pane: PaneKey, publisher: string, rows: readonly PublishedRow[]): void {
+  /**
+   * Replaces one source's rows in the pane (an empty list removes them). `source` tells
+   * publishers apart (two publishers may share a display name); it defaults to the rows' name.
+   */
+  publish(pane: PaneKey, source: string, rows: readonly PublishedRow[]): void {
     const a = this.arbitration(pane);
-    const others = (a.state.rows?.rows ?? []).filter((r) => r.publisher !== publisher);
-    a.state = applyRows(a.state, [...others, ...rows]);
+    const others = (a.state.rows?.rows ?? []).filter((r) => (r.source ?? r.publisher) !== source);
+    a.state = applyRows(a.state, [...others, ...rows.map((r) => ({ ...r, source }))]);
     this.sync(pane, a);
   }
 

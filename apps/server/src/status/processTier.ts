@@ -148,6 +148,11 @@ export class ProcessTier {
     return keyOf(root, root.tpgid === root.pid ? root : (this.options.reader.stat(root.tpgid) ?? undefined));
   }
 
+  /** A full scan now, whatever is due (new definitions must re-match every pane). */
+  rescanNow(): OccupantChange[] {
+    return this.fullScan(this.options.now());
+  }
+
   private requestScan(at: number): void {
     this.scanDueAt = this.scanDueAt === null ? at : Math.min(this.scanDueAt, at);
   }

@@ -4,5 +4,31 @@ import { agentsDefinitionsVerb } from './agents/definitions';
 import { agentsDetectVerb } from './agents/detect';
 import { agentsTestVerb } from './agents/test';
 import { configCheckVerb } from './agents/configCheck';
+import { agentsGetVerb } from './agents/get';
+import { agentsListVerb } from './agents/list';
+import { agentsPromptVerb } from './agents/prompt';
+import { agentsReadVerb } from './agents/read';
+import { agentsReleaseVerb } from './agents/release';
+import { agentsReportVerb } from './agents/report';
+import { agentsWaitVerb } from './agents/wait';
+import { publishVerb } from './status/publish';
+import { statusVerb } from './status/status';
+import { subscribeVerb } from './status/subscribe';
 
-export const agentVerbs: Verb[] = [agentsTestVerb, agentsDetectVerb, agentsDefinitionsVerb, configCheckVerb];
+export const agentVerbs: Verb[] = [
+  agentsTestVerb,
+  agentsDetectVerb,
+  agentsDefinitionsVerb,
+  configCheckVerb,
+  // Status (apps/server/src/status): read, wait, prompt, reports, published state, events.
+  agentsListVerb,
+  agentsGetVerb,
+  agentsReadVerb,
+  agentsWaitVerb,
+  agentsPromptVerb,
+  agentsReportVerb,
+  agentsReleaseVerb,
+  statusVerb,
+  publishVerb,
+  subscribeVerb,
+];

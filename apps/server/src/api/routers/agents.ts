@@ -1,0 +1,152 @@
+// agents.*: read the status rows, wait for a state, send a fenced prompt, integration reports,
+// and which pane a browser is viewing. Waits and prompts run here, in the server, so they see
+// every transition with no browser attached; the CLI holds one connection and never polls.
+import { z } from 'zod';
+import { RoziError } from '../../session/errors';
+import { capturePane } from '../../session/capture';
+import { resolveAgent, viewOf, type AgentRowView, type StatusFailure } from '../../status/agentViews';
+import { WAIT_STATES, type WaitOutcome } from '../../status/agentWaits';
+import { MAX_PROMPT_BYTES } from '../../status/promptEncoding';
+import { statusServiceOf } from '../../status/statusAccess';
+import { MAX_WAIT_MS } from '../../status/waitDuration';
+import type { SessionManager } from '../../session/manager';
+import { resolveSession } from '../../session/target';
+import { targetInput } from '../inputs';
+import { procedure, router } from '../trpc';
+
+const agentInput = targetInput.extend({ ref: z.string().min(1).optional() });
+const untilInput = z.array(z.enum(WAIT_STATES)).min(1).refine((a) => new Set(a).size === a.length, 'states must be unique');
+const timeoutInput = z.number().int().min(1).max(MAX_WAIT_MS);
+
+export interface WaitOutcomeView {
+  ok: true;
+  code: WaitOutcome['code'];
+  state: WaitOutcome['state'];
+  elapsed_ms: number;
+  agent: AgentRowView | null;
+}
+
+function outcomeView(manager: SessionManager, o: WaitOutcome): WaitOutcomeView {
+  return { ok: true, code: o.code, state: o.state, elapsed_ms: o.elapsed_ms, agent: o.row ? viewOf(manager, o.row) : null };
+}
+
+/** Resolves when the outcome arrives; a caller that goes away cancels the wait. */
+function awaitWait(handle: { result: Promise<WaitOutcome>; cancel(): void }, signal: AbortSignal | undefined): Promise<WaitOutcome> {
+  signal?.addEventListener('abort', () => handle.cancel(), { once: true });
+  return handle.result;
+}
+
+export const agentsRouter = router({
+  list: procedure.input(z.object({ session: z.string().min(1).optional(), all: z.boolean().optional() }).optional()).query(({ ctx, input }) => {
+    const status = statusServiceOf(ctx.manager);
+    const session = input?.all ? null : resolveSession(ctx.manager, input?.session).name;
+    const rows: AgentRowView[] = [];
+    for (const row of status.hub.list()) {
+      if (row.state === null) continue;
+      const v = viewOf(ctx.manager, row);
+      if (v && (session === null || v.session === session)) rows.push(v);
+    }
+    return rows.sort((a, b) => a.session.localeCompare(b.session) || a.pane - b.pane);
+  }),
+
+  get: procedure.input(agentInput).query(({ ctx, input }): { ok: true; agent: AgentRowView } | StatusFailure => {
+    const r = resolveAgent(ctx.manager, statusServiceOf(ctx.manager), input);
+    if (!r.ok) return r;
+    const v = viewOf(ctx.manager, r.row);
+    if (!v) return { ok: false, code: 'gone', message: 'the pane is gone' };
+    return { ok: true, agent: v };
+  }),
+
+  read: procedure.input(agentInput.extend({ scrollback: z.number().int().nonnegative().optional() })).query(async ({ ctx, input }) => {
+    const r = resolveAgent(ctx.manager, statusServiceOf(ctx.manager), input);
+    if (!r.ok) return r;
+    const pane = ctx.manager.panes.get(r.key);
+    const v = viewOf(ctx.manager, r.row);
+    if (!pane || !v) return { ok: false as const, code: 'gone' as const, message: 'the pane is gone' };
+    return { ok: true as const, agent: v, capture: await capturePane(pane, { scrollback: input.scrollback }) };
+  }),
+
+  wait: procedure
+    .input(agentInput.extend({ until: untilInput, timeoutMs: timeoutInput }))
+    .mutation(async ({ ctx, input, signal }): Promise<WaitOutcomeView | StatusFailure> => {
+      const status = statusServiceOf(ctx.manager);
+      const r = resolveAgent(ctx.manager, status, input);
+      if (!r.ok) {
+        if (r.code === 'gone' && input.until.includes('gone')) return { ok: true, code: 'matched', state: 'gone', elapsed_ms: 0, agent: null };
+        return r;
+      }
+      const handle = status.wait({
+        pane: r.key,
+        until: input.until,
+        timeoutMs: input.timeoutMs,
+        ...(r.ref ? { occupantId: r.ref.occupant_id, epoch: r.ref.status_epoch } : {}),
+      });
+      return outcomeView(ctx.manager, await awaitWait(handle, signal));
+    }),
+
+  prompt: procedure
+    .input(
+      agentInput.extend({
+        text: z.string(),
+        allowWorking: z.boolean().optional(),
+        wait: z.object({ until: untilInput, timeoutMs: timeoutInput }).optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input, signal }) => {
+      const status = statusServiceOf(ctx.manager);
+      const r = resolveAgent(ctx.manager, status, input);
+      if (!r.ok) return { ...r, written_bytes: 0 };
+      const result = status.prompt({
+        pane: r.key,
+        text: input.text,
+        ...(r.ref ? { ref: r.ref } : {}),
+        allowWorking: input.allowWorking,
+        ...(input.wait ? { wait: input.wait } : {}),
+      });
+      if (!result.ok) return { ok: false as const, code: result.code, message: result.message, written_bytes: 0, agent: result.row ? viewOf(ctx.manager, result.row) : null };
+      const wait = result.wait ? outcomeView(ctx.manager, await awaitWait(result.wait, signal)) : null;
+      return { ok: true as const, written_bytes: result.written_bytes, agent: viewOf(ctx.manager, result.row), wait, limit_bytes: MAX_PROMPT_BYTES };
+    }),
+
+  report: procedure
+    .input(
+      targetInput.extend({
+        token: z.string().min(1),
+        seq: z.number().int().positive(),
+        state: z.enum(['working', 'blocked', 'idle', 'done']),
+        agent: z.string().min(1).optional(),
+        nativeSession: z.string().min(1).optional(),
+        message: z.string().max(200).optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const status = statusServiceOf(ctx.manager);
+      const pane = resolveAgent(ctx.manager, status, input);
+      if (!pane.ok) throw new RoziError('not-found', pane.message);
+      const out = status.integration.report(pane.key, {
+        token: input.token,
+        seq: input.seq,
+        state: input.state,
+        agent: input.agent ?? null,
+        nativeSession: input.nativeSession ?? null,
+        message: input.message ?? null,
+      });
+      if (!out.ok) throw new RoziError('conflict', `${out.message} (${out.conflict})`);
+      return { ok: true, agent: viewOf(ctx.manager, status.get(pane.key) ?? pane.row) };
+    }),
+
+  release: procedure.input(targetInput.extend({ token: z.string().min(1), seq: z.number().int().positive() })).mutation(({ ctx, input }) => {
+    const status = statusServiceOf(ctx.manager);
+    const pane = resolveAgent(ctx.manager, status, input);
+    if (!pane.ok) throw new RoziError('not-found', pane.message);
+    const out = status.integration.release(pane.key, { token: input.token, seq: input.seq });
+    if (!out.ok) throw new RoziError('conflict', `${out.message} (${out.conflict})`);
+    return { ok: true, agent: viewOf(ctx.manager, status.get(pane.key) ?? pane.row) };
+  }),
+
+  /** The browser shows (or stops showing) a pane: acknowledges done and cancels its pending notice. */
+  setViewed: procedure.input(z.object({ key: z.number().int().positive(), viewed: z.boolean() })).mutation(({ ctx, input }) => {
+    statusServiceOf(ctx.manager).setViewed(input.key, input.viewed);
+    return { ok: true };
+  }),
+});

@@ -1,0 +1,60 @@
+// status.*: a pane's self-reported state (`rozi status`) and published activity rows
+// (`rozi publish`). Both are shown instead of screen detection while present; a live
+// integration report still wins over them (packages/detect, reportArbitration.ts).
+import { z } from 'zod';
+import { RoziError } from '../../session/errors';
+import { resolvePane } from '../../session/target';
+import { statusServiceOf } from '../../status/statusAccess';
+import { viewOf } from '../../status/agentViews';
+import { targetInput } from '../inputs';
+import { procedure, router } from '../trpc';
+
+const tierState = z.enum(['working', 'blocked', 'idle']);
+const rowInput = z.object({ id: z.string().min(1).max(200), state: tierState, label: z.string().max(200).nullish(), message: z.string().max(200).nullish() });
+
+export const statusRouter = router({
+  set: procedure.input(targetInput.extend({ state: tierState, reason: z.string().max(200).optional() })).mutation(({ ctx, input }) => {
+    const status = statusServiceOf(ctx.manager);
+    const pane = resolvePane(ctx.manager, input);
+    status.integration.publish(pane.key, 'status', [
+      { publisher: 'status', id: 'status', state: input.state, label: null, message: input.reason ?? null, kind: 'activity' },
+    ]);
+    const row = status.get(pane.key);
+    return { ok: true, agent: row ? viewOf(ctx.manager, row) : null };
+  }),
+
+  clear: procedure.input(targetInput).mutation(({ ctx, input }) => {
+    const status = statusServiceOf(ctx.manager);
+    const pane = resolvePane(ctx.manager, input);
+    status.integration.publish(pane.key, 'status', []);
+    return { ok: true };
+  }),
+
+  /**
+   * Held open by `rozi publish` for as long as it runs: the first item is the publisher id its
+   * row updates quote; when the connection closes, the rows go.
+   */
+  publisher: procedure
+    .input(targetInput.extend({ name: z.string().min(1).max(100), kind: z.enum(['agent', 'activity']).optional() }))
+    .subscription(async function* ({ ctx, input, signal }) {
+      const status = statusServiceOf(ctx.manager);
+      const pane = resolvePane(ctx.manager, input);
+      const id = status.publishers.openPublisher({ pane: pane.key, name: input.name, kind: input.kind ?? 'activity' });
+      try {
+        yield { publisher: id, pane: pane.id, session: pane.session.name };
+        await new Promise<void>((resolve) => {
+          if (signal?.aborted) return resolve();
+          signal?.addEventListener('abort', () => resolve(), { once: true });
+        });
+      } finally {
+        status.publishers.close(id);
+      }
+    }),
+
+  publishRows: procedure.input(z.object({ publisher: z.string().min(1), rows: z.array(rowInput).max(100) })).mutation(({ ctx, input }) => {
+    if (!statusServiceOf(ctx.manager).publishers.rows(input.publisher, input.rows)) {
+      throw new RoziError('not-found', 'that publisher is closed (its rozi publish ended)');
+    }
+    return { ok: true };
+  }),
+});

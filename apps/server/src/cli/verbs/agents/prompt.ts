@@ -1,0 +1,50 @@
+// rozi agents prompt --target P|--ref JSON [--allow-working] [--wait STATES [--timeout D]] TEXT…
+// The server checks the pinned agent's state, registers the wait and writes text + Enter as one
+// operation; a refusal writes nothing. A help flag anywhere prints help, never becomes text.
+import { callServer } from '../../controlClient';
+import { helpText } from '../../args';
+import { CliError, type Verb } from '../../verb';
+import type { WaitOutcomeView } from '../../../api/routers/agents';
+import type { AgentRowView } from '../../../status/agentViews';
+import type { PromptRefusal } from '../../../status/statusCodes';
+import { MAX_WAIT_MS } from '../../../status/waitDuration';
+import { agentTargetOf, agentTargetOptions, statusError, timeoutOf, untilOf } from './agentTarget';
+
+type PromptReply =
+  | { ok: true; written_bytes: number; agent: AgentRowView | null; wait: WaitOutcomeView | null }
+  | { ok: false; code: PromptRefusal; message: string; written_bytes: 0 };
+
+export const agentsPromptVerb: Verb = {
+  path: ['agents', 'prompt'],
+  summary: 'send text + Enter to an idle agent, only if it is still the run you meant',
+  help: 'refuses (writing nothing) a blocked agent, a working one without --allow-working, a replaced one, a stale --ref.\nexit codes: 0 sent (and matched), 3 timed_out, 4 gone, 5 replaced, 6 stale_ref, 7 refused (blocked/working), 8 no agent.',
+  options: [
+    ...agentTargetOptions,
+    { name: 'allow-working', type: 'boolean', description: 'send even while the agent is working' },
+    { name: 'wait', type: 'list', value: 'STATES', description: 'after sending, wait for one of these states (e.g. idle, quiescent)' },
+    { name: 'timeout', type: 'string', value: 'DURATION', description: 'how long --wait waits: 500ms, 30s, 2m (at most 5m; default 5m)' },
+  ],
+  positionals: [{ name: 'text', required: true, variadic: true }],
+  restAfterDashDash: true,
+  async run(ctx) {
+    if (ctx.args.positionals.some((w) => w === '--help' || w === '-h')) {
+      ctx.io.stdout.write(helpText(agentsPromptVerb));
+      return 0;
+    }
+    const text = ctx.args.positionals.join(' ');
+    if (text === '') throw new CliError('usage', 'prompt text is empty', 2);
+    const wantsWait = ctx.args.options.wait !== undefined;
+    if (!wantsWait && ctx.args.options.timeout !== undefined) throw new CliError('usage', '--timeout goes with --wait', 2);
+    const wait = wantsWait ? { until: untilOf(ctx, 'wait'), timeoutMs: timeoutOf(ctx, MAX_WAIT_MS) } : undefined;
+    const r = await callServer<PromptReply>(ctx.io.env, 'agents.prompt', {
+      ...agentTargetOf(ctx, { requireWithSession: true }),
+      text,
+      allowWorking: ctx.args.options['allow-working'] === true,
+      wait,
+    });
+    if (!r.ok) throw statusError(r.code, r.message, r);
+    if (r.wait && r.wait.code !== 'matched') throw statusError(r.wait.code, `sent ${r.written_bytes} bytes, then ${r.wait.code.replace('_', ' ')} (state: ${r.wait.agent?.state ?? 'none'})`, r);
+    ctx.print(r, () => `sent ${r.written_bytes} bytes${r.wait ? `; ${r.wait.state}` : ''}`);
+    return 0;
+  },
+};

@@ -1,0 +1,33 @@
+// rozi agents wait --target P|--ref JSON --until STATES [--timeout D]: blocks on one connection
+// until the agent reaches one of the states (decided in the server, event-driven). Only
+// `matched` exits 0; timed_out, gone, replaced and stale_ref have their own exit codes.
+import { callServer } from '../../controlClient';
+import type { Verb } from '../../verb';
+import type { StatusFailure } from '../../../status/agentViews';
+import type { WaitOutcomeView } from '../../../api/routers/agents';
+import { MAX_WAIT_MS } from '../../../status/waitDuration';
+import { agentTargetOf, agentTargetOptions, statusError, timeoutOf, untilOf } from './agentTarget';
+
+export const agentsWaitVerb: Verb = {
+  path: ['agents', 'wait'],
+  summary: 'wait until an agent is working, blocked, idle, done, quiescent or gone',
+  help: 'states: working, blocked, idle, done (idle after work, until viewed), quiescent (idle or done), gone.\nexit codes: 0 matched, 3 timed_out, 4 gone, 5 replaced, 6 stale_ref (see README).',
+  options: [
+    ...agentTargetOptions,
+    { name: 'until', type: 'list', value: 'STATES', description: 'comma list of states to wait for (repeatable)' },
+    { name: 'timeout', type: 'string', value: 'DURATION', description: 'give up after this long: 500ms, 30s, 2m (at most 5m; default 5m)' },
+  ],
+  async run(ctx) {
+    const until = untilOf(ctx);
+    const timeoutMs = timeoutOf(ctx, MAX_WAIT_MS);
+    const target = agentTargetOf(ctx, { requireWithSession: true });
+    const r = await callServer<WaitOutcomeView | StatusFailure>(ctx.io.env, 'agents.wait', { ...target, until, timeoutMs });
+    if (!r.ok) throw statusError(r.code, r.message);
+    if (r.code !== 'matched') {
+      const why = { timed_out: `timed out after ${r.elapsed_ms} ms`, gone: 'the agent is gone', replaced: 'a different agent replaced it', stale_ref: 'the ref is stale' }[r.code];
+      throw statusError(r.code, `${why} (state: ${r.agent?.state ?? 'none'})`, r);
+    }
+    ctx.print(r, () => `${r.state}${r.agent?.state && r.agent.state !== r.state ? ` (${r.agent.state})` : ''}`);
+    return 0;
+  },
+};

@@ -1,0 +1,89 @@
+// rozi publish [--name N] [--kind agent]: activity rows as JSON lines on stdin, one row per line
+// ({"id":"build","state":"working","label":"Build","message":"step 2/5"}; "state": null removes
+// the row). The rows replace screen detection while the command runs and vanish when it exits:
+// the server holds them on this command's open connection.
+import { createInterface } from 'node:readline';
+import { callServer, subscribeServer } from '../../controlClient';
+import { targetOf, targetOption } from '../../target';
+import { CliError, type Verb } from '../../verb';
+
+interface Row {
+  id: string;
+  state: 'working' | 'blocked' | 'idle';
+  label?: string | null;
+  message?: string | null;
+}
+
+/** One stdin line → a row update, or a one-line reason it is not one. */
+export function parseRowLine(line: string): { ok: true; id: string; row: Row | null } | { ok: false; message: string } {
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return { ok: false, message: 'not JSON' };
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { ok: false, message: 'a row must be a JSON object' };
+  const o = v as Record<string, unknown>;
+  if (typeof o.id !== 'string' || o.id === '') return { ok: false, message: 'a row needs an "id" string' };
+  if (o.state === null) return { ok: true, id: o.id, row: null };
+  if (o.state !== 'working' && o.state !== 'blocked' && o.state !== 'idle') return { ok: false, message: '"state" must be working, blocked, idle or null' };
+  const text = (x: unknown) => (typeof x === 'string' ? x : null);
+  return { ok: true, id: o.id, row: { id: o.id, state: o.state, label: text(o.label), message: text(o.message) } };
+}
+
+export const publishVerb: Verb = {
+  path: ['publish'],
+  summary: 'publish activity rows (JSON lines on stdin) shown instead of screen detection',
+  options: [
+    targetOption,
+    { name: 'name', type: 'string', value: 'NAME', description: 'publisher name (several publishers may share a pane)' },
+    { name: 'kind', type: 'string', value: 'agent', description: "'agent': the rows stand for an agent (its name labels the pane)" },
+  ],
+  async run(ctx) {
+    const kind = ctx.args.options.kind;
+    if (kind !== undefined && kind !== 'agent') throw new CliError('usage', `--kind takes 'agent', got '${String(kind)}'`, 2);
+    const name = typeof ctx.args.options.name === 'string' ? ctx.args.options.name : 'publish';
+    const rows = new Map<string, Row>();
+    let publisher: string | null = null;
+    let failed: CliError | null = null;
+    let lineNo = 0;
+    const input = createInterface({ input: ctx.io.stdin });
+    let chain = Promise.resolve();
+    const send = () => {
+      const id = publisher;
+      if (!id) return;
+      const snapshot = [...rows.values()];
+      chain = chain.then(() => callServer(ctx.io.env, 'status.publishRows', { publisher: id, rows: snapshot }).then(() => undefined));
+    };
+    const started = new Promise<void>((resolve, reject) => {
+      subscribeServer(ctx.io.env, 'status.publisher', { ...targetOf(ctx), name, kind: kind === 'agent' ? 'agent' : 'activity' }, (item) => {
+        publisher = (item as { publisher: string }).publisher;
+        resolve();
+        send();
+        // Keep the subscription (and so the rows) open until stdin ends.
+        return true;
+      }).catch(reject);
+    });
+    input.on('line', (line) => {
+      lineNo++;
+      if (line.trim() === '') return;
+      const r = parseRowLine(line);
+      if (!r.ok) {
+        ctx.io.stderr.write(`rozi: publish: line ${lineNo}: ${r.message}\n`);
+        return;
+      }
+      if (r.row) rows.set(r.id, r.row);
+      else rows.delete(r.id);
+      send();
+    });
+    await started;
+    await new Promise<void>((resolve) => input.once('close', () => resolve()));
+    await chain.catch((err: unknown) => {
+      failed = err instanceof CliError ? err : new CliError('internal', String(err));
+    });
+    if (failed) throw failed;
+    ctx.print({ ok: true, rows: rows.size }, () => '');
+    // Ending the process closes the publisher's connection: the server drops its rows.
+    return 0;
+  },
+};
