@@ -1,0 +1,99 @@
+// The user's config.toml [[hooks]] in a real server: a `run =` hook is a detached shell command
+// with ROZI_EVENT and ROZI_<FIELD> (rozi-compatible), and a `script =` hook runs sandboxed under
+// the owner `config.toml`; the notification its effect raises does not call it again (no loops).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeHome, removeHome, startServer, waitFor, type TestServer } from './harness';
+
+interface HookRow {
+  extensionId: string;
+  hookId: string;
+  calls: number;
+}
+interface Notification {
+  title: string | null;
+  message: string;
+  session: string | null;
+  paneId: number | null;
+}
+
+let server: TestServer;
+
+beforeAll(async () => {
+  const home = makeHome();
+  const configDir = join(home.home, '.config', 'rozi');
+  mkdirSync(join(configDir, 'hooks'), { recursive: true });
+  writeFileSync(
+    join(configDir, 'config.toml'),
+    [
+      '[[hooks]]',
+      'event = "notification"',
+      // Records its environment atomically (temp + rename) so the test never reads half a file.
+      `run = "env | grep '^ROZI_' | sort > \\"$HOME/run-hook.env.tmp\\" && mv \\"$HOME/run-hook.env.tmp\\" \\"$HOME/run-hook.env\\""`,
+      '',
+      '[[hooks]]',
+      'event = "notification"',
+      'script = "./hooks/echo.js"',
+      'permissions = ["notify"]',
+      '',
+      '[[hooks]]',
+      'event = "bell"',
+      'run = "true"',
+      'permissions = ["notify"]',
+      '',
+    ].join('\n'),
+  );
+  // Answers every notification with one of its own: without the guard this would never stop.
+  writeFileSync(join(configDir, 'hooks', 'echo.js'), "export default (e) => ({ type: 'notify', title: 'echo', message: `saw ${e.title}` });\n");
+  server = await startServer({ home });
+}, 30_000);
+
+afterAll(async () => {
+  expect(await server.stop()).toBe(0);
+  removeHome(server.home);
+});
+
+describe('config.toml hooks', () => {
+  it('reports a bad entry in the server log and loads the others', () => {
+    expect(server.stderr()).toMatch(/config\.toml \[\[hooks\]\] #3: "permissions" applies to script hooks only/);
+  });
+
+  it('runs a run = hook detached with ROZI_EVENT and ROZI_<FIELD>', async () => {
+    await server.call('notify', { title: 'deploy done', message: 'all green', level: 'warn', pane: { target: 1 } });
+    const file = join(server.home, 'run-hook.env');
+    await waitFor('the run hook wrote its environment', () => existsSync(file));
+    const env = Object.fromEntries(
+      readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
+    expect(env).toMatchObject({
+      ROZI_EVENT: 'notification',
+      ROZI_SESSION: 'main',
+      ROZI_PANE: '1',
+      ROZI_TITLE: 'deploy done',
+      ROZI_MESSAGE: 'all green',
+      ROZI_LEVEL: 'warn',
+    });
+    // The same socket a pane's shell gets, so the hook can call rozi back.
+    expect(env.ROZI_SOCKET).toBe(server.env.ROZI_SOCKET);
+  });
+
+  it('runs a script = hook sandboxed, and its own notification raises no hook', async () => {
+    await server.call('notify', { title: 'ping', message: 'hello' });
+    const echo = await waitFor('the script hook answered', async () =>
+      (await server.call<Notification[]>('workspace.notifications')).find((n) => n.title === 'echo' && n.message === 'saw ping'),
+    );
+    expect(echo.message).toBe('saw ping');
+    const row = async () => (await server.call<{ hooks: HookRow[] }>('extensions.status', {})).hooks.find((h) => h.extensionId === 'config.toml');
+    // Two notifications were raised by the test (deploy done, ping); the echoes raised none.
+    await waitFor('both calls counted', async () => (await row())?.calls === 2);
+    // Give a loop every chance to show: another notification round trip, then count again.
+    await server.call('notify', { title: 'pong', message: 'x' });
+    await waitFor('three calls', async () => (await row())?.calls === 3);
+    const echoes = (await server.call<Notification[]>('workspace.notifications')).filter((n) => n.title === 'echo');
+    expect(echoes.map((n) => n.message).sort()).toEqual(['saw deploy done', 'saw ping', 'saw pong']);
+  });
+});
