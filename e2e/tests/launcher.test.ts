@@ -77,7 +77,7 @@ describe('launcher', () => {
     const { page } = browser;
     await page.getByRole('button', { name: 'New agent…' }).click();
     const dialog = page.getByRole('dialog', { name: 'New agent' });
-    await dialog.getByRole('radio', { name: 'New session in a folder' }).click();
+    await dialog.getByRole('radio', { name: 'New session' }).click();
     await dialog.getByLabel('Directory').fill(join(project, 'sub'));
     await dialog.getByLabel('Session name').fill('proj');
     await dialog.getByLabel('Custom command').fill('pwd; exec sleep 600');

@@ -7,7 +7,7 @@ export const PLACEMENTS: ReadonlyArray<{ id: LauncherPlacement; label: string }>
   { id: 'new-tab', label: 'New tab' },
   { id: 'split-right', label: 'Split right' },
   { id: 'split-down', label: 'Split down' },
-  { id: 'new-session', label: 'New session in a folder' },
+  { id: 'new-session', label: 'New session' },
 ];
 
 export interface LaunchTarget {

@@ -70,7 +70,7 @@ function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneInfo
                   <PaneCard
                     key={pane.key}
                     title={paneAgent(pane) ?? pane.title}
-                    subtitle={`${session.tabs.find((t) => t.id === pane.tab)?.name ?? pane.tab} · ${pane.id}`}
+                    subtitle={`tab ${session.tabs.find((t) => t.id === pane.tab)?.name ?? pane.tab} · pane ${pane.id}`}
                     context={basename(pane.cwd)}
                     state={paneState(pane)}
                     agentLabel={null}

@@ -29,15 +29,24 @@ export function useWorkspace(): WorkspaceView {
   const query = useQuery(options);
 
   useEffect(() => {
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
+    // One refetch per burst of events (a split emits several), at most every 50 ms.
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const refetch = () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        void queryClient.invalidateQueries({ queryKey: options.queryKey });
+      }, 50);
+    };
     const offEvent = stream.onEvent((event) => {
-      // Titles and bells change often; everything that alters the frame arrives as workspace-changed.
-      if (event.type === 'workspace-changed' || event.type === 'title-changed' || event.type === 'pane-exited') refetch();
+      // Every event but a bell or a notification may change what the page draws (layout,
+      // titles, exits, and the status service's agent-state changes when it lands).
+      if (event.type !== 'bell' && event.type !== 'notification') refetch();
     });
     const offReconnect = stream.onReconnect(refetch);
     return () => {
       offEvent();
       offReconnect();
+      if (timer) clearTimeout(timer);
     };
   }, [stream, queryClient, options.queryKey]);
 
