@@ -57,7 +57,7 @@ export { processFacingFingerprint, type FingerprintInput } from './generationFin
 export { installExtension, InstallError, removeExtension, removeStaleStaging, setEnabled, updateExtension, type ExtensionDirs, type InstallErrorCode, type InstallOptions, type InstallOutcome, type UpdatePlan } from './install';
 export { contentDigest, digestFiles } from './installDigest';
 export { diffContributions, formatDiff, type ContributionChange, type ContributionDiff } from './installDiff';
-export { DEFAULT_INSTALL_LIMITS, type InstallLimits } from './installGit';
+export { DEFAULT_INSTALL_LIMITS, GitError, runGit, SAFE_GIT_CONFIG, type InstallLimits, type RunGitOptions } from './installGit';
 export { resolveInstallSource } from './installSource';
 export { normalizeChord, resolveKeymap, type KeyBinding, type KeymapInput, type KeymapResult, type KeySuggestion, type ResolvedBinding, type ResolvedSuggestion, type SuggestionState } from './keymap';
 export { DEFAULT_LOG_LINES, extensionLogDir, listLogUnits, LOG_UNIT_BYTES, readLogTails, removeLogs, UnitLog, type UnitLogTail } from './logs';

@@ -14,7 +14,6 @@ import {
   ROZI_COMPAT_VERSION,
   type ScreenshotFact,
 } from '@rozi/extensions';
-import { snapshotFacts, takeSnapshot } from '@rozi/extensions/node';
 import { CliError, type Verb } from '../../verb';
 
 /** Reads at most `limit` bytes: a huge file is reported as too large without loading it all. */
@@ -83,6 +82,8 @@ export async function checkExtensionDir(dirArg: string, cwd: string): Promise<Ch
   const bytes = readHead(file, MAX_MANIFEST_BYTES + 1);
   // The snapshot listing sharpens checks (hook scripts exist, pane-relative paths); a directory
   // that cannot be walked still gets its manifest checked.
+  // Loaded on use: importing the runtime costs every `rozi` start ~0.3 s.
+  const { snapshotFacts, takeSnapshot } = await import('@rozi/extensions/node');
   const snapshot = await takeSnapshot(dir).catch(() => undefined);
   const check = checkManifest(bytes, {
     roziVersion: ROZI_COMPAT_VERSION,
