@@ -109,6 +109,16 @@ export const paneActions: ActionDef[] = [
     },
   },
   {
+    id: 'teach-agent',
+    title: 'Teach rozi this agent…',
+    category: 'Pane',
+    keywords: 'agent definition detect rule state editor',
+    enabled: hasPane,
+    run: (ctx) => {
+      if (ctx.pane) window.location.assign(`/settings/agents/edit?pane=${encodeURIComponent(`${ctx.pane.session}:${ctx.pane.id}`)}`);
+    },
+  },
+  {
     id: 'close-pane',
     title: 'Close pane',
     category: 'Pane',

@@ -51,6 +51,9 @@ export default function SettingsPage() {
               {label}
             </a>
           ))}
+          <Link href="/settings/agents" className={`mt-2 rounded px-2 py-1 text-[13px] text-muted hover:bg-surface-2 hover:text-fg ${FOCUS_RING}`}>
+            Agents →
+          </Link>
         </nav>
         <div className="flex min-w-0 flex-1 flex-col gap-5">
           <Section id="appearance" title="Appearance">
@@ -101,6 +104,14 @@ export default function SettingsPage() {
               }}
             />
             <DesktopNotifications />
+          </Section>
+          <Section id="agents" title="Agents">
+            <div className="flex items-center gap-4">
+              <p className="flex-1 text-[12px] text-muted">How rozi recognises coding agents and reads their state: the built-in, config.toml and extension definitions, and an editor with a live preview of a pane.</p>
+              <Link href="/settings/agents" className={`inline-flex h-8 shrink-0 items-center rounded-md border border-line bg-surface-2 px-3 text-[13px] font-medium text-fg hover:bg-surface-3 ${FOCUS_RING}`}>
+                Agent definitions
+              </Link>
+            </div>
           </Section>
           <Section id="accessibility" title="Accessibility">
             <Toggle

@@ -2,6 +2,7 @@
 // One pane: the frame (title, cwd, agent and state, actions) around its terminal.
 import type { PaneInfo } from '@rozi/server/model';
 import { IconButton, PaneFrame } from '@rozi/ui';
+import { useRouter } from 'next/navigation';
 import type { SplitDirection } from '@rozi/server/model';
 import { paneAgent, paneState } from '../status/paneStatus';
 import { TerminalView } from '../terminal/TerminalView';
@@ -18,6 +19,7 @@ export interface PaneViewProps {
 }
 
 export function PaneView({ pane, focused, zoomed, onFocus, onClose, onZoom, onSplit }: PaneViewProps) {
+  const router = useRouter();
   return (
     <PaneFrame
       paneId={pane.id}
@@ -32,6 +34,7 @@ export function PaneView({ pane, focused, zoomed, onFocus, onClose, onZoom, onSp
       onHeaderDoubleClick={onZoom}
       actions={
         <>
+          <IconButton icon="agent" label="Teach rozi this agent…" onClick={() => router.push(`/settings/agents/edit?pane=${encodeURIComponent(`${pane.session}:${pane.id}`)}`)} />
           <IconButton icon="splitRight" label={`Split pane ${pane.id} right`} onClick={() => onSplit('row')} />
           <IconButton icon="splitDown" label={`Split pane ${pane.id} down`} onClick={() => onSplit('column')} />
           <IconButton icon={zoomed ? 'unzoom' : 'zoom'} label={zoomed ? `Unzoom pane ${pane.id}` : `Zoom pane ${pane.id}`} onClick={onZoom} />

@@ -20,6 +20,9 @@ import { targetInput } from '../inputs';
 import { procedure, router } from '../trpc';
 
 const sourceInput = z.enum(['builtin', 'config', 'extension']);
+// check, preview and export change nothing, yet are mutations: their inputs (a draft with many
+// regex rules, a pasted screen) do not fit in the URL of a GET query. The page drives them from
+// useQuery all the same.
 /** Screens are a terminal's worth of text; this bounds a pasted one. */
 const screenText = z.string().max(512 * 1024);
 
@@ -54,7 +57,7 @@ export const definitionsRouter = router({
   ),
 
   /** detect's warnings for the draft, attributed to form fields; and what saving it would do. */
-  check: procedure.input(z.object({ draft: definitionDraft, replaces: z.string().optional() })).query(async ({ ctx, input }) => {
+  check: procedure.input(z.object({ draft: definitionDraft, replaces: z.string().optional() })).mutation(async ({ ctx, input }) => {
     const catalogue = await loadCatalogue(editorStateOf(ctx.manager).env);
     const inConfig = catalogue.entries.some((e) => e.source === 'config' && e.id === input.draft.id && e.id !== input.replaces);
     return { warnings: checkDraft(input.draft), overridesBuiltin: builtinIds().has(input.draft.id), replacesConfigEntry: inConfig };
@@ -69,7 +72,7 @@ export const definitionsRouter = router({
    */
   preview: procedure
     .input(z.object({ draft: definitionDraft, pane: targetInput.optional(), screen: screenText.optional(), title: z.string().max(4096).optional() }))
-    .query(async ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const capture = input.pane ? await paneScreen(resolvePane(ctx.manager, input.pane)) : null;
       const screen = capture?.screen ?? input.screen ?? '';
       const title = capture?.title ?? input.title ?? '';
@@ -108,7 +111,7 @@ export const definitionsRouter = router({
   }),
 
   /** The draft as plain config.toml TOML and as an extension.toml snippet. */
-  export: procedure.input(z.object({ draft: definitionDraft })).query(({ input }) => exportDraft(input.draft)),
+  export: procedure.input(z.object({ draft: definitionDraft })).mutation(({ input }) => exportDraft(input.draft)),
 
   /** Fixture cases to load into the preview: the user's saved ones, the shared captures, detect's evidence. */
   fixtures: procedure.query(async ({ ctx }) => listFixtures(fixtureRoots(editorStateOf(ctx.manager).savedFixturesDir))),
