@@ -1,24 +1,15 @@
-// How a save from the editor reaches live detection. Whoever runs detection in this server (the
-// status subsystem) registers a reloader here; the editor calls reloadDetection after every write
-// to config.toml. The bus event tells browsers to refetch what they show about definitions, and
-// lets a config watcher that reloads anyway skip its own duplicate work.
+// How a save from the editor reaches live detection: the definitions are loaded again from disk
+// (built-ins + config.toml + extensions, the same loader the server starts with) and handed to
+// the status service, which re-matches every pane and re-reads every screen. The bus event tells
+// browsers to refetch what they show about definitions.
+import { loadDefinitionsFromDisk } from '../detection/loadDefinitions';
 import type { SessionManager } from '../session/manager';
-
-export type DetectionReloader = (reason: 'editor-save' | 'editor-undo') => Promise<void> | void;
-
-const reloaders = new WeakMap<SessionManager, DetectionReloader>();
-
-export function setDetectionReloader(manager: SessionManager, reload: DetectionReloader): () => void {
-  reloaders.set(manager, reload);
-  return () => {
-    if (reloaders.get(manager) === reload) reloaders.delete(manager);
-  };
-}
+import { maybeStatusService } from '../status/statusAccess';
 
 /** True when live detection picked the change up; false when no detection runs in this server. */
-export async function reloadDetection(manager: SessionManager, reason: 'editor-save' | 'editor-undo'): Promise<boolean> {
-  const reload = reloaders.get(manager);
-  if (reload) await reload(reason);
-  manager.bus.emit({ type: 'agent-definitions-changed', reason });
-  return reload !== undefined;
+export async function reloadDetection(manager: SessionManager, o: { reason: 'editor-save' | 'editor-undo'; env: NodeJS.ProcessEnv }): Promise<boolean> {
+  const status = maybeStatusService(manager);
+  if (status) status.setDefinitions((await loadDefinitionsFromDisk(o.env)).set);
+  manager.bus.emit({ type: 'agent-definitions-changed', reason: o.reason });
+  return status !== undefined;
 }

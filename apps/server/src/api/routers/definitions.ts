@@ -93,7 +93,7 @@ export const definitionsRouter = router({
       return patched.ok ? { text: patched.text } : { error: patched.reason };
     });
     if ('error' in result) throw new RoziError('conflict', `not saved: ${result.error}`);
-    const reloaded = await reloadDetection(ctx.manager, 'editor-save');
+    const reloaded = await reloadDetection(ctx.manager, { reason: 'editor-save', env: state.env });
     return { file: state.saves.file, reloaded, undo: state.saves.last() };
   }),
 
@@ -102,7 +102,7 @@ export const definitionsRouter = router({
     const state = editorStateOf(ctx.manager);
     try {
       const undone = await state.saves.undo();
-      const reloaded = await reloadDetection(ctx.manager, 'editor-undo');
+      const reloaded = await reloadDetection(ctx.manager, { reason: 'editor-undo', env: state.env });
       return { ...undone, file: state.saves.file, reloaded, undo: state.saves.last() };
     } catch (err) {
       if (err instanceof UndoRefused) throw new RoziError('conflict', err.message);
