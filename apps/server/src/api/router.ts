@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { resolvePane } from '../session/target';
 import { targetInput } from './inputs';
 import { definitionsRouter } from './routers/definitions';
+import { discoverRouter } from './routers/discover';
+import { keysRouter } from './routers/keys';
+import { tabSettingsRouter } from './routers/tabSettings';
 import { agentsRouter } from './routers/agents';
 import { extensionsRouter } from './routers/extensions';
 import { launchersRouter } from './routers/launchers';
@@ -25,6 +28,9 @@ export const appRouter = router({
   agents: agentsRouter,
   status: statusRouter,
   definitions: definitionsRouter,
+  discover: discoverRouter,
+  keys: keysRouter,
+  tabSettings: tabSettingsRouter,
   /** Shows a notification in every connected browser (rozi notify). */
   notify: procedure
     .input(z.object({ message: z.string().min(1), title: z.string().nullish(), level: z.enum(['info', 'warn', 'error']).optional(), pane: targetInput.optional() }))

@@ -24,6 +24,8 @@ export interface RepoReadOptions {
   /** Where the bare repository goes; a fresh temp dir by default. */
   workDir?: string;
   limits?: InstallLimits;
+  /** A commit to fetch instead of the default branch's head (details and updates of an indexed commit). */
+  ref?: string;
 }
 
 /** A blob's bytes (screenshots are binary, so not through runGit's text output); null when missing. */
@@ -53,7 +55,7 @@ export async function readRepoHead(opts: RepoReadOptions): Promise<RepoHead> {
   const common = { env: opts.env, deadline, limits };
   try {
     await runGit({ ...common, cwd: dir, args: ['init', '--quiet', '--bare', '--template=', dir] });
-    await runGit({ ...common, cwd: dir, watchDir: dir, args: ['fetch', '--quiet', '--depth=1', '--no-tags', '--no-recurse-submodules', '--', opts.url, 'HEAD'] });
+    await runGit({ ...common, cwd: dir, watchDir: dir, args: ['fetch', '--quiet', '--depth=1', '--no-tags', '--no-recurse-submodules', '--', opts.url, opts.ref ?? 'HEAD'] });
     const commit = await runGit({ ...common, cwd: dir, args: ['rev-parse', '--verify', '--quiet', 'FETCH_HEAD^{commit}'] });
     return {
       commit,

@@ -40,6 +40,7 @@ import type { SessionManager } from '../session/manager';
 import { resolvePane } from '../session/target';
 import type { ExtensionRuntime } from './extensionRuntime';
 import { readHostConfig, type HostConfig } from './hostConfig';
+import { builtinBindings, DEFAULT_PREFIX } from '../keys/defaultKeymap';
 import { ExtensionHostError } from './hostError';
 import { Deployments } from './deployments';
 import { PickerBroker } from './pickerBroker';
@@ -145,6 +146,11 @@ export class ExtensionHost {
     return [...this.runtimes.values()];
   }
 
+  /** Paths, environment and bus for the Discover, keys and tab-settings routers (issue 9). */
+  context(): { paths: RoziPaths; env: NodeJS.ProcessEnv; bus: EventBus } {
+    return { paths: this.o.paths, env: this.o.env, bus: this.o.bus };
+  }
+
   keymapResult(): KeymapResult {
     return this.keymap;
   }
@@ -222,9 +228,8 @@ export class ExtensionHost {
       for (const c of rt.manifest.commands) if (c.key) suggestions.push({ extension: rt.id, kind: 'command', action: c.publicId, key: c.key });
       for (const k of rt.manifest.suggestedKeybindings) suggestions.push({ extension: rt.id, kind: 'core', action: k.action, key: k.key });
     }
-    // Built-in defaults are the web app's keymap; the host sees the user's [keys] and the
-    // extension suggestions, which is what decides suppression and conflicts among extensions.
-    return resolveKeymap({ prefix: 'ctrl-a', builtins: [], explicit: this.config.keys, suggestions });
+    // Built-in defaults (keys/defaultKeymap.ts) rank above suggestions: a suggestion on a taken key conflicts.
+    return resolveKeymap({ prefix: DEFAULT_PREFIX, builtins: builtinBindings(DEFAULT_PREFIX), explicit: this.config.keys, suggestions });
   }
 
   private identity(rt: ExtensionRuntime): { id: string; dir: string; stateDir: string; configJson: string; generation: string } {

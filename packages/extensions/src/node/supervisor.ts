@@ -31,6 +31,8 @@ export interface ServiceStatus {
   reason: string | undefined;
   /** Delay before the next start while in backoff. */
   nextStartInMs: number | undefined;
+  /** Epoch ms the running process started (the manager page shows uptime). */
+  startedAt?: number;
 }
 
 export interface SupervisorOptions {
@@ -123,7 +125,7 @@ export class ServiceSupervisor {
     child.stderr?.on('data', (c: Buffer) => this.log.write(c));
     child.once('spawn', () => {
       this.log.event(`start pid=${child.pid} argv=${JSON.stringify(l.argv)}`);
-      this.update({ state: 'running', pid: child.pid });
+      this.update({ state: 'running', pid: child.pid, startedAt: Date.now() });
     });
     child.once('error', (err) => {
       // Spawn failures (ENOENT, EACCES) emit 'error' and then 'close' without 'exit'.

@@ -1,0 +1,101 @@
+// keys.*: the keybinding editor's API (issue 9). `list` resolves every action's keys with the
+// runtime's keymap (explicit [keys] > built-in defaults > extension suggestions) and says where
+// each key comes from (user, default, extension) and whether it is active, suppressed or
+// conflicting; `save` writes one action into config.toml's [keys] keeping the user's comments,
+// reloads extensions (suggestions are re-resolved) and broadcasts keymap-changed to every page.
+import { normalizeChord, resolveKeymap, type KeySuggestion } from '@rozi/extensions/node';
+import { z } from 'zod';
+import { editConfigFile } from '../../configEdit/configTableEdit';
+import { extensionHostOf } from '../../extensions/hostAccess';
+import { ExtensionHostError } from '../../extensions/hostError';
+import { builtinBindings, DEFAULT_KEYMAP, DEFAULT_PREFIX } from '../../keys/defaultKeymap';
+import { readHostConfig } from '../../extensions/hostConfig';
+import { procedure, router } from '../trpc';
+
+export type KeySource = 'user' | 'default' | 'extension';
+export type KeyState = 'active' | 'suppressed' | 'conflicting';
+
+export interface KeyRow {
+  key: string;
+  source: KeySource;
+  state: KeyState;
+  reason: string | null;
+}
+
+export interface KeyAction {
+  id: string;
+  kind: 'builtin' | 'extension-command' | 'extension-suggestion';
+  /** The palette label for extension commands; built-in titles come from the web's action registry. */
+  label: string | null;
+  extension: string | null;
+  keys: KeyRow[];
+  /** The user's [keys] entry for this action, when there is one (reset removes it). */
+  configured: boolean;
+}
+
+function overlaps(a: string, b: string): boolean {
+  return a === b || a.startsWith(b + ' ') || b.startsWith(a + ' ');
+}
+
+export const keysRouter = router({
+  list: procedure.input(z.object({ prefix: z.string().default(DEFAULT_PREFIX) }).optional()).query(({ ctx, input }) => {
+    const host = extensionHostOf(ctx.manager);
+    const prefix = normalizeChord(input?.prefix ?? DEFAULT_PREFIX);
+    const { configFile } = host.context().paths;
+    const config = readHostConfig(configFile);
+    const suggestions: KeySuggestion[] = [];
+    const labels = new Map<string, { label: string; extension: string }>();
+    for (const rt of host.runtimesList()) {
+      for (const c of rt.manifest.commands) {
+        labels.set(c.publicId, { label: c.label, extension: rt.id });
+        if (c.key) suggestions.push({ extension: rt.id, kind: 'command', action: c.publicId, key: c.key });
+      }
+      for (const k of rt.manifest.suggestedKeybindings) suggestions.push({ extension: rt.id, kind: 'core', action: k.action, key: k.key });
+    }
+    const resolved = resolveKeymap({ prefix, builtins: builtinBindings(prefix), explicit: config.keys, suggestions });
+    const actions = new Map<string, KeyAction>();
+    const actionOf = (id: string, kind: KeyAction['kind']): KeyAction => {
+      let a = actions.get(id);
+      if (!a) {
+        const l = labels.get(id);
+        a = { id, kind: l ? 'extension-command' : kind, label: l?.label ?? null, extension: l?.extension ?? null, keys: [], configured: Object.hasOwn(config.keys, id) };
+        actions.set(id, a);
+      }
+      return a;
+    };
+    for (const id of Object.keys(DEFAULT_KEYMAP)) actionOf(id, 'builtin');
+    for (const id of labels.keys()) actionOf(id, 'extension-command');
+    for (const id of Object.keys(config.keys)) actionOf(id, 'builtin');
+    // Two active bindings of different actions on overlapping chords: the shorter one would
+    // shadow the longer (or both are equal), so both are reported as conflicting.
+    for (const b of resolved.bindings) {
+      const rival = resolved.bindings.find((o) => o !== b && o.action !== b.action && overlaps(o.key, b.key));
+      actionOf(b.action, 'builtin').keys.push({
+        key: b.key,
+        source: b.source === 'builtin' ? 'default' : b.source,
+        state: rival ? 'conflicting' : 'active',
+        reason: rival ? `${rival.key} is also bound to ${rival.action}` : null,
+      });
+    }
+    for (const s of resolved.suggestions) {
+      if (s.state === 'active') continue;
+      actionOf(s.action, s.kind === 'core' ? 'extension-suggestion' : 'extension-command').keys.push({ key: s.chord, source: 'extension', state: s.state, reason: s.reason ?? null });
+    }
+    return { prefix, configFile, user: config.keys, actions: [...actions.values()], warnings: resolved.warnings };
+  }),
+
+  /** keys: a list (empty = unbound); null = reset to the default (the [keys] entry is removed). */
+  save: procedure.input(z.object({ action: z.string().min(1).max(200), keys: z.array(z.string().min(1).max(100)).max(16).nullable() })).mutation(async ({ ctx, input }) => {
+    const host = extensionHostOf(ctx.manager);
+    const { paths, bus } = host.context();
+    const keys = input.keys?.map((k) => normalizeChord(k));
+    try {
+      editConfigFile(paths.configFile, { table: ['keys'], set: { [input.action]: keys === undefined ? null : keys.length === 1 ? (keys[0] as string) : keys } });
+    } catch (err) {
+      throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
+    }
+    await host.reload();
+    bus.emit({ type: 'keymap-changed' });
+    return { action: input.action, keys: keys ?? null };
+  }),
+});

@@ -1,0 +1,54 @@
+// rozi web's built-in key bindings in config.toml `[keys]` syntax; `prefix` stands for the prefix
+// chord. The server owns this table so the keybinding editor and the extension host resolve
+// against the same defaults the browser uses (apps/web/src/keys/defaultKeymap.ts keeps an
+// identical copy for first paint; e2e/tests/keymap-table.test.ts holds the two equal). Pure.
+export const DEFAULT_PREFIX = 'ctrl-a';
+
+export const DEFAULT_KEYMAP: Readonly<Record<string, readonly string[]>> = {
+  'command-palette': ['ctrl-shift-p', 'prefix :'],
+  'send-prefix': ['prefix prefix'],
+  'split-right': ['prefix %', 'prefix |'],
+  'split-down': ['prefix "', 'prefix -'],
+  'focus-left': ['prefix left', 'prefix h'],
+  'focus-right': ['prefix right', 'prefix l'],
+  'focus-up': ['prefix up', 'prefix k'],
+  'focus-down': ['prefix down', 'prefix j'],
+  'move-left': ['prefix shift-left', 'prefix shift-h'],
+  'move-right': ['prefix shift-right', 'prefix shift-l'],
+  'move-up': ['prefix shift-up', 'prefix shift-k'],
+  'move-down': ['prefix shift-down', 'prefix shift-j'],
+  'toggle-zoom': ['prefix z'],
+  equalize: ['prefix ='],
+  'close-pane': ['prefix x'],
+  'rename-pane': ['prefix .'],
+  'new-tab': ['prefix c'],
+  'next-tab': ['prefix n'],
+  'prev-tab': ['prefix p'],
+  'close-tab': ['prefix &'],
+  'rename-tab': ['prefix ,'],
+  'select-tab-1': ['prefix 1'],
+  'select-tab-2': ['prefix 2'],
+  'select-tab-3': ['prefix 3'],
+  'select-tab-4': ['prefix 4'],
+  'select-tab-5': ['prefix 5'],
+  'select-tab-6': ['prefix 6'],
+  'select-tab-7': ['prefix 7'],
+  'select-tab-8': ['prefix 8'],
+  'select-tab-9': ['prefix 9'],
+  'new-session': ['prefix shift-s'],
+  'next-session': ['prefix )'],
+  'prev-session': ['prefix ('],
+  'new-agent': ['prefix a'],
+  'show-activity': ['prefix w'],
+  'toggle-sidebar': ['prefix b'],
+  'find-in-pane': ['ctrl-shift-f', 'prefix /'],
+  copy: ['ctrl-shift-c'],
+  'font-bigger': ['ctrl-=', 'ctrl-+'],
+  'font-smaller': ['ctrl--'],
+  'font-reset': ['ctrl-0'],
+};
+
+/** The table with `prefix` replaced by the prefix chord, one binding per key. */
+export function builtinBindings(prefix: string): { action: string; key: string }[] {
+  return Object.entries(DEFAULT_KEYMAP).flatMap(([action, keys]) => keys.map((k) => ({ action, key: k.replace(/(^|\s)prefix(?=\s|$)/g, `$1${prefix}`) })));
+}
