@@ -16,6 +16,8 @@ interface HookRow {
   timeouts: number;
   rejectedEffects: number;
   lastError: string | null;
+  p50Ms: number | null;
+  p99Ms: number | null;
 }
 interface Notification {
   title: string | null;
