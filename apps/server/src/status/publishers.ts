@@ -18,16 +18,29 @@ interface Publisher {
   kind: PublishedRow['kind'];
 }
 
+interface OpenPublisher extends Publisher {
+  /** Resolves the held-open subscription when the publisher says it is finished. */
+  finish: () => void;
+  finished: Promise<void>;
+}
+
 export class Publishers {
-  private readonly open = new Map<string, Publisher>();
+  private readonly open = new Map<string, OpenPublisher>();
 
   constructor(private readonly integration: IntegrationTier) {}
 
   /** Registers a publisher; the returned id authorises its row updates until `close`. */
   openPublisher(p: Publisher): string {
     const id = randomBytes(12).toString('hex');
-    this.open.set(id, p);
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    this.open.set(id, { ...p, finish, finished });
     return id;
+  }
+
+  /** Settles when the publisher finished (its stdin ended); the connection may then close. */
+  finished(id: string): Promise<void> {
+    return this.open.get(id)?.finished ?? Promise.resolve();
   }
 
   rows(id: string, rows: readonly PublisherRow[]): boolean {
@@ -45,6 +58,7 @@ export class Publishers {
     const p = this.open.get(id);
     if (!p) return;
     this.open.delete(id);
+    p.finish();
     this.integration.publish(p.pane, `${p.name}#${id}`, []);
   }
 }

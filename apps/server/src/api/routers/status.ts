@@ -42,14 +42,23 @@ export const statusRouter = router({
       const id = status.publishers.openPublisher({ pane: pane.key, name: input.name, kind: input.kind ?? 'activity' });
       try {
         yield { publisher: id, pane: pane.id, session: pane.session.name };
-        await new Promise<void>((resolve) => {
-          if (signal?.aborted) return resolve();
-          signal?.addEventListener('abort', () => resolve(), { once: true });
-        });
+        await Promise.race([
+          status.publishers.finished(id),
+          new Promise<void>((resolve) => {
+            if (signal?.aborted) return resolve();
+            signal?.addEventListener('abort', () => resolve(), { once: true });
+          }),
+        ]);
       } finally {
         status.publishers.close(id);
       }
     }),
+
+  /** The publisher is done (its input ended): rows go now and its subscription ends. */
+  closePublisher: procedure.input(z.object({ publisher: z.string().min(1) })).mutation(({ ctx, input }) => {
+    statusServiceOf(ctx.manager).publishers.close(input.publisher);
+    return { ok: true };
+  }),
 
   publishRows: procedure.input(z.object({ publisher: z.string().min(1), rows: z.array(rowInput).max(100) })).mutation(({ ctx, input }) => {
     if (!statusServiceOf(ctx.manager).publishers.rows(input.publisher, input.rows)) {

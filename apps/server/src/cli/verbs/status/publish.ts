@@ -48,6 +48,7 @@ export const publishVerb: Verb = {
     let failed: CliError | null = null;
     let lineNo = 0;
     const input = createInterface({ input: ctx.io.stdin });
+    const ended = new Promise<void>((resolve) => input.once('close', () => resolve()));
     let chain = Promise.resolve();
     const send = () => {
       const id = publisher;
@@ -55,14 +56,13 @@ export const publishVerb: Verb = {
       const snapshot = [...rows.values()];
       chain = chain.then(() => callServer(ctx.io.env, 'status.publishRows', { publisher: id, rows: snapshot }).then(() => undefined));
     };
-    const started = new Promise<void>((resolve, reject) => {
-      subscribeServer(ctx.io.env, 'status.publisher', { ...targetOf(ctx), name, kind: kind === 'agent' ? 'agent' : 'activity' }, (item) => {
-        publisher = (item as { publisher: string }).publisher;
-        resolve();
-        send();
-        // Keep the subscription (and so the rows) open until stdin ends.
-        return true;
-      }).catch(reject);
+    let started!: () => void;
+    const isStarted = new Promise<void>((resolve) => (started = resolve));
+    // The subscription holds the rows for as long as this command runs (or until it says done).
+    const held = subscribeServer(ctx.io.env, 'status.publisher', { ...targetOf(ctx), name, kind: kind === 'agent' ? 'agent' : 'activity' }, (item) => {
+      publisher = (item as { publisher: string }).publisher;
+      started();
+      send();
     });
     input.on('line', (line) => {
       lineNo++;
@@ -76,14 +76,15 @@ export const publishVerb: Verb = {
       else rows.delete(r.id);
       send();
     });
-    await started;
-    await new Promise<void>((resolve) => input.once('close', () => resolve()));
+    await Promise.race([isStarted, held]);
+    await ended;
     await chain.catch((err: unknown) => {
       failed = err instanceof CliError ? err : new CliError('internal', String(err));
     });
+    if (publisher) await callServer(ctx.io.env, 'status.closePublisher', { publisher });
+    await held;
     if (failed) throw failed;
     ctx.print({ ok: true, rows: rows.size }, () => '');
-    // Ending the process closes the publisher's connection: the server drops its rows.
     return 0;
   },
 };
