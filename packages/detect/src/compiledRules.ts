@@ -1,6 +1,7 @@
 // Rules compiled once per definition (cached on the definition object) into yes/no tests plus a
-// span finder used only for rules that matched. Literal patterns are lowercased substrings;
+// span finder used only for rules that matched. Literal patterns are case-insensitive substrings;
 // regex patterns go through the regex-lite check and re2js (patternSyntax.ts).
+import { literalSearch } from './nativeSearch';
 import { compileRegexLite } from './patternSyntax';
 import type { AgentDefinition, StateRule } from './model';
 
@@ -19,13 +20,13 @@ export interface CompiledRule {
 }
 
 function literal(source: string): CompiledPattern {
-  const needle = source.toLowerCase();
+  const re = literalSearch([source]);
   return {
     source,
-    test: (text) => text.includes(needle),
+    test: (text) => re.test(text),
     find(text) {
-      const at = text.indexOf(needle);
-      return at === -1 ? null : { start: at, end: at + needle.length };
+      const m = re.exec(text);
+      return m ? { start: m.index, end: m.index + m[0].length } : null;
     },
   };
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate } from './evaluate';
 import { loadDefinitions } from './loadDefinitions';
-import { footerStartOf, lowerPreservingOffsets } from './screenText';
+import { footerStartOf } from './screenText';
 
 const set = loadDefinitions({
   builtin: [],
@@ -139,9 +139,8 @@ describe('screen text', () => {
     expect(footerStartOf(`${lines(9)}\n\n\n`)).toBe(`${lines(9)}`.indexOf('transcript line 2'));
   });
 
-  it('lowercases without moving offsets', () => {
-    const s = 'AİB😀C';
-    expect(lowerPreservingOffsets(s)).toHaveLength(s.length);
-    expect(lowerPreservingOffsets(s)).toBe('aİb😀c');
+  it('counts lines of only spaces or non-breaking spaces as empty', () => {
+    const s = `${lines(8)}\n \u00a0 \n\t\n`;
+    expect(footerStartOf(`top\n${s}`)).toBe(4);
   });
 });

@@ -5,7 +5,7 @@
 // the matched text spans (offsets into the screen or title) for the editor and `explain`.
 import { COMMON_RULES } from './commonRules';
 import { compileRule, compiledRulesOf, ruleHolds, type CompiledPattern, type CompiledRule } from './compiledRules';
-import { lowerPreservingOffsets, prepareScreen } from './screenText';
+import { prepareScreen } from './screenText';
 import { STATE_PRECEDENCE, type AgentDefinition, type AgentState, type DefinitionSet, type RuleScope, type RuleTarget, type SourceLocation } from './model';
 
 
@@ -74,12 +74,12 @@ function rulesFor(definition: AgentDefinition | undefined): { rule: CompiledRule
 export function evaluate(set: DefinitionSet, input: EvaluateInput): Evaluation {
   const definition = input.agentId ? set.byId.get(input.agentId) : undefined;
   const screen = prepareScreen(input.screen ?? '');
-  const title = lowerPreservingOffsets(input.title ?? '');
+  const title = input.title ?? '';
   const matches: RuleMatch[] = [];
   for (const { rule, common } of rulesFor(definition)) {
     const r = rule.rule;
     const footer = r.target === 'screen' && r.scope === 'footer';
-    const text = r.target === 'title' ? title : footer ? screen.footer : screen.lower;
+    const text = r.target === 'title' ? title : footer ? screen.footer : screen.text;
     if (!ruleHolds(rule, text)) continue;
     matches.push({
       ruleId: r.id,

@@ -7,6 +7,7 @@
 // text). Those are rejected here with a message instead of matching something unexpected.
 // Rust's `\u{2800}` / `\u2800` / `\U0001F600` escapes are rewritten to re2js's `\x{...}`.
 import { RE2JS } from 're2js';
+import { lineAnchors, regexPrefilter } from './regexPrefilter';
 
 export type RegexCheck = { ok: true; source: string } | { ok: false; message: string };
 
@@ -88,6 +89,22 @@ export function translateRegexLite(pattern: string): RegexCheck {
   return { ok: true, source: out };
 }
 
+/** [start, end) of each line holding a hit of the global `anchor` regex, in screen order. */
+function anchorLines(text: string, anchor: RegExp): Array<[number, number]> {
+  const lines: Array<[number, number]> = [];
+  anchor.lastIndex = 0;
+  for (let m = anchor.exec(text); m !== null; m = anchor.exec(text)) {
+    const start = text.lastIndexOf('\n', m.index) + 1;
+    const nl = text.indexOf('\n', m.index);
+    const end = nl === -1 ? text.length : nl;
+    lines.push([start, end]);
+    // One visit per line is enough: continue after it.
+    anchor.lastIndex = end + 1;
+    if (end >= text.length) break;
+  }
+  return lines;
+}
+
 export interface CompiledRegex {
   test(text: string): boolean;
   /** First match span in `text`, in UTF-16 offsets. */
@@ -95,8 +112,9 @@ export interface CompiledRegex {
 }
 
 /**
- * Checks and compiles a regex-lite pattern. Matching ignores case: the text is lowercased
- * before matching, and the flag covers patterns written with capitals.
+ * Checks and compiles a regex-lite pattern. Matching ignores case (the engine's flag). A native-search
+ * prefilter (regexPrefilter.ts) runs first, and line-local patterns run only on the lines that
+ * can hold a match.
  */
 export function compileRegexLite(pattern: string): { ok: true; regex: CompiledRegex } | { ok: false; message: string } {
   const checked = translateRegexLite(pattern);
@@ -108,14 +126,34 @@ export function compileRegexLite(pattern: string): { ok: true; regex: CompiledRe
     const message = err instanceof Error ? err.message.replace(/^error parsing regexp:\s*/, '') : String(err);
     return { ok: false, message };
   }
+  const pre = regexPrefilter(checked.source);
+  const anchors = lineAnchors(checked.source);
+  const findIn = (text: string, from = 0) => {
+    const m = re.matcher(text);
+    return m.find() ? { start: m.start() + from, end: m.end() + from } : null;
+  };
+  if (anchors) {
+    // No match crosses a line: run the engine only on the lines holding an anchor literal.
+    const lines = (text: string) => anchorLines(text, anchors);
+    return {
+      ok: true,
+      regex: {
+        test: (text) => lines(text).some(([a, b]) => re.test(text.slice(a, b))),
+        find(text) {
+          for (const [a, b] of lines(text)) {
+            const hit = findIn(text.slice(a, b), a);
+            if (hit) return hit;
+          }
+          return null;
+        },
+      },
+    };
+  }
   return {
     ok: true,
     regex: {
-      test: (text) => re.test(text),
-      find(text) {
-        const m = re.matcher(text);
-        return m.find() ? { start: m.start(), end: m.end() } : null;
-      },
+      test: (text) => (pre === null || pre(text)) && re.test(text),
+      find: (text) => (pre !== null && !pre(text) ? null : findIn(text)),
     },
   };
 }
