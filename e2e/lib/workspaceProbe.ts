@@ -19,3 +19,13 @@ export async function openWorkspace(page: Page, url: string): Promise<void> {
   await page.goto(target.toString());
   await page.locator('.xterm-accessibility-tree').first().waitFor({ timeout: 30_000 });
 }
+
+/** The status service's rows (effective agent states) for every pane, as the server reports them. */
+export async function agentRowsOf(page: Page): Promise<Array<{ key: number; pane: number; session: string; state: string | null; message: string | null }>> {
+  return page.evaluate(async () => {
+    const response = await fetch(`/trpc/agents.list?input=${encodeURIComponent(JSON.stringify({ all: true }))}`);
+    const body = (await response.json()) as { result?: { data: unknown }; error?: unknown };
+    if (!body.result) throw new Error(`agents.list failed: ${JSON.stringify(body.error)}`);
+    return body.result.data as Array<{ key: number; pane: number; session: string; state: string | null; message: string | null }>;
+  });
+}

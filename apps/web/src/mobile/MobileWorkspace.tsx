@@ -6,6 +6,7 @@ import { countStates, EmptyState, FOCUS_RING, IconButton, PaneCard, Rollup, Stat
 import { useState } from 'react';
 import { ConnectionBanner } from '../shell/ConnectionBanner';
 import { paneAgent, paneState } from '../status/paneStatus';
+import { useStatusLookup } from '../status/agentStatus';
 import { terminalFor } from '../terminal/terminalRegistry';
 import { TerminalView } from '../terminal/TerminalView';
 import type { WorkspaceController } from '../workspace/useWorkspaceController';
@@ -41,6 +42,7 @@ export function MobileWorkspace({ c }: { c: WorkspaceController }) {
 }
 
 function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneInfo): void }) {
+  const status = useStatusLookup();
   const sessions = c.workspace.data?.sessions ?? [];
   return (
     <>
@@ -63,16 +65,16 @@ function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneInfo
             <section key={session.name} aria-label={`Session ${session.name}`} className="mb-4">
               <h2 className="mb-2 flex items-baseline gap-2 px-1">
                 <span className="text-[13px] font-semibold text-fg">{session.name}</span>
-                <Rollup counts={countStates(panes.map(paneState))} />
+                <Rollup counts={countStates(panes.map((p) => paneState(p, status)))} />
               </h2>
               <div className="flex flex-col gap-2">
                 {panes.map((pane) => (
                   <PaneCard
                     key={pane.key}
-                    title={paneAgent(pane) ?? pane.title}
+                    title={paneAgent(pane, status) ?? pane.title}
                     subtitle={`tab ${session.tabs.find((t) => t.id === pane.tab)?.name ?? pane.tab} · pane ${pane.id}`}
                     context={basename(pane.cwd)}
-                    state={paneState(pane)}
+                    state={paneState(pane, status)}
                     agentLabel={null}
                     onOpen={() => onOpen(pane)}
                   />
@@ -98,8 +100,9 @@ const ROW: ReadonlyArray<{ key: RowKey | 'ctrl' | 'alt'; label: string; aria: st
 ];
 
 function MobileTerminal({ pane, onBack }: { pane: PaneInfo; onBack(): void }) {
+  const status = useStatusLookup();
   const [mods, setMods] = useState<Modifiers>({ ctrl: false, alt: false });
-  const state = paneState(pane);
+  const state = paneState(pane, status);
   const press = (key: (typeof ROW)[number]['key']) => {
     if (key === 'ctrl' || key === 'alt') {
       setMods((m) => ({ ...m, [key]: !m[key] }));
@@ -112,7 +115,7 @@ function MobileTerminal({ pane, onBack }: { pane: PaneInfo; onBack(): void }) {
     <div className="flex min-h-0 flex-1 flex-col" data-mobile-terminal={pane.key}>
       <header className="flex h-11 shrink-0 items-center gap-2 border-b border-line bg-surface px-2">
         <IconButton icon="chevronLeft" label="Back to panes" size="md" onClick={onBack} />
-        <span className="min-w-0 flex-1 truncate text-[14px] font-medium">{paneAgent(pane) ?? pane.title}</span>
+        <span className="min-w-0 flex-1 truncate text-[14px] font-medium">{paneAgent(pane, status) ?? pane.title}</span>
         {state && <StatusBadge state={state} />}
       </header>
       <div className="relative min-h-0 flex-1">

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from '../api/trpcClient';
+import { AgentStatusProvider } from '../status/agentStatus';
 import { StreamProvider } from './streamContext';
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -12,7 +13,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <StreamProvider>{children}</StreamProvider>
+        <StreamProvider>
+          <AgentStatusProvider>{children}</AgentStatusProvider>
+        </StreamProvider>
       </TRPCProvider>
     </QueryClientProvider>
   );

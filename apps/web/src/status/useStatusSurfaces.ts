@@ -1,17 +1,19 @@
 'use client';
-// Turns the server's pane states into the status surfaces: the unseen count in the page title,
-// toasts for background transitions, an optional sound, and desktop notifications (after the
-// user's grant, once per browser profile). Server `notification` events (rozi notify) toast too.
+// The status surfaces, fed by the server: its status service classifies background transitions
+// (working → needs input, → done) and sends them as `notification` events, which become toasts,
+// an optional chime and, after the user's grant, desktop notifications delivered once per browser
+// profile. The page tells the server which pane is in view (agents.setViewed), which acknowledges
+// `done` and cancels a pending notice; the title carries the count of panes still waiting.
 import type { NotificationInfo, PaneInfo } from '@rozi/server/model';
-import { STATE_LABEL } from '@rozi/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTRPCClient } from '../api/trpcClient';
 import { useSettings } from '../settings/settingsStore';
 import { useStream } from '../shell/streamContext';
+import { notificationTone, pageTitle, panesWantingAttention } from './attention';
+import { playChime } from './chime';
+import { useStatusLookup } from './agentStatus';
 import { claimNotification } from './notificationClaim';
 import { paneState } from './paneStatus';
-import type { TrackedState } from './statusTracker';
-import { pageTitle, StatusTracker } from './statusTracker';
-import { playChime } from './chime';
 
 export interface Toast {
   id: string;
@@ -26,95 +28,76 @@ export interface StatusSurfaces {
   toasts: Toast[];
   dismiss(id: string): void;
   unseen: ReadonlySet<number>;
-  stateOf(key: number): TrackedState | undefined;
 }
 
-function paneName(p: PaneInfo): string {
-  return `${p.agent ?? p.title} · ${p.session}:${p.id}`;
+function subscribeVisibility(listener: () => void): () => void {
+  document.addEventListener('visibilitychange', listener);
+  return () => document.removeEventListener('visibilitychange', listener);
 }
 
 export function useStatusSurfaces(o: { panes: readonly PaneInfo[] | undefined; viewing: number | null }): StatusSurfaces {
-  const tracker = useRef(new StatusTracker());
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const [, setVersion] = useState(0);
   const settings = useSettings();
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
+  const panesRef = useRef(o.panes);
+  panesRef.current = o.panes;
   const stream = useStream();
-  const pageVisible = typeof document !== 'undefined' ? document.visibilityState === 'visible' : true;
-  const viewing = pageVisible ? o.viewing : null;
+  const client = useTRPCClient();
+  const visible = useSyncExternalStore(subscribeVisibility, () => document.visibilityState === 'visible', () => true);
+  const viewing = visible ? o.viewing : null;
 
-  const push = (toast: Toast) => {
-    if (!settingsRef.current.toasts) return;
-    setToasts((list) => [...list.filter((t) => t.id !== toast.id), toast].slice(-4));
-    const timeout = toast.tone === 'blocked' ? 15_000 : 8_000;
-    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== toast.id)), timeout);
-  };
+  // Tell the server which pane is in view: it acknowledges `done` and cancels pending notices.
+  useEffect(() => {
+    if (viewing === null) return;
+    const key = viewing;
+    client.agents.setViewed.mutate({ key, viewed: true }).catch(() => undefined);
+    return () => {
+      // The pane may be gone already; nothing to un-view then.
+      client.agents.setViewed.mutate({ key, viewed: false }).catch(() => undefined);
+    };
+  }, [viewing, client]);
 
   useEffect(() => {
-    if (!o.panes) return;
-    const byKey = new Map(o.panes.map((p) => [p.key, p]));
-    const transitions = tracker.current.update(
-      o.panes.map((p) => ({ key: p.key, state: paneState(p) })),
-      { now: Date.now(), viewing },
-    );
-    setVersion((v) => v + 1);
-    for (const t of transitions) {
-      const pane = byKey.get(t.key);
-      if (!pane) continue;
-      const title = t.to === 'blocked' ? 'Needs input' : 'Done';
-      const message = `${paneName(pane)} went from ${STATE_LABEL[t.from]} to ${STATE_LABEL[t.to]}.`;
-      push({ id: `t${t.key}-${t.at}`, title, message, tone: t.to === 'blocked' ? 'blocked' : 'done', pane: { session: pane.session, key: pane.key } });
-      if (settingsRef.current.sound) playChime(t.to === 'blocked' ? 'attention' : 'done');
-      if (settingsRef.current.desktopNotifications && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
-        const claimId = `${pane.session}:${pane.id}:${pane.key}:${t.from}>${t.to}:${Math.floor(t.at / 5000)}`;
-        void claimNotification(claimId).then((mine) => {
-          if (!mine) return;
-          const n = new Notification(`rozi: ${title}`, { body: message, tag: `rozi-${pane.key}`, icon: '/icons/icon-192.png' });
-          n.onclick = () => {
-            window.focus();
-            window.dispatchEvent(new CustomEvent('rozi:focus-pane', { detail: { session: pane.session, key: pane.key } }));
-          };
-        });
-      }
-    }
-  }, [o.panes, viewing]);
-
-  // Focusing a pane acknowledges what it finished or asked.
-  useEffect(() => {
-    if (viewing !== null && tracker.current.acknowledge(viewing)) setVersion((v) => v + 1);
-  }, [viewing]);
-
-  useEffect(() => {
-    const onVisible = () => setVersion((v) => v + 1);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, []);
-
-  useEffect(() => {
+    const dismissLater = (id: string, ms: number) => setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), ms);
     return stream.onEvent((event) => {
       if (event.type !== 'notification') return;
       const n: NotificationInfo = event.notification;
-      push({
-        id: `n${n.id}`,
-        title: n.title ?? 'Notification',
-        message: n.message,
-        tone: n.level,
-        pane: undefined,
-      });
+      const pane = n.session !== null && n.paneId !== null ? panesRef.current?.find((p) => p.session === n.session && p.id === n.paneId) : undefined;
+      const tone = notificationTone(n.level, pane !== undefined);
+      const title = n.title ?? 'rozi';
+      const where = pane ? ` · ${pane.session}:${pane.id}` : '';
+      const s = settingsRef.current;
+      if (s.toasts) {
+        const toast: Toast = { id: `n${n.id}`, title: `${title}${where}`, message: n.message, tone, pane: pane && { session: pane.session, key: pane.key } };
+        setToasts((list) => [...list.filter((t) => t.id !== toast.id), toast].slice(-4));
+        dismissLater(toast.id, tone === 'blocked' ? 15_000 : 8_000);
+      }
+      if (s.sound) playChime(tone === 'blocked' ? 'attention' : 'done');
+      if (s.desktopNotifications && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+        // Every tab of this profile gets the same event; one of them shows it.
+        void claimNotification(`${location.host}:${n.id}:${n.at}`).then((mine) => {
+          if (!mine) return;
+          const shown = new Notification(`rozi: ${title}`, { body: n.message, tag: `rozi-${n.id}`, icon: '/icons/icon-192.png' });
+          shown.onclick = () => {
+            window.focus();
+            if (pane) window.dispatchEvent(new CustomEvent('rozi:focus-pane', { detail: { session: pane.session, key: pane.key } }));
+          };
+        });
+      }
     });
-    // push reads settings through a ref; subscribing once is enough.
   }, [stream]);
 
-  const unseen = tracker.current.unseen;
+  const lookup = useStatusLookup();
+  const unseen = new Set(panesWantingAttention((o.panes ?? []).map((p) => ({ key: p.key, state: paneState(p, lookup) })), viewing));
+  const count = unseen.size;
   useEffect(() => {
-    document.title = pageTitle(unseen.size);
-  });
+    document.title = pageTitle(count);
+  }, [count]);
 
   return {
     toasts,
     dismiss: (id) => setToasts((list) => list.filter((t) => t.id !== id)),
     unseen,
-    stateOf: (key) => tracker.current.get(key),
   };
 }

@@ -5,6 +5,7 @@ import { IconButton, PaneFrame } from '@rozi/ui';
 import { useRouter } from 'next/navigation';
 import type { SplitDirection } from '@rozi/server/model';
 import { paneAgent, paneState } from '../status/paneStatus';
+import { useStatusLookup } from '../status/agentStatus';
 import { TerminalView } from '../terminal/TerminalView';
 
 export interface PaneViewProps {
@@ -19,14 +20,15 @@ export interface PaneViewProps {
 }
 
 export function PaneView({ pane, focused, zoomed, onFocus, onClose, onZoom, onSplit }: PaneViewProps) {
+  const status = useStatusLookup();
   const router = useRouter();
   return (
     <PaneFrame
       paneId={pane.id}
       title={pane.title}
       cwd={pane.cwd}
-      agentLabel={paneAgent(pane)}
-      state={paneState(pane)}
+      agentLabel={paneAgent(pane, status)}
+      state={paneState(pane, status)}
       focused={focused}
       zoomed={zoomed}
       exited={pane.exited}

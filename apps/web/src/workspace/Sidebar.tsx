@@ -5,6 +5,7 @@ import type { PaneInfo, SessionInfo } from '@rozi/server/model';
 import { countStates, FOCUS_RING, Icon, IconButton, mostUrgent, Rollup, StatusBadge } from '@rozi/ui';
 import { useMemo, useState } from 'react';
 import { paneAgent, paneState } from '../status/paneStatus';
+import { useStatusLookup } from '../status/agentStatus';
 import type { WorkspaceView } from './useWorkspace';
 
 export interface SidebarProps {
@@ -43,6 +44,7 @@ function basename(path: string): string {
 }
 
 export function Sidebar(props: SidebarProps) {
+  const status = useStatusLookup();
   const { workspace } = props;
   const sessions = workspace.data?.sessions ?? [];
   const groups = useMemo(() => groupByFolder(sessions), [sessions]);
@@ -65,7 +67,7 @@ export function Sidebar(props: SidebarProps) {
         {groups.map((group) => {
           const groupKey = group.folder ?? '';
           const isCollapsed = group.folder !== null && collapsed[groupKey];
-          const groupStates = group.sessions.flatMap((s) => workspace.panesOfSession(s.name).map(paneState));
+          const groupStates = group.sessions.flatMap((s) => workspace.panesOfSession(s.name).map((p) => paneState(p, status)));
           return (
             <div key={groupKey} role="group" aria-label={group.folder ? `Folder ${group.folder}` : 'Sessions'}>
               {group.folder !== null && (
@@ -105,10 +107,11 @@ export function Sidebar(props: SidebarProps) {
 }
 
 function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolean }) {
+  const status = useStatusLookup();
   const { session, workspace, activeSession, indent } = props;
   const active = session.name === activeSession;
   const panes = workspace.panesOfSession(session.name);
-  const states = panes.map(paneState);
+  const states = panes.map((p) => paneState(p, status));
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
@@ -184,14 +187,14 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
                 >
                   <span className="min-w-0 truncate">{tab.name}</span>
                   {(() => {
-                    const urgent = mostUrgent(tabPanes.map(paneState));
+                    const urgent = mostUrgent(tabPanes.map((p) => paneState(p, status)));
                     return urgent && <StatusBadge state={urgent} compact className="ml-auto" />;
                   })()}
                 </button>
                 {tabActive && tabPanes.length > 1 && (
                   <ul className="ml-2">
                     {tabPanes.map((pane) => {
-                      const state = paneState(pane);
+                      const state = paneState(pane, status);
                       return (
                         <li key={pane.key}>
                           <button
@@ -200,7 +203,7 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
                             className={`flex w-full items-center gap-1.5 rounded px-2 py-0.5 text-left text-[11px] ${pane.id === tab.focusedPaneId ? 'text-fg' : 'text-muted hover:text-fg'} ${FOCUS_RING}`}
                           >
                             <span className="font-mono text-[10px] text-muted">{pane.id}</span>
-                            <span className="min-w-0 truncate">{paneAgent(pane) ?? pane.title}</span>
+                            <span className="min-w-0 truncate">{paneAgent(pane, status) ?? pane.title}</span>
                             {state && <StatusBadge state={state} compact className="ml-auto" />}
                           </button>
                         </li>

@@ -4,6 +4,7 @@
 import type { SessionInfo } from '@rozi/server/model';
 import { FOCUS_RING, Icon, IconButton, mostUrgent, StatusBadge } from '@rozi/ui';
 import { paneState } from '../status/paneStatus';
+import { useStatusLookup } from '../status/agentStatus';
 import type { WorkspaceView } from './useWorkspace';
 
 export interface TabBarProps {
@@ -20,6 +21,7 @@ export interface TabBarProps {
 }
 
 export function TabBar(props: TabBarProps) {
+  const status = useStatusLookup();
   const { session, workspace } = props;
   return (
     <div className="flex h-10 shrink-0 items-stretch border-b border-line bg-surface">
@@ -33,7 +35,7 @@ export function TabBar(props: TabBarProps) {
       <div role="tablist" aria-label={`Tabs of ${session.name}`} className="flex min-w-0 flex-1 items-stretch overflow-x-auto">
         {session.tabs.map((tab, index) => {
           const active = tab.id === session.activeTabId;
-          const state = mostUrgent(workspace.panesOfTab(session.name, tab.id).map(paneState));
+          const state = mostUrgent(workspace.panesOfTab(session.name, tab.id).map((p) => paneState(p, status)));
           return (
             <div
               key={tab.id}

@@ -27,7 +27,6 @@ export function WorkspaceDialogs({ c }: { c: WorkspaceController }) {
         open={dialogs.activityOpen}
         onClose={dialogs.closeActivity}
         panes={c.workspace.data?.panes ?? []}
-        stateOf={c.status.stateOf}
         unseen={c.status.unseen}
         onOpenPane={(pane) => {
           dialogs.closeActivity();
