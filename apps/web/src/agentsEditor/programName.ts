@@ -29,7 +29,9 @@ export function guessFromProgram(program: string | null | undefined, args: reado
   if (!program) return null;
   const name = base(program);
   if (LAUNCHERS.has(name.toLowerCase().replace(SUFFIX, ''))) {
-    const script = (args ?? []).slice(1).find((a) => !a.startsWith('-'));
+    // list-panes' foreground_arguments come without the program; tolerate argv-style lists too.
+    const rest = args && args[0] !== undefined && base(args[0]) === name ? args.slice(1) : (args ?? []);
+    const script = rest.find((a) => !a.startsWith('-'));
     if (script) {
       const tool = base(script).replace(SUFFIX, '');
       const id = slugId(tool);
