@@ -5,7 +5,7 @@ import type { LauncherPlacement } from '../launcher/launcherModel';
 import type { WorkspaceView } from '../workspace/useWorkspace';
 import type { WorkspaceApi } from '../workspace/workspaceApi';
 
-export type ActionCategory = 'Pane' | 'Tab' | 'Session' | 'Terminal' | 'View';
+export type ActionCategory = 'Pane' | 'Tab' | 'Session' | 'Terminal' | 'View' | 'Extension';
 
 export interface PromptRequest {
   title: string;

@@ -2,6 +2,7 @@
 // The dialogs and transient messages both layouts share: palette, launcher, activity, prompts,
 // confirmations, toasts and notices.
 import { CommandPalette } from '../palette/CommandPalette';
+import { ExtensionsLayer } from '../extensions/ExtensionsLayer';
 import { LauncherDialog } from '../launcher/LauncherDialog';
 import { ConfirmDialog, PromptDialog } from '../shell/PromptDialog';
 import { ActivityView } from '../status/ActivityView';
@@ -37,6 +38,7 @@ export function WorkspaceDialogs({ c }: { c: WorkspaceController }) {
           c.ui.openLauncher();
         }}
       />
+      <ExtensionsLayer />
       <PromptDialog request={dialogs.prompt} onClose={dialogs.closePrompt} />
       <ConfirmDialog request={dialogs.confirm} onClose={dialogs.closeConfirm} />
       <Toasts

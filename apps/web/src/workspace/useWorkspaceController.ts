@@ -10,6 +10,8 @@ import type { ActionContext, ActionDef, ConfirmRequest, PromptRequest, UiControl
 import { DEFAULT_KEYMAP, DEFAULT_PREFIX } from '../keys/defaultKeymap';
 import { resolveKeymap } from '../keys/keymap';
 import { useKeybindings } from '../keys/useKeybindings';
+import { useExtensionActions } from '../extensions/useExtensionActions';
+import { useServerKeymap } from '../extensions/useServerKeymap';
 import type { LauncherPlacement } from '../launcher/launcherModel';
 import { updateSettings, useSettings } from '../settings/settingsStore';
 import { useActiveSession } from '../shell/useActiveSession';
@@ -65,7 +67,11 @@ export function useWorkspaceController() {
     [router, selectSession, settings.sidebarOpen, notice],
   );
 
-  const keymap = useMemo(() => resolveKeymap({ defaults: DEFAULT_KEYMAP, prefix: settings.prefix ?? DEFAULT_PREFIX }), [settings.prefix]);
+  // config.toml [keys] and active extension keys from the server (issue 9), on top of the defaults.
+  const serverKeys = useServerKeymap(settings.prefix ?? DEFAULT_PREFIX);
+  const extensionActions = useExtensionActions();
+  const actions = useMemo(() => [...ACTIONS, ...extensionActions], [extensionActions]);
+  const keymap = useMemo(() => resolveKeymap({ defaults: DEFAULT_KEYMAP, user: serverKeys.user, prefix: settings.prefix ?? DEFAULT_PREFIX }), [settings.prefix, serverKeys.user]);
 
   const context: ActionContext = { api, workspace, session, tab, pane, ui, prefix: keymap.prefix };
   const contextRef = useRef(context);
@@ -84,10 +90,11 @@ export function useWorkspaceController() {
 
   const run = useCallback(
     (actionId: string) => {
-      const action = actionById(actionId);
+      const action = actionById(actionId) ?? actions.find((a) => a.id === actionId);
       if (action) runAction(action);
+      else if (serverKeys.extensionCommands.has(actionId)) runAction({ id: actionId, title: actionId, category: 'Extension', run: () => client.extensions.runAction.mutate({ id: actionId }) });
     },
-    [runAction],
+    [runAction, actions, serverKeys.extensionCommands, client],
   );
 
   const pending = useKeybindings({ keymap, run, global: GLOBAL_ACTIONS });
@@ -120,7 +127,7 @@ export function useWorkspaceController() {
     keymap,
     pending,
     context,
-    actions: ACTIONS,
+    actions,
     run,
     runAction,
     status,

@@ -1,0 +1,170 @@
+'use client';
+// Extensions: the Discover gallery (search, filters, cards, details with what it will run,
+// install with live progress, update badge) and the manager of installed extensions.
+import { Button, FOCUS_RING, Icon, Select, TextInput } from '@rozi/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useEffect, useMemo, useState } from 'react';
+import { useTRPC } from '../api/trpcClient';
+import { AppProviders } from '../shell/AppProviders';
+import { useStream } from '../shell/streamContext';
+import { useApplyTheme } from '../shell/useResolvedTheme';
+import { DiscoverDetails } from './DiscoverDetails';
+import { ManagerView } from './ManagerView';
+import { useInstallProgress } from './useInstallProgress';
+
+const KINDS = [
+  ['commands', 'Commands'],
+  ['services', 'Services'],
+  ['sidebar_tabs', 'Sidebar tabs'],
+  ['actions', 'Actions'],
+  ['hooks', 'Hooks'],
+  ['agents', 'Agents'],
+  ['keys', 'Keys'],
+  ['settings', 'Settings'],
+] as const;
+
+function Gallery({ onOpen }: { onOpen(id: string): void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const stream = useStream();
+  const options = trpc.discover.list.queryOptions();
+  const { data, error } = useQuery(options);
+  useEffect(() => stream.onEvent((e) => void ((e.type === 'extensions-changed' || (e.type === 'discover-progress' && e.phase === 'done')) && queryClient.invalidateQueries({ queryKey: options.queryKey }))), [stream, queryClient, options.queryKey]);
+  const [q, setQ] = useState('');
+  const [platform, setPlatform] = useState('any');
+  const [installed, setInstalled] = useState('any');
+  const [kind, setKind] = useState('any');
+  const entries = useMemo(() => {
+    const needle = q.trim().toLowerCase();
+    return (data?.entries ?? []).filter(
+      (e) =>
+        (!needle || `${e.id} ${e.title} ${e.description}`.toLowerCase().includes(needle)) &&
+        (platform === 'any' || e.platforms === null || e.platforms.includes(platform)) &&
+        (installed === 'any' || (installed === 'yes') === (e.installed !== null)) &&
+        (kind === 'any' || e.contributions[kind as keyof typeof e.contributions] > 0),
+    );
+  }, [data, q, platform, installed, kind]);
+  if (error) return <p className="text-danger">{error.message}</p>;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-[16rem] flex-1">
+          <TextInput aria-label="Search extensions" placeholder="Search extensions" value={q} onChange={(e) => setQ(e.target.value)} />
+        </div>
+        <Select aria-label="Platform" value={platform} onChange={(e) => setPlatform(e.target.value)} className="w-36">
+          <option value="any">Any platform</option>
+          {['linux', 'macos', 'windows', 'freebsd', 'netbsd'].map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </Select>
+        <Select aria-label="Installed" value={installed} onChange={(e) => setInstalled(e.target.value)} className="w-36">
+          <option value="any">Installed or not</option>
+          <option value="yes">Installed</option>
+          <option value="no">Not installed</option>
+        </Select>
+        <Select aria-label="Contributes" value={kind} onChange={(e) => setKind(e.target.value)} className="w-40">
+          <option value="any">Any contribution</option>
+          {KINDS.map(([k, l]) => (
+            <option key={k} value={k}>
+              {l}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {data?.problem && <p className="rounded border border-danger/40 p-3 text-[13px] text-danger">{data.problem}</p>}
+      <p className="text-[12px] text-muted">
+        {entries.length} of {data?.entries.length ?? 0} from {data?.source.kind === 'default' ? 'the bundled index' : data?.source.where}. Listing is not a review: read an extension before installing it.
+      </p>
+      <ul className="grid grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-4" aria-label="Extensions">
+        {entries.map((e) => (
+          <li key={e.id}>
+            <button type="button" onClick={() => onOpen(e.id)} aria-label={e.title} className={`flex w-full flex-col overflow-hidden rounded-lg border border-line bg-surface text-left hover:border-accent ${FOCUS_RING}`}>
+              <CardImage id={e.id} title={e.title} hasShot={e.screenshots.length > 0} />
+              <div className="flex flex-col gap-1 p-3">
+                <div className="flex items-center gap-2">
+                  <span className="flex-1 truncate text-[14px] font-semibold">{e.title}</span>
+                  <span className="font-mono text-[11px] text-muted">{e.version}</span>
+                </div>
+                <p className="line-clamp-2 min-h-[2.5em] text-[12px] text-muted">{e.description}</p>
+                <div className="mt-1 flex flex-wrap gap-1.5 text-[11px]">
+                  {e.updateAvailable ? <span className="rounded bg-accent/20 px-1.5 py-0.5 text-accent">Update available</span> : e.installed ? <span className="rounded bg-surface-2 px-1.5 py-0.5">Installed · {e.installed.state}</span> : null}
+                  {KINDS.filter(([k]) => e.contributions[k] > 0).map(([k, l]) => (
+                    <span key={k} className="rounded border border-line px-1.5 py-0.5 text-muted">
+                      {e.contributions[k]} {l.toLowerCase()}
+                    </span>
+                  ))}
+                </div>
+              </div>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** 16:10, the screenshot cropped from the top left (object-position: left top); a monogram without one. */
+function CardImage({ id, title, hasShot }: { id: string; title: string; hasShot: boolean }) {
+  const trpc = useTRPC();
+  const { data } = useQuery({ ...trpc.discover.details.queryOptions({ id }), enabled: hasShot, staleTime: Infinity });
+  const shot = data?.details?.screenshots[0];
+  return (
+    <div className="aspect-[16/10] w-full overflow-hidden border-b border-line bg-surface-2">
+      {shot ? (
+        <img src={shot.dataUrl} alt={`${title} screenshot`} className="h-full w-full object-cover object-left-top" />
+      ) : (
+        <div className="flex h-full items-center justify-center text-[40px] font-semibold text-muted/60">{title.slice(0, 1).toUpperCase()}</div>
+      )}
+    </div>
+  );
+}
+
+function Page() {
+  useApplyTheme();
+  const [view, setView] = useState<'discover' | 'installed'>(() => (typeof location !== 'undefined' && location.hash === '#installed' ? 'installed' : 'discover'));
+  const [open, setOpen] = useState<string | null>(null);
+  const progress = useInstallProgress();
+  return (
+    <div className="min-h-dvh bg-bg text-fg">
+      <header className="sticky top-0 z-10 flex h-12 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur">
+        <Link href="/" className={`flex items-center gap-1.5 rounded px-1 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}>
+          <Icon name="chevronLeft" size={14} />
+          Workspace
+        </Link>
+        <h1 className="text-[14px] font-semibold">Extensions</h1>
+        <nav className="ml-4 flex gap-1" aria-label="Extension views">
+          {(['discover', 'installed'] as const).map((v) => (
+            <Button
+              key={v}
+              variant={view === v ? 'primary' : 'ghost'}
+              onClick={() => {
+                setView(v);
+                setOpen(null);
+                history.replaceState(null, '', v === 'installed' ? '#installed' : '#');
+              }}
+            >
+              {v === 'discover' ? 'Discover' : 'Installed'}
+            </Button>
+          ))}
+        </nav>
+        <Link href="/settings/keys" className={`ml-auto rounded px-2 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}>
+          Keyboard shortcuts →
+        </Link>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-6">
+        {view === 'installed' ? <ManagerView /> : open ? <DiscoverDetails id={open} onBack={() => setOpen(null)} progress={progress} /> : <Gallery onOpen={setOpen} />}
+      </main>
+    </div>
+  );
+}
+
+export default function ExtensionsPage() {
+  return (
+    <AppProviders>
+      <Page />
+    </AppProviders>
+  );
+}

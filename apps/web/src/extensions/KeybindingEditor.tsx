@@ -1,0 +1,236 @@
+'use client';
+// Keyboard shortcuts: every action (built-in, extension commands, extension suggestions) with its
+// keys, where each comes from (user, default, extension) and its state (active, suppressed,
+// conflicting). Filter by text or by recording keys; edit by recording a chord sequence (prefix
+// chords included); a conflict is shown before saving; unbind; reset to default. Saving writes
+// [keys] in config.toml (comments kept) and every open page picks it up without a reload.
+import { Button, FOCUS_RING, Icon, Kbd, TextInput } from '@rozi/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ACTIONS } from '../actions/actionRegistry';
+import { useTRPC, useTRPCClient } from '../api/trpcClient';
+import { DEFAULT_PREFIX } from '../keys/defaultKeymap';
+import { chordOfEvent, displaySequence } from '../keys/keyChord';
+import { useSettings } from '../settings/settingsStore';
+import { AppProviders } from '../shell/AppProviders';
+import { useStream } from '../shell/streamContext';
+import { useApplyTheme } from '../shell/useResolvedTheme';
+
+const TITLES = new Map(ACTIONS.map((a) => [a.id, a.title]));
+const SOURCE_LABEL = { user: 'User', default: 'Default', extension: 'Extension' } as const;
+const STATE_TONE = { active: 'text-fg', suppressed: 'text-muted line-through', conflicting: 'text-blocked' } as const;
+
+function show(key: string): string {
+  return displaySequence(key.split(' '));
+}
+
+function overlaps(a: string, b: string): boolean {
+  return a === b || a.startsWith(b + ' ') || b.startsWith(a + ' ');
+}
+
+/** Records chords while focused: each key press adds one chord; Enter/Esc are handled by the caller. */
+function useRecorder(active: boolean, onChord: (c: string) => void) {
+  const ref = useRef(onChord);
+  ref.current = onChord;
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (['Shift', 'Control', 'Alt', 'Meta'].includes(e.key)) return;
+      const chord = chordOfEvent(e);
+      if (!chord) return;
+      e.preventDefault();
+      e.stopPropagation();
+      ref.current(chord);
+    };
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
+  }, [active]);
+}
+
+function Editor() {
+  useApplyTheme();
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const queryClient = useQueryClient();
+  const stream = useStream();
+  const settings = useSettings();
+  const options = trpc.keys.list.queryOptions({ prefix: settings.prefix ?? DEFAULT_PREFIX });
+  const { data, error } = useQuery(options);
+  useEffect(() => stream.onEvent((e) => void ((e.type === 'keymap-changed' || e.type === 'extensions-changed') && queryClient.invalidateQueries({ queryKey: options.queryKey }))), [stream, queryClient, options.queryKey]);
+
+  const [text, setText] = useState('');
+  const [filterKeys, setFilterKeys] = useState<string[] | null>(null);
+  const [recordingFilter, setRecordingFilter] = useState(false);
+  const [editing, setEditing] = useState<{ action: string; chords: string[] } | null>(null);
+  const [message, setMessage] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
+
+  useRecorder(recordingFilter, (c) => (c === 'esc' ? setRecordingFilter(false) : setFilterKeys((k) => [...(k ?? []), c].slice(-4))));
+  useRecorder(editing !== null, (c) => {
+    if (c === 'esc') setEditing(null);
+    else if (c === 'enter' && editing && editing.chords.length > 0) void save(editing.action, [editing.chords.join(' ')]);
+    else if (c === 'backspace') setEditing((e) => e && { ...e, chords: e.chords.slice(0, -1) });
+    else setEditing((e) => e && { ...e, chords: [...e.chords, c].slice(0, 4) });
+  });
+
+  const actions = useMemo(() => {
+    const needle = text.trim().toLowerCase();
+    const keyFilter = filterKeys?.join(' ');
+    return (data?.actions ?? [])
+      .map((a) => ({ ...a, title: a.label ?? TITLES.get(a.id) ?? a.id }))
+      .filter((a) => (!needle || `${a.title} ${a.id} ${a.extension ?? ''}`.toLowerCase().includes(needle)) && (!keyFilter || a.keys.some((k) => k.key.startsWith(keyFilter))))
+      .sort((a, b) => a.title.localeCompare(b.title));
+  }, [data, text, filterKeys]);
+
+  const conflictsOf = (action: string, key: string) => (data?.actions ?? []).filter((a) => a.id !== action && a.keys.some((k) => k.state === 'active' && overlaps(k.key, key))).map((a) => a.label ?? TITLES.get(a.id) ?? a.id);
+
+  async function save(action: string, keys: string[] | null) {
+    setEditing(null);
+    try {
+      await client.keys.save.mutate({ action, keys });
+      setMessage({ text: keys === null ? `${action} reset to its default` : keys.length === 0 ? `${action} unbound` : `${action} bound to ${keys.map(show).join(', ')}`, tone: 'info' });
+    } catch (err) {
+      setMessage({ text: err instanceof Error ? err.message : String(err), tone: 'error' });
+    }
+    await queryClient.invalidateQueries({ queryKey: options.queryKey });
+  }
+
+  const pendingKey = editing?.chords.join(' ') ?? '';
+  const pendingConflicts = editing && pendingKey ? conflictsOf(editing.action, pendingKey) : [];
+
+  return (
+    <div className="min-h-dvh bg-bg text-fg">
+      <header className="sticky top-0 z-10 flex h-12 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur">
+        <Link href="/settings" className={`flex items-center gap-1.5 rounded px-1 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}>
+          <Icon name="chevronLeft" size={14} />
+          Settings
+        </Link>
+        <h1 className="text-[14px] font-semibold">Keyboard shortcuts</h1>
+        <span className="ml-auto font-mono text-[11px] text-muted">{data?.configFile} [keys]</span>
+      </header>
+      <main className="mx-auto max-w-5xl px-4 py-5">
+        <div className="mb-3 flex flex-wrap items-center gap-2">
+          <div className="min-w-[16rem] flex-1">
+            <TextInput aria-label="Filter actions" placeholder="Type to search actions" value={text} onChange={(e) => setText(e.target.value)} />
+          </div>
+          <Button variant={recordingFilter ? 'primary' : 'secondary'} onClick={() => setRecordingFilter((r) => !r)}>
+            {recordingFilter ? 'Recording keys… (Esc stops)' : 'Record keys'}
+          </Button>
+          {filterKeys && (
+            <button type="button" onClick={() => setFilterKeys(null)} className="rounded border border-line px-2 py-1 text-[12px]" aria-label="Clear key filter">
+              <Kbd>{displaySequence(filterKeys)}</Kbd> ×
+            </button>
+          )}
+        </div>
+        {message && (
+          <p role={message.tone === 'error' ? 'alert' : 'status'} className={`mb-2 text-[13px] ${message.tone === 'error' ? 'text-danger' : 'text-muted'}`}>
+            {message.text}
+          </p>
+        )}
+        {error && <p className="text-danger">{error.message}</p>}
+        {data && data.warnings.length > 0 && (
+          <ul className="mb-3 rounded border border-blocked/40 p-2 text-[12px] text-blocked">
+            {data.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        )}
+        <table className="w-full text-[13px]" aria-label="Key bindings">
+          <thead className="text-left text-[11px] uppercase tracking-wide text-muted">
+            <tr className="border-b border-line">
+              <th className="py-2 font-medium">Action</th>
+              <th className="py-2 font-medium">Keys</th>
+              <th className="py-2 font-medium">Source</th>
+              <th className="py-2 font-medium">State</th>
+              <th className="py-2" />
+            </tr>
+          </thead>
+          <tbody>
+            {actions.map((a) => (
+              <tr key={a.id} data-action={a.id} className="border-b border-line align-top">
+                <td className="py-1.5 pr-3">
+                  <div>{a.title}</div>
+                  <div className="font-mono text-[11px] text-muted">
+                    {a.id}
+                    {a.extension ? ` · ${a.extension}` : ''}
+                  </div>
+                </td>
+                <td className="py-1.5 pr-3" colSpan={editing?.action === a.id ? 3 : 1}>
+                  {editing?.action === a.id ? (
+                    <div className="flex flex-col gap-1">
+                      <span className="rounded border border-accent px-2 py-1 font-mono text-[12px]" aria-live="polite" data-recording>
+                        {pendingKey ? show(pendingKey) : 'Press the keys (a prefix, then a key); Enter saves, Esc cancels'}
+                      </span>
+                      {pendingConflicts.length > 0 && (
+                        <span role="alert" className="text-[12px] text-blocked">
+                          Conflicts with {pendingConflicts.join(', ')}
+                        </span>
+                      )}
+                    </div>
+                  ) : (
+                    <div className="flex flex-col gap-1">
+                      {a.keys.length === 0 && <span className="text-muted">—</span>}
+                      {a.keys.map((k) => (
+                        <span key={`${k.key}${k.source}`} className={STATE_TONE[k.state]}>
+                          <Kbd>{show(k.key)}</Kbd>
+                        </span>
+                      ))}
+                    </div>
+                  )}
+                </td>
+                {editing?.action !== a.id && (
+                  <>
+                    <td className="py-1.5 pr-3 text-[12px] text-muted">
+                      {a.keys.map((k) => (
+                        <div key={`${k.key}${k.source}`}>{SOURCE_LABEL[k.source]}</div>
+                      ))}
+                    </td>
+                    <td className="py-1.5 pr-3 text-[12px]">
+                      {a.keys.map((k) => (
+                        <div key={`${k.key}${k.source}`} data-key-state={k.state} title={k.reason ?? undefined} className={k.state === 'conflicting' ? 'text-blocked' : k.state === 'suppressed' ? 'text-muted' : ''}>
+                          {k.state}
+                          {k.reason ? <span className="text-muted"> — {k.reason}</span> : null}
+                        </div>
+                      ))}
+                    </td>
+                  </>
+                )}
+                <td className="py-1.5 text-right whitespace-nowrap">
+                  {editing?.action === a.id ? (
+                    <Button variant="primary" disabled={!pendingKey} onClick={() => void save(a.id, [pendingKey])}>
+                      Save
+                    </Button>
+                  ) : (
+                    <div className="flex justify-end gap-1">
+                      <Button variant="ghost" aria-label={`Change ${a.title}`} onClick={() => setEditing({ action: a.id, chords: [] })}>
+                        Change
+                      </Button>
+                      {a.keys.length > 0 && (
+                        <Button variant="ghost" aria-label={`Unbind ${a.title}`} onClick={() => void save(a.id, [])}>
+                          Unbind
+                        </Button>
+                      )}
+                      {a.configured && (
+                        <Button variant="ghost" aria-label={`Reset ${a.title}`} onClick={() => void save(a.id, null)}>
+                          Reset
+                        </Button>
+                      )}
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </main>
+    </div>
+  );
+}
+
+export default function KeybindingEditor() {
+  return (
+    <AppProviders>
+      <Editor />
+    </AppProviders>
+  );
+}

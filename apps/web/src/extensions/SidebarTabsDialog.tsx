@@ -1,0 +1,119 @@
+'use client';
+// Sidebar tabs…: every tab (built-in, config, extension) with its visibility and dock/panel, and
+// Ctrl+E on a tab opening its settings picker (spec: Tab settings).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Dialog, Kbd, Select } from '@rozi/ui';
+import { useEffect, useState } from 'react';
+import { useTRPC } from '../api/trpcClient';
+import { useStream } from '../shell/streamContext';
+import { readPlacements, writePlacement, type TabPlacement } from './tabPlacement';
+import { TabSettingsPicker } from './TabSettingsPicker';
+
+interface TabRow {
+  id: string;
+  label: string;
+  source: 'built-in' | 'config' | 'extension';
+  kind: string;
+  settings: number;
+  suggested: { dock: 'left' | 'right'; panel: number };
+}
+
+const BUILT_IN: TabRow[] = [{ id: 'sessions', label: 'Sessions', source: 'built-in', kind: 'sessions', settings: 0, suggested: { dock: 'left', panel: 1 } }];
+
+export function SidebarTabsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const [settingsOf, setSettingsOf] = useState<string | null>(null);
+  return (
+    <Dialog open={open} onClose={settingsOf ? () => setSettingsOf(null) : onClose} title={settingsOf ? 'Tab settings' : 'Sidebar tabs'} widthClass="w-[min(640px,calc(100vw-2rem))]">
+      {open && (settingsOf ? <TabSettingsPicker tab={settingsOf} onClose={() => setSettingsOf(null)} /> : <TabList onSettings={setSettingsOf} />)}
+    </Dialog>
+  );
+}
+
+function TabList({ onSettings }: { onSettings(tab: string): void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const stream = useStream();
+  const options = trpc.extensions.sidebarTabs.queryOptions();
+  const { data } = useQuery(options);
+  useEffect(() => stream.onEvent((e) => void (e.type === 'extensions-changed' && queryClient.invalidateQueries({ queryKey: options.queryKey }))), [stream, queryClient, options.queryKey]);
+  const [placements, setPlacements] = useState(readPlacements);
+  const [focus, setFocus] = useState(0);
+  const rows: TabRow[] = [
+    ...BUILT_IN,
+    ...(data ?? []).map((t) => ({ id: t.id, label: t.label, source: 'extension' as const, kind: t.kind, settings: t.settings.length, suggested: t.suggested_location })),
+  ];
+  const placementOf = (r: TabRow): TabPlacement => placements[r.id] ?? { hidden: false, dock: r.suggested.dock, panel: r.suggested.panel as 1 | 2 | 3 };
+  const set = (r: TabRow, p: Partial<TabPlacement>) => setPlacements(writePlacement(r.id, { ...placementOf(r), ...p }));
+
+  return (
+    <div className="flex flex-col">
+      <table className="w-full text-[13px]">
+        <thead className="text-left text-[11px] uppercase tracking-wide text-muted">
+          <tr>
+            <th className="px-4 py-2 font-medium">Tab</th>
+            <th className="px-2 py-2 font-medium">Source</th>
+            <th className="px-2 py-2 font-medium">Shown</th>
+            <th className="px-2 py-2 font-medium">Dock</th>
+            <th className="px-2 py-2 font-medium">Panel</th>
+            <th className="px-4 py-2" />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => {
+            const p = placementOf(r);
+            return (
+              <tr
+                key={r.id}
+                tabIndex={0}
+                aria-label={r.label}
+                data-tab={r.id}
+                onFocus={() => setFocus(i)}
+                onKeyDown={(e) => {
+                  if (e.ctrlKey && e.key.toLowerCase() === 'e' && r.settings > 0) {
+                    e.preventDefault();
+                    onSettings(r.id);
+                  }
+                }}
+                className={`border-t border-line outline-none ${focus === i ? 'bg-surface-2' : ''}`}
+              >
+                <td className="px-4 py-2">
+                  <div className="font-medium">{r.label}</div>
+                  <div className="font-mono text-[11px] text-muted">{r.id}</div>
+                </td>
+                <td className="px-2 py-2 text-muted">
+                  {r.source} · {r.kind}
+                </td>
+                <td className="px-2 py-2">
+                  <input type="checkbox" aria-label={`Show ${r.label}`} checked={!p.hidden} onChange={(e) => set(r, { hidden: !e.target.checked })} />
+                </td>
+                <td className="px-2 py-2">
+                  <Select aria-label={`${r.label} dock`} value={p.dock} onChange={(e) => set(r, { dock: e.target.value as 'left' | 'right' })} className="w-20">
+                    <option value="left">Left</option>
+                    <option value="right">Right</option>
+                  </Select>
+                </td>
+                <td className="px-2 py-2">
+                  <Select aria-label={`${r.label} panel`} value={String(p.panel)} onChange={(e) => set(r, { panel: Number(e.target.value) as 1 | 2 | 3 })} className="w-16">
+                    <option value="1">1</option>
+                    <option value="2">2</option>
+                    <option value="3">3</option>
+                  </Select>
+                </td>
+                <td className="px-4 py-2 text-right">
+                  {r.settings > 0 && (
+                    <button type="button" onClick={() => onSettings(r.id)} className="rounded border border-line px-2 py-0.5 text-[12px] hover:bg-surface-2">
+                      Settings…
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="border-t border-line px-4 py-2 text-[11px] text-muted">
+        <Kbd>Ctrl+E</Kbd> on a tab opens its settings. Tabs from config.toml [sidebar] are not supported in this edition yet.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+'use client';
+// The server's view of the keymap for this page: the user's [keys] from config.toml and the
+// extension key suggestions that resolved active, refetched whenever the server says the keymap
+// or the extensions changed — so a key rebound in the editor works in every open page at once.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useTRPC } from '../api/trpcClient';
+import { useStream } from '../shell/streamContext';
+
+export interface ServerKeymap {
+  /** Action id → keys, as the browser's resolveKeymap takes `user`: [keys] plus active extension keys. */
+  user: Record<string, string[]>;
+  /** Extension command ids the page runs through extensions.runAction. */
+  extensionCommands: ReadonlySet<string>;
+}
+
+export function useServerKeymap(prefix: string): ServerKeymap {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const stream = useStream();
+  const options = trpc.keys.list.queryOptions({ prefix });
+  const query = useQuery(options);
+  useEffect(() => {
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
+    const off = stream.onEvent((e) => {
+      if (e.type === 'keymap-changed' || e.type === 'extensions-changed') refetch();
+    });
+    const offReconnect = stream.onReconnect(refetch);
+    return () => {
+      off();
+      offReconnect();
+    };
+  }, [stream, queryClient, options.queryKey]);
+
+  return useMemo(() => {
+    const user: Record<string, string[]> = {};
+    const extensionCommands = new Set<string>();
+    for (const a of query.data?.actions ?? []) {
+      if (a.kind === 'extension-command') extensionCommands.add(a.id);
+      // Only what the server changes from the browser's defaults: user keys and extension keys.
+      if (a.configured || a.kind !== 'builtin') {
+        const active = a.keys.filter((k) => k.state !== 'suppressed' && (k.source !== 'extension' || k.state === 'active')).map((k) => k.key);
+        if (a.configured || active.length > 0) user[a.id] = active;
+      }
+    }
+    return { user, extensionCommands };
+  }, [query.data]);
+}
