@@ -100,11 +100,11 @@ describe('agent status with real panes', () => {
     await waitFor('pi blocked', async () => (await stateOf(a.pane)) === 'blocked');
   });
 
-  it('prompt into a blocked agent is refused with exit 7 and no byte written', async () => {
+  it('prompt into a blocked agent is refused with exit 8 and no byte written', async () => {
     const a = await launch({ program: `node ${bin}/codex.mjs`, fixture: 'codex', sequence: 'blocked' });
     await waitFor('blocked', async () => (await stateOf(a.pane)) === 'blocked');
     const r = await cli('agents', 'prompt', '--target', String(a.pane), '--allow-working', 'yes please');
-    expect(r.code).toBe(7);
+    expect(r.code).toBe(8);
     expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'blocked' } });
     await new Promise((res) => setTimeout(res, 300));
     expect(received(a)).toBe('');
@@ -120,7 +120,7 @@ describe('agent status with real panes', () => {
     expect(chunks).toBe('\x1b[200~fix\rthe test\x1b[201~\r');
   });
 
-  it('a replacement occupant between read and prompt is refused (exit 5), writing nothing to it', async () => {
+  it('a replacement occupant between read and prompt is refused (exit 6), writing nothing to it', async () => {
     const a = await launch({ program: `node ${bin}/codex.mjs`, fixture: 'codex', sequence: 'idle' });
     const g = await get(a.pane);
     if (!g.ok) throw new Error('no agent');
@@ -135,20 +135,20 @@ describe('agent status with real panes', () => {
       return r.ok && r.agent.occupant_id !== null && r.agent.occupant_id !== g.agent.occupant_id;
     });
     const r = await cli('agents', 'prompt', '--ref', ref, 'meant for the first one');
-    expect(r.code).toBe(5);
+    expect(r.code).toBe(6);
     expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'replaced' } });
     const w = await cli('agents', 'wait', '--ref', ref, '--until', 'idle', '--timeout', '1s');
-    expect(w.code).toBe(5);
+    expect(w.code).toBe(6);
     await new Promise((res) => setTimeout(res, 300));
     expect(readFileSync(log2, 'utf8')).toBe('');
     const stale = await cli('agents', 'get', '--ref', JSON.stringify({ ...g.agent.ref, status_epoch: 'older-run' }));
-    expect(stale.code).toBe(6);
+    expect(stale.code).toBe(7);
     const timeout = await cli('agents', 'wait', '--target', String(a.pane), '--until', 'blocked', '--timeout', '200ms');
-    expect(timeout.code).toBe(3);
+    expect(timeout.code).toBe(4);
     expect(JSON.parse(timeout.stdout)).toMatchObject({ error: { code: 'timed_out' } });
   });
 
-  it('an exiting agent: waits see completion, then gone (exit 4 for other states)', async () => {
+  it('an exiting agent: waits see completion, then gone for other states', async () => {
     const a = await launch({ program: `node ${bin}/codex.mjs`, fixture: 'codex', sequence: 'working' });
     await waitFor('working', async () => (await stateOf(a.pane)) === 'working');
     // Straight over the socket (no CLI start-up time) so both waits are registered before the exit.
@@ -162,7 +162,7 @@ describe('agent status with real panes', () => {
     expect(await blocked).toMatchObject({ code: 'gone' });
     expect(await gone).toMatchObject({ code: 'matched', state: 'gone' });
     const cliGone = await cli('agents', 'wait', '--target', String(a.pane), '--until', 'working', '--timeout', '300ms');
-    expect(cliGone.code).toBe(3);
+    expect(cliGone.code).toBe(4);
   });
 
   it('reports override the screen; release returns to it; late and released tokens conflict', async () => {

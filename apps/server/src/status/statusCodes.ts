@@ -1,19 +1,20 @@
 // Stable outcome codes and exit codes of `rozi agents wait|prompt|get` (README, exit codes).
-// Scripts branch on these, so they never change meaning: add new ones, never renumber.
+// Scripts branch on these, so they never change meaning: add new ones, never renumber. 3 is
+// the CLI's "no server running" (cli/controlClient.ts), so status outcomes start at 4.
 export const STATUS_EXIT = {
   matched: 0,
   /** --timeout passed before the state was reached. */
-  timed_out: 3,
+  timed_out: 4,
   /** The agent left the pane (or the pane closed) before the state was reached. */
-  gone: 4,
+  gone: 5,
   /** A different agent process now occupies the pane; the pinned one is gone. */
-  replaced: 5,
+  replaced: 6,
   /** The --ref belongs to another server run, or its revision is older than the pane's. */
-  stale_ref: 6,
+  stale_ref: 7,
   /** prompt refused before writing a byte: the agent is blocked, or working without --allow-working. */
-  refused: 7,
+  refused: 8,
   /** No agent is detected in the pane. */
-  no_agent: 8,
+  no_agent: 9,
 } as const;
 
 export type WaitOutcomeCode = 'matched' | 'timed_out' | 'gone' | 'replaced' | 'stale_ref';

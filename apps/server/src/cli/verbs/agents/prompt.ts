@@ -17,7 +17,7 @@ type PromptReply =
 export const agentsPromptVerb: Verb = {
   path: ['agents', 'prompt'],
   summary: 'send text + Enter to an idle agent, only if it is still the run you meant',
-  help: 'refuses (writing nothing) a blocked agent, a working one without --allow-working, a replaced one, a stale --ref.\nexit codes: 0 sent (and matched), 3 timed_out, 4 gone, 5 replaced, 6 stale_ref, 7 refused (blocked/working), 8 no agent.',
+  help: 'refuses (writing nothing) a blocked agent, a working one without --allow-working, a replaced one, a stale --ref.\nexit codes: 0 sent (and matched), 4 timed_out, 5 gone, 6 replaced, 7 stale_ref, 8 refused (blocked/working), 9 no agent.',
   options: [
     ...agentTargetOptions,
     { name: 'allow-working', type: 'boolean', description: 'send even while the agent is working' },

@@ -11,7 +11,7 @@ import { agentTargetOf, agentTargetOptions, statusError, timeoutOf, untilOf } fr
 export const agentsWaitVerb: Verb = {
   path: ['agents', 'wait'],
   summary: 'wait until an agent is working, blocked, idle, done, quiescent or gone',
-  help: 'states: working, blocked, idle, done (idle after work, until viewed), quiescent (idle or done), gone.\nexit codes: 0 matched, 3 timed_out, 4 gone, 5 replaced, 6 stale_ref (see README).',
+  help: 'states: working, blocked, idle, done (idle after work, until viewed), quiescent (idle or done), gone.\nexit codes: 0 matched, 4 timed_out, 5 gone, 6 replaced, 7 stale_ref (see README).',
   options: [
     ...agentTargetOptions,
     { name: 'until', type: 'list', value: 'STATES', description: 'comma list of states to wait for (repeatable)' },
