@@ -112,6 +112,26 @@ describe('agent definition editor', () => {
     await screenshot(page, 'agent-editor-saved');
   });
 
+  it('saves the live capture as a fixture case and loads it back into the preview', async () => {
+    const { page } = browser;
+    const preview = page.getByTestId('live-preview');
+    await preview.getByText('Save this screen as a fixture case').click();
+    await preview.getByLabel('Case name').fill('blocked-explain');
+    expect(await preview.getByLabel('Expected state').inputValue()).toBe('blocked');
+    await preview.getByRole('button', { name: 'Save case' }).click();
+    await expect.poll(() => preview.getByRole('status').innerText(), { timeout: 10_000 }).toMatch(/Created .*fixtures\/agents\/fake-tui\.toml/);
+    const saved = readFileSync(join(server.home, '.local', 'share', 'rozi', 'fixtures', 'agents', 'fake-tui.toml'), 'utf8');
+    expect(saved).toMatch(/\[\[case\]\]\nname = "blocked-explain"\nstate = "blocked"\ntitle = "π - sample-project"\nscreen = '''\n pi v0.84.2\n/);
+    await preview.getByRole('radiogroup', { name: 'Screen source' }).getByRole('radio', { name: 'Fixture' }).click();
+    const options = await preview.getByLabel('Fixture case').locator('option').allTextContents();
+    expect(options).toContain('blocked-explain (expects blocked)');
+    await preview.getByLabel('Fixture case').selectOption({ label: 'blocked-explain (expects blocked)' });
+    await expect.poll(() => preview.getByTestId('fixture-verdict').innerText(), { timeout: 10_000 }).toBe('✓ expects blocked');
+    await screenshot(page, 'agent-editor-fixture');
+    await preview.getByRole('radiogroup', { name: 'Screen source' }).getByRole('radio', { name: 'Live pane' }).click();
+    await preview.getByTestId('preview-screen').getByText(PHRASE).waitFor();
+  });
+
   it('shows an invalid regex inline and refuses to save it, with the reason', async () => {
     const { page } = browser;
     const before = readConfig();

@@ -192,7 +192,7 @@ function Editor() {
           role={banner.tone === 'error' ? 'alert' : 'status'}
           data-testid="editor-banner"
           data-tone={banner.tone}
-          className={`flex items-center gap-3 border-b px-4 py-2 text-[12px] ${banner.tone === 'error' ? 'border-danger/40 bg-danger/10 text-danger' : 'border-done/30 bg-done/10 text-fg'}`}
+          className={`sticky top-12 z-10 flex items-center gap-3 border-b px-4 py-2 text-[12px] backdrop-blur ${banner.tone === 'error' ? 'border-danger/40 bg-[color-mix(in_srgb,var(--rz-danger)_14%,var(--rz-surface))] text-danger' : 'border-done/30 bg-[color-mix(in_srgb,var(--rz-done)_12%,var(--rz-surface))] text-fg'}`}
         >
           <span className="flex-1">{banner.text}</span>
           {banner.undo && undoAvailable && (
@@ -215,13 +215,6 @@ function Editor() {
         <main className="mx-auto grid max-w-[1600px] gap-5 px-4 py-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.05fr)]">
           <DefinitionForm draft={draft} onChange={setDraft} warnings={warnings} commonRules={commonRules.data ?? []} evaluation={preview.data?.evaluation ?? null} idNote={idNote} />
           <aside className="lg:sticky lg:top-16 lg:max-h-[calc(100dvh-5rem)] lg:overflow-auto" aria-label="Live preview">
-            {paneForBadge && (
-              <p className="mb-2 flex items-center gap-2 text-[12px] text-muted" data-testid="pane-badge">
-                Pane {paneForBadge.session}:{paneForBadge.id} now shows
-                {paneForBadge.agent ? <span className="rounded bg-surface-3 px-1.5 text-[11px] text-fg/90">{paneForBadge.agent}</span> : <span>no agent</span>}
-                {isAgentState(paneForBadge.agent_state) && <StatusBadge state={paneForBadge.agent_state} />}
-              </p>
-            )}
             <LivePreview
               source={previewSource}
               onSource={setPreviewSource}
@@ -233,6 +226,17 @@ function Editor() {
               error={preview.error ? preview.error.message : null}
               onSaveFixture={saveFixture}
               agentId={draft.id.trim()}
+              dropped={warnings.filter((w) => w.field === 'rule' && w.rule !== undefined && /rule dropped$/.test(w.message)).map((w) => ({ rule: w.rule!, message: w.message }))}
+              paneBadge={
+                paneForBadge && (
+                  <p className="flex items-center gap-2 text-[12px] text-muted" data-testid="pane-badge">
+                    The pane’s badge now:
+                    {paneForBadge.agent ? <span className="rounded bg-surface-3 px-1.5 text-[11px] text-fg/90">{paneForBadge.agent}</span> : <span>no agent detected</span>}
+                    {isAgentState(paneForBadge.agent_state) && <StatusBadge state={paneForBadge.agent_state} />}
+                    <span className="ml-auto text-[11px]">saved definitions, live</span>
+                  </p>
+                )
+              }
             />
           </aside>
         </main>

@@ -44,13 +44,13 @@ function Row({ e }: { e: CatalogueEntry }) {
         Copy to config
       </Link>
     );
-  const match = [...e.names, ...e.paths.map((p) => `…${p}…`)];
+  const match = [e.names.length > 0 ? `names: ${e.names.join(', ')}` : '', e.paths.length > 0 ? `paths: ${e.paths.join(', ')}` : ''].filter(Boolean);
   return (
     <li className="flex flex-col gap-1 px-4 py-2.5" data-definition={e.key}>
       <div className="flex items-center gap-2">
         <span className={`min-w-0 truncate text-[13px] font-medium ${e.overridden ? 'text-muted line-through decoration-muted/60' : ''}`}>{e.label}</span>
         <code className="shrink-0 font-mono text-[11px] text-muted">{e.id}</code>
-        <SourceBadge source={e.source} extension={e.extension} />
+        {e.source === 'extension' && <SourceBadge source={e.source} extension={e.extension} />}
         {e.overrides && <span className="shrink-0 rounded bg-blocked/15 px-1.5 py-px text-[11px] text-blocked">overrides built-in</span>}
         {e.overridden && <span className="shrink-0 text-[11px] text-muted">replaced by config.toml</span>}
         {!e.loaded && <span className="shrink-0 rounded bg-danger/15 px-1.5 py-px text-[11px] text-danger">dropped</span>}
@@ -62,7 +62,7 @@ function Row({ e }: { e: CatalogueEntry }) {
         <div className="ml-auto shrink-0">{action}</div>
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-[12px] text-muted">
-        <span className="truncate font-mono">{match.length > 0 ? match.join(', ') : 'no process match'}</span>
+        <span className="truncate font-mono">{match.length > 0 ? match.join(' · ') : 'no process match'}</span>
         <span>
           {e.rules} rule{e.rules === 1 ? '' : 's'}
           {e.base ? ' + common' : ', common off'}

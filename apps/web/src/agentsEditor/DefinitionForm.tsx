@@ -101,7 +101,7 @@ export function DefinitionForm({ draft, onChange, warnings, commonRules, evaluat
           {(id) => (
             <Select
               id={id}
-              className="w-72"
+              className="w-full max-w-sm"
               value={resumeMode}
               onChange={(e) => {
                 const mode = e.target.value as ResumeMode;

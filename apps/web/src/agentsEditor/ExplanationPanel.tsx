@@ -19,7 +19,7 @@ function where(m: ExplainedMatch): string {
   return m.target === 'title' ? 'title' : m.scope === 'footer' ? 'footer' : 'screen';
 }
 
-export function ExplanationPanel({ evaluation }: { evaluation: Evaluation | null }) {
+export function ExplanationPanel({ evaluation, dropped }: { evaluation: Evaluation | null; dropped: readonly { rule: number; message: string }[] }) {
   if (!evaluation) return <div className="h-24 animate-pulse rounded-md bg-surface-2" aria-label="Evaluating" />;
   const d = evaluation.decidedBy;
   const own = evaluation.matches.filter((m) => !m.common);
@@ -71,6 +71,15 @@ export function ExplanationPanel({ evaluation }: { evaluation: Evaluation | null
             'off (base = false): only your rules run.'
           )}
         </li>
+        {evaluation.definitionLoaded &&
+          dropped.map((d) => (
+            <li key={d.rule} className="flex flex-wrap items-center gap-1 text-danger">
+              <span className="rounded px-1.5 py-px font-mono text-[11px] text-fg" style={{ background: tint(ruleColour(d.rule), 22), boxShadow: `inset 2px 0 0 ${ruleColour(d.rule)}` }}>
+                {ruleName(d.rule)}
+              </span>
+              takes no part: detect drops it as written (see its warning).
+            </li>
+          ))}
         {!evaluation.definitionLoaded && <li className="text-danger">The definition does not load as written (see its warnings), so only the common rules ran.</li>}
       </ul>
     </div>

@@ -4,6 +4,7 @@
 // saving the current screen as a fixture case.
 import type { PaneInfo } from '@rozi/server/model';
 import { Button, Field, Select, TextInput } from '@rozi/ui';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import type { DetectState, Evaluation, FixtureFile } from './editorTypes';
 import { DETECT_STATES } from './editorTypes';
@@ -28,11 +29,18 @@ export interface LivePreviewProps {
   /** Saves the shown screen as a case; resolves with a message for the user. */
   onSaveFixture(o: { name: string; state: DetectState }): Promise<string>;
   agentId: string;
+  /** What the live pane's badge shows now (the server's detection, not this draft). */
+  paneBadge?: ReactNode;
+  /** Rules detect drops as written, with the reason (they take no part in the preview). */
+  dropped: readonly { rule: number; message: string }[];
 }
 
 function paneLabel(p: PaneInfo): string {
-  const what = p.foreground_program ?? p.title;
-  return `${p.session}:${p.id} — ${what}${p.agent ? ` (${p.agent})` : ''}`;
+  // `node fake-tui.mjs` says more than `node`: show the first argument's file name too.
+  const arg = p.foreground_arguments?.find((a) => !a.startsWith('-'));
+  const script = arg ? ` ${arg.slice(arg.lastIndexOf('/') + 1)}` : '';
+  const what = p.foreground_program ? `${p.foreground_program}${script}` : p.title;
+  return `${p.session}:${p.id} — ${what}${p.agent ? ` · detected as ${p.agent}` : ''}`;
 }
 
 export function LivePreview(props: LivePreviewProps) {
@@ -77,6 +85,7 @@ export function LivePreview(props: LivePreviewProps) {
           </span>
         </div>
       )}
+      {source.kind === 'pane' && props.paneBadge}
       {source.kind === 'paste' && (
         <div className="flex flex-col gap-2">
           <textarea
@@ -125,7 +134,7 @@ export function LivePreview(props: LivePreviewProps) {
         </p>
       )}
       <div className="rounded-lg border border-line bg-surface p-3">
-        <ExplanationPanel evaluation={evaluation} />
+        <ExplanationPanel evaluation={evaluation} dropped={props.dropped} />
       </div>
       <ScreenView screen={screen} title={title} evaluation={evaluation} empty={source.kind === 'pane' ? 'Pick a pane to see its screen.' : source.kind === 'paste' ? 'Paste a screen above.' : 'Choose a fixture case.'} />
       <SaveFixture screen={screen} evaluation={evaluation} agentId={props.agentId} onSave={props.onSaveFixture} />

@@ -97,12 +97,13 @@ export function RuleCard({ index, count, rule, colour, warnings, live, onChange,
         </div>
       </div>
       <div className="flex flex-col gap-3 px-3 py-3">
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="flex flex-col gap-2.5">
           {LISTS.map((l) => (
-            <fieldset key={l.key} className="min-w-0">
-              <legend className="mb-1 text-[12px] font-medium text-fg">
-                {l.label} <span className="font-normal text-muted">· {l.hint}</span>
-              </legend>
+            <div key={l.key} role="group" aria-label={`Rule ${n} ${l.label.toLowerCase()}`} className="grid min-w-0 gap-x-3 gap-y-1 sm:grid-cols-[7.5rem_minmax(0,1fr)]">
+              <div className="pt-1.5 text-[12px] font-medium text-fg">
+                {l.label}
+                <span className="block text-[11px] font-normal text-muted">{l.hint}</span>
+              </div>
               <PatternList
                 label={`Rule ${n} ${l.label.toLowerCase()} pattern`}
                 values={group[l.key] ?? []}
@@ -111,7 +112,7 @@ export function RuleCard({ index, count, rule, colour, warnings, live, onChange,
                 addLabel="Pattern"
                 accent={l.key === 'none_of' ? 'var(--rz-danger)' : undefined}
               />
-            </fieldset>
+            </div>
           ))}
         </div>
         <div className="flex items-center gap-4">

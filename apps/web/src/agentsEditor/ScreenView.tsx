@@ -104,6 +104,13 @@ export function ScreenView({ screen, title, evaluation, empty }: ScreenViewProps
           </div>
         </div>
       )}
+      {screen.trim() !== '' && (
+        <div className="flex items-center gap-2 border-t border-line bg-surface-2 px-2.5 py-1 text-[11px] text-muted">
+          <span aria-hidden="true" className="inline-block h-3 w-3 rounded-sm" style={{ background: tint('var(--rz-accent)', 18), boxShadow: 'inset 2px 0 0 var(--rz-accent)' }} />
+          {firstFooter <= 0 ? 'Footer scope: the whole screen (it has eight non-empty lines or fewer).' : 'Footer scope: the last eight non-empty lines.'}
+          <span className="ml-auto">Hover a highlight for its rule and pattern.</span>
+        </div>
+      )}
     </div>
   );
 }
