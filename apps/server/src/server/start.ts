@@ -118,7 +118,13 @@ export async function runServer(o: ServerOptions): Promise<number> {
   attachExtensionHost(manager, extensions);
   const hooks = new HookService({ manager, bus, host: extensions, paths, env: baseEnv, home, log: o.log });
   attachHookService(manager, hooks);
-  const status = new StatusService({ manager, bus, definitions: (await loadDefinitionsFromDisk(o.env)).set, log: o.log });
+  const status = new StatusService({
+    manager,
+    bus,
+    definitions: (await loadDefinitionsFromDisk(o.env)).set,
+    config: { file: paths.configFile, load: async () => (await loadDefinitionsFromDisk(o.env)).set },
+    log: o.log,
+  });
   attachStatusService(manager, status);
   manager.agentReading = (key) => status.agentReading(key);
   hooks.attachStatus(status);

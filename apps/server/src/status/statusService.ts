@@ -4,13 +4,14 @@
 // timer serves every pane; every hub change goes out as agent-state-changed on the bus (browsers
 // and `rozi subscribe` get it from there) and to the hook service.
 import { randomBytes } from 'node:crypto';
-import { evaluate, matchProcess, UNKNOWN_QUIET_PERIOD_MS, type DefinitionSet } from '@rozi/detect';
+import { evaluate, matchProcess, UNKNOWN_QUIET_PERIOD_MS, type DefinitionSet, type DefinitionWarning } from '@rozi/detect';
 import type { EventBus } from '../events/bus';
 import { visibleText } from '../session/capture';
 import type { SessionManager } from '../session/manager';
 import type { PaneKey } from '../session/model';
 import type { Pane } from '../session/pane';
 import { AgentWaits, type TimerHost, type WaitHandle, type WaitSpec } from './agentWaits';
+import { ConfigWatcher } from './configWatcher';
 import { IntegrationTier } from './integrationTier';
 import { NotificationClassifier, type AgentNotification } from './notificationClassifier';
 import { createProcReader, type ProcReader } from './procReader';
@@ -30,6 +31,8 @@ export interface StatusServiceOptions {
   manager: SessionManager;
   bus: EventBus;
   definitions: DefinitionSet;
+  /** Hot reload: config.toml to watch and how to load every definition again. */
+  config?: { file: string; load(): Promise<DefinitionSet> };
   reader?: ProcReader;
   log(line: string): void;
 }
@@ -57,6 +60,9 @@ export class StatusService {
   private procTimerAt = Infinity;
   private readonly offs: Array<() => void> = [];
   private stopped = false;
+  private watcher: ConfigWatcher | null = null;
+  /** Warnings of the last config.toml read; `kept` when it did not parse and older definitions stay. */
+  configReport: { warnings: readonly DefinitionWarning[]; kept: boolean } = { warnings: [], kept: false };
 
   constructor(private readonly o: StatusServiceOptions) {
     this.definitions = o.definitions;
@@ -84,10 +90,25 @@ export class StatusService {
     this.offs.push(this.o.bus.on('pane-closed', (e) => this.removePane(e.key)));
     for (const key of this.o.manager.panes.keys()) this.addPane(key);
     this.scheduleProcesses();
+    const config = this.o.config;
+    if (config) {
+      this.watcher = new ConfigWatcher({
+        configFile: config.file,
+        load: config.load,
+        apply: (set) => this.setDefinitions(set),
+        reported: (r) => {
+          this.configReport = r;
+          if (r.kept) this.o.log(`config.toml: kept the last good agent definitions: ${r.warnings.map((w) => w.message).join('; ')}`);
+          this.o.bus.emit({ type: 'agent-definitions-changed', reason: 'config-reload' });
+        },
+      });
+      this.watcher.start();
+    }
   }
 
   stop(): void {
     this.stopped = true;
+    this.watcher?.stop();
     for (const off of this.offs.splice(0)) off();
     for (const key of [...this.screens.keys()]) this.removePane(key);
     if (this.procTimer) clearTimeout(this.procTimer);
