@@ -214,7 +214,7 @@ function Editor() {
       ) : (
         <main className="mx-auto grid max-w-[1600px] gap-5 px-4 py-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.05fr)]">
           <DefinitionForm draft={draft} onChange={setDraft} warnings={warnings} commonRules={commonRules.data ?? []} evaluation={preview.data?.evaluation ?? null} idNote={idNote} />
-          <aside className="lg:sticky lg:top-16 lg:max-h-[calc(100dvh-5rem)] lg:overflow-auto" aria-label="Live preview">
+          <aside className={`lg:sticky lg:overflow-auto ${banner ? 'lg:top-[6.5rem] lg:max-h-[calc(100dvh-7.5rem)]' : 'lg:top-16 lg:max-h-[calc(100dvh-5rem)]'}`} aria-label="Live preview">
             <LivePreview
               source={previewSource}
               onSource={setPreviewSource}
