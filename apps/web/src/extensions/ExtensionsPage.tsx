@@ -52,7 +52,7 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
         <div className="min-w-[16rem] flex-1">
           <TextInput aria-label="Search extensions" placeholder="Search extensions" value={q} onChange={(e) => setQ(e.target.value)} />
         </div>
-        <Select aria-label="Platform" value={platform} onChange={(e) => setPlatform(e.target.value)} className="w-36">
+        <Select aria-label="Platform" value={platform} onChange={(e) => setPlatform(e.target.value)} className="w-40">
           <option value="any">Any platform</option>
           {['linux', 'macos', 'windows', 'freebsd', 'netbsd'].map((p) => (
             <option key={p} value={p}>
@@ -60,12 +60,12 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
             </option>
           ))}
         </Select>
-        <Select aria-label="Installed" value={installed} onChange={(e) => setInstalled(e.target.value)} className="w-36">
+        <Select aria-label="Installed" value={installed} onChange={(e) => setInstalled(e.target.value)} className="w-44">
           <option value="any">Installed or not</option>
           <option value="yes">Installed</option>
           <option value="no">Not installed</option>
         </Select>
-        <Select aria-label="Contributes" value={kind} onChange={(e) => setKind(e.target.value)} className="w-40">
+        <Select aria-label="Contributes" value={kind} onChange={(e) => setKind(e.target.value)} className="w-48">
           <option value="any">Any contribution</option>
           {KINDS.map(([k, l]) => (
             <option key={k} value={k}>
