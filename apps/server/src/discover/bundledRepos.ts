@@ -15,7 +15,9 @@ export function examplesDir(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '../../../../examples/extensions');
 }
 
-const FIXED_ENV: NodeJS.ProcessEnv = {
+// A plain record, not NodeJS.ProcessEnv: the web typechecks this file too, and Next's types make
+// ProcessEnv demand NODE_ENV.
+const FIXED_ENV: Record<string, string> = {
   GIT_AUTHOR_NAME: 'rozi examples',
   GIT_AUTHOR_EMAIL: 'examples@rozi.invalid',
   GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z',
@@ -29,7 +31,7 @@ const FIXED_ENV: NodeJS.ProcessEnv = {
 };
 
 function git(cwd: string, args: string[], env: NodeJS.ProcessEnv): string {
-  return execFileSync('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fileMode=true', ...args], { cwd, env: { PATH: env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/', ...FIXED_ENV }, stdio: ['ignore', 'pipe', 'pipe'] })
+  return execFileSync('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fileMode=true', ...args], { cwd, env: { PATH: env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/', ...FIXED_ENV } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
     .toString()
     .trim();
 }

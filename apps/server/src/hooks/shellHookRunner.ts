@@ -3,7 +3,7 @@
 // ROZI_<FIELD> per event field added to the server's environment. Output goes to the server log
 // a line at a time. A cap on hooks running at once keeps an event storm from forking without
 // bound; a skipped run is logged.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { shellHookEnv, type HookEvent } from '@rozi/extensions/node';
 
 export const MAX_RUNNING_SHELL_HOOKS = 32;
@@ -30,11 +30,12 @@ export class ShellHookRunner {
       return;
     }
     const argv = [...this.o.shell(), hook.run];
-    let child;
+    let child: ChildProcess;
     try {
       child = spawn(argv[0] as string, argv.slice(1), {
         cwd: this.o.cwd,
-        env: { ...this.o.env, ...shellHookEnv(event) },
+        // Cast: the web typechecks this file too, where Next's types make ProcessEnv demand NODE_ENV.
+        env: { ...this.o.env, ...shellHookEnv(event) } as NodeJS.ProcessEnv,
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
