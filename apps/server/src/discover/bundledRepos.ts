@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { childEnv } from '../proc/childEnv';
 
 export const BUNDLED_PREFIX = 'bundled:';
 
@@ -15,8 +16,6 @@ export function examplesDir(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '../../../../examples/extensions');
 }
 
-// A plain record, not NodeJS.ProcessEnv: the web typechecks this file too, and Next's types make
-// ProcessEnv demand NODE_ENV.
 const FIXED_ENV: Record<string, string> = {
   GIT_AUTHOR_NAME: 'rozi examples',
   GIT_AUTHOR_EMAIL: 'examples@rozi.invalid',
@@ -31,7 +30,7 @@ const FIXED_ENV: Record<string, string> = {
 };
 
 function git(cwd: string, args: string[], env: NodeJS.ProcessEnv): string {
-  return execFileSync('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fileMode=true', ...args], { cwd, env: { PATH: env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/', ...FIXED_ENV } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  return execFileSync('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fileMode=true', ...args], { cwd, env: childEnv({ PATH: env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/', ...FIXED_ENV }), stdio: ['ignore', 'pipe', 'pipe'] })
     .toString()
     .trim();
 }

@@ -5,6 +5,7 @@
 // bound; a skipped run is logged.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { shellHookEnv, type HookEvent } from '@rozi/extensions/node';
+import { childEnv } from '../proc/childEnv';
 
 export const MAX_RUNNING_SHELL_HOOKS = 32;
 const MAX_LOGGED_CHARS = 4_000;
@@ -34,8 +35,7 @@ export class ShellHookRunner {
     try {
       child = spawn(argv[0] as string, argv.slice(1), {
         cwd: this.o.cwd,
-        // Cast: the web typechecks this file too, where Next's types make ProcessEnv demand NODE_ENV.
-        env: { ...this.o.env, ...shellHookEnv(event) } as NodeJS.ProcessEnv,
+        env: childEnv({ ...this.o.env, ...shellHookEnv(event) }),
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
