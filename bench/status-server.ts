@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
 import { startServer, type BenchServer } from './server-harness';
+import { sharedFixture } from '../apps/server/test/sharedFixtures';
 
 const FAKE = fileURLToPath(new URL('../apps/server/test/fake-agents/', import.meta.url));
-const FIXTURE = '/work/shared/fixtures/agents/codex.toml';
+const FIXTURE = sharedFixture('codex');
 
 interface Row {
   ok: boolean;

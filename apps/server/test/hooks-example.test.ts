@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
+import { sharedFixture } from './sharedFixtures';
 
 const EXAMPLE = fileURLToPath(new URL('../../../examples/extensions/hook-blocked-notify', import.meta.url));
 const FAKE_AGENT = fileURLToPath(new URL('./fake-agents/fake-agent.mjs', import.meta.url));
-const FIXTURE = '/work/shared/fixtures/agents/claude.toml';
+const FIXTURE = sharedFixture('claude');
 
 interface Tab {
   id: string;

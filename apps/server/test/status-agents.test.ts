@@ -8,8 +8,8 @@ import type { AgentRowView } from '../src/status/agentViews';
 import type { PaneInfo } from '../src/session/model';
 import { spawn } from 'node:child_process';
 import { BIN, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
+import { sharedFixture } from './sharedFixtures';
 
-const FIXTURES = '/work/shared/fixtures/agents';
 const FAKE = join(__dirname, 'fake-agents');
 let s: TestServer;
 let bin: string;
@@ -47,7 +47,7 @@ async function launch(o: { program: string; fixture: string; sequence?: string; 
   const pane = r.pane.id;
   const log = join(s.home, `input-${pane}-${Date.now()}.log`);
   writeFileSync(log, '');
-  const env = `FAKE_FIXTURE=${FIXTURES}/${o.fixture}.toml FAKE_SEQUENCE=${o.sequence ?? 'working,blocked,idle'} FAKE_INPUT_LOG=${log} FAKE_BRACKETED=${o.bracketed ? 1 : 0}`;
+  const env = `FAKE_FIXTURE=${sharedFixture(o.fixture)} FAKE_SEQUENCE=${o.sequence ?? 'working,blocked,idle'} FAKE_INPUT_LOG=${log} FAKE_BRACKETED=${o.bracketed ? 1 : 0}`;
   await s.call('panes.sendText', { target: pane, text: `${env} ${o.program}\r` });
   const agent = await waitFor(`agent in pane ${pane}`, async () => {
     const g = await get(pane);
@@ -129,7 +129,7 @@ describe('agent status with real panes', () => {
     await waitFor('gone', async () => (await get(a.pane)).ok && (await stateOf(a.pane)) === null);
     const log2 = join(s.home, `second-${a.pane}.log`);
     writeFileSync(log2, '');
-    await s.call('panes.sendText', { target: a.pane, text: `FAKE_FIXTURE=${FIXTURES}/codex.toml FAKE_SEQUENCE=idle FAKE_INPUT_LOG=${log2} node ${bin}/codex.mjs\r` });
+    await s.call('panes.sendText', { target: a.pane, text: `FAKE_FIXTURE=${sharedFixture('codex')} FAKE_SEQUENCE=idle FAKE_INPUT_LOG=${log2} node ${bin}/codex.mjs\r` });
     await waitFor('second agent', async () => {
       const r = await get(a.pane);
       return r.ok && r.agent.occupant_id !== null && r.agent.occupant_id !== g.agent.occupant_id;
@@ -240,7 +240,7 @@ describe('agent status with real panes', () => {
 
 describe('100 agent panes at once', () => {
   it('labels every pane and keeps reading them', async () => {
-    const fixture = parse(readFileSync(`${FIXTURES}/codex.toml`, 'utf8')) as { case: Array<{ state: string; screen: string }> };
+    const fixture = parse(readFileSync(sharedFixture('codex'), 'utf8')) as { case: Array<{ state: string; screen: string }> };
     const screenFile = join(s.home, 'working.txt');
     writeFileSync(screenFile, fixture.case.find((c) => c.state === 'working')?.screen ?? '');
     if (!existsSync(screenFile)) throw new Error('no screen');

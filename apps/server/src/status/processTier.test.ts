@@ -10,9 +10,9 @@ import { nodePtyBackend } from '../pty/nodePtyBackend';
 import type { PtyProcess } from '../pty/backend';
 import { createProcReader, type ProcReader, type ProcStat } from './procReader';
 import { ProcessTier, type AgentMatcher } from './processTier';
+import { sharedFixture } from '../../test/sharedFixtures';
 
 const FAKE = resolve(__dirname, '../../test/fake-agents');
-const FIXTURES = '/work/shared/fixtures/agents';
 const definitions = loadDefinitions();
 const match: AgentMatcher = (snapshot) => {
   const m = matchProcess(definitions, snapshot);
@@ -87,7 +87,7 @@ function newTier(reader: ProcReader = createProcReader()) {
 describe('ProcessTier with real processes', () => {
   it('sees no agent at a shell prompt, then node codex.mjs, then nothing after it exits', async () => {
     const tier = newTier();
-    const sh = shell({ FAKE_FIXTURE: `${FIXTURES}/codex.toml` });
+    const sh = shell({ FAKE_FIXTURE: sharedFixture('codex') });
     tier.addPane(0, sh.pid);
     tier.tick();
     expect(tier.occupant(0)).toBeNull();
@@ -104,8 +104,8 @@ describe('ProcessTier with real processes', () => {
 
   it('looks through python3 to pi.py and through a `claude` symlink to node', async () => {
     const tier = newTier();
-    const a = shell({ FAKE_FIXTURE: `${FIXTURES}/pi.toml` });
-    const b = shell({ FAKE_FIXTURE: `${FIXTURES}/claude.toml` });
+    const a = shell({ FAKE_FIXTURE: sharedFixture('pi') });
+    const b = shell({ FAKE_FIXTURE: sharedFixture('claude') });
     tier.addPane(0, a.pid);
     tier.addPane(1, b.pid);
     a.write(`python3 ${dir}/pi.py\r`);
@@ -117,7 +117,7 @@ describe('ProcessTier with real processes', () => {
 
   it('honours ROZI_AGENT for a launcher that hides the tool', async () => {
     const tier = newTier();
-    const sh = shell({ FAKE_FIXTURE: `${FIXTURES}/opencode.toml` });
+    const sh = shell({ FAKE_FIXTURE: sharedFixture('opencode') });
     tier.addPane(0, sh.pid);
     sh.write(`ROZI_AGENT=opencode node ${dir}/wrapper.mjs\r`);
     await driveUntil(tier, [sh], () => tier.occupant(0) !== null);
@@ -126,7 +126,7 @@ describe('ProcessTier with real processes', () => {
 
   it('a new run of the same agent is a new occupant', async () => {
     const tier = newTier();
-    const sh = shell({ FAKE_FIXTURE: `${FIXTURES}/codex.toml` });
+    const sh = shell({ FAKE_FIXTURE: sharedFixture('codex') });
     tier.addPane(0, sh.pid);
     sh.write(`node ${dir}/codex.mjs\r`);
     await driveUntil(tier, [sh], () => tier.occupant(0) !== null);

@@ -4,7 +4,8 @@
 // tests can prove a refused prompt wrote nothing. Launched under agent-like names (a file named
 // codex.mjs, a symlink bin/claude → node) so process detection's look-through is exercised too.
 //
-// FAKE_FIXTURE   fixture file (e.g. /work/shared/fixtures/agents/codex.toml)
+// FAKE_FIXTURE   fixture file (e.g. <repo>/../shared/fixtures/agents/codex.toml; tests take it from
+//                test/sharedFixtures.ts)
 // FAKE_SEQUENCE  states to draw in order, comma list (default working,blocked,idle)
 // FAKE_STEP_MS   advance automatically after this many ms (0 = only on SIGUSR1; default 0)
 // FAKE_INPUT_LOG file to append received input to (JSON string per chunk)
