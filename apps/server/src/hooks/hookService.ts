@@ -53,6 +53,8 @@ export class HookService {
   private runHooks: UserRunHook[] = [];
   private status: HookStatusLink | undefined;
   private unsubscribe: (() => void)[] = [];
+  /** `rozi subscribe` connections: every event as hooks get it, effects' own included. */
+  private readonly listeners = new Set<(event: HookEvent) => void>();
   /** > 0 while effects are applied: what they raise synchronously raises no hooks. */
   private applying = 0;
   private syncing: Promise<void> = Promise.resolve();
@@ -98,9 +100,11 @@ export class HookService {
     this.status = link;
     this.unsubscribe.push(
       link.subscribe((change) => {
-        if (this.applying > 0 || this.stopped) return;
+        if (this.stopped) return;
         const event = hookEventFromStatus(change, this.panes);
-        if (event) this.raise(event, change.row.pane);
+        if (!event) return;
+        this.publish(event);
+        if (this.applying === 0) this.raise(event, change.row.pane);
       }),
     );
   }
@@ -110,6 +114,16 @@ export class HookService {
     const run = () => this.syncOnce().catch((err: unknown) => this.o.log(`hooks: loading hooks failed: ${err instanceof Error ? err.message : String(err)}`));
     this.syncing = this.syncing.then(run, run);
     return this.syncing;
+  }
+
+  /**
+   * Every hook event as it happens, with the payload hooks receive (docs/hooks.md), including
+   * those raised by hook effects (which run no hooks, but a subscriber still sees them).
+   * `rozi subscribe` prints these, so hooks and subscribers share one mapping.
+   */
+  onEvent(listener: (event: HookEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   health(): HookStatusEntry[] {
@@ -144,14 +158,26 @@ export class HookService {
       void this.resync();
       return;
     }
-    // The status subsystem's config reload emits this (not yet in ServerEvent's union).
-    if ((event.type as string) === 'config-reloaded') {
+    // The status service's config.toml reload: [[hooks]] may have changed too.
+    if (event.type === 'config-reloaded') {
+      this.publish({ event: 'config-reloaded' });
       void this.resync().then(() => this.raise({ event: 'config-reloaded' }, undefined));
       return;
     }
-    if (this.applying > 0) return;
     const hookEvent = hookEventFromBus(event, { panes: this.panes, focus: this.focus });
-    if (hookEvent) this.raise(hookEvent, 'key' in event ? event.key : undefined);
+    if (!hookEvent) return;
+    this.publish(hookEvent);
+    if (this.applying === 0) this.raise(hookEvent, 'key' in event ? event.key : undefined);
+  }
+
+  private publish(event: HookEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        this.o.log(`hooks: event subscriber failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
   }
 
   private raise(event: HookEvent, paneKey: number | undefined): void {

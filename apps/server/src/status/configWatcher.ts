@@ -2,7 +2,7 @@
 // by rename, so the file itself cannot be watched), changes are debounced, and the definitions
 // are loaded again. A file that does not parse keeps the last good definitions: its warnings are
 // logged and kept for the CLI and UI, and detection goes on with what worked.
-import { watch, type FSWatcher } from 'node:fs';
+import { mkdirSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { DefinitionSet, DefinitionWarning } from '@rozi/detect';
 
@@ -31,12 +31,16 @@ export class ConfigWatcher {
 
   start(): void {
     try {
+      // A first config.toml written while the server runs must be seen too: the directory has
+      // to exist to be watched.
+      mkdirSync(dirname(this.o.configFile), { recursive: true, mode: 0o700 });
       this.watcher = watch(dirname(this.o.configFile), (_event, name) => {
         if (name === null || name === basename(this.o.configFile)) this.schedule();
       });
       this.watcher.unref();
     } catch {
-      // No config directory yet: nothing to reload until the user creates one (server restart).
+      // The config directory cannot be created or watched: no hot reload (logged nowhere: the
+      // definitions loaded at start stay).
     }
   }
 

@@ -100,6 +100,7 @@ export class StatusService {
           this.configReport = r;
           if (r.kept) this.o.log(`config.toml: kept the last good agent definitions: ${r.warnings.map((w) => w.message).join('; ')}`);
           this.o.bus.emit({ type: 'agent-definitions-changed', reason: 'config-reload' });
+          this.o.bus.emit({ type: 'config-reloaded', kept: r.kept, warnings: r.warnings.length });
         },
       });
       this.watcher.start();

@@ -2,6 +2,8 @@
 // (`rozi publish`). Both are shown instead of screen detection while present; a live
 // integration report still wins over them (packages/detect, reportArbitration.ts).
 import { z } from 'zod';
+import type { HookEvent } from '@rozi/extensions/node';
+import { hookServiceOf } from '../../hooks/hookServiceAccess';
 import { RoziError } from '../../session/errors';
 import { resolvePane } from '../../session/target';
 import { statusServiceOf } from '../../status/statusAccess';
@@ -58,6 +60,33 @@ export const statusRouter = router({
   closePublisher: procedure.input(z.object({ publisher: z.string().min(1) })).mutation(({ ctx, input }) => {
     statusServiceOf(ctx.manager).publishers.close(input.publisher);
     return { ok: true };
+  }),
+
+  /**
+   * `rozi subscribe`: the documented event payloads (docs/hooks.md, the hook service's one
+   * mapping from bus and status changes), optionally only the named events.
+   */
+  events: procedure.input(z.object({ events: z.array(z.string()).optional() }).optional()).subscription(async function* ({ ctx, input, signal }) {
+    const hooks = hookServiceOf(ctx.manager);
+    if (!hooks) throw new RoziError('conflict', 'this server runs no event service');
+    const wanted = input?.events?.length ? new Set(input.events) : null;
+    const queue: HookEvent[] = [];
+    let wake: (() => void) | null = null;
+    const off = hooks.onEvent((event) => {
+      if (wanted && !wanted.has(event.event)) return;
+      queue.push(event);
+      wake?.();
+    });
+    const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+    try {
+      while (!signal?.aborted) {
+        while (queue.length) yield queue.shift() as HookEvent;
+        await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted]);
+        wake = null;
+      }
+    } finally {
+      off();
+    }
   }),
 
   publishRows: procedure.input(z.object({ publisher: z.string().min(1), rows: z.array(rowInput).max(100) })).mutation(({ ctx, input }) => {

@@ -1,16 +1,23 @@
-// rozi subscribe [--events a,b]: the server's events as JSON lines until interrupted
-// (agent-state-changed, pane-spawned, pane-exited, bell, notification, focus-changed, ...).
+// rozi subscribe [--events a,b]: the server's events as JSON lines until interrupted, with the
+// names and fields of docs/hooks.md ("Events"): the same payloads hooks receive, from the one
+// mapping in hooks/eventPayloads.ts (served by status.events).
+import { HOOK_EVENT_NAMES } from '@rozi/extensions/node';
 import { subscribeServer } from '../../controlClient';
-import type { Verb } from '../../verb';
+import { CliError, type Verb } from '../../verb';
 
 export const subscribeVerb: Verb = {
   path: ['subscribe'],
-  summary: 'print server events as JSON lines (agent-state-changed, pane-exited, bell, notification, …)',
-  options: [{ name: 'events', type: 'list', value: 'TYPES', description: 'only these event types (comma list, repeatable)' }],
+  summary: `print server events as JSON lines (${HOOK_EVENT_NAMES.join(', ')})`,
+  options: [{ name: 'events', type: 'list', value: 'NAMES', description: 'only these events (comma list, repeatable)' }],
   async run(ctx) {
     const v = ctx.args.options.events;
-    const types = (Array.isArray(v) ? v : []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
-    await subscribeServer(ctx.io.env, 'workspace.events', types.length ? { types } : {}, (item) => {
+    const events = (Array.isArray(v) ? v : []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+    const known = new Set<string>(HOOK_EVENT_NAMES);
+    const unknown = events.filter((e) => !known.has(e));
+    if (unknown.length) {
+      throw new CliError('usage', `unknown event${unknown.length === 1 ? '' : 's'} ${unknown.map((e) => `'${e}'`).join(', ')}; known: ${HOOK_EVENT_NAMES.join(', ')}`, 2);
+    }
+    await subscribeServer(ctx.io.env, 'status.events', events.length ? { events } : {}, (item) => {
       ctx.io.stdout.write(JSON.stringify(item) + '\n');
     });
     return 0;
