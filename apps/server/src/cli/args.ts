@@ -89,17 +89,40 @@ export function parseArgs(verb: Verb, words: string[]): ParsedArgs {
   return { options, positionals, argv };
 }
 
-export function helpText(verb: Verb): string {
+/**
+ * Help for a group of verbs (`rozi agents --help`): every subcommand with its usage, summary
+ * and every one of its own flags, then the flags all of them take.
+ */
+export function groupHelpText(group: string, members: readonly Verb[]): string {
+  const lines = [`usage: rozi ${group} <command> [options]`, '', 'commands:'];
+  for (const verb of members) {
+    lines.push('', `  ${usageOf(verb)}`, `      ${verb.summary}`);
+    for (const o of verb.options ?? []) lines.push(`      ${flagOf(o).padEnd(28)} ${o.description}`);
+  }
+  lines.push('', 'options of every command:');
+  for (const o of globalOptions) lines.push(`  ${flagOf(o).padEnd(30)} ${o.description}`);
+  lines.push('', `a help flag anywhere after '${group}' prints help; run 'rozi ${group} <command> --help' for one command`);
+  return lines.join('\n') + '\n';
+}
+
+function flagOf(o: OptionSpec): string {
+  return `${o.short ? `-${o.short}, ` : ''}--${o.name}${o.type === 'boolean' ? '' : ` ${o.value ?? o.name.toUpperCase()}`}`;
+}
+
+function usageOf(verb: Verb): string {
   const pos = (verb.positionals ?? []).map((p) => {
     const n = p.name.toUpperCase() + (p.variadic ? '…' : '');
     return p.required ? n : `[${n}]`;
   });
-  const lines = [`usage: rozi ${verb.path.join(' ')} [options]${pos.length ? ' ' + pos.join(' ') : ''}${verb.takesArgv ? ' [--argv PROGRAM ARG…]' : ''}`, '', verb.summary];
+  return `rozi ${verb.path.join(' ')} [options]${pos.length ? ' ' + pos.join(' ') : ''}${verb.takesArgv ? ' [--argv PROGRAM ARG…]' : ''}`;
+}
+
+export function helpText(verb: Verb): string {
+  const lines = [`usage: ${usageOf(verb)}`, '', verb.summary];
   if (verb.help) lines.push('', verb.help.trimEnd());
   lines.push('', 'options:');
   for (const o of optionsOf(verb)) {
-    const flag = `${o.short ? `-${o.short}, ` : ''}--${o.name}${o.type === 'boolean' ? '' : ` ${o.value ?? o.name.toUpperCase()}`}`;
-    lines.push(`  ${flag.padEnd(30)} ${o.description}`);
+    lines.push(`  ${flagOf(o).padEnd(30)} ${o.description}`);
   }
   return lines.join('\n') + '\n';
 }

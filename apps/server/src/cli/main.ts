@@ -1,7 +1,7 @@
 // CLI entry: finds the verb, parses its arguments, picks the output format, runs it and turns
 // every failure into one line on stderr (plus a stable code on stdout in JSON mode).
 import { findVerb, verbs } from './registry';
-import { EXIT_USAGE, helpText, parseArgs } from './args';
+import { EXIT_USAGE, groupHelpText, helpText, parseArgs } from './args';
 import { CliError, type OutputFormat, type VerbContext, type VerbIO } from './verb';
 
 function defaultIO(): VerbIO {
@@ -15,15 +15,22 @@ function defaultIO(): VerbIO {
   };
 }
 
-function topHelp(): string {
-  const rows = [...verbs].sort((a, b) => a.path.join(' ').localeCompare(b.path.join(' ')));
+/**
+ * Groups where a help flag anywhere after the group word means help, even after `--` (spec: a
+ * help flag after `agents` is never sent as prompt text).
+ */
+const HELP_ANYWHERE = new Set(['agents']);
+const isHelpWord = (w: string) => w === '--help' || w === '-h';
+
+function topHelp(advanced: boolean): string {
+  const rows = verbs.filter((v) => advanced || !v.advanced).sort((a, b) => a.path.join(' ').localeCompare(b.path.join(' ')));
   const width = Math.max(12, ...rows.map((v) => v.path.join(' ').length)) + 2;
-  return ['usage: rozi <command> [options]', '', 'commands:', ...rows.map((v) => `  ${v.path.join(' ').padEnd(width)}${v.summary}`), '', "run 'rozi <command> --help' for a command's options", ''].join('\n');
+  return ['usage: rozi <command> [options]', '', 'commands:', ...rows.map((v) => `  ${v.path.join(' ').padEnd(width)}${v.summary}`), '', "run 'rozi <command> --help' for a command's options" + (advanced ? '' : "; 'rozi --help --advanced' lists every command"), ''].join('\n');
 }
 
 export async function main(argv: string[], io: VerbIO = defaultIO()): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    io.stdout.write(topHelp());
+    io.stdout.write(topHelp(argv.includes('--advanced')));
     return argv.length === 0 ? EXIT_USAGE : 0;
   }
   // Global options may precede the command (`rozi --session dev list-panes`): move them after it.
@@ -36,6 +43,15 @@ export async function main(argv: string[], io: VerbIO = defaultIO()): Promise<nu
   }
   const found0 = findVerb(argv);
   const found = found0 && { verb: found0.verb, rest: [...leading, ...found0.rest] };
+  // `rozi agents`, `rozi agents --help`, `rozi agents nosuch -h`: the group's help.
+  const group = argv[0] !== undefined && verbs.some((v) => v.path.length > 1 && v.path[0] === argv[0]) ? argv[0] : undefined;
+  if (group !== undefined && (!found || (HELP_ANYWHERE.has(group) && argv.slice(1).some(isHelpWord)))) {
+    const wantsHelp = argv.slice(1).some(isHelpWord);
+    if (found && wantsHelp) io.stdout.write(helpText(found.verb));
+    else if (wantsHelp || argv.length === 1) io.stdout.write(groupHelpText(group, verbs.filter((v) => v.path[0] === group)));
+    if (wantsHelp) return 0;
+    if (argv.length === 1) return EXIT_USAGE;
+  }
   let format: OutputFormat = io.stdoutIsTTY ? 'text' : 'json';
   try {
     if (!found) throw new CliError('usage', `unknown command '${argv[0]}' (run 'rozi --help')`, EXIT_USAGE);

@@ -62,6 +62,8 @@ export interface Verb {
   takesArgv?: boolean;
   /** A lone `--` ends options; the rest are positionals (send-keys). */
   restAfterDashDash?: boolean;
+  /** Listed by `rozi --help` only with `--advanced` (its group's own help always lists it). */
+  advanced?: boolean;
   run(ctx: VerbContext): Promise<number>;
 }
 

@@ -9,6 +9,8 @@ import { seqOf, tokenOf } from './report';
 
 export const agentsReleaseVerb: Verb = {
   path: ['agents', 'release'],
+  // For agent hooks, not people: `rozi --help` lists it only with --advanced.
+  advanced: true,
   summary: "end an integration's reports; the pane returns to screen detection",
   options: [
     targetOption,

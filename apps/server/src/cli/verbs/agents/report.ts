@@ -21,6 +21,8 @@ export function tokenOf(value: unknown): string {
 
 export const agentsReportVerb: Verb = {
   path: ['agents', 'report'],
+  // For agent hooks, not people: `rozi --help` lists it only with --advanced.
+  advanced: true,
   summary: "report an agent's state from its hooks (overrides screen detection for 30 s)",
   options: [
     targetOption,
