@@ -1,0 +1,107 @@
+// PTY → viewer throughput: 50 MiB of `seq` output and of coloured 70-column lines, drained
+//  (1) from a bare node-pty (the ceiling),
+//  (2) through rozi to a Node WebSocket viewer that acks like xterm.js (the browser path, with the
+//      headless mirror running in the same server process),
+//  (3) through tmux 3 with an attached client drained over a PTY.
+// Each program runs `cat FILE` with the tty in raw mode, so byte counts match the file exactly.
+// Run: npx --no-install tsx bench/server-throughput.ts
+import { execFileSync, spawn } from 'node:child_process';
+import { statSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawn as ptySpawn } from 'node-pty';
+import { DrainViewer, printTable, startServer, until } from './server-harness';
+
+const SIZE = Number(process.env.BENCH_MIB ?? 50) * 1024 * 1024;
+
+function makeFiles(dir: string): Record<string, string> {
+  const seqFile = join(dir, 'seq.txt');
+  execFileSync('sh', ['-c', `seq 1 100000000 | head -c ${SIZE} > '${seqFile}'`]);
+  const colorFile = join(dir, 'color.txt');
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size < SIZE; i++) {
+    // 70 visible columns in 7 coloured 10-column words, CRLF-ended (raw tty: no translation).
+    let line = '';
+    for (let w = 0; w < 7; w++) line += `\x1b[38;5;${(i + w * 31) % 256}m${String((i * 7 + w) % 1e9).padStart(9, '0')} `;
+    line += '\x1b[0m\r\n';
+    parts.push(line);
+    size += Buffer.byteLength(line);
+  }
+  writeFileSync(colorFile, Buffer.concat(parts.map((p) => Buffer.from(p))).subarray(0, SIZE));
+  const mib = `${SIZE / 1024 / 1024} MiB`;
+  return { [`seq (${mib})`]: seqFile, [`coloured 70-col lines (${mib})`]: colorFile };
+}
+
+async function bare(file: string): Promise<number> {
+  const started = performance.now();
+  let bytes = 0;
+  const pty = ptySpawn('sh', ['-c', `stty raw -echo; cat '${file}'; sleep 600`], { cols: 120, rows: 40, encoding: null });
+  await new Promise<void>((resolve) => {
+    pty.onData((d) => {
+      bytes += (d as unknown as Buffer).length;
+      if (bytes >= SIZE) resolve();
+    });
+  });
+  const ms = performance.now() - started;
+  pty.kill();
+  return ms;
+}
+
+async function viaRozi(file: string, s: Awaited<ReturnType<typeof startServer>>, tag: string): Promise<number> {
+  const flag = join(s.home, `go-${tag}`);
+  const { pane } = await s.call<{ pane: { key: number } }>('panes.split', { target: 1, argv: ['sh', '-c', `stty raw -echo; while [ ! -e '${flag}' ]; do sleep 0.005; done; cat '${file}'; sleep 600`] });
+  const v = new DrainViewer(s);
+  await v.opened;
+  v.attach(pane.key, 0);
+  await until(() => v.offsets.get(pane.key) !== undefined || true);
+  const started = performance.now();
+  writeFileSync(flag, '');
+  await until(() => (v.offsets.get(pane.key) ?? 0) >= SIZE);
+  const ms = performance.now() - started;
+  v.close();
+  await s.call('panes.kill', { key: pane.key });
+  return ms;
+}
+
+async function viaTmux(file: string, dir: string, tag: string): Promise<number> {
+  const sock = `rozi-bench-${process.pid}-${tag}`;
+  const flag = join(dir, `tmux-go-${tag}`);
+  const tmux = (...args: string[]) => execFileSync('tmux', ['-L', sock, '-f', '/dev/null', ...args]);
+  tmux('new-session', '-d', '-s', 'b', '-x', '120', '-y', '40', `stty raw -echo; while [ ! -e '${flag}' ]; do sleep 0.005; done; cat '${file}'; tmux -L ${sock} wait-for -S done; sleep 600`);
+  // An attached client, drained as fast as possible, as a user's terminal would be.
+  const client = ptySpawn('tmux', ['-L', sock, 'attach', '-t', 'b'], { cols: 120, rows: 40, encoding: null, env: { ...process.env, TMUX: '' } as Record<string, string> });
+  client.onData(() => undefined);
+  await new Promise((r) => setTimeout(r, 300));
+  const waiter = spawn('tmux', ['-L', sock, 'wait-for', 'done']);
+  const done = new Promise<void>((resolve) => waiter.once('exit', () => resolve()));
+  const started = performance.now();
+  writeFileSync(flag, '');
+  await done;
+  const ms = performance.now() - started;
+  client.kill();
+  try {
+    tmux('kill-server');
+  } catch {
+    // Already gone.
+  }
+  return ms;
+}
+
+const s = await startServer();
+const files = makeFiles(s.home);
+const rows: Array<Array<string | number>> = [];
+const mbps = (ms: number) => (SIZE / 1024 / 1024 / (ms / 1000)).toFixed(1);
+let n = 0;
+for (const [name, file] of Object.entries(files)) {
+  if (!existsSync(file) || statSync(file).size !== SIZE) throw new Error(`bad input ${file}`);
+  const b = await bare(file);
+  console.error(`bench: ${name}: bare ${b.toFixed(0)} ms`);
+  const r = await viaRozi(file, s, String(n));
+  console.error(`bench: ${name}: rozi ${r.toFixed(0)} ms`);
+  const t = await viaTmux(file, s.home, String(n++));
+  console.error(`bench: ${name}: tmux ${t.toFixed(0)} ms`);
+  rows.push([name, `${b.toFixed(0)} ms`, mbps(b), `${r.toFixed(0)} ms`, mbps(r), `${t.toFixed(0)} ms`, mbps(t)]);
+}
+await s.stop();
+printTable('PTY → viewer throughput (same run, 2-core box)', ['output', 'bare node-pty', 'MiB/s', 'rozi → WS viewer', 'MiB/s', 'tmux + attached client', 'MiB/s'], rows);
+process.exit(0);
