@@ -11,7 +11,8 @@ import type { SessionManager } from '../session/manager';
 import type { PaneKey } from '../session/model';
 import type { Pane } from '../session/pane';
 import { AgentWaits, type TimerHost, type WaitHandle, type WaitSpec } from './agentWaits';
-import { ConfigWatcher } from './configWatcher';
+import { brokenConfig, ConfigWatcher } from './configWatcher';
+import { configStatusOf, type ConfigStatus } from './configStatus';
 import { IntegrationTier } from './integrationTier';
 import { NotificationClassifier, type AgentNotification } from './notificationClassifier';
 import { createProcReader, type ProcReader } from './procReader';
@@ -62,10 +63,12 @@ export class StatusService {
   private stopped = false;
   private watcher: ConfigWatcher | null = null;
   /** Warnings of the last config.toml read; `kept` when it did not parse and older definitions stay. */
-  configReport: { warnings: readonly DefinitionWarning[]; kept: boolean } = { warnings: [], kept: false };
+  configReport: { warnings: readonly DefinitionWarning[]; kept: boolean; readAt: number };
 
   constructor(private readonly o: StatusServiceOptions) {
     this.definitions = o.definitions;
+    // A config.toml broken at start leaves the built-ins (and extensions) in force: broken too.
+    this.configReport = { warnings: o.definitions.warnings, kept: o.config ? brokenConfig(o.definitions, o.config.file) : false, readAt: Date.now() };
     const now = Date.now;
     this.hub = new StatusHub({ epoch: this.epoch, now });
     this.waits = new AgentWaits({ hub: this.hub, timers: realTimers, now });
@@ -97,7 +100,7 @@ export class StatusService {
         load: config.load,
         apply: (set) => this.setDefinitions(set),
         reported: (r) => {
-          this.configReport = r;
+          this.configReport = { ...r, readAt: Date.now() };
           if (r.kept) this.o.log(`config.toml: kept the last good agent definitions: ${r.warnings.map((w) => w.message).join('; ')}`);
           this.o.bus.emit({ type: 'agent-definitions-changed', reason: 'config-reload' });
           this.o.bus.emit({ type: 'config-reloaded', kept: r.kept, warnings: r.warnings.length });
@@ -139,6 +142,12 @@ export class StatusService {
     const row = this.hub.get(key);
     if (row?.source === 'screen' && row.occupant_id === occupant.id) return { agent: occupant.agent, agent_state: row.state };
     return { agent: occupant.agent, agent_state: this.screens.get(key)?.observer.reading()?.state ?? 'idle' };
+  }
+
+  /** The last config.toml read as the CLI and the UI show it (status.config). */
+  configStatus(): ConfigStatus {
+    const r = this.configReport;
+    return configStatusOf({ file: this.o.config?.file ?? null, inForce: this.definitions, lastRead: r.warnings, kept: r.kept, readAt: r.readAt });
   }
 
   get definitionSet(): DefinitionSet {

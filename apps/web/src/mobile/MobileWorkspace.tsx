@@ -5,6 +5,7 @@ import type { PaneInfo } from '@rozi/server/model';
 import { countStates, EmptyState, FOCUS_RING, IconButton, PaneCard, Rollup, StatusBadge } from '@rozi/ui';
 import { useState } from 'react';
 import { ConnectionBanner } from '../shell/ConnectionBanner';
+import { ConfigWarningBanner } from '../status/configStatus';
 import { paneAgent, paneState } from '../status/paneStatus';
 import { useStatusLookup } from '../status/agentStatus';
 import { terminalFor } from '../terminal/terminalRegistry';
@@ -25,6 +26,7 @@ export function MobileWorkspace({ c }: { c: WorkspaceController }) {
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-bg">
       <ConnectionBanner />
+      <ConfigWarningBanner />
       {open ? (
         <MobileTerminal pane={open} onBack={() => setOpenKey(null)} />
       ) : (

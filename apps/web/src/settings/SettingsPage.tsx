@@ -10,6 +10,8 @@ import { chordOfEvent, displaySequence, parseSequence } from '../keys/keyChord';
 import { useApplyTheme } from '../shell/useResolvedTheme';
 import { registerServiceWorker } from '../shell/serviceWorker';
 import { playChime } from '../status/chime';
+import { ConfigStatusPanel } from '../status/configStatus';
+import { AppProviders } from '../shell/AppProviders';
 import { DEFAULT_SETTINGS, FONT_SIZE_MAX, FONT_SIZE_MIN } from './settingsModel';
 import { updateSettings, useSettings } from './settingsStore';
 
@@ -17,6 +19,7 @@ const SECTIONS = [
   ['appearance', 'Appearance'],
   ['keyboard', 'Keyboard'],
   ['notifications', 'Notifications'],
+  ['config', 'config.toml'],
   ['accessibility', 'Accessibility'],
 ] as const;
 
@@ -104,6 +107,12 @@ export default function SettingsPage() {
               }}
             />
             <DesktopNotifications />
+          </Section>
+          <Section id="config" title="config.toml">
+            {/* The server's last read of config.toml; this page has no providers of its own. */}
+            <AppProviders>
+              <ConfigStatusPanel />
+            </AppProviders>
           </Section>
           <Section id="agents" title="Agents">
             <div className="flex items-center gap-4">

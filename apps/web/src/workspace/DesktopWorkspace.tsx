@@ -5,6 +5,7 @@ import { closePane } from '../actions/paneActions';
 import { killSession, newSessionPrompt, renameSession, setSessionFolder } from '../actions/sessionActions';
 import { closeTab } from '../actions/tabActions';
 import { ConnectionBanner } from '../shell/ConnectionBanner';
+import { ConfigWarningBanner } from '../status/configStatus';
 import { StatusLine } from '../shell/StatusLine';
 import { Sidebar } from './Sidebar';
 import { TabBar } from './TabBar';
@@ -18,6 +19,7 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
   return (
     <div className="flex h-dvh flex-col overflow-hidden">
       <ConnectionBanner />
+      <ConfigWarningBanner />
       <div className="flex min-h-0 flex-1">
         {settings.sidebarOpen && (
           <aside className="w-60 shrink-0 border-r border-line">

@@ -62,6 +62,9 @@ export const statusRouter = router({
     return { ok: true };
   }),
 
+  /** The server's last config.toml read: ok/broken, its warnings with lines, the definitions in force. */
+  config: procedure.query(({ ctx }) => statusServiceOf(ctx.manager).configStatus()),
+
   /**
    * `rozi subscribe`: the documented event payloads (docs/hooks.md, the hook service's one
    * mapping from bus and status changes), optionally only the named events.

@@ -14,12 +14,14 @@ import { agentsWaitVerb } from './agents/wait';
 import { publishVerb } from './status/publish';
 import { statusVerb } from './status/status';
 import { subscribeVerb } from './status/subscribe';
+import { configStatusVerb } from './status/configStatus';
 
 export const agentVerbs: Verb[] = [
   agentsTestVerb,
   agentsDetectVerb,
   agentsDefinitionsVerb,
   configCheckVerb,
+  configStatusVerb,
   // Status (apps/server/src/status): read, wait, prompt, reports, published state, events.
   agentsListVerb,
   agentsGetVerb,

@@ -1,0 +1,82 @@
+// The live server's config.toml report: `rozi config status` (status.config) says ok or broken,
+// names each warning's line and lists the definitions in force; a broken save keeps the last
+// good definitions; every reload raises config-reloaded, after which [[hooks]] are re-read.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConfigStatus } from '../src/status/configStatus';
+import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
+
+let s: TestServer;
+let configFile: string;
+
+beforeAll(async () => {
+  const home = makeHome();
+  const dir = join(home.home, '.config', 'rozi');
+  mkdirSync(dir, { recursive: true });
+  configFile = join(dir, 'config.toml');
+  writeFileSync(configFile, '[[agents]]\nid = "mca"\nmatch = { names = ["mca"] }\n');
+  s = await startServer({ home });
+});
+
+afterAll(async () => {
+  expect(await s.stop()).toBe(0);
+  removeHome(s.home);
+});
+
+const status = async () => {
+  const r = await runCli(s.env, ['--format', 'json', 'config', 'status']);
+  return { code: r.code, value: JSON.parse(r.stdout) as ConfigStatus, stderr: r.stderr };
+};
+const inForce = (v: ConfigStatus) => v.definitions.map((d) => d.id);
+
+/** Writes config.toml and waits until the server has read this version. */
+async function save(text: string): Promise<ConfigStatus> {
+  const before = (await status()).value.readAt;
+  writeFileSync(configFile, text);
+  return waitFor('the reload', async () => {
+    const now = (await status()).value;
+    return now.readAt > before ? now : null;
+  });
+}
+
+describe('config.toml status of the running server', () => {
+  it('reports ok, broken (last good kept) and dropped entries with their lines', async () => {
+    const first = await status();
+    expect(first.code).toBe(0);
+    expect(first.value).toMatchObject({ file: configFile, state: 'ok', warnings: [] });
+    expect(inForce(first.value)[0]).toBe('mca');
+    expect(first.value.definitions.find((d) => d.id === 'claude')).toMatchObject({ source: 'builtin', resume: true });
+
+    // Broken TOML on line 3: the server keeps mca, says broken, names the line.
+    const broken = await save('[[agents]]\nid = "other"\nmatch = { names = ["other"] \n');
+    expect(broken.state).toBe('broken');
+    expect(broken.warnings[0]).toMatchObject({ code: 'toml-syntax', file: configFile });
+    expect(broken.warnings[0]?.line).toBeGreaterThan(0);
+    expect(inForce(broken)).toContain('mca');
+    expect(inForce(broken)).not.toContain('other');
+    const text = await runCli(s.env, ['--format', 'text', 'config', 'status']);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain('broken, the last good agent definitions stay in force');
+    expect(text.stdout).toMatch(new RegExp(`${configFile}:\\d+`));
+
+    // A bad rule loads the rest: ok, with the warning's line, the definition in force.
+    const warned = await save('[[agents]]\nid = "mca2"\nmatch = { names = ["mca2"] }\n\n[[agents.states]]\nstate = "working"\nscreen = { regex = true, any_of = ["("] }\n');
+    expect(warned.state).toBe('ok');
+    expect(warned.warnings).toEqual([expect.objectContaining({ code: 'invalid-regex', line: expect.any(Number) })]);
+    expect(inForce(warned)).toContain('mca2');
+    expect(inForce(warned)).not.toContain('mca');
+    expect((await status()).code).toBe(0);
+  }, 30_000);
+
+  it('re-reads [[hooks]] on the reload: a hook added to config.toml runs', async () => {
+    const marker = join(s.home, 'hook-ran');
+    await save(`[[hooks]]\nevent = "bell"\nrun = "touch ${marker}"\n`);
+    const tab = await s.call<{ pane: { id: number } }>('tabs.create', {});
+    await waitFor('the hook ran', async () => {
+      await s.call('panes.sendText', { target: tab.pane.id, text: "printf '\\a'\r" });
+      await new Promise((r) => setTimeout(r, 200));
+      return existsSync(marker);
+    }, 15_000);
+  }, 30_000);
+});
