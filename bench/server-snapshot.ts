@@ -56,6 +56,6 @@ layout.sort((a, b) => a - b);
 hist.sort((a, b) => a - b);
 printTable('Snapshot write, 16 panes × 5000 lines, ms', ['what', 'p50', 'max', 'size'], [
   ['layout snapshot (sessions, splits, live cwd from /proc, titles)', percentile(layout, 50).toFixed(2), (layout[layout.length - 1] as number).toFixed(2), `${(snapBytes / 1024).toFixed(1)} KiB`],
-  ['pane histories (16 mirrors serialized with colours, atomic writes)', percentile(hist, 50).toFixed(0), (hist[hist.length - 1] as number).toFixed(0), `${(histBytes / 1024 / 1024).toFixed(1)} MiB`],
+  ['pane histories (16 raw output tails, colours kept, atomic writes)', percentile(hist, 50).toFixed(0), (hist[hist.length - 1] as number).toFixed(0), `${(histBytes / 1024 / 1024).toFixed(1)} MiB`],
 ]);
 process.exit(0);
