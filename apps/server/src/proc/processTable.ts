@@ -69,20 +69,31 @@ function basename(path: string): string {
   return i < 0 ? path : path.slice(i + 1);
 }
 
+function readStat(pid: number): Omit<ProcessEntry, 'argv'> | null {
+  try {
+    return parseStat(pid, readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
 export const procProcessTable: ProcessTable = {
   read(pid) {
-    try {
-      const stat = parseStat(pid, readFileSync(`/proc/${pid}/stat`, 'utf8'));
-      return stat ? { ...stat, argv: readArgv(pid) } : null;
-    } catch {
-      return null;
-    }
+    const stat = readStat(pid);
+    return stat ? { ...stat, argv: readArgv(pid) } : null;
   },
 
   foreground(pid) {
-    const self = this.read(pid);
-    if (!self) return null;
-    let leader = self.tpgid > 0 ? this.read(self.tpgid) : null;
+    // Only the pane child's stat is needed (for tpgid); argv is read for the leader alone.
+    const stat = readStat(pid);
+    if (!stat) return null;
+    if (stat.tpgid === pid || stat.tpgid <= 0) {
+      const argv = readArgv(pid);
+      const all = argv.length ? argv : [stat.comm];
+      return { pid, program: basename(all[0] ?? stat.comm), args: all.slice(1), argv: all };
+    }
+    const self = { ...stat, argv: [] as string[] };
+    let leader = this.read(self.tpgid);
     // The group leader may have exited while its group lives on (e.g. `a | b` after a ends).
     if (!leader && self.tpgid > 0) leader = this.list().find((p) => p.pgrp === self.tpgid) ?? null;
     const fg = leader ?? self;
