@@ -7,9 +7,13 @@ import { paneIds, removePane } from '../session/layout';
 import { Session, type SessionManager, type Tab } from '../session/manager';
 import type { LayoutNode } from '../session/model';
 import { readHistory } from './history';
-import type { SnapshotData } from './snapshot';
+import { markResumed } from './resumedPanes';
+import type { PaneSnapshot, SnapshotData } from './snapshot';
 
-export function restoreSnapshot(o: { manager: SessionManager; data: SnapshotData; home: string; historyDir?: string; log(line: string): void }): number {
+/** The argv that reopens an agent's conversation, from the definitions loaded now; null: none declared. */
+export type ResumeArgv = (agent: string, session: string) => string[] | null;
+
+export function restoreSnapshot(o: { manager: SessionManager; data: SnapshotData; home: string; historyDir?: string; log(line: string): void; resumeArgv?: ResumeArgv }): number {
   const m = o.manager;
   let restored = 0;
   for (const snap of o.data.sessions) {
@@ -22,12 +26,14 @@ export function restoreSnapshot(o: { manager: SessionManager; data: SnapshotData
         const p = snap.panes.find((x) => x.id === id && x.tab === t.id);
         try {
           if (!p) throw new Error('missing from the snapshot');
-          m.restorePane(session, {
+          const resume = resumeOf(p, o, `${snap.name}:${id}`);
+          const pane = m.restorePane(session, {
             id,
             tab: t.id,
-            launch: { command: p.command, argv: p.argv, cwd: existsSync(p.cwd) ? p.cwd : o.home, title: p.name, keepOpen: p.keepOpen, cols: p.cols, rows: p.rows },
+            launch: { command: resume ? null : p.command, argv: resume ?? p.argv, cwd: existsSync(p.cwd) ? p.cwd : o.home, title: p.name, keepOpen: p.keepOpen, cols: p.cols, rows: p.rows },
             preamble: o.historyDir ? readHistory(o.historyDir, snap.name, id) : undefined,
           });
+          if (resume) markResumed(pane, { command: p.command, argv: p.argv });
           restored++;
         } catch (err) {
           o.log(`warning: could not restore pane ${snap.name}:${id}: ${err instanceof Error ? err.message : String(err)}`);
@@ -55,4 +61,12 @@ export function restoreSnapshot(o: { manager: SessionManager; data: SnapshotData
   }
   m.bus.workspaceChanged();
   return restored;
+}
+
+/** The resume argv for a pane whose agent reported a conversation, or null to run its own command. */
+function resumeOf(p: PaneSnapshot, o: { resumeArgv?: ResumeArgv; log(line: string): void }, where: string): string[] | null {
+  if (!p.agent || !o.resumeArgv) return null;
+  const argv = o.resumeArgv(p.agent.id, p.agent.session);
+  if (!argv) o.log(`pane ${where}: agent ${p.agent.id} declares no native resume now; restarting the pane's own command`);
+  return argv;
 }

@@ -9,7 +9,9 @@ import type { EventBus } from '../events/bus';
 import { validateLayout } from '../session/layout';
 import type { LayoutNode } from '../session/model';
 import type { SessionManager } from '../session/manager';
+import type { PaneKey } from '../session/model';
 import { writeFileAtomic } from './atomicWrite';
+import { recordedLaunch } from './resumedPanes';
 
 export const SNAPSHOT_DEBOUNCE_MS = 200;
 export const SNAPSHOT_MAX_DELAY_MS = 800;
@@ -28,7 +30,15 @@ export interface PaneSnapshot {
   keepOpen: boolean;
   cols: number;
   rows: number;
+  /**
+   * The agent running in the pane and the conversation it reported (`rozi agents report
+   * --native-session`): restore reopens it with the definition's resume argv. Never a command.
+   */
+  agent?: { id: string; session: string } | null;
 }
+
+/** Which agent and conversation a pane would reopen (the status service answers). */
+export type ResumeLookup = (key: PaneKey) => { agent: string; session: string } | null;
 
 export interface SessionSnapshot {
   name: string;
@@ -45,7 +55,7 @@ export interface SnapshotData {
   sessions: SessionSnapshot[];
 }
 
-export function takeSnapshot(m: SessionManager): SnapshotData {
+export function takeSnapshot(m: SessionManager, resumeOf?: ResumeLookup): SnapshotData {
   return {
     version: 1,
     savedAt: new Date().toISOString(),
@@ -59,16 +69,21 @@ export function takeSnapshot(m: SessionManager): SnapshotData {
         id: p.id,
         tab: p.tab,
         cwd: m.paneInfo(p).cwd,
-        command: p.launch.command,
-        argv: p.launch.argv,
+        ...recordedLaunch(p),
         name: p.launch.name,
         title: p.title,
         keepOpen: p.launch.keepOpen,
         cols: p.cols,
         rows: p.rows,
+        ...agentOf(p.key, resumeOf),
       })),
     })),
   };
+}
+
+function agentOf(key: PaneKey, resumeOf: ResumeLookup | undefined): Pick<PaneSnapshot, 'agent'> {
+  const r = resumeOf?.(key);
+  return r ? { agent: { id: r.agent, session: r.session } } : {};
 }
 
 /** Every problem in a parsed snapshot (validators return all diagnostics). */
@@ -88,6 +103,10 @@ export function validateSnapshot(data: unknown): string[] {
     else ss.panes.forEach((p, j) => {
       if (!Number.isInteger(p?.id) || !Number.isInteger(p?.tab)) errors.push(`${at}.panes[${j}] needs integer id and tab`);
       if (typeof p?.cwd !== 'string') errors.push(`${at}.panes[${j}].cwd must be a string`);
+      const agent: unknown = p?.agent;
+      if (agent != null && (typeof agent !== 'object' || typeof (agent as { id?: unknown }).id !== 'string' || typeof (agent as { session?: unknown }).session !== 'string')) {
+        errors.push(`${at}.panes[${j}].agent must be {id, session} strings`);
+      }
     });
   });
   return errors;
@@ -130,7 +149,7 @@ export class SnapshotWriter {
   /** Set once the server is shutting down: no more background writes. */
   private stopped = false;
 
-  constructor(private readonly o: { manager: SessionManager; bus: EventBus; file: string; log(line: string): void }) {
+  constructor(private readonly o: { manager: SessionManager; bus: EventBus; file: string; log(line: string): void; resumeOf?: ResumeLookup }) {
     this.off = o.bus.onAny((e) => {
       if (e.type === 'workspace-changed' || e.type === 'title-changed' || e.type === 'session-renamed') this.markDirty();
     });
@@ -152,7 +171,7 @@ export class SnapshotWriter {
 
   /** Writes now if anything differs from the last write; returns whether it wrote. */
   write(): boolean {
-    const data = takeSnapshot(this.o.manager);
+    const data = takeSnapshot(this.o.manager, this.o.resumeOf);
     const body = JSON.stringify(data.sessions);
     if (body === this.lastWritten) return false;
     try {

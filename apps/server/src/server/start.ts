@@ -135,11 +135,11 @@ export async function runServer(o: ServerOptions): Promise<number> {
 
   const data = loadSnapshot(paths.snapshotFile, o.log);
   if (data) {
-    const n = restoreSnapshot({ manager, data, home, historyDir: historyDir(paths.stateDir), log: o.log });
+    const n = restoreSnapshot({ manager, data, home, historyDir: historyDir(paths.stateDir), log: o.log, resumeArgv: (agent, session) => status.resumeArgv(agent, session) });
     o.log(`restored ${data.sessions.length} session(s), ${n} pane(s) from the snapshot`);
   }
   if (manager.sessions.size === 0) manager.createSession({ launch: {} });
-  const snapshots = new SnapshotWriter({ manager, bus, file: paths.snapshotFile, log: o.log });
+  const snapshots = new SnapshotWriter({ manager, bus, file: paths.snapshotFile, log: o.log, resumeOf: (key) => status.nativeResume(key) });
   const histories = new HistoryWriter({ manager, dir: historyDir(paths.stateDir), log: o.log });
   snapshots.markDirty();
 
@@ -166,8 +166,9 @@ export async function runServer(o: ServerOptions): Promise<number> {
       if (stopping) return;
       stopping = true;
       o.log(`${signal}: saving the snapshot and ending ${manager.panes.size} pane(s)`);
-      status.stop();
+      // The last snapshot first, while the status service still knows each pane's agent.
       snapshots.close();
+      status.stop();
       await histories.close();
       await hooks.stop();
       await extensions.stop();

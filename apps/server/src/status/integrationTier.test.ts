@@ -27,7 +27,7 @@ describe('IntegrationTier', () => {
     expect(hub.get(1)?.source).toBe('integration');
     clock.advance(1);
     expect(hub.get(1)).toMatchObject({ source: 'screen', state: 'working' });
-    expect(tier.nativeSession(1)).toEqual({ agent: 'claude', session: 'abc' });
+    expect(tier.nativeSession(1)).toEqual({ agent: 'claude', session: 'abc', occupant: 'o' });
   });
 
   it('release returns to the screen; a released token cannot claim again', () => {

@@ -44,7 +44,14 @@ interface PaneArbitration {
   state: ArbitrationState<PublishedRow>;
   timer: unknown;
   /** The last native session an integration reported, kept for resurrection after release. */
-  nativeSession: { agent: string | null; session: string } | null;
+  nativeSession: NativeSession | null;
+}
+
+/** A reported native session and the occupant (agent run) that reported it. */
+export interface NativeSession {
+  agent: string | null;
+  session: string;
+  occupant: string | null;
 }
 
 /** Most urgent first: a blocked row is what the pane's badge must show. */
@@ -86,7 +93,7 @@ export class IntegrationTier {
     if (r.outcome.ok) {
       a.state = r.state;
       const live = r.state.live;
-      if (live?.nativeSession) a.nativeSession = { agent: live.agentId, session: live.nativeSession };
+      if (live?.nativeSession) a.nativeSession = { agent: live.agentId, session: live.nativeSession, occupant: this.o.hub.occupant(pane)?.id ?? null };
       this.sync(pane, a);
     }
     return r.outcome;
@@ -117,7 +124,7 @@ export class IntegrationTier {
     return this.panes.get(pane)?.state.rows?.rows ?? [];
   }
 
-  nativeSession(pane: PaneKey): { agent: string | null; session: string } | null {
+  nativeSession(pane: PaneKey): NativeSession | null {
     return this.panes.get(pane)?.nativeSession ?? null;
   }
 

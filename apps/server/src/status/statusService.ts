@@ -144,6 +144,27 @@ export class StatusService {
     return { agent: occupant.agent, agent_state: this.screens.get(key)?.observer.reading()?.state ?? 'idle' };
   }
 
+  /**
+   * Which agent and which conversation to reopen if the server restarts now (the snapshot keeps
+   * these, never a command): the native session the pane's current agent run reported. A
+   * session reported by an earlier run, or an agent that is gone, resumes nothing.
+   */
+  nativeResume(key: PaneKey): { agent: string; session: string } | null {
+    const reported = this.integration.nativeSession(key);
+    const occupant = this.hub.occupant(key);
+    if (!reported || !occupant || reported.occupant !== occupant.id) return null;
+    return { agent: reported.agent ?? occupant.agent, session: reported.session };
+  }
+
+  /**
+   * The argv that reopens `session` of `agent`, from the definitions loaded now (so a changed
+   * resume argv also changes how old snapshots reopen); null when the agent declares none.
+   */
+  resumeArgv(agent: string, session: string): string[] | null {
+    const argv = this.definitions.byId.get(agent)?.resume?.argv;
+    return argv ? argv.map((word) => (word === '{session}' ? session : word)) : null;
+  }
+
   /** The last config.toml read as the CLI and the UI show it (status.config). */
   configStatus(): ConfigStatus {
     const r = this.configReport;
