@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // 2-core machines from being oversubscribed.
 export default defineConfig({
   test: {
+    sequence: { groupOrder: 2 },
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
