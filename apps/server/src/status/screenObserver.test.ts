@@ -69,6 +69,20 @@ describe('ScreenObserver', () => {
     expect(obs.stats.reads).toBeGreaterThan(1);
   });
 
+  it('reads a quiet pane once more after its last output, then never until it writes again', () => {
+    const { obs, draw, run } = setup();
+    draw('idle prompt');
+    run(SCREEN_POLICY.debounceMs);
+    const reads = obs.stats.reads;
+    run(SCREEN_POLICY.slowPeriodMs);
+    expect(obs.stats.reads).toBe(reads + 1);
+    expect(obs.nextDueAt()).toBeNull();
+    run(SCREEN_POLICY.slowPeriodMs * 20);
+    expect(obs.stats.reads).toBe(reads + 1);
+    draw('working now');
+    expect(run(SCREEN_POLICY.debounceMs)).toEqual(['working']);
+  });
+
   it('caps evaluations under continuous output', () => {
     const { obs, draw, clock } = setup();
     const start = obs.stats.evaluations;

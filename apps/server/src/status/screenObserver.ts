@@ -11,8 +11,10 @@ import type { TierReading, TierState } from './statusHub';
  *   instead of half-drawn (tens of ms; the screen → `agents get` budget is p50 ≤ 60 ms).
  * - busyGapMs: under continuous output (spinners redraw 10×/s) a pane is evaluated at most this
  *   often, so 100 busy agents cost at most 1,000 evaluations a second in total.
- * - slowPeriodMs: while an agent is present the mirror is re-read this often even without output
- *   (a resize reflow, a missed notification); equal screen + title cost one string compare.
+ * - slowPeriodMs: one catch-up re-read this long after the last output (bytes parsed after a
+ *   read began, a resize reflow); then nothing until the pane writes again, so an idle pane
+ *   costs no reads at all. Time-based settling (confirmIdleMs, unknownQuietMs) has its own due
+ *   times below and never waits for this.
  * - confirmIdleMs: working → idle must hold this long. TUIs blank their status line for a frame
  *   between tool calls; without the window each gap would read as "done". Never delays blocked.
  * - unknownQuietMs: how long `unknown` (a help page, a navigator) keeps the last state before the
@@ -56,6 +58,9 @@ export class ScreenObserver {
   private present = false;
   private dirtySince: number | null = null;
   private lastReadAt = -Infinity;
+  /** Last output, and whether the catch-up read after it is still owed. */
+  private lastOutputAt = -Infinity;
+  private catchUpOwed = false;
   private lastEvalAt = -Infinity;
   private lastSample: ScreenSample | null = null;
   private raw: DetectedState | null = null;
@@ -80,13 +85,19 @@ export class ScreenObserver {
     this.idleSince = null;
     const now = this.options.now();
     this.confirmedAt = now;
-    // Read the new agent's screen promptly rather than at the next slow tick.
+    // Read the new agent's screen promptly, and once more a while later.
     this.dirtySince = present ? now : null;
+    this.lastOutputAt = now;
+    this.catchUpOwed = present;
   }
 
   /** The PTY wrote output (or the pane was resized) since the last read. */
   noteOutput(): void {
-    if (this.present && this.dirtySince === null) this.dirtySince = this.options.now();
+    if (!this.present) return;
+    const now = this.options.now();
+    if (this.dirtySince === null) this.dirtySince = now;
+    this.lastOutputAt = now;
+    this.catchUpOwed = true;
   }
 
   reading(): TierReading | null {
@@ -95,11 +106,13 @@ export class ScreenObserver {
 
   nextDueAt(): number | null {
     if (!this.present) return null;
-    let due = this.lastReadAt + this.policy.slowPeriodMs;
+    // The pane's first read happens at once (nothing to debounce against yet).
+    if (this.lastReadAt === -Infinity) return this.options.now();
+    let due = this.catchUpOwed ? this.lastOutputAt + this.policy.slowPeriodMs : Infinity;
     if (this.dirtySince !== null) due = Math.min(due, Math.max(this.dirtySince + this.policy.debounceMs, this.lastEvalAt + this.policy.busyGapMs));
     if (this.idleSince !== null) due = Math.min(due, this.idleSince + this.policy.confirmIdleMs);
     if (this.raw === 'unknown' && this.committed?.state !== 'idle') due = Math.min(due, this.confirmedAt + this.policy.unknownQuietMs);
-    return due;
+    return due === Infinity ? null : due;
   }
 
   /**
@@ -108,9 +121,9 @@ export class ScreenObserver {
   tick(): TierReading | null | undefined {
     if (!this.present) return undefined;
     const now = this.options.now();
-    const readDue =
-      (this.dirtySince !== null && now >= Math.max(this.dirtySince + this.policy.debounceMs, this.lastEvalAt + this.policy.busyGapMs)) ||
-      now >= this.lastReadAt + this.policy.slowPeriodMs;
+    const catchUp = this.catchUpOwed && now >= this.lastOutputAt + this.policy.slowPeriodMs;
+    const readDue = this.lastReadAt === -Infinity || (this.dirtySince !== null && now >= Math.max(this.dirtySince + this.policy.debounceMs, this.lastEvalAt + this.policy.busyGapMs)) || catchUp;
+    if (catchUp) this.catchUpOwed = false;
     if (readDue) this.readAndEvaluate(now);
     return this.settle(now);
   }
