@@ -1,7 +1,28 @@
-// The one reader of the process table (Linux /proc). Session code asks it for a pane's
-// foreground process and live cwd; detection later takes its snapshots as values. Reads are
-// synchronous: /proc files are generated in memory and take microseconds.
+// The one reader of the process table (Linux /proc), with two faces over the same parsing:
+// - `procProcessTable` (ProcessTable): what session code asks per pane — the foreground process
+//   and the live cwd.
+// - `createProcReader` (ProcReader): what the status service's process tier uses — a stat-only
+//   scan of every process (one read each, no argv), single stats, and argv/exe/environ details
+//   for the few processes detection looks at.
+// Reads are synchronous on purpose: /proc files are generated in memory and take microseconds,
+// and a scan must see one consistent moment rather than interleave with PTY events.
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+
+/** One /proc/<pid>/stat line, parsed. */
+export interface ProcStat {
+  pid: number;
+  /** `comm`, the kernel's short name (15 chars max); changes on exec. */
+  comm: string;
+  ppid: number;
+  /** Process group id. */
+  pgid: number;
+  /** Session id. */
+  sid: number;
+  /** Foreground process group of the process's controlling terminal (-1 without a terminal). */
+  tpgid: number;
+  /** Kernel start time in clock ticks since boot: with pid it names one process incarnation. */
+  startTime: number;
+}
 
 export interface ProcessEntry {
   pid: number;
@@ -31,37 +52,68 @@ export interface ProcessTable {
   /** The process leading the foreground process group of `pid`'s terminal. */
   foreground(pid: number): ForegroundProcess | null;
   cwd(pid: number): string | null;
-  /** Every process (for detection's process-tree snapshot). */
+  /** Every process, with argv. */
   list(): ProcessEntry[];
 }
 
-function parseStat(pid: number, text: string): Omit<ProcessEntry, 'argv'> | null {
-  // comm may contain spaces and parentheses: it ends at the LAST ')'.
-  const open = text.indexOf('(');
-  const close = text.lastIndexOf(')');
-  if (open < 0 || close < 0) return null;
-  const fields = text.slice(close + 2).split(' ');
-  // fields[0] = state (field 3 of stat(5)); ppid = 4, pgrp = 5, tty_nr = 7, tpgid = 8, starttime = 22.
-  return {
-    pid,
-    comm: text.slice(open + 1, close),
-    ppid: Number(fields[1]),
-    pgrp: Number(fields[2]),
-    tpgid: Number(fields[5]),
-    startTime: Number(fields[19]),
-  };
+export interface ProcDetails {
+  /** Target of /proc/<pid>/exe; null when unreadable (another user's process, a zombie). */
+  exe: string | null;
+  argv: string[];
+  /** The requested environment variables the process has (createProcReader's `envVars`). */
+  env: Record<string, string>;
 }
 
-function readArgv(pid: number): string[] {
+export interface ProcReader {
+  /** Every process on the machine, one stat read each. */
+  scan(): ProcStat[];
+  stat(pid: number): ProcStat | null;
+  details(pid: number): ProcDetails | null;
+}
+
+export function parseProcStat(pid: number, text: string): ProcStat | null {
+  // comm sits in parentheses and may itself contain spaces and ')': split after the last one.
+  const close = text.lastIndexOf(')');
+  const open = text.indexOf('(');
+  if (close === -1 || open === -1) return null;
+  const f = text.slice(close + 2).split(' ');
+  const num = (i: number): number => Number(f[i]);
+  // Indexes are stat field numbers minus 3 (field 3, state, is f[0]); see proc(5).
+  const stat: ProcStat = { pid, comm: text.slice(open + 1, close), ppid: num(1), pgid: num(2), sid: num(3), tpgid: num(5), startTime: num(19) };
+  return Number.isFinite(stat.startTime) && Number.isFinite(stat.pgid) ? stat : null;
+}
+
+function readText(path: string): string | null {
   try {
-    const raw = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    if (!raw) return [];
-    const parts = raw.split('\0');
-    if (parts[parts.length - 1] === '') parts.pop();
-    return parts;
+    return readFileSync(path, 'utf8');
   } catch {
-    return [];
+    // The process exited between listing and reading, or belongs to another user: not ours.
+    return null;
   }
+}
+
+function readStat(root: string, pid: number): ProcStat | null {
+  const text = readText(`${root}/${pid}/stat`);
+  return text === null ? null : parseProcStat(pid, text);
+}
+
+/** argv from cmdline; null when the process is gone or unreadable, [] for kernel threads. */
+function readArgv(root: string, pid: number): string[] | null {
+  const raw = readText(`${root}/${pid}/cmdline`);
+  if (raw === null) return null;
+  if (!raw) return [];
+  const parts = raw.split('\0');
+  if (parts[parts.length - 1] === '') parts.pop();
+  return parts;
+}
+
+function pidsIn(root: string): number[] {
+  const out: number[] = [];
+  for (const name of readdirSync(root)) {
+    const c = name.charCodeAt(0);
+    if (c >= 48 && c <= 57) out.push(Number(name));
+  }
+  return out;
 }
 
 function basename(path: string): string {
@@ -69,30 +121,37 @@ function basename(path: string): string {
   return i < 0 ? path : path.slice(i + 1);
 }
 
-function readStat(pid: number): Omit<ProcessEntry, 'argv'> | null {
-  try {
-    return parseStat(pid, readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return null;
+function entryOf(stat: ProcStat, argv: string[]): ProcessEntry {
+  return { pid: stat.pid, ppid: stat.ppid, pgrp: stat.pgid, tpgid: stat.tpgid, startTime: stat.startTime, comm: stat.comm, argv };
+}
+
+function pickEnv(environ: string | null, names: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (!environ || names.length === 0) return env;
+  for (const entry of environ.split('\0')) {
+    for (const name of names) {
+      if (entry.startsWith(name) && entry.charCodeAt(name.length) === 61 /* = */) env[name] = entry.slice(name.length + 1);
+    }
   }
+  return env;
 }
 
 export const procProcessTable: ProcessTable = {
   read(pid) {
-    const stat = readStat(pid);
-    return stat ? { ...stat, argv: readArgv(pid) } : null;
+    const stat = readStat('/proc', pid);
+    return stat ? entryOf(stat, readArgv('/proc', pid) ?? []) : null;
   },
 
   foreground(pid) {
     // Only the pane child's stat is needed (for tpgid); argv is read for the leader alone.
-    const stat = readStat(pid);
+    const stat = readStat('/proc', pid);
     if (!stat) return null;
     if (stat.tpgid === pid || stat.tpgid <= 0) {
-      const argv = readArgv(pid);
+      const argv = readArgv('/proc', pid) ?? [];
       const all = argv.length ? argv : [stat.comm];
       return { pid, program: basename(all[0] ?? stat.comm), args: all.slice(1), argv: all };
     }
-    const self = { ...stat, argv: [] as string[] };
+    const self = entryOf(stat, []);
     let leader = this.read(self.tpgid);
     // The group leader may have exited while its group lives on (e.g. `a | b` after a ends).
     if (!leader && self.tpgid > 0) leader = this.list().find((p) => p.pgrp === self.tpgid) ?? null;
@@ -111,12 +170,41 @@ export const procProcessTable: ProcessTable = {
 
   list() {
     const out: ProcessEntry[] = [];
-    for (const name of readdirSync('/proc')) {
-      const pid = Number(name);
-      if (!Number.isInteger(pid)) continue;
+    for (const pid of pidsIn('/proc')) {
       const entry = this.read(pid);
       if (entry) out.push(entry);
     }
     return out;
   },
 };
+
+/**
+ * The process tier's reader. `envVars`: the environment variables `details` reports (detection's
+ * ROZI_AGENT / HERDR_AGENT look-through escape hatch); `root` is /proc outside tests.
+ */
+export function createProcReader(o: { envVars?: readonly string[]; root?: string } = {}): ProcReader {
+  const root = o.root ?? '/proc';
+  const names = o.envVars ?? [];
+  return {
+    scan() {
+      const out: ProcStat[] = [];
+      for (const pid of pidsIn(root)) {
+        const s = readStat(root, pid);
+        if (s) out.push(s);
+      }
+      return out;
+    },
+    stat: (pid) => readStat(root, pid),
+    details(pid) {
+      const argv = readArgv(root, pid);
+      if (argv === null) return null;
+      let exe: string | null = null;
+      try {
+        exe = readlinkSync(`${root}/${pid}/exe`);
+      } catch {
+        // Unreadable exe link (zombie, kernel thread): argv alone still names the program.
+      }
+      return { exe, argv, env: pickEnv(readText(`${root}/${pid}/environ`), names) };
+    },
+  };
+}

@@ -5,10 +5,10 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadDefinitions, matchProcess } from '@rozi/detect';
+import { AGENT_ENV_VARS, loadDefinitions, matchProcess } from '@rozi/detect';
 import { nodePtyBackend } from '../pty/nodePtyBackend';
 import type { PtyProcess } from '../pty/backend';
-import { createProcReader, type ProcReader, type ProcStat } from './procReader';
+import { createProcReader, type ProcReader, type ProcStat } from '../proc/processTable';
 import { ProcessTier, type AgentMatcher } from './processTier';
 import { sharedFixture } from '../../test/sharedFixtures';
 
@@ -50,7 +50,7 @@ function shell(env: Record<string, string> = {}): PtyProcess {
 }
 
 function countingReader(): ProcReader & { scans: number; statReads: number } {
-  const real = createProcReader();
+  const real = createProcReader({ envVars: AGENT_ENV_VARS });
   const r = {
     scans: 0,
     statReads: 0,
@@ -80,7 +80,7 @@ async function driveUntil(tier: ProcessTier, panes: PtyProcess[], until: () => b
   throw new Error(`condition not reached; occupants: ${JSON.stringify(panes.map((_, i) => tier.occupant(i)))}`);
 }
 
-function newTier(reader: ProcReader = createProcReader()) {
+function newTier(reader: ProcReader = createProcReader({ envVars: AGENT_ENV_VARS })) {
   return new ProcessTier({ reader, match, now: Date.now, epoch: 'test' });
 }
 

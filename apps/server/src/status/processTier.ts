@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { ProcessInfo, ProcessSnapshot } from '@rozi/detect';
 import type { PaneKey } from '../session/model';
-import type { ProcReader, ProcStat } from './procReader';
+import type { ProcReader, ProcStat } from '../proc/processTable';
 import type { Occupant } from './types';
 
 export interface AgentMatch {

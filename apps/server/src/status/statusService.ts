@@ -4,7 +4,7 @@
 // timer serves every pane; every hub change goes out as agent-state-changed on the bus (browsers
 // and `rozi subscribe` get it from there) and to the hook service.
 import { randomBytes } from 'node:crypto';
-import { evaluate, matchProcess, UNKNOWN_QUIET_PERIOD_MS, type DefinitionSet, type DefinitionWarning } from '@rozi/detect';
+import { AGENT_ENV_VARS, evaluate, matchProcess, UNKNOWN_QUIET_PERIOD_MS, type DefinitionSet, type DefinitionWarning } from '@rozi/detect';
 import type { EventBus } from '../events/bus';
 import { visibleText } from '../session/capture';
 import type { SessionManager } from '../session/manager';
@@ -15,7 +15,7 @@ import { brokenConfig, ConfigWatcher } from './configWatcher';
 import { configStatusOf, type ConfigStatus } from './configStatus';
 import { IntegrationTier } from './integrationTier';
 import { NotificationClassifier, type AgentNotification } from './notificationClassifier';
-import { createProcReader, type ProcReader } from './procReader';
+import { createProcReader, type ProcReader } from '../proc/processTable';
 import { ProcessTier, type AgentMatcher } from './processTier';
 import { Publishers } from './publishers';
 import { fencedPrompt, type PromptRequest, type PromptResult } from './promptFence';
@@ -78,7 +78,7 @@ export class StatusService {
       return m ? { agent: m.agentId, label: m.definition.label, pid: m.process.pid } : null;
     };
     this.publishers = new Publishers(this.integration);
-    this.processes = new ProcessTier({ reader: o.reader ?? createProcReader(), match, now, epoch: this.epoch });
+    this.processes = new ProcessTier({ reader: o.reader ?? createProcReader({ envVars: AGENT_ENV_VARS }), match, now, epoch: this.epoch });
     this.classifier = new NotificationClassifier({
       timers: realTimers,
       isViewed: (p) => this.hub.isViewed(p),
