@@ -21,7 +21,7 @@ import type { TierReading, TierState } from './statusHub';
  *   pane returns to idle.
  */
 export const SCREEN_POLICY = {
-  debounceMs: 30,
+  debounceMs: 20,
   busyGapMs: 100,
   slowPeriodMs: 5_000,
   confirmIdleMs: 600,

@@ -2,7 +2,7 @@
 // the notification classifier, and wires them to the session manager's panes and the event bus.
 // Panes feed the screen tier from their output callback and headless mirror; one process-tier
 // timer serves every pane; every hub change goes out as agent-state-changed on the bus (browsers
-// and `rozi subscribe` get it from there) and to the hook service.
+// get it from there) and to the hook service (hooks and `rozi subscribe` get it from there).
 import { randomBytes } from 'node:crypto';
 import { AGENT_ENV_VARS, evaluate, matchProcess, UNKNOWN_QUIET_PERIOD_MS, type DefinitionSet, type DefinitionWarning } from '@rozi/detect';
 import type { EventBus } from '../events/bus';
