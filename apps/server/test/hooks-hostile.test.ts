@@ -134,7 +134,9 @@ describe('hostile hooks in a real server', () => {
   it('answers 10,000 real bell events with steady worker memory', async () => {
     const dir = join(server.home, 'hostile', 'steady');
     mkdirSync(join(dir, 'hooks'), { recursive: true });
-    writeFileSync(join(dir, 'extension.toml'), '[extension]\nid = "steady"\ntitle = "Steady"\nversion = "0.1.0"\napi = 1\n\n[[hooks]]\nevent = "bell"\nscript = "./hooks/h.js"\n');
+    writeFileSync(join(dir, 'extension.toml'), '[extension]\nid = "steady"\ntitle = "Steady"\nversion = "0.1.0"\napi = 1\n\n[[hooks]]\nevent = "bell"\nscript = "./hooks/h.js"\ntimeout_ms = 1000\n');
+    // This test is about memory, not speed: a 1 s budget keeps a descheduled call on a loaded
+    // 2-core CI box from counting as a failure (the 50 ms default is covered by the cases above).
     // Allocates a little garbage per call, keeps nothing.
     writeFileSync(join(dir, 'hooks', 'h.js'), 'export default (event) => { const s = JSON.stringify({ ...event, n: Math.random() }); return s.length > 1e9 ? { type: "notify", message: s } : undefined; }\n');
     expect((await runCli(server.env, ['extensions', 'install', '--link', dir])).code).toBe(0);

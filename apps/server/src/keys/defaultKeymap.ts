@@ -19,7 +19,8 @@ export const DEFAULT_KEYMAP: Readonly<Record<string, readonly string[]>> = {
   'move-down': ['prefix shift-down', 'prefix shift-j'],
   'toggle-zoom': ['prefix z'],
   equalize: ['prefix ='],
-  'close-pane': ['prefix x'],
+  // Not `prefix x`: rozi reserves <prefix> x for extensions' suggested keys (spec 003).
+  'close-pane': ['prefix q'],
   'rename-pane': ['prefix .'],
   'new-tab': ['prefix c'],
   'next-tab': ['prefix n'],
