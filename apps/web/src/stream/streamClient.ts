@@ -3,6 +3,7 @@
 // dropped network costs the user a banner, never lost or doubled output.
 import type { ClientMessage, ServerMessage } from '@rozi/server/protocol';
 import type { ServerEvent } from '@rozi/server/events';
+import { FlowCredit } from './flowCredit';
 import { OutputCursor } from './outputCursor';
 import { decodeFrame, FLOW_ACK_EVERY, FRAME_RESET, WS_PATH } from './wireFormat';
 
@@ -27,7 +28,7 @@ interface Attached {
   key: number;
   sink: PaneSink;
   cursor: OutputCursor;
-  unacked: number;
+  flow: FlowCredit;
 }
 
 /** 250 ms, 500 ms, 1 s, 2 s, then every 3 s: fast after a blip, gentle while the server is down. */
@@ -57,7 +58,7 @@ export class StreamClient {
   }
 
   attach(key: number, sink: PaneSink): PaneAttachment {
-    const entry: Attached = { key, sink, cursor: new OutputCursor(), unacked: 0 };
+    const entry: Attached = { key, sink, cursor: new OutputCursor(), flow: new FlowCredit(FLOW_ACK_EVERY) };
     this.attached.set(key, entry);
     this.sendAttach(entry);
     return {
@@ -106,7 +107,7 @@ export class StreamClient {
       const reconnected = this.everOpened;
       this.everOpened = true;
       for (const entry of this.attached.values()) {
-        entry.unacked = 0;
+        entry.flow.reset();
         this.sendAttach(entry);
       }
       this.setState('open');
@@ -156,16 +157,17 @@ export class StreamClient {
     if (step.reset) entry.sink.reset();
     // The server counts every payload byte it sent against this viewer, trimmed or not.
     const counted = frame.payload.byteLength;
+    this.ack(entry, entry.flow.received(counted));
     const written = () => {
       if (generation !== this.generation || this.attached.get(entry.key) !== entry) return;
-      entry.unacked += counted;
-      if (entry.unacked >= FLOW_ACK_EVERY) {
-        this.send({ t: 'ack', key: entry.key, bytes: entry.unacked });
-        entry.unacked = 0;
-      }
+      this.ack(entry, entry.flow.parsed(counted));
     };
     if (step.bytes.byteLength === 0) written();
     else entry.sink.write(step.bytes, written);
+  }
+
+  private ack(entry: Attached, bytes: number): void {
+    if (bytes > 0) this.send({ t: 'ack', key: entry.key, bytes });
   }
 
   private handleText(data: string): void {

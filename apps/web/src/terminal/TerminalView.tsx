@@ -14,6 +14,7 @@ import { useSettings } from '../settings/settingsStore';
 import { useResolvedTheme } from '../shell/useResolvedTheme';
 import { useStream } from '../shell/streamContext';
 import { TerminalSearchBar } from './TerminalSearchBar';
+import { exposeForProbe } from './terminalProbe';
 import { registerTerminal } from './terminalRegistry';
 import { terminalTheme } from './xtermTheme';
 
@@ -119,6 +120,7 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
     });
     observer.observe(element);
 
+    const unprobe = exposeForProbe(paneKey, term);
     const unregister = registerTerminal(paneKey, {
       focus: () => term.focus(),
       copySelection: async () => {
@@ -139,6 +141,7 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
     });
 
     return () => {
+      unprobe();
       unregister();
       observer.disconnect();
       cancelAnimationFrame(frame);

@@ -1,0 +1,302 @@
+// Browser terminal benchmark: rozi's web workspace against wetty (a plain node-pty + xterm.js
+// web terminal from npm) in the same run, the same Chromium and the same measuring code.
+//
+//   npx --no-install tsx bench/web-terminal.mjs [--mb 50] [--samples 200] [--wetty DIR]
+//
+// Needs the web app built (npx --no-install turbo run build --filter=@rozi/web). wetty is
+// installed into a temp directory outside the repo on first use (npm install wetty@3.2.0), or
+// taken from --wetty DIR (a directory whose node_modules holds it). Figures:
+//   load      page navigation → first prompt on screen and a typed key echoed (interactive)
+//   seq       `seq 1 N` (~50 MB) → end marker in the terminal at the next painted frame; MB/s
+//   echo      key → echo parsed into the terminal, then → the next painted frame, p50/p99,
+//             at an idle prompt and while another terminal streams `yes`
+// Both pages are driven through their xterm.js instance (rozi: `?probe=1`, wetty:
+// `window.wetty_term`), so neither pays for a screen reader mirror.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openBrowser } from '../e2e/lib/browser.ts';
+import { startRozi } from '../e2e/lib/roziServer.ts';
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const MB = Number(opt('mb', '50'));
+const SAMPLES = Number(opt('samples', '200'));
+const WETTY_VERSION = '3.2.0';
+
+/** Smallest N whose `seq 1 N` output reaches `bytes`; returns N and the exact byte count. */
+function seqFor(bytes) {
+  let total = 0;
+  let n = 0;
+  for (let digits = 1; ; digits++) {
+    const first = 10 ** (digits - 1);
+    const count = 9 * first;
+    const size = count * (digits + 1);
+    if (total + size >= bytes) {
+      const extra = Math.ceil((bytes - total) / (digits + 1));
+      return { n: n + extra, bytes: total + extra * (digits + 1) };
+    }
+    total += size;
+    n += count;
+  }
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHttp(url, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+function ensureWetty() {
+  const given = opt('wetty', null);
+  const dir = given ?? join(tmpdir(), `rozi-bench-wetty-${WETTY_VERSION}`);
+  const main = join(dir, 'node_modules', 'wetty', 'build', 'main.js');
+  if (existsSync(main)) return main;
+  if (given) throw new Error(`no wetty in ${given}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), '{"name":"wetty-peer","private":true}\n');
+  console.error(`bench: installing wetty@${WETTY_VERSION} into ${dir} (outside the repo)`);
+  execFileSync('npm', ['install', `wetty@${WETTY_VERSION}`, '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+  return main;
+}
+
+async function startWetty() {
+  const main = ensureWetty();
+  const port = await freePort();
+  const home = mkdtempSync(join(tmpdir(), 'rozi-bench-wetty-home-'));
+  const child = spawn(process.execPath, [main, '--host', '127.0.0.1', '--port', String(port), '--base', '/', '--command', 'bash'], {
+    env: { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color', SHELL: '/bin/bash' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitHttp(url, 30_000);
+  return {
+    url,
+    dispose: async () => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---- in-page measuring code (runs in the browser; `pick` returns the xterm Terminal) ----
+
+const PICK = {
+  rozi: `() => { const m = window.__roziTerminals; return m && m.size ? [...m.values()][0] : null; }`,
+  wetty: `() => window.wetty_term || null`,
+};
+
+async function pageReady(page, pick) {
+  await page.waitForFunction(
+    `(${pick})() !== null && (() => { const t = (${pick})(); const b = t.buffer.active; for (let y = 0; y < t.rows; y++) { const l = b.getLine(b.viewportY + y); if (l && /[#$] ?$/.test(l.translateToString(true))) return true; } return false; })()`,
+    null,
+    { timeout: 60_000, polling: 'raf' },
+  );
+}
+
+/** Types one key and resolves when its echo is parsed and when the next frame is painted. */
+const ECHO_ONCE = `async ([pick, ch]) => {
+  const t = (${'PICK_FN'})();
+  const b = t.buffer.active;
+  const before = b.getLine(b.baseY + b.cursorY).translateToString(true);
+  const start = performance.now();
+  const parsed = await new Promise((resolve) => {
+    const timer = setTimeout(() => { sub.dispose(); resolve(NaN); }, 5000);
+    const sub = t.onWriteParsed(() => {
+      const line = b.getLine(b.baseY + b.cursorY).translateToString(true);
+      if (line.length > before.length && line.endsWith(ch)) { clearTimeout(timer); sub.dispose(); resolve(performance.now()); }
+    });
+    t.input(ch, true);
+  });
+  if (Number.isNaN(parsed)) return [NaN, NaN];
+  const painted = await new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+  return [parsed - start, painted - start];
+}`;
+
+async function echoSamples(page, pick, samples) {
+  const fn = ECHO_ONCE.replace('(PICK_FN)', `(${pick})`);
+  const parsed = [];
+  const painted = [];
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  await page.evaluate(`(${pick})().input('\\x15', true)`);
+  for (let i = 0; i < samples; i++) {
+    if (i > 0 && i % 40 === 0) {
+      await page.evaluate(`(${pick})().input('\\x15', true)`); // Ctrl-U: clear the line
+      await page.waitForTimeout(50);
+    }
+    const [a, b] = await page.evaluate(`(${fn})(${JSON.stringify([pick, letters[i % 26]])})`);
+    parsed.push(a);
+    painted.push(b);
+    await page.waitForTimeout(15);
+  }
+  await page.evaluate(`(${pick})().input('\\x15', true)`);
+  return { parsed: stats(parsed), painted: stats(painted) };
+}
+
+function stats(values) {
+  // A key whose echo never came within 5 s counts as 5 s, so losses show in p99.
+  const s = values.map((v) => (Number.isNaN(v) ? 5000 : v)).sort((a, b) => a - b);
+  const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { p50: q(0.5), p99: q(0.99) };
+}
+
+async function throughput(page, pick, seq) {
+  const marker = `END-${Date.now()}`;
+  const cmd = `clear; seq 1 ${seq.n}; echo ${marker.slice(0, 4)}""${marker.slice(4)}\r`;
+  return page.evaluate(
+    `(async () => {
+      const t = (${pick})();
+      const b = t.buffer.active;
+      const seen = () => { for (let y = 0; y < t.rows; y++) { const l = b.getLine(b.viewportY + y); if (l && l.translateToString(true) === ${JSON.stringify(marker)}) return true; } return false; };
+      const start = performance.now();
+      t.input(${JSON.stringify(cmd)}, true);
+      return await new Promise((resolve, reject) => {
+        const deadline = start + 600000;
+        const frame = () => {
+          if (seen()) return resolve(performance.now() - start);
+          if (performance.now() > deadline) return reject(new Error('end marker not painted within 10 minutes'));
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      });
+    })()`,
+  );
+}
+
+async function measure(name, o) {
+  const browser = await openBrowser();
+  const { page, context } = browser;
+  page.on('crash', () => console.error(`bench: ${name} page crashed`));
+  page.on('pageerror', (e) => console.error(`bench: ${name} page error: ${e.message}`));
+  const result = { name };
+  try {
+    const t0 = Date.now();
+    await page.goto(o.url);
+    await pageReady(page, o.pick);
+    await page.evaluate(`(${ECHO_ONCE.replace('(PICK_FN)', `(${o.pick})`)})(${JSON.stringify([o.pick, 'q'])})`);
+    result.loadMs = Date.now() - t0;
+    console.error(`bench: ${name} interactive after ${result.loadMs} ms`);
+    result.renderer = await page.evaluate(`(() => { const t = (${o.pick})(); const el = t.element; return el && el.querySelector('canvas') ? 'webgl' : 'dom'; })()`);
+    await page.evaluate(`(${o.pick})().input('\\x15', true)`);
+    result.echoIdle = await echoSamples(page, o.pick, SAMPLES);
+    console.error(`bench: ${name} idle echo measured`);
+    const ms = await throughput(page, o.pick, o.seq);
+    result.seqMs = ms;
+    result.mbps = o.seq.bytes / 1e6 / (ms / 1000);
+    console.error(`bench: ${name} seq painted in ${(ms / 1000).toFixed(2)} s`);
+    await page.waitForTimeout(500);
+    const stopYes = await o.startYes(context, page);
+    await page.waitForTimeout(1000);
+    result.echoBusy = await echoSamples(page, o.pick, SAMPLES);
+    await stopYes();
+  } finally {
+    await browser.close();
+  }
+  return result;
+}
+
+const fmt = (v) => (v === undefined ? '—' : v.toFixed(1));
+
+async function main() {
+  const seq = seqFor(MB * 1e6);
+  console.error(`bench: seq 1 ${seq.n} = ${(seq.bytes / 1e6).toFixed(1)} MB; ${SAMPLES} echo samples each`);
+  const results = [];
+
+  const rozi = await startRozi();
+  try {
+    const url = new URL(rozi.url);
+    url.searchParams.set('probe', '1');
+    results.push(
+      await measure('rozi', {
+        url: url.toString(),
+        pick: PICK.rozi,
+        seq,
+        // Another pane of the same tab streams `yes` (split through the page's own tRPC).
+        startYes: async (_context, page) => {
+          const key = await page.evaluate(async () => {
+            const post = (path, input) => fetch(`/trpc/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) }).then((r) => r.json());
+            const split = await post('panes.split', { target: 1, direction: 'row', focus: false });
+            const k = split.result.data.pane.key;
+            await post('panes.sendText', { key: k, text: 'yes\r' });
+            return k;
+          });
+          return async () => {
+            await page.evaluate(async (k) => {
+              await fetch('/trpc/panes.kill', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: k }) });
+            }, key);
+          };
+        },
+      }),
+    );
+  } finally {
+    await rozi.dispose();
+  }
+
+  const wetty = await startWetty();
+  try {
+    results.push(
+      await measure('wetty', {
+        url: wetty.url,
+        pick: PICK.wetty,
+        seq,
+        // wetty has one terminal per page: a second page of the same browser streams `yes`.
+        startYes: async (context) => {
+          const other = await context.newPage();
+          await other.goto(wetty.url);
+          await pageReady(other, PICK.wetty);
+          await other.evaluate(`(${PICK.wetty})().input('yes\\r', true)`);
+          return async () => {
+            await other.close();
+          };
+        },
+      }),
+    );
+  } finally {
+    await wetty.dispose();
+  }
+
+  const rows = [
+    ['', ...results.map((r) => r.name)],
+    ['renderer', ...results.map((r) => r.renderer)],
+    ['load → interactive (ms)', ...results.map((r) => String(r.loadMs))],
+    [`seq ${(seq.bytes / 1e6).toFixed(0)} MB painted (s)`, ...results.map((r) => (r.seqMs / 1000).toFixed(2))],
+    ['seq throughput (MB/s)', ...results.map((r) => r.mbps.toFixed(2))],
+    ['echo idle parsed p50/p99 (ms)', ...results.map((r) => `${fmt(r.echoIdle.parsed.p50)} / ${fmt(r.echoIdle.parsed.p99)}`)],
+    ['echo idle painted p50/p99 (ms)', ...results.map((r) => `${fmt(r.echoIdle.painted.p50)} / ${fmt(r.echoIdle.painted.p99)}`)],
+    ['echo during yes parsed p50/p99 (ms)', ...results.map((r) => `${fmt(r.echoBusy.parsed.p50)} / ${fmt(r.echoBusy.parsed.p99)}`)],
+    ['echo during yes painted p50/p99 (ms)', ...results.map((r) => `${fmt(r.echoBusy.painted.p50)} / ${fmt(r.echoBusy.painted.p99)}`)],
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  for (const row of rows) console.log(row.map((c, i) => String(c).padEnd(widths[i])).join('  '));
+  if (results.length === 2) console.log(`\nseq throughput rozi / wetty: ${(results[0].mbps / results[1].mbps).toFixed(2)}×`);
+}
+
+await main();
