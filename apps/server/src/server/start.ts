@@ -29,6 +29,7 @@ import { RoziError } from '../session/errors';
 import { SessionManager } from '../session/manager';
 import { StreamHub } from '../stream/wsHub';
 import { DEFAULT_RING_BYTES } from './defaults';
+import type { StartupInfo } from './startupBlock';
 
 
 export interface ServerOptions {
@@ -40,8 +41,8 @@ export interface ServerOptions {
   web: boolean;
   scrollback: number;
   env: NodeJS.ProcessEnv;
-  /** Where the printed URL goes (stdout). */
-  announce(url: string): void;
+  /** Where the startup block ending in the URL goes (stdout); see startupBlock.ts. */
+  announce(info: StartupInfo): void;
   /** Log lines (stderr). Never given the token. */
   log(line: string): void;
 }
@@ -157,8 +158,9 @@ export async function runServer(o: ServerOptions): Promise<number> {
   status.start();
 
   const shown = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
-  o.announce(`http://${shown}:${gate.port}/?token=${token}`);
+  // The log line first: the URL is the last thing a start prints, on stdout.
   o.log(`listening on http://${shown}:${gate.port} (control socket ${paths.socket})`);
+  o.announce({ url: `http://${shown}:${gate.port}/?token=${token}`, socket: paths.socket, configFile: paths.configFile, stateDir: paths.stateDir, pid: process.pid, remote: !isLoopback(o.host) });
 
   return new Promise<number>((resolve) => {
     let stopping = false;

@@ -1,4 +1,7 @@
-// rozi server: runs the server in the foreground until SIGINT/SIGTERM.
+// rozi server: runs the server in the foreground until SIGINT/SIGTERM. stdout carries only the
+// startup block that ends with the URL (people read it, scripts parse it); every log line,
+// Next.js's own included, goes to stderr.
+import { Console } from 'node:console';
 import { DEFAULT_PORT, DEFAULT_SCROLLBACK } from '../../../server/defaults';
 import { CliError, type Verb } from '../../verb';
 
@@ -8,7 +11,7 @@ export const EXIT_START_FAILED = 4;
 export const serverVerb: Verb = {
   path: ['server'],
   summary: 'run the rozi server (web UI, API, control socket) in the foreground',
-  help: `Prints http://127.0.0.1:PORT/?token=… on stdout once ready. Default port ${DEFAULT_PORT}.`,
+  help: `Once ready, prints where its files are and then http://127.0.0.1:PORT/?token=… as the last line of stdout (logs go to stderr). Default port ${DEFAULT_PORT}; ROZI_PORT sets another default.`,
   options: [
     { name: 'port', short: 'p', type: 'number', value: 'N', description: `port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)` },
     { name: 'host', type: 'string', value: 'H', description: 'address to bind (default 127.0.0.1; others need --allow-remote)' },
@@ -19,10 +22,17 @@ export const serverVerb: Verb = {
   ],
   async run(ctx) {
     const o = ctx.args.options;
-    const port = o.port === undefined ? DEFAULT_PORT : Number(o.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError('usage', `--port must be 0–65535, got ${port}`, 2);
+    // --port wins; ROZI_PORT sets the default (handy under `npm start`).
+    const envPort = ctx.io.env.ROZI_PORT;
+    const port = o.port !== undefined ? Number(o.port) : envPort ? Number(envPort) : DEFAULT_PORT;
+    const from = o.port !== undefined ? '--port' : envPort ? 'ROZI_PORT' : 'the default port';
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError('usage', `${from} must be an integer 0–65535, got '${o.port ?? envPort}'`, 2);
+    // Next logs through the global console ("✓ Running next.config.ts …"): send all of it to
+    // stderr, so nothing lands between or after the lines a script parses on stdout.
+    globalThis.console = new Console({ stdout: ctx.io.stderr, stderr: ctx.io.stderr });
     // Loaded on demand: every other verb is a thin client and must start fast.
     const { runServer, ServerStartError } = await import('../../../server/start');
+    const { formatStartupBlock } = await import('../../../server/startupBlock');
     try {
       const code = await runServer({
         port,
@@ -32,7 +42,7 @@ export const serverVerb: Verb = {
         web: o['no-web'] !== true,
         scrollback: typeof o.scrollback === 'number' ? Math.max(0, Math.floor(o.scrollback)) : DEFAULT_SCROLLBACK,
         env: ctx.io.env,
-        announce: (url) => ctx.io.stdout.write(url + '\n'),
+        announce: (info) => ctx.io.stdout.write(formatStartupBlock(info)),
         log: (line) => ctx.io.stderr.write(`rozi: ${line}\n`),
       });
       // Next and node-pty may hold handles that outlive a clean shutdown; the server is done.
