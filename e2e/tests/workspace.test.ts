@@ -76,11 +76,10 @@ describe('workspace', () => {
     const { page } = browser;
     await page.getByRole('button', { name: 'Zoom pane 3' }).click();
     await waitFor('zoomed', async () => (await layoutOf()).tab.zoomedPaneId === 3);
-    await expect.poll(async () => pane(page, 1).isVisible()).toBe(false);
-    await page.screenshot({ path: undefined });
+    await expect.poll(async () => pane(page, 1).isVisible(), { timeout: 10_000 }).toBe(false);
     await page.getByRole('button', { name: 'Unzoom pane 3' }).click();
     await waitFor('unzoomed', async () => (await layoutOf()).tab.zoomedPaneId === null);
-    await expect.poll(async () => pane(page, 1).isVisible()).toBe(true);
+    await expect.poll(async () => pane(page, 1).isVisible(), { timeout: 10_000 }).toBe(true);
   });
 
   it('asks before closing a pane that runs a program, and closes an idle one at once', async () => {
@@ -94,7 +93,7 @@ describe('workspace', () => {
     expect(await dialog.innerText()).toContain('sleep');
     await dialog.getByRole('button', { name: 'Close pane' }).click();
     await waitFor('pane 3 gone', async () => !(await layoutOf()).ws.panes.some((p) => p.id === 3));
-    await expect.poll(async () => pane(page, 3).count()).toBe(0);
+    await expect.poll(async () => pane(page, 3).count(), { timeout: 10_000 }).toBe(0);
     await page.getByRole('button', { name: 'Close pane 2' }).click();
     await waitFor('pane 2 gone', async () => !(await layoutOf()).ws.panes.some((p) => p.id === 2));
     expect(await page.getByRole('dialog', { name: 'Close pane?' }).isVisible()).toBe(false);
@@ -121,7 +120,7 @@ describe('workspace', () => {
     await page.keyboard.press('Shift+Semicolon');
     await input.waitFor();
     await page.keyboard.press('Escape');
-    await expect.poll(async () => input.isVisible()).toBe(false);
+    await expect.poll(async () => input.isVisible(), { timeout: 10_000 }).toBe(false);
   });
 
   it('keeps the layout across a reload', async () => {
@@ -134,8 +133,8 @@ describe('workspace', () => {
     await page.reload();
     await page.locator('.xterm-accessibility-tree').first().waitFor();
     expect((await layoutOf()).tab.layout).toEqual(before);
-    await expect.poll(async () => page.locator('section[data-pane-id]').count()).toBe(2);
-    await expect.poll(async () => page.getByRole('tab').count()).toBe(2);
+    await expect.poll(async () => page.locator('section[data-pane-id]').count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => page.getByRole('tab').count(), { timeout: 10_000 }).toBe(2);
     await waitForText(page, { paneId: 1, includes: 'rozi-42' });
     await screenshot(page, 'workspace');
   });
@@ -154,7 +153,7 @@ describe('workspace', () => {
     await page.getByRole('switch', { name: 'Screen reader mode' }).waitFor();
     await screenshot(page, 'settings');
     await page.getByRole('combobox', { name: 'Theme' }).selectOption('light');
-    await expect.poll(async () => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await expect.poll(async () => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 10_000 }).toBe('light');
     await page.getByRole('link', { name: 'Workspace' }).click();
     await page.locator('.xterm').first().waitFor();
     await screenshot(page, 'workspace-light');
