@@ -90,9 +90,11 @@ describe('rozi agents (offline)', () => {
 
   it('agents definitions lists built-ins, config and extension definitions with their sources', () => {
     writeConfig('[[agents]]\nid = "claude"\nlabel = "My Claude"\nresume = false\n\n[[agents]]\nid = "mca"\nmatch = { names = ["mca"] }\n');
-    const ext = join(home, '.local/share/rozi/extensions/acme');
+    // Only installed (registered), enabled extensions contribute agents: install it as a user would.
+    const ext = join(home, 'acme-ext');
     mkdirSync(ext, { recursive: true });
     writeFileSync(join(ext, 'extension.toml'), '[extension]\nid = "acme"\napi = 1\n\n[[agents]]\nid = "bot"\nmatch = { paths = ["acme-bot"] }\n');
+    expect(rozi(['extensions', 'install', '--link', ext]).code).toBe(0);
     const r = rozi(['agents', 'definitions', '--format', 'json']);
     expect(r.code).toBe(0);
     const { definitions, warnings } = r.json();
@@ -102,6 +104,9 @@ describe('rozi agents (offline)', () => {
     expect(definitions[0]).toMatchObject({ source: 'config', overrides: 'builtin', label: 'My Claude', names: ['claude'], resume: null });
     expect(definitions[2]).toMatchObject({ source: 'extension', extension: 'acme', paths: ['acme-bot'] });
     expect(definitions.filter((d: { source: string }) => d.source === 'builtin').length).toBeGreaterThanOrEqual(24);
+    expect(rozi(['extensions', 'disable', 'acme']).code).toBe(0);
+    expect(rozi(['agents', 'definitions', '--format', 'json']).json().definitions.some((d: { id: string }) => d.id === 'acme.bot')).toBe(false);
+    expect(rozi(['extensions', 'remove', 'acme']).code).toBe(0);
     rmSync(ext, { recursive: true });
   });
 

@@ -3,7 +3,7 @@
 // answered over the same tRPC procedure the browser uses (a real WebSocket viewer makes the
 // server count a browser; the modal itself is the web app's, covered by e2e).
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } f
 import { Viewer } from './viewer';
 
 const EXAMPLES = fileURLToPath(new URL('../../../examples/extensions', import.meta.url));
+const FAKE_AGENTS = fileURLToPath(new URL('./fake-agents', import.meta.url));
 
 interface ServiceStatus {
   unit: string;
@@ -139,9 +140,26 @@ describe('example extensions in a running server', () => {
     await waitFor('no browser', async () => (await cli(['pick'], 'a\nb\n')).code === 2);
   });
 
-  it('agent-mca: the agent definition is loaded and namespaced', async () => {
+  it('agent-mca: its namespaced agent is detected live in a pane, and leaves detection when disabled', async () => {
     const list = JSON.parse((await cli(['extensions', 'list', '--json'])).stdout) as { id: string; state: string }[];
     expect(list.find((e) => e.id === 'agent-mca')?.state).toBe('enabled');
+    // A fake `mca` (the lightest fake agent, installed under the name the definition matches).
+    const bin = join(home, 'agents');
+    mkdirSync(bin, { recursive: true });
+    symlinkSync(join(FAKE_AGENTS, 'fake-agent.sh'), join(bin, 'mca'));
+    writeFileSync(join(home, 'mca-screen.txt'), 'mca ready\n');
+    const { pane } = await server.call<{ pane: { id: number } }>('tabs.create', {});
+    await server.call('panes.sendText', { target: pane.id, text: `${bin}/mca ${join(home, 'mca-screen.txt')}\r` });
+    const agentOf = async () => {
+      const panes = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as { id: number; agent: string | null }[];
+      return panes.find((p) => p.id === pane.id)?.agent ?? null;
+    };
+    await waitFor('agent-mca.mca in list-panes', async () => (await agentOf()) === 'agent-mca.mca', 20_000);
+    expect((await cli(['extensions', 'disable', 'agent-mca'])).code).toBe(0);
+    await waitFor('the agent gone after disable', async () => (await agentOf()) !== 'agent-mca.mca', 20_000);
+    expect((await cli(['extensions', 'enable', 'agent-mca'])).code).toBe(0);
+    await waitFor('back after enable', async () => (await agentOf()) === 'agent-mca.mca', 20_000);
+    await server.call('panes.kill', { target: pane.id }).catch(() => undefined);
   });
 });
 

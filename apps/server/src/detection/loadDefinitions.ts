@@ -2,11 +2,10 @@
 // reads config.toml and installed extensions' manifests from disk and hands the texts to
 // @rozi/detect, which owns every rule of validation and precedence. The built-ins come embedded
 // in @rozi/detect (generated from packages/detect/builtin/*.toml, kept in sync by a test).
-// Extension manifests are read minimally here: their `[extension] id` and `[[agents]]`; full
-// manifest validation belongs to @rozi/extensions.
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { parse } from 'smol-toml';
+// Which extensions count comes from @rozi/extensions' registry loader (enabled and valid only);
+// their `[[agents]]` texts go to @rozi/detect, which namespaces them `<extension>.<id>`.
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { loadDefinitions, type DefinitionSet, type ExtensionAgents } from '@rozi/detect';
 import { resolvePaths } from '../config/paths';
 
@@ -26,30 +25,24 @@ async function readIfExists(file: string): Promise<string | null> {
   }
 }
 
-function extensionId(text: string, dirName: string): string {
-  try {
-    const doc = parse(text) as { extension?: { id?: unknown } };
-    if (typeof doc.extension?.id === 'string' && doc.extension.id) return doc.extension.id;
-  } catch {
-    // An unparsable manifest still yields its TOML error through loadDefinitions below.
-  }
-  return dirName;
-}
-
-/** Installed extensions that declare [[agents]], in directory-name order. */
+/**
+ * Enabled, loadable installed extensions that declare [[agents]], in directory-name order. Only
+ * what the extension host would load counts (spec: agent definitions come from enabled
+ * extensions): a disabled, invalid, incompatible or missing one contributes nothing, so
+ * disabling an extension takes its agents out of detection at the next reload.
+ */
 async function installedExtensionAgents(extensionsDir: string): Promise<ExtensionAgents[]> {
-  let names: string[];
-  try {
-    names = (await readdir(extensionsDir, { withFileTypes: true })).filter((d) => d.isDirectory() || d.isSymbolicLink()).map((d) => d.name).sort();
-  } catch {
-    return [];
-  }
+  // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
+  const { loadInstalled } = await import('@rozi/extensions/node');
+  const loadable = loadInstalled(extensionsDir)
+    .extensions.filter((e) => e.state === 'enabled' && e.check?.manifest)
+    .sort((a, b) => basename(a.entry.dir).localeCompare(basename(b.entry.dir)));
   const out: ExtensionAgents[] = [];
-  for (const name of names) {
-    const file = join(extensionsDir, name, 'extension.toml');
+  for (const e of loadable) {
+    const file = join(e.entry.dir, 'extension.toml');
     const text = await readIfExists(file);
     if (text === null || !/^\s*\[\[\s*agents\s*\]\]/m.test(text)) continue;
-    out.push({ id: extensionId(text, name), file, text });
+    out.push({ id: e.entry.id, file, text });
   }
   return out;
 }

@@ -40,7 +40,7 @@ export type ServerEvent =
   /** A pane's effective agent status changed (status/statusService.ts): the new row, flat, plus the state before. */
   | ({ type: 'agent-state-changed'; previous_state: EffectiveState | null } & Omit<StatusRow, 'pane'> & PaneRef)
   /** config.toml's agent definitions were changed by the editor (saved or undone); detection reloaded them. */
-  | { type: 'agent-definitions-changed'; reason: 'editor-save' | 'editor-undo' | 'config-reload' }
+  | { type: 'agent-definitions-changed'; reason: 'editor-save' | 'editor-undo' | 'config-reload' | 'extensions' }
   /** config.toml was read again (status/configWatcher.ts); `kept` = it did not parse, the last good definitions stay. Refetch status.config. */
   | { type: 'config-reloaded'; kept: boolean; warnings: number }
   /** config.toml's [keys] changed from the keybinding editor (or suggestions were re-resolved): refetch keys.list. */

@@ -44,6 +44,8 @@ import { builtinBindings, DEFAULT_PREFIX } from '../keys/defaultKeymap';
 import { ExtensionHostError } from './hostError';
 import { Deployments } from './deployments';
 import { PickerBroker } from './pickerBroker';
+import { loadDefinitionsFromDisk } from '../detection/loadDefinitions';
+import { maybeStatusService } from '../status/statusAccess';
 
 /** How often extension directories are checked for file changes (services restart on one). */
 export const FILE_POLL_MS = 2_000;
@@ -91,6 +93,8 @@ export class ExtensionHost {
   private poll: NodeJS.Timeout | undefined;
   private loading: Promise<LoadReport> | undefined;
   private tabTimer: NodeJS.Timeout | undefined;
+  /** The agent definitions of the last load, to reload detection only when they changed. */
+  private agentsKey: string | undefined;
   private readonly tabCache = new Map<string, { rows: SidebarTabRow[]; lastRun: number; cwd: string | undefined; running: boolean }>();
 
   constructor(private readonly o: ExtensionHostOptions) {
@@ -219,7 +223,28 @@ export class ExtensionHost {
     for (const p of report.problems) this.o.log(`extensions: ${p.extension ? `${p.extension}: ` : ''}${p.message}`);
     this.lastReport = report;
     this.o.bus.emit({ type: 'extensions-changed' });
+    await this.reloadAgentsIfChanged();
     return report;
+  }
+
+  /**
+   * Extension [[agents]] feed live detection: install, remove, enable, disable or an edit that
+   * changes them reloads the status service's definitions (the same disk loader it started
+   * with, which counts only enabled, valid extensions). The first load matches what the status
+   * service started with, so it only records the key.
+   */
+  private async reloadAgentsIfChanged(): Promise<void> {
+    const key = JSON.stringify(this.agentDefinitions());
+    const changed = this.agentsKey !== undefined && key !== this.agentsKey;
+    this.agentsKey = key;
+    const status = maybeStatusService(this.o.manager);
+    if (!changed || !status) return;
+    try {
+      status.setDefinitions((await loadDefinitionsFromDisk(this.o.env)).set);
+      this.o.bus.emit({ type: 'agent-definitions-changed', reason: 'extensions' });
+    } catch (err) {
+      this.o.log(`extensions: could not reload agent definitions: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   private resolveKeys(): KeymapResult {
@@ -494,25 +519,37 @@ export class ExtensionHost {
     }
   }
 
-  /** A click on a command or stream tab row: its on_click with {line} / ROZI_ROW / ROZI_ROW_ID. */
-  clickRow(o: { tab: string; row: { label: string; id: string | null } }): { ok: true } {
+  /**
+   * A click in an extension tab: an entries tab's entry (by index) runs its own action; a command or
+   * stream tab's row runs the tab's on_click with {line} / ROZI_ROW / ROZI_ROW_ID. `run` opens a
+   * pane beside the focused one and `popup` a new tab (this edition has no floating popups), both
+   * in the focused pane's cwd; `exec` runs without a pane, its output in the `commands` log.
+   */
+  clickRow(o: { tab: string; row?: { label: string; id: string | null }; entry?: number }): { ok: true; pane: number | null } {
     const rt = this.runtimes.get(o.tab.slice(0, o.tab.indexOf('.')));
     const tab = rt?.manifest.sidebarTabs.find((t) => t.publicId === o.tab);
     if (!rt || !tab) throw new ExtensionHostError('not-found', `no sidebar tab '${o.tab}'`);
-    const click = tab.onClick;
-    if (!click) return { ok: true };
-    const focus = this.focusContext();
-    if (click.kind === 'send') {
-      const text = substituteExtensionDir(click.text, rt.dir).split('{line}').join(o.row.label);
-      if (focus) this.o.manager.panes.get(focus.paneKey as never)?.write(text);
-      return { ok: true };
+    let click = tab.onClick;
+    let row = o.row;
+    if (o.entry !== undefined) {
+      const entry = tab.source.kind === 'entries' ? tab.source.entries[o.entry] : undefined;
+      if (!entry) throw new ExtensionHostError('not-found', `${o.tab} has no entry ${o.entry}`);
+      click = entry.action;
+      row = { label: entry.label, id: null };
     }
-    const env = buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'tab', roziBin: this.o.roziBin, socket: this.o.paths.socket, sessionName: focus?.sessionName ?? '', row: { line: o.row.label, id: o.row.id ?? undefined } });
-    const run = click.kind === 'exec' ? ({ kind: 'exec', argv: click.argv } as const) : ({ kind: 'shell', command: click.command } as const);
+    if (!click || !row) return { ok: true, pane: null };
+    const focus = this.focusContext();
+    const fill = (text: string): string => substituteExtensionDir(text, rt.dir).split('{line}').join(row.label);
+    if (click.kind === 'send') {
+      if (focus) this.o.manager.panes.get(focus.paneKey as never)?.write(fill(click.text));
+      return { ok: true, pane: null };
+    }
+    const env = buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'tab', roziBin: this.o.roziBin, socket: this.o.paths.socket, sessionName: focus?.sessionName ?? '', row: { line: row.label, id: row.id ?? undefined } });
+    if (click.kind === 'run' || click.kind === 'popup') return { ok: true, pane: this.openClickPane({ rt, kind: click.kind, command: substituteExtensionDir(click.command, rt.dir), env, focus }) };
     runCommand({
       extension: rt.id,
       command: `tab.${tab.name}`,
-      run,
+      run: { kind: 'exec', argv: click.argv },
       extensionDir: rt.dir,
       cwd: focus?.cwd,
       env,
@@ -521,6 +558,21 @@ export class ExtensionHost {
       sendText: () => undefined,
       onFailure: (f) => void this.o.manager.notify({ level: 'error', title: `${o.tab} click failed`, message: f.message }),
     });
-    return { ok: true };
+    return { ok: true, pane: null };
+  }
+
+  /**
+   * `run` / `popup` from a tab: a pane running the command through the command shell, with the
+   * row in ROZI_ROW(_ID). Panes take no environment of their own here, so the extension variables
+   * that differ from the pane's go in through `env` in front of the shell.
+   */
+  private openClickPane(o: { rt: ExtensionRuntime; kind: 'run' | 'popup'; command: string; env: NodeJS.ProcessEnv; focus: ReturnType<ExtensionHost['focusContext']> }): number {
+    const pick = Object.entries(o.env).filter(([k, v]) => v !== undefined && (k === 'ROZI_ROW' || k === 'ROZI_ROW_ID' || k.startsWith('ROZI_EXTENSION') || k === 'ROZI_BIN' || k === 'ROZI_SESSION_NAME'));
+    const argv = ['/usr/bin/env', ...pick.map(([k, v]) => `${k}=${v}`), ...(this.config.commandShell ?? ['/bin/sh', '-c']), o.command];
+    const launch = { argv, cwd: o.focus?.cwd ?? o.rt.dir, title: o.command.slice(0, 60), keepOpen: true };
+    const target = o.focus ? this.o.manager.panes.get(o.focus.paneKey as never) : undefined;
+    if (o.kind === 'run' && target) return this.o.manager.split(target, { direction: 'row', launch, focus: true }).id;
+    if (target) return this.o.manager.createTab(this.o.manager.sessionOf(target), { name: o.command.slice(0, 24), launch }).pane.id;
+    return this.o.manager.createSession({ launch }).pane.id;
   }
 }

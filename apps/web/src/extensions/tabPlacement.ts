@@ -18,10 +18,30 @@ export function readPlacements(): Record<string, TabPlacement> {
   }
 }
 
+/** Fired on window after a placement is written here, so the docks redraw (other tabs get `storage`). */
+export const PLACEMENT_CHANGED_EVENT = 'rozi:sidebar-placement';
+
 export function writePlacement(id: string, p: TabPlacement): Record<string, TabPlacement> {
-  const all = { ...readPlacements(), [id]: p };
+  return writePlacements({ [id]: p });
+}
+
+/** Several placements at once (a preset), one write and one change event. */
+export function writePlacements(changes: Record<string, TabPlacement>): Record<string, TabPlacement> {
+  const all = { ...readPlacements(), ...changes };
   localStorage.setItem(KEY, JSON.stringify(all));
+  window.dispatchEvent(new Event(PLACEMENT_CHANGED_EVENT));
   return all;
+}
+
+/** Re-reads placements whenever this page or another tab of this browser changes them. */
+export function onPlacementsChanged(listener: () => void): () => void {
+  const storage = (e: StorageEvent) => e.key === KEY && listener();
+  window.addEventListener(PLACEMENT_CHANGED_EVENT, listener);
+  window.addEventListener('storage', storage);
+  return () => {
+    window.removeEventListener(PLACEMENT_CHANGED_EVENT, listener);
+    window.removeEventListener('storage', storage);
+  };
 }
 
 /** The value a typed setting's text means, or the one-line reason it is not one. */

@@ -7,6 +7,8 @@ import { closeTab } from '../actions/tabActions';
 import { ConnectionBanner } from '../shell/ConnectionBanner';
 import { ConfigWarningBanner } from '../status/configStatus';
 import { StatusLine } from '../shell/StatusLine';
+import { SidebarDock } from '../extensions/SidebarDock';
+import { panelsOf, useSidebarTabs } from '../extensions/useSidebarTabs';
 import { Sidebar } from './Sidebar';
 import { TabBar } from './TabBar';
 import { TabLayout } from './TabLayout';
@@ -16,31 +18,36 @@ import { WorkspaceDialogs } from './WorkspaceDialogs';
 export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
   const { session, tab, workspace, settings } = c;
   const ctx = c.context;
+  // Extension sidebar tabs share the docks with the built-in Sessions tab (extensions/SidebarDock).
+  const dockTabs = useSidebarTabs();
+  const sessionsView = (
+    <Sidebar
+      workspace={workspace}
+      activeSession={session?.name}
+      onSelectSession={c.selectSession}
+      onSelectTab={(s, t) => {
+        c.selectSession(s);
+        void c.api.selectTab(s, t);
+      }}
+      onFocusPane={c.focusPane}
+      onNewSession={() => newSessionPrompt(ctx)}
+      onSessionMenu={(s, action) => {
+        if (action === 'rename') renameSession(ctx, s.name);
+        else if (action === 'kill') killSession(ctx, s.name);
+        else setSessionFolder(ctx, s.name, s.folder);
+      }}
+      onOpenActivity={c.ui.openActivity}
+      onNewAgent={() => c.ui.openLauncher()}
+    />
+  );
   return (
     <div className="flex h-dvh flex-col overflow-hidden">
       <ConnectionBanner />
       <ConfigWarningBanner />
       <div className="flex min-h-0 flex-1">
-        {settings.sidebarOpen && (
+        {settings.sidebarOpen && panelsOf(dockTabs, 'left').length > 0 && (
           <aside className="w-60 shrink-0 border-r border-line">
-            <Sidebar
-              workspace={workspace}
-              activeSession={session?.name}
-              onSelectSession={c.selectSession}
-              onSelectTab={(s, t) => {
-                c.selectSession(s);
-                void c.api.selectTab(s, t);
-              }}
-              onFocusPane={c.focusPane}
-              onNewSession={() => newSessionPrompt(ctx)}
-              onSessionMenu={(s, action) => {
-                if (action === 'rename') renameSession(ctx, s.name);
-                else if (action === 'kill') killSession(ctx, s.name);
-                else setSessionFolder(ctx, s.name, s.folder);
-              }}
-              onOpenActivity={c.ui.openActivity}
-              onNewAgent={() => c.ui.openLauncher()}
-            />
+            <SidebarDock dock="left" tabs={dockTabs} sessions={sessionsView} />
           </aside>
         )}
         <main className="flex min-w-0 flex-1 flex-col" aria-label="Workspace">
@@ -83,6 +90,11 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
             keymap={c.keymap}
           />
         </main>
+        {panelsOf(dockTabs, 'right').length > 0 && (
+          <aside className="w-60 shrink-0 border-l border-line" aria-label="Right sidebar">
+            <SidebarDock dock="right" tabs={dockTabs} sessions={sessionsView} />
+          </aside>
+        )}
       </div>
       <WorkspaceDialogs c={c} />
     </div>

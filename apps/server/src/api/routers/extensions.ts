@@ -75,7 +75,7 @@ export const extensionsRouter = router({
     .mutation(({ ctx, input }) => extensionHostOf(ctx.manager).openLink(input)),
 
   sidebarClick: procedure
-    .input(z.object({ tab: z.string().min(1), row: z.object({ label: z.string(), id: z.string().nullable().default(null) }) }))
+    .input(z.object({ tab: z.string().min(1), row: z.object({ label: z.string(), id: z.string().nullable().default(null) }).optional(), entry: z.number().int().min(0).optional() }))
     .mutation(({ ctx, input }) => extensionHostOf(ctx.manager).clickRow(input)),
 
   sidebarPublish: procedure

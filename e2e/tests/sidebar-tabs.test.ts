@@ -1,0 +1,101 @@
+// Extension sidebar tabs drawn in the browser's docks (issue 7 item 8), against a real server:
+// clock-sidebar (a supervised service feeding a stream tab through `rozi sidebar publish`, suggested
+// for the right dock) and git-status-tab (a command tab run in the focused pane's folder, re-listed
+// when that folder changes, group_prefix headers, click → `send` into the pane), both installed
+// with `rozi extensions install --link`. Keyboard reach, a placement change from Sidebar tabs…,
+// and the light theme are checked too. Screenshots go to e2e/screenshots/sidebar-tabs-*.png.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, type Browser } from '../lib/browser';
+import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
+import { typeInTerminal, waitFor, waitForText } from '../lib/terminalText';
+import { openWorkspace } from '../lib/workspaceProbe';
+
+let server: RoziServer;
+let browser: Browser;
+let repo: string;
+
+const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t', GIT_CONFIG_GLOBAL: '/dev/null' };
+
+beforeAll(async () => {
+  server = await startRozi();
+  repo = join(server.home, 'project');
+  mkdirSync(repo, { recursive: true });
+  writeFileSync(join(repo, 'notes.txt'), 'one\n');
+  for (const args of [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-qm', 'first']]) execFileSync('git', args, { cwd: repo, env: gitEnv });
+  writeFileSync(join(repo, 'notes.txt'), 'two\n');
+  for (const name of ['clock-sidebar', 'git-status-tab']) await server.cli(['extensions', 'install', '--link', join(REPO_ROOT, 'examples', 'extensions', name)]);
+  browser = await openBrowser({ viewport: { width: 1280, height: 800 } });
+  await openWorkspace(browser.page, server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+describe('extension sidebar tabs', () => {
+  it('draws the stream tab in the right dock with the rows its service publishes', async () => {
+    const { page } = browser;
+    const right = page.locator('aside[aria-label="Right sidebar"]');
+    await right.getByRole('tab', { name: 'Clock' }).waitFor({ timeout: 30_000 });
+    const clock = right.locator('[data-extension-tab="clock-sidebar.clock"]');
+    // The service publishes every 2 s; two different uptimes prove the rows are live.
+    const uptime = async () => (await clock.locator('[data-row="uptime"]').innerText({ timeout: 1000 }).catch(() => '')).trim();
+    const first = await waitFor('a published uptime row', async () => /^up \d+ s$/.test(await uptime()) && (await uptime()), 30_000);
+    await waitFor('a newer snapshot', async () => (await uptime()) !== first && /^up \d+ s$/.test(await uptime()), 15_000);
+    await clock.getByRole('heading', { name: 'Service' }).waitFor();
+    await clock.locator('[data-row="pid"]').waitFor();
+    await screenshot(page, 'sidebar-tabs-stream');
+  });
+
+  it('lists a command tab in the focused pane’s folder, re-lists on cd, and a click sends the row into the pane', async () => {
+    const { page } = browser;
+    const left = page.locator('aside').first();
+    const changesTab = left.getByRole('tab', { name: 'Changes' });
+    await changesTab.waitFor({ timeout: 15_000 });
+    // Keyboard: the Sessions tab is selected; ArrowRight moves to Changes.
+    await left.getByRole('tab', { name: 'Sessions' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await waitFor('Changes selected', async () => (await changesTab.getAttribute('aria-selected')) === 'true');
+    const body = left.locator('[data-extension-tab="git-status-tab.changes"]');
+    // The first pane starts in HOME, which is not a repository: a group_prefix status line.
+    await body.getByRole('heading', { name: 'not a git repository' }).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'sidebar-tabs-command-empty');
+
+    await page.locator('.xterm-helper-textarea').first().focus();
+    await typeInTerminal(page, `cd ${repo}\n`);
+    // The cwd change re-runs the tab at once (well inside its 10 s interval).
+    await body.getByRole('heading', { name: 'main' }).waitFor({ timeout: 8_000 });
+    const row = body.locator('[data-row=" M notes.txt"]');
+    await row.waitFor();
+    await screenshot(page, 'sidebar-tabs-command');
+
+    await row.click();
+    // on_click = { send = "git diff -- {line}" }: the row's line typed into the focused pane.
+    await waitForText(page, { includes: 'git diff --  M notes.txt' });
+    await screenshot(page, 'sidebar-tabs-clicked');
+  });
+
+  it('moves a tab to another dock from Sidebar tabs…, and reads well in the light theme', async () => {
+    const { page } = browser;
+    await page.locator('aside[aria-label="Right sidebar"]').getByRole('button', { name: 'Sidebar tabs…' }).click();
+    await page.getByRole('dialog').getByLabel('Changes dock').selectOption('right');
+    await page.getByRole('dialog').getByLabel('Changes panel').selectOption('2');
+    await page.keyboard.press('Escape');
+    const right = page.locator('aside[aria-label="Right sidebar"]');
+    await right.locator('section[data-panel="2"]').getByRole('tab', { name: 'Changes' }).waitFor();
+    expect(await page.locator('aside').first().getByRole('tab', { name: 'Changes' }).count()).toBe(0);
+    await page.evaluate(() => {
+      const key = 'rozi.settings.v1';
+      const current = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+      localStorage.setItem(key, JSON.stringify({ ...current, theme: 'light' }));
+    });
+    await openWorkspace(page, server.url);
+    await right.locator('section[data-panel="2"] [data-row=" M notes.txt"]').waitFor({ timeout: 20_000 });
+    await right.locator('[data-row="uptime"]').waitFor({ timeout: 20_000 });
+    await screenshot(page, 'sidebar-tabs-light');
+  });
+});
