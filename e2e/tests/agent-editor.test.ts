@@ -3,8 +3,13 @@
 // rule with a phrase from the screen; the preview turns blocked before saving; saving writes
 // config.toml and the pane's badge (list-panes agent_state) turns blocked; an invalid regex shows
 // detect's warning inline and saving is refused with it; a built-in is overridden and the
-// override undone byte for byte. Saves screenshots of the editor (e2e/screenshots/agent-editor-*).
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+// override undone byte for byte; a pasted screen is previewed; patterns are added and removed with
+// Enter and Backspace and saved with Ctrl+S; both exports pass `rozi config check` / `rozi
+// extensions check`; an extension's agent is copied into config.toml. Saves screenshots of the
+// editor (e2e/screenshots/agent-editor-*).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
@@ -44,6 +49,18 @@ interface PaneRow {
 async function paneRow(id: number): Promise<PaneRow | undefined> {
   const rows = JSON.parse(await server.cli(['list-panes', '--format', 'json'])) as PaneRow[] | { panes: PaneRow[] };
   return (Array.isArray(rows) ? rows : rows.panes).find((p) => p.id === id);
+}
+
+/** The CLI with any environment (server.cli uses the server's and throws on a non-zero exit). */
+function cli(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, [join(REPO_ROOT, 'apps', 'server', 'bin', 'rozi.mjs'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    p.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
 }
 
 const readConfig = () => (existsSync(configFile) ? readFileSync(configFile) : null);
@@ -170,6 +187,116 @@ describe('agent definition editor', () => {
     await page.goto(`${server.origin}/settings/agents`);
     await page.locator('li[data-definition="config:fake-tui"]').waitFor();
     expect(await page.locator('li[data-definition="builtin:claude"]').innerText()).not.toContain('replaced by config.toml');
+  });
+
+  it('previews a pasted screen and title', async () => {
+    const { page } = browser;
+    await page.goto(`${server.origin}/settings/agents/edit?source=config&id=fake-tui&pane=main:1`);
+    await expect.poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 15_000 }).toBe('blocked');
+    const preview = page.getByTestId('live-preview');
+    await preview.getByRole('radiogroup', { name: 'Screen source' }).getByRole('radio', { name: 'Paste' }).click();
+    // Paste starts from the capture it replaces, so the state holds until the text changes.
+    expect(await preview.getByLabel('Pasted screen').inputValue()).toContain(PHRASE);
+    await preview.getByLabel('Pasted screen').fill(' some other tool\n\n nothing to see here\n');
+    await preview.getByLabel('Pasted title').fill('other');
+    await expect.poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 10_000 }).not.toBe('blocked');
+    await preview.getByLabel('Pasted screen').fill(` pasted by hand\n ${PHRASE}, really\n`);
+    await expect.poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 10_000 }).toBe('blocked');
+    expect(await page.getByTestId('preview-screen').locator('mark[data-rule="0"]').first().innerText()).toBe(PHRASE);
+    expect(await page.getByTestId('preview-title').innerText()).toContain('other');
+    await screenshot(page, 'agent-editor-paste');
+  });
+
+  it('adds and removes patterns from the keyboard and saves with Ctrl+S', async () => {
+    const { page } = browser;
+    const rule = page.locator('li[data-rule-index="0"]');
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    await rule.getByLabel('Rule 1 any of pattern 1', { exact: true }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedLabel).toBe('Rule 1 any of pattern 2');
+    await page.keyboard.type('esc dismiss');
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedLabel).toBe('Rule 1 any of pattern 3');
+    await expect.poll(() => rule.getByLabel(/^Rule 1 any of pattern \d$/).count()).toBe(3);
+    // Backspace in the empty input takes it out and goes back to the one before, text intact.
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => rule.getByLabel(/^Rule 1 any of pattern \d$/).count()).toBe(2);
+    await expect.poll(focusedLabel).toBe('Rule 1 any of pattern 2');
+    expect(await rule.getByLabel('Rule 1 any of pattern 2', { exact: true }).inputValue()).toBe('esc dismiss');
+    // Backspace in a non-empty input edits text only.
+    await page.keyboard.press('Backspace');
+    expect(await rule.getByLabel('Rule 1 any of pattern 2', { exact: true }).inputValue()).toBe('esc dismis');
+    await page.keyboard.type('s');
+    await screenshot(page, 'agent-editor-keyboard');
+    const before = readConfig()!.toString('utf8');
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => page.getByTestId('editor-banner').innerText(), { timeout: 10_000 }).toContain('Saved to');
+    const after = readConfig()!.toString('utf8');
+    expect(after).not.toBe(before);
+    expect(after).toContain(`any_of = ["${PHRASE}", "esc dismiss"]`);
+  });
+
+  it('exports plain TOML that config check accepts and a snippet that extensions check accepts', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export definition' });
+    await dialog.waitFor();
+    const pres = dialog.locator('pre');
+    await expect.poll(async () => (await pres.allInnerTexts()).every((t) => t.includes('[[agents]]')), { timeout: 10_000 }).toBe(true);
+    const [plain, snippet] = await pres.allInnerTexts();
+    await screenshot(page, 'agent-editor-export');
+    expect(plain).toContain('id = "fake-tui"');
+    expect(plain).toContain(`any_of = ["${PHRASE}", "esc dismiss"]`);
+
+    // The plain TOML is a config.toml of its own: `rozi config check` parses and validates it.
+    const dir = mkdtempSync(join(tmpdir(), 'rozi-export-'));
+    try {
+      mkdirSync(join(dir, 'config'));
+      writeFileSync(join(dir, 'config', 'config.toml'), plain!);
+      const checked = await cli({ ...server.env, ROZI_CONFIG_DIR: join(dir, 'config') }, ['config', 'check', '--format', 'json']);
+      expect(checked.code).toBe(0);
+      expect(JSON.parse(checked.stdout)).toMatchObject({ exists: true, warnings: [] });
+      const defs = await cli({ ...server.env, ROZI_CONFIG_DIR: join(dir, 'config') }, ['agents', 'definitions', '--format', 'json']);
+      expect(defs.stdout).toContain('fake-tui');
+
+      // The snippet under an [extension] header is a manifest `rozi extensions check` accepts.
+      mkdirSync(join(dir, 'ext'));
+      writeFileSync(join(dir, 'ext', 'extension.toml'), `[extension]\nid = "exported"\ntitle = "Exported"\nversion = "0.1.0"\napi = 1\n\n${snippet}`);
+      const ext = await cli(server.env, ['extensions', 'check', join(dir, 'ext')]);
+      expect(ext.stderr).toBe('');
+      expect(ext.code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it("copies an extension's agent into config.toml under its own id", async () => {
+    const { page } = browser;
+    await server.cli(['extensions', 'install', join(REPO_ROOT, 'examples', 'extensions', 'agent-mca')]);
+    await page.goto(`${server.origin}/settings/agents`);
+    const mca = page.locator('li[data-definition="extension:agent-mca.mca"]');
+    await mca.waitFor({ timeout: 15_000 });
+    await screenshot(page, 'agent-editor-list-extension');
+    await mca.getByRole('link', { name: 'Copy to config' }).click();
+    await page.waitForURL(/source=extension&id=agent-mca\.mca/);
+    await expect.poll(() => page.getByLabel('Id', { exact: true }).inputValue(), { timeout: 15_000 }).toBe('mca');
+    expect(await page.getByLabel('Label', { exact: true }).inputValue()).toBe('My Cool Agent');
+    await expect.poll(() => page.locator('li[data-rule-index]').count()).toBe(2);
+    // The mca rules read the fake-tui pane's screen as idle (nothing of mca's on it).
+    await expect.poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 15_000 }).toBe('idle');
+    await screenshot(page, 'agent-editor-copy-extension');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByTestId('editor-banner').innerText(), { timeout: 10_000 }).toContain('Saved to');
+    const text = readConfig()!.toString('utf8');
+    expect(text).toContain('id = "mca"');
+    expect(text).toContain('argv = ["mca", "--resume", "{session}"]');
+    // Both now listed: the config copy and the extension's own, still namespaced.
+    await page.goto(`${server.origin}/settings/agents`);
+    await page.locator('li[data-definition="config:mca"]').waitFor({ timeout: 15_000 });
+    expect(await page.locator('li[data-definition="extension:agent-mca.mca"]').count()).toBe(1);
   });
 
   it('looks right in the light theme too', async () => {

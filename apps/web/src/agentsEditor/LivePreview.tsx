@@ -136,7 +136,7 @@ export function LivePreview(props: LivePreviewProps) {
       <div className="rounded-lg border border-line bg-surface p-3">
         <ExplanationPanel evaluation={evaluation} dropped={props.dropped} />
       </div>
-      <ScreenView screen={screen} title={title} evaluation={evaluation} empty={source.kind === 'pane' ? 'Pick a pane to see its screen.' : source.kind === 'paste' ? 'Paste a screen above.' : 'Choose a fixture case.'} />
+      <ScreenView screen={screen} title={title} evaluation={evaluation} empty={source.kind === 'pane' ? (source.key === null ? 'Pick a pane to see its screen.' : 'Reading the pane…') : source.kind === 'paste' ? 'Paste a screen above.' : 'Choose a fixture case.'} />
       <SaveFixture screen={screen} evaluation={evaluation} agentId={props.agentId} onSave={props.onSaveFixture} />
     </div>
   );
