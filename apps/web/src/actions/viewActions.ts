@@ -35,6 +35,20 @@ export const viewActions: ActionDef[] = [
   { id: 'open-settings', title: 'Open settings', category: 'View', keywords: 'preferences theme font prefix', run: (ctx) => ctx.ui.openSettings() },
   { id: 'toggle-sidebar', title: 'Toggle sidebar', category: 'View', run: (ctx) => ctx.ui.toggleSidebar() },
   {
+    id: 'focus-sidebar',
+    title: 'Focus the session list',
+    category: 'View',
+    keywords: 'keyboard navigate sessions choose',
+    // The terminal keeps Tab for the shell, so keyboard users need a way out of it.
+    run: (ctx) => {
+      if (!getSettings().sidebarOpen) ctx.ui.toggleSidebar();
+      requestAnimationFrame(() => {
+        const target = document.querySelector<HTMLElement>('nav[aria-label="Sessions"] [aria-current="true"], nav[aria-label="Sessions"] button');
+        target?.focus();
+      });
+    },
+  },
+  {
     id: 'toggle-theme',
     title: 'Toggle light/dark theme',
     category: 'View',

@@ -42,6 +42,7 @@ export const DEFAULT_KEYMAP: Readonly<Record<string, readonly string[]>> = {
   'new-agent': ['prefix a'],
   'show-activity': ['prefix w'],
   'toggle-sidebar': ['prefix b'],
+  'focus-sidebar': ['prefix s'],
   'find-in-pane': ['ctrl-shift-f', 'prefix /'],
   copy: ['ctrl-shift-c'],
   'font-bigger': ['ctrl-=', 'ctrl-+'],

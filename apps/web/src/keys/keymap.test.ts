@@ -49,7 +49,7 @@ describe('ChordMatcher', () => {
   it('cancels an unknown chord after the prefix and sends the prefix on prefix prefix', () => {
     const m = new ChordMatcher(km.bindings);
     m.feed('ctrl-a');
-    expect(m.feed('q')).toEqual({ kind: 'cancel' });
+    expect(m.feed('y')).toEqual({ kind: 'cancel' });
     m.feed('ctrl-a');
     expect(m.feed('ctrl-a')).toEqual({ kind: 'run', actionId: 'send-prefix' });
   });

@@ -147,6 +147,10 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
             role="menu"
             className="absolute right-1 top-8 z-20 flex w-44 flex-col rounded-md border border-line bg-surface py-1 shadow-xl"
             onKeyDown={(e) => e.key === 'Escape' && setMenuOpen(false)}
+            // Leaving the menu (click elsewhere, Tab away) closes it.
+            onBlur={(e) => {
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setMenuOpen(false);
+            }}
           >
             {(
               [
