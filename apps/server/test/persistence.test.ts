@@ -1,8 +1,9 @@
 // Persistence: the layout snapshot brings sessions back after a clean restart and after
 // `kill -9` (losing at most about a second of changes); a corrupt snapshot is moved aside.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { SnapshotData } from '../src/persist/snapshot';
 import type { PaneInfo, WorkspaceInfo } from '../src/session/model';
 import { makeHome, removeHome, startServer, waitFor, type TestServer } from './harness';
 
@@ -63,6 +64,21 @@ describe('resurrection', () => {
     const after = await s.call<WorkspaceInfo>('workspace.get');
     expect(layoutOf(after)).toEqual(layoutOf(before));
     expect(after.panes.find((p) => p.session === 'dev' && p.title === 'late')).toBeTruthy();
+  });
+
+  it('a cd (no layout event) reaches the snapshot through the cwd poll', async () => {
+    const moved = join(home.home, 'moved-here');
+    mkdirSync(moved, { recursive: true });
+    const file = join(home.home, '.local/state/rozi/snapshot.json');
+    const cwdInSnapshot = () => (JSON.parse(readFileSync(file, 'utf8')) as SnapshotData).sessions.find((x) => x.name === 'main')?.panes.find((p) => p.id === 1)?.cwd;
+    expect(cwdInSnapshot()).not.toBe(moved);
+    await s.call('panes.sendKeys', { target: 1, keys: [`cd '${moved}'`, 'Enter'] });
+    // SNAPSHOT_POLL_MS (3 s) plus the time the shell takes to run cd.
+    await waitFor('the new cwd in the snapshot', () => cwdInSnapshot() === moved, 8000, 100);
+    // And it survives a kill -9 (the poll wrote it; nothing else did).
+    await s.kill9();
+    s = await startServer({ home });
+    expect((await s.call<PaneInfo[]>('panes.list')).find((p) => p.session === 'main' && p.id === 1)?.cwd).toBe(moved);
   });
 
   it('moves a corrupt snapshot aside with a warning and starts fresh', async () => {

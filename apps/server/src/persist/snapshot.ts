@@ -3,7 +3,11 @@
 // and on shutdown, read back on start to resurrect the sessions. Debounce: SNAPSHOT_DEBOUNCE_MS
 // after the last change, but never later than SNAPSHOT_MAX_DELAY_MS after the first unsaved one,
 // so a `kill -9` loses at most about a second of layout changes. A cwd changes without an event,
-// so the state is also compared every SNAPSHOT_POLL_MS and written when it differs.
+// so every SNAPSHOT_POLL_MS each pane's cwd is read again (one readlink of /proc/PID/cwd) and the
+// snapshot is rebuilt only when one moved: the poll used to build every pane's full list-panes
+// row (foreground process, its stat and cmdline) and was the largest idle cost with 100 panes.
+// The cwd kept is the pane process's own (the shell, or the --argv program): that is where the
+// respawned pane starts, whatever a foreground child did with its own directory.
 import { readFileSync, renameSync } from 'node:fs';
 import type { EventBus } from '../events/bus';
 import { validateLayout } from '../session/layout';
@@ -68,7 +72,7 @@ export function takeSnapshot(m: SessionManager, resumeOf?: ResumeLookup): Snapsh
       panes: [...s.panes.values()].map((p) => ({
         id: p.id,
         tab: p.tab,
-        cwd: m.paneInfo(p).cwd,
+        cwd: m.liveCwd(p),
         ...recordedLaunch(p),
         name: p.launch.name,
         title: p.title,
@@ -140,10 +144,28 @@ export function loadSnapshot(file: string, log: (line: string) => void): Snapsho
 }
 
 /** Writes the snapshot after changes (debounced), periodically when cwds move, and on demand. */
+/** What the poll compares per pane: its live cwd and the conversation it would reopen. */
+function pollState(m: SessionManager, resumeOf: ResumeLookup | undefined): Map<PaneKey, string> {
+  const out = new Map<PaneKey, string>();
+  for (const p of m.panes.values()) {
+    const r = resumeOf?.(p.key);
+    out.set(p.key, r ? `${m.liveCwd(p)}\0${r.agent}\0${r.session}` : m.liveCwd(p));
+  }
+  return out;
+}
+
+function sameState(a: Map<PaneKey, string>, b: Map<PaneKey, string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v) return false;
+  return true;
+}
+
 export class SnapshotWriter {
   private timer: NodeJS.Timeout | null = null;
   private firstDirtyAt = 0;
   private lastWritten = '';
+  /** pollState() as of the last write: the poll writes only when it differs. */
+  private lastPolled = new Map<PaneKey, string>();
   private readonly poll: NodeJS.Timeout;
   private readonly off: () => void;
   /** Set once the server is shutting down: no more background writes. */
@@ -153,7 +175,7 @@ export class SnapshotWriter {
     this.off = o.bus.onAny((e) => {
       if (e.type === 'workspace-changed' || e.type === 'title-changed' || e.type === 'session-renamed') this.markDirty();
     });
-    this.poll = setInterval(() => this.write(), SNAPSHOT_POLL_MS);
+    this.poll = setInterval(() => this.pollCwds(), SNAPSHOT_POLL_MS);
     this.poll.unref();
   }
 
@@ -169,8 +191,15 @@ export class SnapshotWriter {
     }, delay);
   }
 
+  /** The periodic check: one readlink per pane; a full snapshot only when a cwd moved. */
+  pollCwds(): boolean {
+    if (this.stopped || sameState(pollState(this.o.manager, this.o.resumeOf), this.lastPolled)) return false;
+    return this.write();
+  }
+
   /** Writes now if anything differs from the last write; returns whether it wrote. */
   write(): boolean {
+    this.lastPolled = pollState(this.o.manager, this.o.resumeOf);
     const data = takeSnapshot(this.o.manager, this.o.resumeOf);
     const body = JSON.stringify(data.sessions);
     if (body === this.lastWritten) return false;
@@ -179,6 +208,7 @@ export class SnapshotWriter {
       this.lastWritten = body;
       return true;
     } catch (err) {
+      this.lastPolled = new Map(); // so the next poll tries again
       this.o.log(`warning: could not write the session snapshot ${this.o.file}: ${err instanceof Error ? err.message : String(err)}`);
       return false;
     }
