@@ -20,10 +20,10 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<BenchServer> {
+export async function startServer(o: { env?: Record<string, string> } = {}): Promise<BenchServer> {
   const home = mkdtempSync(join(tmpdir(), 'rozi-bench-'));
   mkdirSync(join(home, 'run'), { mode: 0o700 });
-  const env = { PATH: process.env.PATH, HOME: home, SHELL: '/bin/bash', LANG: 'C.UTF-8', ROZI_SOCKET: join(home, 'run', 'rozi.sock') };
+  const env = { PATH: process.env.PATH, HOME: home, SHELL: '/bin/bash', LANG: 'C.UTF-8', ROZI_SOCKET: join(home, 'run', 'rozi.sock'), ...o.env };
   const proc = spawn(process.execPath, [BIN, 'server', '--port', '0', '--no-web'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   proc.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));

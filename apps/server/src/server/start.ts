@@ -112,6 +112,8 @@ export async function runServer(o: ServerOptions): Promise<number> {
       shell: o.env.SHELL || '/bin/sh',
       scrollback: o.scrollback,
       ringBytes: Number(o.env.ROZI_RING_BYTES) || DEFAULT_RING_BYTES,
+      // Benchmark-only switch (pane.ts): the mirror's cost on the browser path, measured.
+      mirrorOutput: o.env.ROZI_BENCH_NO_MIRROR !== '1',
     },
   });
   const hub = new StreamHub(manager, bus);

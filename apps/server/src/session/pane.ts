@@ -38,6 +38,12 @@ export interface PaneEnvironment {
   shell: string;
   scrollback: number;
   ringBytes: number;
+  /**
+   * False only for bench/server-throughput.ts (ROZI_BENCH_NO_MIRROR=1): output skips the headless
+   * mirror, to measure what the mirror costs the browser path. Capture and detection then see an
+   * empty screen, so nothing else may turn it off.
+   */
+  mirrorOutput?: boolean;
 }
 
 export interface PaneInit {
@@ -250,7 +256,7 @@ export class Pane {
     if (!this.ready) this.markReady();
     this.ring.append(data);
     for (const v of this.viewers) v.onOutput();
-    this.mirror.push(data);
+    if (this.envr.mirrorOutput !== false) this.mirror.push(data);
     for (const l of this.outputListeners) l();
   }
 
