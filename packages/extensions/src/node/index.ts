@@ -55,7 +55,6 @@ export { buildExtensionEnv, isReservedServiceEnvKey, type ExtensionEnvInput, typ
 export { EXIT_STALE_GENERATION, GenerationTable, type GenerationCheck } from './generation';
 export { processFacingFingerprint, type FingerprintInput } from './generationFingerprint';
 export { installExtension, InstallError, removeExtension, removeStaleStaging, setEnabled, updateExtension, type ExtensionDirs, type InstallErrorCode, type InstallOptions, type InstallOutcome, type UpdatePlan } from './install';
-export { contentDigest, digestFiles } from './installDigest';
 export { diffContributions, formatDiff, type ContributionChange, type ContributionDiff } from './installDiff';
 export { DEFAULT_INSTALL_LIMITS, GitError, runGit, SAFE_GIT_CONFIG, type InstallLimits, type RunGitOptions } from './installGit';
 export { resolveInstallSource } from './installSource';
@@ -71,4 +70,4 @@ export { signalGroup, spawnGroup, terminateGroup } from './supervisorProcessGrou
 export { filesSignature, WATCH_MAX_BYTES, WATCH_MAX_FILES } from './supervisorFileWatch';
 
 // Snapshot of an extension directory: limits, links, content digest (docs/extensions-manifest.md).
-export { SNAPSHOT_MAX_BYTES, SNAPSHOT_MAX_FILES, snapshotFacts, takeSnapshot, type Snapshot, type SnapshotFile, type SnapshotOptions, type SnapshotProblem } from './snapshot';
+export { SNAPSHOT_MAX_BYTES, SNAPSHOT_MAX_FILES, snapshotFacts, takeSnapshot, takeSnapshotSync, type Snapshot, type SnapshotFile, type SnapshotOptions, type SnapshotProblem } from './snapshot';

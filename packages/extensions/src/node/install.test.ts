@@ -1,12 +1,13 @@
 // Install from real git repositories in a temp HOME: nothing the repository holds may run.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installExtension, InstallError, removeExtension, setEnabled, updateExtension, type ExtensionDirs } from './install';
 import { readRegistry } from './registry';
 import { loadInstalled } from './registryLoad';
+import { takeSnapshot } from './snapshot';
 import { stateDirOf } from './state';
 
 let root: string;
@@ -165,4 +166,27 @@ describe('installExtension', () => {
     expect(loaded.map((l) => `${l.entry.id}:${l.state}`)).toEqual(['alpha:invalid', 'beta:enabled']);
     expect(loaded[0]?.problem).toMatch(/invalid manifest/);
   });
+
+  it('one snapshot walk for install and load: a link loop cannot spin, a link outside invalidates only an extension with placed contributions', async () => {
+    const dir = join(root, 'links');
+    const outside = join(root, 'outside.txt');
+    writeFileSync(outside, 'secret\n');
+    mkdirSync(join(dir, 'sub'), { recursive: true });
+    writeFileSync(join(dir, 'extension.toml'), manifest('links'));
+    writeFileSync(join(dir, 'hello.sh'), 'echo hi\n');
+    symlinkSync('..', join(dir, 'sub', 'loop')); // a directory link back up: a naive walk never ends
+    symlinkSync(outside, join(dir, 'outside-link'));
+    const out = await installExtension({ dirs, source: dir, link: true, env, cwd: root });
+    expect(out.entry.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    // The digest is the snapshot's: the outside file is not part of it.
+    expect((await takeSnapshot(dir, { digest: true })).digest).toBe(out.entry.digest);
+    expect(loadInstalled(dirs.extensionsDir).extensions[0]?.state).toBe('enabled');
+    // With an action (a placed contribution) the same links make the extension invalid.
+    writeFileSync(join(dir, 'extension.toml'), manifest('links', '\n[[actions]]\nid = "a"\ntitle = "A"\nexec = ["./hello.sh"]\nargs_schema = {}\nresult_schema = {}\n'));
+    const loaded = loadInstalled(dirs.extensionsDir).extensions[0];
+    expect(loaded?.state).toBe('invalid');
+    expect(loaded?.check?.errors.map((e) => e.message).join('\n')).toMatch(/outside-link is a symbolic link to .*outside the extension/);
+    expect(loaded?.check?.errors.map((e) => e.message).join('\n')).toMatch(/sub\/loop is a symbolic link/);
+  });
 });
+

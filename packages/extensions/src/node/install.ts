@@ -6,7 +6,7 @@ import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSy
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { ExtensionManifest } from '../manifest/model';
-import { contentDigest } from './installDigest';
+import { takeSnapshotSync } from './snapshot';
 import { diffContributions, type ContributionDiff } from './installDiff';
 import { cloneAt, DEFAULT_INSTALL_LIMITS, GitError, measureTree, type InstallLimits } from './installGit';
 import { fileUrlOf, resolveInstallSource } from './installSource';
@@ -74,6 +74,16 @@ function asInstallError(err: unknown): InstallError {
 }
 
 /** Fetches a source into dest (a path that does not exist yet). Returns the commit for git sources. */
+/**
+ * The content digest the registry records: the snapshot digest (snapshot.ts: the spec's
+ * exclusions, links taken as the files they point to, never followed into directories, so a
+ * link loop cannot spin), bounded by the install limits rather than the snapshot's so any
+ * installable tree gets one. A linked checkout past those limits records that instead.
+ */
+function installDigest(dir: string, limits: InstallLimits): string {
+  return takeSnapshotSync(dir, { digest: true, maxBytes: limits.maxBytes, maxFiles: limits.maxFiles }).digest ?? `unhashed: more than ${limits.maxFiles} files or ${limits.maxBytes / 1024 / 1024} MiB`;
+}
+
 async function fetchInto(source: InstallSource, dest: string, opts: { cwd: string; env: NodeJS.ProcessEnv; limits: InstallLimits }): Promise<string | null> {
   if (source.kind === 'git') return cloneAt({ url: source.url, dest, ref: source.ref, cwd: opts.cwd, env: opts.env, limits: opts.limits });
   if (source.kind === 'dir') {
@@ -114,7 +124,7 @@ export async function installExtension(opts: InstallOptions): Promise<InstallOut
     const tmp = `${target}.${randomBytes(4).toString('hex')}.link`;
     symlinkSync(r.path, tmp, 'dir');
     renameSync(tmp, target);
-    const entry: RegistryEntry = { id, enabled: true, source: { kind: 'link', path: r.path }, commit: null, digest: contentDigest(r.path), dir: target, installedAt: now, updatedAt: now };
+    const entry: RegistryEntry = { id, enabled: true, source: { kind: 'link', path: r.path }, commit: null, digest: installDigest(r.path, limits), dir: target, installedAt: now, updatedAt: now };
     try {
       updateRegistry(dirs.extensionsDir, (reg) => reg.extensions.push(entry));
     } catch (err) {
@@ -134,7 +144,7 @@ export async function installExtension(opts: InstallOptions): Promise<InstallOut
     const id = manifest.extension.id;
     const target = join(dirs.extensionsDir, id);
     if (findEntry(readRegistry(dirs.extensionsDir).registry, id) || existsSync(target)) throw new InstallError('already-installed', `${id} is already installed; use rozi extensions update ${id}`);
-    const entry: RegistryEntry = { id, enabled: true, source, commit, digest: contentDigest(stage), dir: target, installedAt: now, updatedAt: now };
+    const entry: RegistryEntry = { id, enabled: true, source, commit, digest: installDigest(stage, limits), dir: target, installedAt: now, updatedAt: now };
     renameSync(stage, target);
     try {
       updateRegistry(dirs.extensionsDir, (reg) => reg.extensions.push(entry));
@@ -209,7 +219,7 @@ export async function updateExtension(opts: { dirs: ExtensionDirs; id: string; d
     const commit = await fetchInto(entry.source, stage, { cwd: dirs.extensionsDir, env: opts.env ?? process.env, limits: opts.limits ?? DEFAULT_INSTALL_LIMITS });
     const next = validated(stage).manifest;
     if (next.extension.id !== id) throw new InstallError('invalid-manifest', `the source now declares id '${next.extension.id}', not '${id}'`);
-    const digest = contentDigest(stage);
+    const digest = installDigest(stage, opts.limits ?? DEFAULT_INSTALL_LIMITS);
     const diff = current ? diffContributions(current, next) : undefined;
     if (digest === entry.digest && commit === entry.commit) return { id, status: 'up-to-date', commitFrom: entry.commit, commitTo: commit, diff };
     if (opts.dryRun) return { id, status: 'would-update', commitFrom: entry.commit, commitTo: commit, diff };

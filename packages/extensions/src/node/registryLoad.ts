@@ -3,8 +3,8 @@
 // them loading (spec: an extension loads whole or not at all — and only itself).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkManifest, platformName, ROZI_COMPAT_VERSION, type ManifestCheck } from '../manifest/index';
-import { digestFiles } from './installDigest';
+import { checkManifest, platformName, ROZI_COMPAT_VERSION, type ManifestCheck, type SnapshotFacts } from '../manifest/index';
+import { snapshotFacts, takeSnapshotSync } from './snapshot';
 import { readRegistry, type RegistryEntry } from './registry';
 
 export type LoadState = 'enabled' | 'disabled' | 'invalid' | 'incompatible' | 'missing';
@@ -21,14 +21,17 @@ export function checkExtensionDir(dir: string): { check: ManifestCheck | undefin
   const file = join(dir, 'extension.toml');
   if (!existsSync(file)) return { check: undefined, problem: `no extension.toml in ${dir}` };
   let bytes: Uint8Array;
-  let files: string[];
+  let snapshot: SnapshotFacts;
   try {
     bytes = readFileSync(file);
-    files = digestFiles(dir);
+    // The real snapshot facts: a link outside the extension, a link to a directory or a tree past
+    // 32 MiB / 4096 files makes an extension with placed contributions invalid (the validator
+    // applies them only then).
+    snapshot = snapshotFacts(takeSnapshotSync(dir));
   } catch (err) {
-    return { check: undefined, problem: `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}` };
+    return { check: undefined, problem: `cannot read ${dir}: ${err instanceof Error ? err.message : String(err)}` };
   }
-  const check = checkManifest(bytes, { roziVersion: ROZI_COMPAT_VERSION, platform: platformName(process.platform), snapshot: { files, problems: [] } });
+  const check = checkManifest(bytes, { roziVersion: ROZI_COMPAT_VERSION, platform: platformName(process.platform), snapshot });
   if (check.verdict === 'invalid') {
     const first = check.errors[0];
     const more = check.errors.length > 1 ? ` (and ${check.errors.length - 1} more; run rozi extensions check ${dir})` : '';

@@ -6,8 +6,11 @@
 // the pure validator decides from these facts). The walk is iterative and stops at the limits, so
 // a huge or hostile tree costs bounded time. Special files (sockets, FIFOs, devices) are not
 // content and are left out without being opened: reading a FIFO would block.
+// The one walk and digest for install (the digest the registry records), load (the facts that make
+// an extension with placed contributions invalid) and `extensions check`. It is synchronous
+// because the registry loader is; the limits bound what one call can cost.
 import { createHash } from 'node:crypto';
-import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { closeSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { SnapshotFacts } from '../manifest/index';
 
@@ -55,9 +58,13 @@ function inside(root: string, target: string): boolean {
 }
 
 export async function takeSnapshot(dir: string, options: SnapshotOptions = {}): Promise<Snapshot> {
+  return takeSnapshotSync(dir, options);
+}
+
+export function takeSnapshotSync(dir: string, options: SnapshotOptions = {}): Snapshot {
   const maxBytes = options.maxBytes ?? SNAPSHOT_MAX_BYTES;
   const maxFiles = options.maxFiles ?? SNAPSHOT_MAX_FILES;
-  const root = await realpath(dir);
+  const root = realpathSync(dir);
   const files: SnapshotFile[] = [];
   const problems: SnapshotProblem[] = [];
   let totalBytes = 0;
@@ -66,12 +73,12 @@ export async function takeSnapshot(dir: string, options: SnapshotOptions = {}): 
 
   while (pending.length > 0 && !overLimit) {
     const relDir = pending.pop() as string;
-    const names = (await readdir(join(root, relDir))).sort();
+    const names = readdirSync(join(root, relDir)).sort();
     for (const name of names) {
       if (isExcluded(name)) continue;
       const rel = relDir === '' ? name : `${relDir}/${name}`;
       const abs = join(root, rel);
-      const info = await lstat(abs);
+      const info = lstatSync(abs);
       let size = info.size;
       let mode = info.mode;
       let linkTarget: string | undefined;
@@ -82,7 +89,7 @@ export async function takeSnapshot(dir: string, options: SnapshotOptions = {}): 
       if (info.isSymbolicLink()) {
         let target: string;
         try {
-          target = await realpath(abs);
+          target = realpathSync(abs);
         } catch {
           problems.push({ code: 'snapshot-link', path: rel, message: `${rel} is a symbolic link that points nowhere` });
           continue;
@@ -91,7 +98,7 @@ export async function takeSnapshot(dir: string, options: SnapshotOptions = {}): 
           problems.push({ code: 'snapshot-link', path: rel, message: `${rel} is a symbolic link to ${target}, outside the extension` });
           continue;
         }
-        const targetInfo = await stat(target);
+        const targetInfo = statSync(target);
         if (targetInfo.isDirectory()) {
           problems.push({ code: 'snapshot-link', path: rel, message: `${rel} is a symbolic link to a directory; a snapshot copies links as files only` });
           continue;
@@ -113,28 +120,28 @@ export async function takeSnapshot(dir: string, options: SnapshotOptions = {}): 
     }
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const digest = options.digest && !overLimit ? await digestOf(root, files) : undefined;
+  const digest = options.digest && !overLimit ? digestOf(root, files) : undefined;
   return { files, totalBytes, problems, digest };
 }
 
 /** sha256 over each file's path, executable bit, size and bytes, in path order. */
-async function digestOf(root: string, files: SnapshotFile[]): Promise<string> {
+function digestOf(root: string, files: SnapshotFile[]): string {
   const hash = createHash('sha256');
   for (const file of files) {
     hash.update(`${file.path}\0${file.executable ? 'x' : '-'}\0${file.size}\0`);
     // Read at most the size listed: a file growing during the walk must not stretch the bound.
-    const handle = await open(join(root, file.linkTarget ?? file.path), 'r');
+    const fd = openSync(join(root, file.linkTarget ?? file.path), 'r');
     try {
       const buffer = Buffer.alloc(file.size);
       let offset = 0;
       while (offset < file.size) {
-        const { bytesRead } = await handle.read(buffer, offset, file.size - offset, offset);
+        const bytesRead = readSync(fd, buffer, offset, file.size - offset, offset);
         if (bytesRead === 0) break;
         offset += bytesRead;
       }
       hash.update(buffer.subarray(0, offset));
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
   }
   return `sha256:${hash.digest('hex')}`;
