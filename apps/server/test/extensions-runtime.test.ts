@@ -3,7 +3,7 @@
 // answered over the same tRPC procedure the browser uses (a real WebSocket viewer makes the
 // server count a browser; the modal itself is the web app's, covered by e2e).
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -225,4 +225,66 @@ describe('generations, settings and lifecycle', () => {
     expect((await cli(['extensions', 'remove', 'hello-python', '--purge'])).code).toBe(0);
     expect(existsSync(join(home, '.local/state/rozi/extensions/hello-python'))).toBe(false);
   });
+
+  it('a file change in the extension directory restarts its services under a new generation; a title edit does not', async () => {
+    const current = async () => (await status()).extensions.find((e) => e.id === 'clock-sidebar');
+    const before = await waitFor('clock running', async () => {
+      const e = await current();
+      return e?.services[0]?.state === 'running' ? e : undefined;
+    });
+    const list = JSON.parse((await cli(['extensions', 'list', '--json'])).stdout) as { id: string; dir: string }[];
+    const dir = list.find((e) => e.id === 'clock-sidebar')?.dir as string;
+    const manifest = join(dir, 'extension.toml');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('title = "Clock sidebar"', 'title = "Clock, renamed"').replace('version = "0.1.0"', 'version = "0.1.1"'));
+    await cli(['run-action', 'reload-extensions']);
+    // Past a file poll (2 s): still the same process and generation.
+    await new Promise((r) => setTimeout(r, 2_500));
+    const same = await current();
+    expect(same?.generation).toBe(before.generation);
+    expect(same?.services[0]?.pid).toBe(before.services[0]?.pid);
+    writeFileSync(join(dir, 'bin', 'data.txt'), 'a file the service reads\n');
+    // No reload asked for: the file poll sees it and restarts the service.
+    const after = await waitFor('the service restarted by the file change', async () => {
+      const e = await current();
+      return e && e.generation !== before.generation && e.services[0]?.state === 'running' && e.services[0].pid !== before.services[0]?.pid ? e : undefined;
+    }, 10_000);
+    expect(after.services[0]?.pid).toBeGreaterThan(0);
+  });
+
+  it('link handlers: a clicked link runs the matching command with the link context; disabled → not handled', async () => {
+    const dir = join(home, 'linker');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'extension.toml'),
+      [
+        '[extension]\nid = "linker"\napi = 1\n',
+        '[[commands]]\nid = "open"\nlabel = "Open"\nexec = ["sh", "-c", "env | grep ^ROZI_ > \\"$ROZI_EXTENSION_STATE_DIR/$(date +%s%N).env\\""]\n',
+        '[[link_handlers]]\nschemes = ["HTTPS"]\ncommand = "open"\n',
+        '[[link_handlers]]\nschemes = ["file"]\nfiles = ["*.png"]\ncommand = "open"\n',
+      ].join('\n'),
+    );
+    expect((await cli(['extensions', 'install', '--link', dir])).code).toBe(0);
+    const stateDir = join(home, '.local/state/rozi/extensions/linker');
+    const envOf = async (n: number) =>
+      waitFor(`link handler run ${n}`, async () => {
+        const files = existsSync(stateDir) ? readdirSync(stateDir).filter((f) => f.endsWith('.env')).sort() : [];
+        const text = files[n - 1] ? readFileSync(join(stateDir, files[n - 1] as string), 'utf8') : '';
+        return text.includes('ROZI_SOURCE_SESSION=') ? Object.fromEntries(text.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])) : undefined;
+      });
+    expect(await server.call('extensions.openLink', { url: 'https://example.com/a?b=1', hint: 'af' })).toEqual({ handled: true, command: 'linker.open' });
+    const first = await envOf(1);
+    expect(first).toMatchObject({ ROZI_EXTENSION: 'linker', ROZI_URL: 'https://example.com/a?b=1', ROZI_HINT: 'af', ROZI_SESSION_NAME: 'main' });
+    const panes = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as { id: number; focused: boolean; reference?: { session_instance?: string } }[];
+    expect(panes.map((p) => String(p.id))).toContain(first.ROZI_SOURCE_PANE);
+    expect(first.ROZI_SOURCE_SESSION).toMatch(/\S/);
+    expect(first.ROZI_FILE).toBeUndefined();
+    expect(await server.call('extensions.openLink', { file: '/tmp/shot.PNG' })).toEqual({ handled: true, command: 'linker.open' });
+    expect((await envOf(2)).ROZI_FILE).toBe('/tmp/shot.PNG');
+    expect(await server.call('extensions.openLink', { file: '/tmp/notes.txt' })).toEqual({ handled: false, command: null });
+    expect(await server.call('extensions.openLink', { url: 'mailto:a@b' })).toEqual({ handled: false, command: null });
+    expect((await cli(['extensions', 'disable', 'linker'])).code).toBe(0);
+    expect(await server.call('extensions.openLink', { url: 'https://example.com/' })).toEqual({ handled: false, command: null });
+    expect((await cli(['extensions', 'remove', 'linker'])).code).toBe(0);
+  });
 });
+
