@@ -3,7 +3,8 @@
 // a PTY can flood, so it must never sit on the path to the browser:
 //  * output is queued and handed to xterm in MIRROR_CHUNK pieces from a timer, never inline;
 //  * while flooding, each piece is followed by a pause of MIRROR_DUTY_RATIO × its parse time, so the
-//    mirror takes at most ~1/(1+ratio) of the event loop (25 % with ratio 3);
+//    mirror takes at most ~1/(1+ratio) of the event loop (10 % with ratio 9; ratio 3 measured
+//    42–52 % less seq/colour throughput to a WebSocket viewer in bench/server-throughput.ts);
 //  * when the unparsed backlog passes MIRROR_MAX_BACKLOG, the mirror skips ahead: it drops the
 //    backlog, resets the terminal and feeds only the last MIRROR_SKIP_TAIL bytes (the screen
 //    catches up; scrollback lines inside the skipped part are lost from the mirror only — the
@@ -15,7 +16,7 @@ import type { Terminal as TerminalType } from '@xterm/headless';
 import { SerializeAddon } from '@xterm/addon-serialize';
 
 export const MIRROR_CHUNK = 32 * 1024;
-export const MIRROR_DUTY_RATIO = 3;
+export const MIRROR_DUTY_RATIO = 9;
 export const MIRROR_MAX_BACKLOG = 1024 * 1024;
 export const MIRROR_SKIP_TAIL = 64 * 1024;
 
