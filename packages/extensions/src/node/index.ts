@@ -60,6 +60,7 @@ export { DEFAULT_INSTALL_LIMITS, GitError, runGit, SAFE_GIT_CONFIG, type Install
 export { resolveInstallSource } from './installSource';
 export { normalizeChord, resolveKeymap, type KeyBinding, type KeymapInput, type KeymapResult, type KeySuggestion, type ResolvedBinding, type ResolvedSuggestion, type SuggestionState } from './keymap';
 export { DEFAULT_LOG_LINES, extensionLogDir, listLogUnits, LOG_UNIT_BYTES, readLogTails, removeLogs, UnitLog, type UnitLogTail } from './logs';
+export { REGISTRY_LOCK_FILE, RegistryLockedError, withRegistryLock } from './registryLock';
 export { findEntry, readRegistry, registryPath, updateRegistry, writeRegistry, type InstallSource, type RegistryEntry, type RegistryFile } from './registry';
 export { checkExtensionDir, loadInstalled, type LoadedExtension, type LoadState } from './registryLoad';
 export { mergeSettings, orphanSettingsTables, settingsJson, type DeclaredSetting, type MergedSettings, type SettingsDiagnostic } from './settings';

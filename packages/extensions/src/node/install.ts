@@ -126,7 +126,11 @@ export async function installExtension(opts: InstallOptions): Promise<InstallOut
     renameSync(tmp, target);
     const entry: RegistryEntry = { id, enabled: true, source: { kind: 'link', path: r.path }, commit: null, digest: installDigest(r.path, limits), dir: target, installedAt: now, updatedAt: now };
     try {
-      updateRegistry(dirs.extensionsDir, (reg) => reg.extensions.push(entry));
+      updateRegistry(dirs.extensionsDir, (reg) => {
+        // Checked again under the lock: another install of the same id may have finished meanwhile.
+        if (findEntry(reg, id)) throw new InstallError('already-installed', `${id} is already installed`);
+        reg.extensions.push(entry);
+      });
     } catch (err) {
       unlinkSync(target);
       throw err;
@@ -147,7 +151,11 @@ export async function installExtension(opts: InstallOptions): Promise<InstallOut
     const entry: RegistryEntry = { id, enabled: true, source, commit, digest: installDigest(stage, limits), dir: target, installedAt: now, updatedAt: now };
     renameSync(stage, target);
     try {
-      updateRegistry(dirs.extensionsDir, (reg) => reg.extensions.push(entry));
+      updateRegistry(dirs.extensionsDir, (reg) => {
+        // Checked again under the lock: another install of the same id may have finished meanwhile.
+        if (findEntry(reg, id)) throw new InstallError('already-installed', `${id} is already installed`);
+        reg.extensions.push(entry);
+      });
     } catch (err) {
       rmSync(target, { recursive: true, force: true });
       throw err;

@@ -1,10 +1,12 @@
 // The registry of installed extensions: <extensionsDir>/registry.json, one entry per extension
 // with its source, the exact commit and content digest it was installed at, and whether it is
 // enabled. Written atomically (temp file + rename) so a crash never leaves half a registry; an
-// unreadable registry is reported and treated as empty rather than taking the server down.
+// unreadable registry is reported and treated as empty rather than taking the server down. Every
+// change holds the registry lock (registryLock.ts).
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { withRegistryLock } from './registryLock';
 
 export type InstallSource =
   | { kind: 'git'; url: string; ref: string | null }
@@ -58,12 +60,17 @@ export function writeRegistry(extensionsDir: string, registry: RegistryFile): vo
   renameSync(tmp, file);
 }
 
-/** Read, change, write: the one way entries change. */
+/**
+ * Read, change, write: the one way entries change, under the registry lock (registryLock.ts) so
+ * concurrent `rozi extensions …` processes never lose an update. `change` may throw to abort.
+ */
 export function updateRegistry(extensionsDir: string, change: (r: RegistryFile) => void): RegistryFile {
-  const { registry } = readRegistry(extensionsDir);
-  change(registry);
-  writeRegistry(extensionsDir, registry);
-  return registry;
+  return withRegistryLock(extensionsDir, () => {
+    const { registry } = readRegistry(extensionsDir);
+    change(registry);
+    writeRegistry(extensionsDir, registry);
+    return registry;
+  });
 }
 
 export function findEntry(registry: RegistryFile, id: string): RegistryEntry | undefined {
