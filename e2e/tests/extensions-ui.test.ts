@@ -2,7 +2,8 @@
 // repositories of the example extensions; install from the gallery watching progress; run the
 // command from the palette; change a tab setting and see the service restart with it; rebind a
 // key in the editor and use it; see a suggested key's conflict; remove the extension; a
-// `rozi pick` from a pane answered in the browser modal. Every page is saved as a screenshot.
+// `rozi pick` from a pane answered in the browser modal. Every page is saved as a screenshot, the
+// main ones in the light theme too.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -180,5 +181,41 @@ describe('extensions UI', () => {
     const list = JSON.parse(await server.cli(['extensions', 'list', '--format', 'json'])) as { id: string }[];
     expect(list.map((e) => e.id)).toEqual(['clock-sidebar']);
     await screenshot(page, 'extensions-manager-removed');
+  });
+
+  it('looks right in the light theme too', async () => {
+    const { page } = browser;
+    await page.evaluate(() => localStorage.setItem('rozi.settings.v1', JSON.stringify({ ...JSON.parse(localStorage.getItem('rozi.settings.v1') ?? '{}'), theme: 'light' })));
+    await page.goto(`${server.origin}/extensions`);
+    await page.getByRole('button', { name: 'Git branches' }).waitFor();
+    await screenshot(page, 'extensions-light-gallery');
+    await page.getByRole('button', { name: 'Git branches' }).click();
+    await page.getByRole('region', { name: 'Commands' }).waitFor();
+    await screenshot(page, 'extensions-light-details');
+    // Only the hash differs from the page on screen: reload so the manager opens from its URL.
+    await page.goto(`${server.origin}/extensions#installed`);
+    await page.reload();
+    await page.getByRole('region', { name: 'Clock sidebar' }).locator('[data-service-state="running"]').waitFor();
+    await screenshot(page, 'extensions-light-manager');
+    await page.goto(`${server.origin}/settings/keys`);
+    // Rows with two chords of two keys each: every chord stays on one line beside its source.
+    const row = page.locator('tr[data-action="move-down"]');
+    await row.scrollIntoViewIfNeeded();
+    const chips = row.locator('kbd');
+    expect(await chips.count()).toBe(2);
+    for (const chip of await chips.all()) expect((await chip.boundingBox())!.height).toBeLessThanOrEqual(22);
+    await screenshot(page, 'keybindings-light');
+
+    // A tab the user placed stays listed, with its place, while its extension is disabled.
+    await openWorkspace(page, server.url);
+    await page.keyboard.press('Control+Shift+P');
+    await page.getByRole('dialog').locator('input').fill('Sidebar tabs');
+    await page.keyboard.press('Enter');
+    const clock = page.locator('tr[data-tab="clock-sidebar.clock"]');
+    await clock.getByLabel('Clock dock').selectOption('left');
+    await server.cli(['extensions', 'disable', 'clock-sidebar']);
+    await clock.locator('[data-tab-kind="unavailable"]').waitFor({ timeout: 15_000 });
+    expect(await clock.getByLabel('clock dock').inputValue()).toBe('left');
+    await screenshot(page, 'extensions-sidebar-tabs-unavailable');
   });
 });

@@ -30,7 +30,7 @@ function Row({ left, right, note }: { left: ReactNode; right?: ReactNode; note?:
         <span className="font-medium">{left}</span>
         {right && <span className="ml-auto text-[12px] text-muted">{right}</span>}
       </div>
-      {note && <code className="break-all font-mono text-[12px] text-muted">{note}</code>}
+      {note && <code className="break-words font-mono text-[12px] text-muted">{note}</code>}
     </li>
   );
 }

@@ -24,6 +24,12 @@ const KINDS = [
   ['settings', 'Settings'],
 ] as const;
 
+/** A card's count, e.g. "1 command", "2 sidebar tabs" (every label above is a plain -s plural). */
+function countLabel(n: number, plural: string): string {
+  const word = plural.toLowerCase();
+  return `${n} ${n === 1 ? word.replace(/s$/, '') : word}`;
+}
+
 function Gallery({ onOpen }: { onOpen(id: string): void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -93,7 +99,7 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
                   {e.updateAvailable ? <span className="rounded bg-accent/20 px-1.5 py-0.5 text-accent">Update available</span> : e.installed ? <span className="rounded bg-surface-2 px-1.5 py-0.5">Installed · {e.installed.state}</span> : null}
                   {KINDS.filter(([k]) => e.contributions[k] > 0).map(([k, l]) => (
                     <span key={k} className="rounded border border-line px-1.5 py-0.5 text-muted">
-                      {e.contributions[k]} {l.toLowerCase()}
+                      {countLabel(e.contributions[k], l)}
                     </span>
                   ))}
                 </div>

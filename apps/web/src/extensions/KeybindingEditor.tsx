@@ -172,7 +172,8 @@ function Editor() {
                       {a.keys.length === 0 && <span className="text-muted">—</span>}
                       {a.keys.map((k) => (
                         <span key={`${k.key}${k.source}`} className={STATE_TONE[k.state]}>
-                          <Kbd>{show(k.key)}</Kbd>
+                          {/* A chord never wraps: its box is one line high. */}
+                          <Kbd className="whitespace-nowrap">{show(k.key)}</Kbd>
                         </span>
                       ))}
                     </div>
@@ -180,18 +181,25 @@ function Editor() {
                 </td>
                 {editing?.action !== a.id && (
                   <>
+                    {/* One line per key, as tall as a key chip, so each source and state sits beside its chord. */}
                     <td className="py-1.5 pr-3 text-[12px] text-muted">
-                      {a.keys.map((k) => (
-                        <div key={`${k.key}${k.source}`}>{SOURCE_LABEL[k.source]}</div>
-                      ))}
+                      <div className="flex flex-col gap-1">
+                        {a.keys.map((k) => (
+                          <div key={`${k.key}${k.source}`} className="min-h-5 leading-5">
+                            {SOURCE_LABEL[k.source]}
+                          </div>
+                        ))}
+                      </div>
                     </td>
                     <td className="py-1.5 pr-3 text-[12px]">
-                      {a.keys.map((k) => (
-                        <div key={`${k.key}${k.source}`} data-key-state={k.state} title={k.reason ?? undefined} className={k.state === 'conflicting' ? 'text-blocked' : k.state === 'suppressed' ? 'text-muted' : ''}>
-                          {k.state}
-                          {k.reason ? <span className="text-muted"> — {k.reason}</span> : null}
-                        </div>
-                      ))}
+                      <div className="flex flex-col gap-1">
+                        {a.keys.map((k) => (
+                          <div key={`${k.key}${k.source}`} data-key-state={k.state} title={k.reason ?? undefined} className={`min-h-5 leading-5 ${k.state === 'conflicting' ? 'text-blocked' : k.state === 'suppressed' ? 'text-muted' : ''}`}>
+                            {k.state}
+                            {k.reason ? <span className="text-muted"> — {k.reason}</span> : null}
+                          </div>
+                        ))}
+                      </div>
                     </td>
                   </>
                 )}

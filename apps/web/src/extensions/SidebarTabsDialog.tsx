@@ -38,10 +38,20 @@ function TabList({ onSettings }: { onSettings(tab: string): void }) {
   useEffect(() => stream.onEvent((e) => void (e.type === 'extensions-changed' && queryClient.invalidateQueries({ queryKey: options.queryKey }))), [stream, queryClient, options.queryKey]);
   const [placements, setPlacements] = useState(readPlacements);
   const [focus, setFocus] = useState(0);
-  const rows: TabRow[] = [
+  const loaded: TabRow[] = [
     ...BUILT_IN,
     ...(data ?? []).map((t) => ({ id: t.id, label: t.label, source: 'extension' as const, kind: t.kind, settings: t.settings.length, suggested: t.suggested_location })),
   ];
+  // A tab whose extension is disabled, failed to load or was removed keeps the place the user
+  // gave it, and stays listed so it can still be changed (spec: Sidebar tabs).
+  const known = new Set(loaded.map((r) => r.id));
+  const unavailable: TabRow[] = data
+    ? Object.keys(placements)
+        .filter((id) => !known.has(id))
+        .sort()
+        .map((id) => ({ id, label: id.slice(id.indexOf('.') + 1), source: 'extension', kind: 'unavailable', settings: 0, suggested: { dock: 'left', panel: 1 } }))
+    : [];
+  const rows = [...loaded, ...unavailable];
   const placementOf = (r: TabRow): TabPlacement => placements[r.id] ?? { hidden: false, dock: r.suggested.dock, panel: r.suggested.panel as 1 | 2 | 3 };
   const set = (r: TabRow, p: Partial<TabPlacement>) => setPlacements(writePlacement(r.id, { ...placementOf(r), ...p }));
 
@@ -80,14 +90,14 @@ function TabList({ onSettings }: { onSettings(tab: string): void }) {
                   <div className="font-medium">{r.label}</div>
                   <div className="font-mono text-[11px] text-muted">{r.id}</div>
                 </td>
-                <td className="px-2 py-2 text-muted">
+                <td className={`px-2 py-2 ${r.kind === 'unavailable' ? 'text-blocked' : 'text-muted'}`} data-tab-kind={r.kind}>
                   {r.source} · {r.kind}
                 </td>
                 <td className="px-2 py-2">
                   <input type="checkbox" aria-label={`Show ${r.label}`} checked={!p.hidden} onChange={(e) => set(r, { hidden: !e.target.checked })} />
                 </td>
                 <td className="px-2 py-2">
-                  <Select aria-label={`${r.label} dock`} value={p.dock} onChange={(e) => set(r, { dock: e.target.value as 'left' | 'right' })} className="w-20">
+                  <Select aria-label={`${r.label} dock`} value={p.dock} onChange={(e) => set(r, { dock: e.target.value as 'left' | 'right' })} className="w-24">
                     <option value="left">Left</option>
                     <option value="right">Right</option>
                   </Select>
