@@ -286,5 +286,32 @@ describe('generations, settings and lifecycle', () => {
     expect(await server.call('extensions.openLink', { url: 'https://example.com/' })).toEqual({ handled: false, command: null });
     expect((await cli(['extensions', 'remove', 'linker'])).code).toBe(0);
   });
+
+  it('tab clicks: a `run` entry opens a pane beside the focused one and `popup` a new tab, the row in ROZI_ROW', async () => {
+    const dir = join(home, 'launcher');
+    mkdirSync(dir, { recursive: true });
+    const write = `printf %s \\"$ROZI_ROW|$ROZI_EXTENSION\\" > \\"$ROZI_EXTENSION_STATE_DIR/$0.txt\\"`;
+    writeFileSync(
+      join(dir, 'extension.toml'),
+      `[extension]\nid = "launcher"\napi = 1\n\n[[sidebar_tabs]]\nname = "go"\nlabel = "Go"\nentries = [\n  { label = "beside", group = "g", run = "sh -c '${write}' run" },\n  { label = "away", popup = "sh -c '${write}' popup" },\n]\n`,
+    );
+    const installed = await cli(['extensions', 'install', '--link', dir]);
+    expect(installed.stderr).toBe('');
+    const stateDir = join(home, '.local/state/rozi/extensions/launcher');
+    const panesBefore = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as { id: number; tab: number }[];
+    const ran = await server.call<{ pane: number | null }>('extensions.sidebarClick', { tab: 'launcher.go', entry: 0 });
+    expect(ran.pane).toEqual(expect.any(Number));
+    await waitFor('the run pane wrote its row', async () => existsSync(join(stateDir, 'run.txt')) && readFileSync(join(stateDir, 'run.txt'), 'utf8') === 'beside|launcher');
+    const panesAfter = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as { id: number; tab: number }[];
+    const runPane = panesAfter.find((p) => p.id === ran.pane);
+    // Beside the focused pane: the same tab as some pane that was there before.
+    expect(panesBefore.some((p) => p.tab === runPane?.tab)).toBe(true);
+    const popped = await server.call<{ pane: number | null }>('extensions.sidebarClick', { tab: 'launcher.go', entry: 1 });
+    await waitFor('the popup pane wrote its row', async () => existsSync(join(stateDir, 'popup.txt')) && readFileSync(join(stateDir, 'popup.txt'), 'utf8') === 'away|launcher');
+    const popupPane = (JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as { id: number; tab: number }[]).find((p) => p.id === popped.pane);
+    expect(panesAfter.some((p) => p.tab === popupPane?.tab)).toBe(false);
+    for (const pane of [ran.pane, popped.pane]) await server.call('panes.kill', { target: pane }).catch(() => undefined);
+    expect((await cli(['extensions', 'remove', 'launcher', '--purge'])).code).toBe(0);
+  });
 });
 

@@ -22,9 +22,6 @@ import {
   resolveKeymap,
   runCommand,
   ServiceSupervisor,
-  spawnGroup,
-  signalGroup,
-  substituteExtensionDir,
   UnitLog,
   type KeymapResult,
   type KeySuggestion,
@@ -35,7 +32,7 @@ import {
 import type { RoziPaths } from '../config/paths';
 import type { EventBus } from '../events/bus';
 import type { SidebarTabRow } from '../events/types';
-import { parseTabOutput } from './commandTabs';
+import { SidebarTabRuntime, type FocusContext, type TabHost } from './sidebarTabRuntime';
 import type { SessionManager } from '../session/manager';
 import { resolvePane } from '../session/target';
 import type { ExtensionRuntime } from './extensionRuntime';
@@ -93,12 +90,13 @@ export class ExtensionHost {
   private poll: NodeJS.Timeout | undefined;
   private loading: Promise<LoadReport> | undefined;
   private tabTimer: NodeJS.Timeout | undefined;
+  private readonly tabs: SidebarTabRuntime;
   /** The agent definitions of the last load, to reload detection only when they changed. */
   private agentsKey: string | undefined;
-  private readonly tabCache = new Map<string, { rows: SidebarTabRow[]; lastRun: number; cwd: string | undefined; running: boolean }>();
 
   constructor(private readonly o: ExtensionHostOptions) {
     this.pickers = new PickerBroker({ bus: o.bus, browsers: o.browsers });
+    this.tabs = new SidebarTabRuntime(this.tabHostView());
     this.deployments = new Deployments(this, { env: o.env, roziBin: o.roziBin, socket: o.paths.socket, sessionInstance: (name) => o.manager.sessions.get(name)?.instanceId });
   }
 
@@ -107,7 +105,7 @@ export class ExtensionHost {
     const report = await this.reload();
     this.poll = setInterval(() => void this.checkFiles(), this.o.filePollMs ?? FILE_POLL_MS);
     this.poll.unref();
-    this.tabTimer = setInterval(() => this.tickCommandTabs(), 1_000);
+    this.tabTimer = setInterval(() => this.tabs.tick(), 1_000);
     this.tabTimer.unref();
     return report;
   }
@@ -327,7 +325,7 @@ export class ExtensionHost {
   }
 
   /** The session on screen and its focused pane: the context commands run in. */
-  focusContext(): { sessionName: string; sessionInstance: string; paneId: string; cwd: string | undefined; paneKey: number } | undefined {
+  focusContext(): FocusContext | undefined {
     try {
       const pane = resolvePane(this.o.manager, {});
       const session = this.o.manager.sessionOf(pane);
@@ -463,116 +461,24 @@ export class ExtensionHost {
   }
 
   commandTabRows(publicId: string): SidebarTabRow[] | undefined {
-    return this.tabCache.get(publicId)?.rows;
+    return this.tabs.rows(publicId);
   }
 
-  /** Runs due command tabs: interval elapsed (≥ 5 s) or the focused pane's cwd changed; only while a browser looks. */
-  private tickCommandTabs(): void {
-    if (this.o.browsers() === 0) return;
-    const focus = this.focusContext();
-    const now = Date.now();
-    for (const rt of this.runtimes.values()) {
-      for (const t of rt.manifest.sidebarTabs) {
-        if (t.source.kind !== 'command') continue;
-        const c = this.tabCache.get(t.publicId);
-        if (c?.running) continue;
-        const due = !c || now - c.lastRun >= Math.max(5, t.intervalSeconds) * 1000 || c.cwd !== focus?.cwd;
-        if (due) this.runCommandTab({ rt, name: t.name, publicId: t.publicId, source: t.source, focus });
-      }
-    }
-  }
-
-  private runCommandTab(o: { rt: ExtensionRuntime; name: string; publicId: string; source: { command: string; format: 'lines' | 'json'; groupPrefix: string | undefined }; focus: ReturnType<ExtensionHost['focusContext']> }): void {
-    const { rt, focus } = o;
-    const entry = { rows: this.tabCache.get(o.publicId)?.rows ?? [], lastRun: Date.now(), cwd: focus?.cwd, running: true };
-    this.tabCache.set(o.publicId, entry);
-    const env = buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'tab', roziBin: this.o.roziBin, socket: this.o.paths.socket, sessionName: focus?.sessionName ?? '' });
-    const argv = [...(this.config.commandShell ?? ['/bin/sh', '-c']), substituteExtensionDir(o.source.command, rt.dir)];
-    const log = new UnitLog({ dir: rt.logDir, unit: `tab.${o.name}` });
-    let out = '';
-    const done = (): void => {
-      entry.running = false;
-      entry.lastRun = Date.now();
-      entry.rows = parseTabOutput({ text: out, format: o.source.format, groupPrefix: o.source.groupPrefix });
-      if (this.runtimes.get(rt.id) === rt) this.o.bus.emit({ type: 'sidebar-rows', tab: o.publicId, rows: entry.rows });
-    };
-    try {
-      const child = spawnGroup({ argv, cwd: focus?.cwd ?? rt.dir, env, stdin: 'ignore' });
-      const timer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), 30_000);
-      child.stdout?.on('data', (d: Buffer) => {
-        if (out.length < 1024 * 1024) out += d.toString();
-      });
-      child.stderr?.on('data', (d: Buffer) => log.write(d));
-      child.once('error', (err) => {
-        log.event(`failed to start: ${err.message}`);
-        clearTimeout(timer);
-        done();
-      });
-      child.once('close', () => {
-        clearTimeout(timer);
-        signalGroup(child.pid, 'SIGKILL');
-        done();
-      });
-    } catch (err) {
-      log.event(`failed to start: ${err instanceof Error ? err.message : String(err)}`);
-      done();
-    }
-  }
-
-  /**
-   * A click in an extension tab: an entries tab's entry (by index) runs its own action; a command or
-   * stream tab's row runs the tab's on_click with {line} / ROZI_ROW / ROZI_ROW_ID. `run` opens a
-   * pane beside the focused one and `popup` a new tab (this edition has no floating popups), both
-   * in the focused pane's cwd; `exec` runs without a pane, its output in the `commands` log.
-   */
+  /** A click in an extension tab (sidebarTabRuntime.ts). */
   clickRow(o: { tab: string; row?: { label: string; id: string | null }; entry?: number }): { ok: true; pane: number | null } {
-    const rt = this.runtimes.get(o.tab.slice(0, o.tab.indexOf('.')));
-    const tab = rt?.manifest.sidebarTabs.find((t) => t.publicId === o.tab);
-    if (!rt || !tab) throw new ExtensionHostError('not-found', `no sidebar tab '${o.tab}'`);
-    let click = tab.onClick;
-    let row = o.row;
-    if (o.entry !== undefined) {
-      const entry = tab.source.kind === 'entries' ? tab.source.entries[o.entry] : undefined;
-      if (!entry) throw new ExtensionHostError('not-found', `${o.tab} has no entry ${o.entry}`);
-      click = entry.action;
-      row = { label: entry.label, id: null };
-    }
-    if (!click || !row) return { ok: true, pane: null };
-    const focus = this.focusContext();
-    const fill = (text: string): string => substituteExtensionDir(text, rt.dir).split('{line}').join(row.label);
-    if (click.kind === 'send') {
-      if (focus) this.o.manager.panes.get(focus.paneKey as never)?.write(fill(click.text));
-      return { ok: true, pane: null };
-    }
-    const env = buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'tab', roziBin: this.o.roziBin, socket: this.o.paths.socket, sessionName: focus?.sessionName ?? '', row: { line: row.label, id: row.id ?? undefined } });
-    if (click.kind === 'run' || click.kind === 'popup') return { ok: true, pane: this.openClickPane({ rt, kind: click.kind, command: substituteExtensionDir(click.command, rt.dir), env, focus }) };
-    runCommand({
-      extension: rt.id,
-      command: `tab.${tab.name}`,
-      run: { kind: 'exec', argv: click.argv },
-      extensionDir: rt.dir,
-      cwd: focus?.cwd,
-      env,
-      commandShell: this.config.commandShell,
-      log: new UnitLog({ dir: rt.logDir, unit: 'commands' }),
-      sendText: () => undefined,
-      onFailure: (f) => void this.o.manager.notify({ level: 'error', title: `${o.tab} click failed`, message: f.message }),
-    });
-    return { ok: true, pane: null };
+    return this.tabs.click(o);
   }
 
-  /**
-   * `run` / `popup` from a tab: a pane running the command through the command shell, with the
-   * row in ROZI_ROW(_ID). Panes take no environment of their own here, so the extension variables
-   * that differ from the pane's go in through `env` in front of the shell.
-   */
-  private openClickPane(o: { rt: ExtensionRuntime; kind: 'run' | 'popup'; command: string; env: NodeJS.ProcessEnv; focus: ReturnType<ExtensionHost['focusContext']> }): number {
-    const pick = Object.entries(o.env).filter(([k, v]) => v !== undefined && (k === 'ROZI_ROW' || k === 'ROZI_ROW_ID' || k.startsWith('ROZI_EXTENSION') || k === 'ROZI_BIN' || k === 'ROZI_SESSION_NAME'));
-    const argv = ['/usr/bin/env', ...pick.map(([k, v]) => `${k}=${v}`), ...(this.config.commandShell ?? ['/bin/sh', '-c']), o.command];
-    const launch = { argv, cwd: o.focus?.cwd ?? o.rt.dir, title: o.command.slice(0, 60), keepOpen: true };
-    const target = o.focus ? this.o.manager.panes.get(o.focus.paneKey as never) : undefined;
-    if (o.kind === 'run' && target) return this.o.manager.split(target, { direction: 'row', launch, focus: true }).id;
-    if (target) return this.o.manager.createTab(this.o.manager.sessionOf(target), { name: o.command.slice(0, 24), launch }).pane.id;
-    return this.o.manager.createSession({ launch }).pane.id;
+  /** What the tab runtime needs of the host: live runtimes, the focus and process environments. */
+  private tabHostView(): TabHost {
+    return {
+      manager: this.o.manager,
+      bus: this.o.bus,
+      browsers: this.o.browsers,
+      runtimes: () => this.runtimes,
+      focus: () => this.focusContext(),
+      commandShell: () => this.config.commandShell ?? ['/bin/sh', '-c'],
+      env: (rt, extra) => buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'tab', roziBin: this.o.roziBin, socket: this.o.paths.socket, ...extra }),
+    };
   }
 }

@@ -1,0 +1,151 @@
+// Extension sidebar tabs at run time (spec: Sidebar tabs): command tabs run through the command
+// shell in the focused pane's cwd every `interval` s (≥ 5) and again at once when that cwd changes,
+// only while a browser is connected; clicks run an entry's action or the tab's on_click with
+// {line} / ROZI_ROW / ROZI_ROW_ID. Stream rows are kept by the host (publishRows).
+import { runCommand, signalGroup, spawnGroup, substituteExtensionDir, UnitLog, type ExtensionEnvInput } from '@rozi/extensions/node';
+import type { EventBus } from '../events/bus';
+import type { SidebarTabRow } from '../events/types';
+import type { SessionManager } from '../session/manager';
+import { parseTabOutput } from './commandTabs';
+import type { ExtensionRuntime } from './extensionRuntime';
+import { ExtensionHostError } from './hostError';
+
+export interface FocusContext {
+  sessionName: string;
+  sessionInstance: string;
+  paneId: string;
+  cwd: string | undefined;
+  paneKey: number;
+}
+
+/** What the tab runtime needs of the extension host. */
+export interface TabHost {
+  manager: SessionManager;
+  bus: EventBus;
+  browsers(): number;
+  runtimes(): ReadonlyMap<string, ExtensionRuntime>;
+  focus(): FocusContext | undefined;
+  commandShell(): string[];
+  /** The `tab` process environment of an extension (ROZI_EXTENSION* and the spec's extras). */
+  env(rt: ExtensionRuntime, extra: Pick<ExtensionEnvInput, 'sessionName' | 'row'>): NodeJS.ProcessEnv;
+}
+
+export class SidebarTabRuntime {
+  private readonly cache = new Map<string, { rows: SidebarTabRow[]; lastRun: number; cwd: string | undefined; running: boolean }>();
+
+  constructor(private readonly h: TabHost) {}
+
+  rows(publicId: string): SidebarTabRow[] | undefined {
+    return this.cache.get(publicId)?.rows;
+  }
+
+  /** Runs due command tabs: interval elapsed (≥ 5 s) or the focused pane's cwd changed; only while a browser looks. */
+  tick(): void {
+    if (this.h.browsers() === 0) return;
+    const focus = this.h.focus();
+    const now = Date.now();
+    for (const rt of this.h.runtimes().values()) {
+      for (const t of rt.manifest.sidebarTabs) {
+        if (t.source.kind !== 'command') continue;
+        const c = this.cache.get(t.publicId);
+        if (c?.running) continue;
+        const due = !c || now - c.lastRun >= Math.max(5, t.intervalSeconds) * 1000 || c.cwd !== focus?.cwd;
+        if (due) this.runCommandTab({ rt, name: t.name, publicId: t.publicId, source: t.source, focus });
+      }
+    }
+  }
+
+  private runCommandTab(o: { rt: ExtensionRuntime; name: string; publicId: string; source: { command: string; format: 'lines' | 'json'; groupPrefix: string | undefined }; focus: FocusContext | undefined }): void {
+    const { rt, focus } = o;
+    const entry = { rows: this.cache.get(o.publicId)?.rows ?? [], lastRun: Date.now(), cwd: focus?.cwd, running: true };
+    this.cache.set(o.publicId, entry);
+    const env = this.h.env(rt, { sessionName: focus?.sessionName ?? '' });
+    const argv = [...this.h.commandShell(), substituteExtensionDir(o.source.command, rt.dir)];
+    const log = new UnitLog({ dir: rt.logDir, unit: `tab.${o.name}` });
+    let out = '';
+    const done = (): void => {
+      entry.running = false;
+      entry.lastRun = Date.now();
+      entry.rows = parseTabOutput({ text: out, format: o.source.format, groupPrefix: o.source.groupPrefix });
+      if (this.h.runtimes().get(rt.id) === rt) this.h.bus.emit({ type: 'sidebar-rows', tab: o.publicId, rows: entry.rows });
+    };
+    try {
+      const child = spawnGroup({ argv, cwd: focus?.cwd ?? rt.dir, env, stdin: 'ignore' });
+      const timer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), 30_000);
+      child.stdout?.on('data', (d: Buffer) => {
+        if (out.length < 1024 * 1024) out += d.toString();
+      });
+      child.stderr?.on('data', (d: Buffer) => log.write(d));
+      child.once('error', (err) => {
+        log.event(`failed to start: ${err.message}`);
+        clearTimeout(timer);
+        done();
+      });
+      child.once('close', () => {
+        clearTimeout(timer);
+        signalGroup(child.pid, 'SIGKILL');
+        done();
+      });
+    } catch (err) {
+      log.event(`failed to start: ${err instanceof Error ? err.message : String(err)}`);
+      done();
+    }
+  }
+
+  /**
+   * A click in an extension tab: an entries tab's entry (by index) runs its own action; a command or
+   * stream tab's row runs the tab's on_click with {line} / ROZI_ROW / ROZI_ROW_ID. `run` opens a
+   * pane beside the focused one and `popup` a new tab (this edition has no floating popups), both
+   * in the focused pane's cwd; `exec` runs without a pane, its output in the `commands` log.
+   */
+  click(o: { tab: string; row?: { label: string; id: string | null }; entry?: number }): { ok: true; pane: number | null } {
+    const rt = this.h.runtimes().get(o.tab.slice(0, o.tab.indexOf('.')));
+    const tab = rt?.manifest.sidebarTabs.find((t) => t.publicId === o.tab);
+    if (!rt || !tab) throw new ExtensionHostError('not-found', `no sidebar tab '${o.tab}'`);
+    let click = tab.onClick;
+    let row = o.row;
+    if (o.entry !== undefined) {
+      const entry = tab.source.kind === 'entries' ? tab.source.entries[o.entry] : undefined;
+      if (!entry) throw new ExtensionHostError('not-found', `${o.tab} has no entry ${o.entry}`);
+      click = entry.action;
+      row = { label: entry.label, id: null };
+    }
+    if (!click || !row) return { ok: true, pane: null };
+    const focus = this.h.focus();
+    const fill = (text: string): string => substituteExtensionDir(text, rt.dir).split('{line}').join(row.label);
+    if (click.kind === 'send') {
+      if (focus) this.h.manager.panes.get(focus.paneKey as never)?.write(fill(click.text));
+      return { ok: true, pane: null };
+    }
+    const env = this.h.env(rt, { sessionName: focus?.sessionName ?? '', row: { line: row.label, id: row.id ?? undefined } });
+    if (click.kind === 'run' || click.kind === 'popup') return { ok: true, pane: this.openClickPane({ rt, kind: click.kind, command: substituteExtensionDir(click.command, rt.dir), env, focus }) };
+    runCommand({
+      extension: rt.id,
+      command: `tab.${tab.name}`,
+      run: { kind: 'exec', argv: click.argv },
+      extensionDir: rt.dir,
+      cwd: focus?.cwd,
+      env,
+      commandShell: this.h.commandShell(),
+      log: new UnitLog({ dir: rt.logDir, unit: 'commands' }),
+      sendText: () => undefined,
+      onFailure: (f) => void this.h.manager.notify({ level: 'error', title: `${o.tab} click failed`, message: f.message }),
+    });
+    return { ok: true, pane: null };
+  }
+
+  /**
+   * `run` / `popup` from a tab: a pane running the command through the command shell, with the
+   * row in ROZI_ROW(_ID). Panes take no environment of their own here, so the extension variables
+   * that differ from the pane's go in through `env` in front of the shell.
+   */
+  private openClickPane(o: { rt: ExtensionRuntime; kind: 'run' | 'popup'; command: string; env: NodeJS.ProcessEnv; focus: FocusContext | undefined }): number {
+    const pick = Object.entries(o.env).filter(([k, v]) => v !== undefined && (k === 'ROZI_ROW' || k === 'ROZI_ROW_ID' || k.startsWith('ROZI_EXTENSION') || k === 'ROZI_BIN' || k === 'ROZI_SESSION_NAME'));
+    const argv = ['/usr/bin/env', ...pick.map(([k, v]) => `${k}=${v}`), ...this.h.commandShell(), o.command];
+    const launch = { argv, cwd: o.focus?.cwd ?? o.rt.dir, title: o.command.slice(0, 60), keepOpen: true };
+    const target = o.focus ? this.h.manager.panes.get(o.focus.paneKey as never) : undefined;
+    if (o.kind === 'run' && target) return this.h.manager.split(target, { direction: 'row', launch, focus: true }).id;
+    if (target) return this.h.manager.createTab(this.h.manager.sessionOf(target), { name: o.command.slice(0, 24), launch }).pane.id;
+    return this.h.manager.createSession({ launch }).pane.id;
+  }
+}
