@@ -204,7 +204,10 @@ async function measure(name, o) {
     await page.evaluate(`(${ECHO_ONCE.replace('(PICK_FN)', `(${o.pick})`)})(${JSON.stringify([o.pick, 'q'])})`);
     result.loadMs = Date.now() - t0;
     console.error(`bench: ${name} interactive after ${result.loadMs} ms`);
-    result.renderer = await page.evaluate(`(() => { const t = (${o.pick})(); const el = t.element; return el && el.querySelector('canvas') ? 'webgl' : 'dom'; })()`);
+    // rozi marks its choice on the host element; for wetty, a canvas means its WebGL addon loaded.
+    result.renderer = await page.evaluate(
+      `(() => { const r = document.querySelector('[data-renderer]'); if (r) return r.dataset.renderer; const t = (${o.pick})(); return t.element && t.element.querySelector('canvas') ? 'webgl' : 'dom'; })()`,
+    );
     await page.evaluate(`(${o.pick})().input('\\x15', true)`);
     result.echoIdle = await echoSamples(page, o.pick, SAMPLES);
     console.error(`bench: ${name} idle echo measured`);
@@ -230,34 +233,39 @@ async function main() {
   console.error(`bench: seq 1 ${seq.n} = ${(seq.bytes / 1e6).toFixed(1)} MB; ${SAMPLES} echo samples each`);
   const results = [];
 
-  const rozi = await startRozi();
-  try {
-    const url = new URL(rozi.url);
-    url.searchParams.set('probe', '1');
-    results.push(
-      await measure('rozi', {
-        url: url.toString(),
-        pick: PICK.rozi,
-        seq,
-        // Another pane of the same tab streams `yes` (split through the page's own tRPC).
-        startYes: async (_context, page) => {
-          const key = await page.evaluate(async () => {
-            const post = (path, input) => fetch(`/trpc/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) }).then((r) => r.json());
-            const split = await post('panes.split', { target: 1, direction: 'row', focus: false });
-            const k = split.result.data.pane.key;
-            await post('panes.sendText', { key: k, text: 'yes\r' });
-            return k;
-          });
-          return async () => {
-            await page.evaluate(async (k) => {
-              await fetch('/trpc/panes.kill', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: k }) });
-            }, key);
-          };
-        },
-      }),
-    );
-  } finally {
-    await rozi.dispose();
+  // rozi as it runs here (it picks the DOM renderer on a software rasteriser), and rozi with
+  // WebGL forced, so the renderer's share of the difference is visible.
+  for (const variant of ['auto', 'webgl']) {
+    const rozi = await startRozi();
+    try {
+      const url = new URL(rozi.url);
+      url.searchParams.set('probe', '1');
+      if (variant === 'webgl') url.searchParams.set('renderer', 'webgl');
+      results.push(
+        await measure(variant === 'auto' ? 'rozi' : 'rozi (webgl forced)', {
+          url: url.toString(),
+          pick: PICK.rozi,
+          seq,
+          // Another pane of the same tab streams `yes` (split through the page's own tRPC).
+          startYes: async (_context, page) => {
+            const key = await page.evaluate(async () => {
+              const post = (path, input) => fetch(`/trpc/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) }).then((r) => r.json());
+              const split = await post('panes.split', { target: 1, direction: 'row', focus: false });
+              const k = split.result.data.pane.key;
+              await post('panes.sendText', { key: k, text: 'yes\r' });
+              return k;
+            });
+            return async () => {
+              await page.evaluate(async (k) => {
+                await fetch('/trpc/panes.kill', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: k }) });
+              }, key);
+            };
+          },
+        }),
+      );
+    } finally {
+      await rozi.dispose();
+    }
   }
 
   const wetty = await startWetty();
@@ -296,7 +304,10 @@ async function main() {
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
   for (const row of rows) console.log(row.map((c, i) => String(c).padEnd(widths[i])).join('  '));
-  if (results.length === 2) console.log(`\nseq throughput rozi / wetty: ${(results[0].mbps / results[1].mbps).toFixed(2)}×`);
+  const wettyResult = results.find((r) => r.name === 'wetty');
+  for (const r of results) {
+    if (r !== wettyResult && wettyResult) console.log(`seq throughput ${r.name} / wetty: ${(r.mbps / wettyResult.mbps).toFixed(2)}×`);
+  }
 }
 
 await main();

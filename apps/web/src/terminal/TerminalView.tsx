@@ -14,6 +14,7 @@ import { useSettings } from '../settings/settingsStore';
 import { useResolvedTheme } from '../shell/useResolvedTheme';
 import { useStream } from '../shell/streamContext';
 import { TerminalSearchBar } from './TerminalSearchBar';
+import { chooseRenderer } from './rendererChoice';
 import { exposeForProbe } from './terminalProbe';
 import { registerTerminal } from './terminalRegistry';
 import { terminalTheme } from './xtermTheme';
@@ -70,17 +71,19 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
     term.loadAddon(new ClipboardAddon()); // OSC 52: programs in the pane may set the clipboard
     term.open(element);
     element.dataset.renderer = 'dom';
-    try {
-      const webgl = new WebglAddon();
-      // A lost GPU context (driver reset, too many contexts) drops back to the DOM renderer.
-      webgl.onContextLoss(() => {
-        webgl.dispose();
-        element.dataset.renderer = 'dom';
-      });
-      term.loadAddon(webgl);
-      element.dataset.renderer = 'webgl';
-    } catch {
-      // No WebGL here (headless, blocked GPU): the DOM renderer is already active.
+    if (chooseRenderer() === 'webgl') {
+      try {
+        const webgl = new WebglAddon();
+        // A lost GPU context (driver reset, too many contexts) drops back to the DOM renderer.
+        webgl.onContextLoss(() => {
+          webgl.dispose();
+          element.dataset.renderer = 'dom';
+        });
+        term.loadAddon(webgl);
+        element.dataset.renderer = 'webgl';
+      } catch {
+        // No WebGL after all: the DOM renderer is already active.
+      }
     }
     const fitNow = () => {
       if (element.clientWidth < 20 || element.clientHeight < 20) return; // hidden or collapsed
