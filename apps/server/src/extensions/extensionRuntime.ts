@@ -17,7 +17,10 @@ export interface ExtensionRuntime {
   settings: MergedSettings;
   stateDir: string;
   logDir: string;
+  /** Service instances by key: the service name, or `<name>@<session instance>` for each-session. */
   services: Map<string, ServiceSupervisor>;
+  /** The session a session-bound instance (each-session, active-session) was started for, by key. */
+  serviceSessions: Map<string, { name: string; instance: string }>;
   /** Commands shown or hidden at runtime (show-command / hide-command) for this generation. */
   visibility: Map<string, boolean>;
   /** Stream tab rows: tab name → producer name → rows. */

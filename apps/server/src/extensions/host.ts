@@ -4,7 +4,7 @@
 // Loading is per extension and whole-or-nothing (spec: atomic validity); one broken extension
 // is reported and the others load.
 import { realpathSync } from 'node:fs';
-import type { ExtensionManifest } from '@rozi/extensions';
+import type { ExtensionManifest, ServiceContribution } from '@rozi/extensions';
 import {
   ActionInvoker,
   ActionSchemas,
@@ -32,6 +32,7 @@ import {
 import type { RoziPaths } from '../config/paths';
 import type { EventBus } from '../events/bus';
 import type { SidebarTabRow } from '../events/types';
+import { reconcileSessionServices, type SessionRef } from './sessionServices';
 import { SidebarTabRuntime, type FocusContext, type TabHost } from './sidebarTabRuntime';
 import type { SessionManager } from '../session/manager';
 import { resolvePane } from '../session/target';
@@ -90,6 +91,7 @@ export class ExtensionHost {
   private poll: NodeJS.Timeout | undefined;
   private loading: Promise<LoadReport> | undefined;
   private tabTimer: NodeJS.Timeout | undefined;
+  private unsubscribeWorkspace: (() => void) | undefined;
   private readonly tabs: SidebarTabRuntime;
   /** The agent definitions of the last load, to reload detection only when they changed. */
   private agentsKey: string | undefined;
@@ -107,12 +109,17 @@ export class ExtensionHost {
     this.poll.unref();
     this.tabTimer = setInterval(() => this.tabs.tick(), 1_000);
     this.tabTimer.unref();
+    // Sessions created, killed, renamed or switched: session-bound services follow.
+    this.unsubscribeWorkspace = this.o.bus.on('workspace-changed', () => {
+      for (const rt of this.runtimes.values()) this.reconcileSessionServices(rt);
+    });
     return report;
   }
 
   async stop(): Promise<void> {
     if (this.poll) clearInterval(this.poll);
     if (this.tabTimer) clearInterval(this.tabTimer);
+    this.unsubscribeWorkspace?.();
     this.invoker.cancelWhere(() => true, 'ended: the server is stopping');
     await this.deployments.stopAll();
     await Promise.all([...this.runtimes.values()].map((rt) => this.stopRuntime(rt, 'shutdown')));
@@ -208,6 +215,7 @@ export class ExtensionHost {
         stateDir: ensureStateDir(this.o.paths.stateDir, id),
         logDir: extensionLogDir(this.o.paths.logDir, id),
         services: new Map(),
+        serviceSessions: new Map(),
         visibility: new Map(),
         streams: new Map(),
       };
@@ -259,26 +267,49 @@ export class ExtensionHost {
     return { id: rt.id, dir: rt.dir, stateDir: rt.stateDir, configJson: rt.settings.json, generation: rt.generation };
   }
 
+  /**
+   * Client and each-host services: one local instance each (this edition has one host). Services
+   * bound to sessions (each-session: one per session; active-session: one beside the session on
+   * screen) are reconciled against the sessions (sessionServices.ts), on load and on every
+   * workspace change. `session` services run only where deployed (deployments.ts).
+   */
   private startServices(rt: ExtensionRuntime): void {
     for (const s of rt.manifest.services) {
-      // `session` services run only where deployed; every other placement has one local instance here.
-      if (s.placement === 'session') continue;
-      const argv = s.run.kind === 'exec' ? resolveExecArgv(s.run.argv, rt.dir) : [...(this.config.commandShell ?? ['/bin/sh', '-c']), s.run.command.split('{extension_dir}').join(rt.dir)];
-      const env = buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'service', roziBin: this.o.roziBin, socket: this.o.paths.socket, serviceEnv: s.env });
-      const cwd = s.cwd ? resolveExecArgv([`./${s.cwd.replace(/^\.\//, '')}`], rt.dir)[0] as string : rt.dir;
-      const unit = `service.${s.name}`;
-      const sup = new ServiceSupervisor({
-        launch: { unit, argv, cwd, env, restart: s.restart },
-        log: new UnitLog({ dir: rt.logDir, unit }),
-        timings: this.o.restartTimings,
-        stopGraceMs: this.o.stopGraceMs,
-        onStatus: (st) => {
-          if (st.state === 'failed') this.o.manager.notify({ level: 'error', title: `${rt.id}.${s.name} failed`, message: `${st.reason ?? 'keeps failing'}; see rozi extensions logs ${rt.id} --unit ${unit}` });
-        },
-      });
-      rt.services.set(s.name, sup);
-      sup.start();
+      if (s.placement === 'client' || s.placement === 'each-host') this.launchService(rt, s, { key: s.name, session: undefined });
     }
+    this.reconcileSessionServices(rt);
+  }
+
+  private reconcileSessionServices(rt: ExtensionRuntime): void {
+    const focus = this.focusContext();
+    reconcileSessionServices({
+      rt,
+      sessions: [...this.o.manager.sessions.values()].map((x) => ({ name: x.name, instance: x.instanceId })),
+      onScreen: focus ? { name: focus.sessionName, instance: focus.sessionInstance } : undefined,
+      launch: (service, instance) => this.launchService(rt, service, instance),
+    });
+  }
+
+  private launchService(rt: ExtensionRuntime, s: ServiceContribution, instance: { key: string; session: SessionRef | undefined }): void {
+    const argv = s.run.kind === 'exec' ? resolveExecArgv(s.run.argv, rt.dir) : [...(this.config.commandShell ?? ['/bin/sh', '-c']), s.run.command.split('{extension_dir}').join(rt.dir)];
+    // A session-bound instance works for its session (spec: ROZI_SESSION_NAME); client and each-host ones serve none.
+    const env = buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'service', roziBin: this.o.roziBin, socket: this.o.paths.socket, serviceEnv: s.env, sessionName: instance.session?.name });
+    if (instance.session) env.ROZI_SESSION_INSTANCE = instance.session.instance;
+    const cwd = s.cwd ? (resolveExecArgv([`./${s.cwd.replace(/^\.\//, '')}`], rt.dir)[0] as string) : rt.dir;
+    const unit = `service.${s.name}`;
+    const sup = new ServiceSupervisor({
+      // The status unit names the session; the log stays one per service name (spec: logs).
+      launch: { unit: instance.session ? `${unit}@${instance.session.name}` : unit, argv, cwd, env, restart: s.restart },
+      log: new UnitLog({ dir: rt.logDir, unit }),
+      timings: this.o.restartTimings,
+      stopGraceMs: this.o.stopGraceMs,
+      onStatus: (st) => {
+        if (st.state === 'failed') this.o.manager.notify({ level: 'error', title: `${rt.id}.${s.name} failed`, message: `${st.reason ?? 'keeps failing'}; see rozi extensions logs ${rt.id} --unit ${unit}` });
+      },
+    });
+    rt.services.set(instance.key, sup);
+    if (instance.session) rt.serviceSessions.set(instance.key, instance.session);
+    sup.start();
   }
 
   private async stopRuntime(rt: ExtensionRuntime, reason: 'reload' | 'disable' | 'shutdown'): Promise<void> {

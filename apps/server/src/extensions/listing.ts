@@ -35,7 +35,11 @@ export function extensionsListing(host: ExtensionHost) {
         argv: c.run.kind === 'exec' && rt ? resolveExecArgv(c.run.argv, rt.dir) : null,
         key: c.key ?? null,
       })),
-      services: (m?.services ?? []).map((s) => ({ id: s.publicId, placement: s.placement, restart: s.restart, status: rt?.services.get(s.name)?.status() ?? null })),
+      services: (m?.services ?? []).map((s) => {
+        // each-session services have one instance per session (keys `<name>@<session instance>`).
+        const instances = [...(rt?.services ?? [])].filter(([k]) => k === s.name || k.startsWith(`${s.name}@`)).map(([, sup]) => sup.status());
+        return { id: s.publicId, placement: s.placement, restart: s.restart, status: instances[0] ?? null, instances };
+      }),
       actions: (m?.actions ?? []).map((a) => ({ id: a.publicId, title: a.title, deadline_ms: a.deadlineMs, concurrency: a.concurrency })),
       sidebar_tabs: (m?.sidebarTabs ?? []).map((t) => ({ id: t.publicId, label: t.label, kind: t.source.kind })),
       settings: rt ? rt.settings.values : (l.check?.settings ?? {}),

@@ -1,0 +1,109 @@
+// Placements in a real server (real processes): each-session services run one instance per
+// session with ROZI_SESSION_NAME, start with a new session, restart on a rename and stop with the
+// session; an active-session service runs beside the session on screen; a `placement = "session"`
+// service deployed twice with the same files and settings reports `unchanged` and keeps running,
+// while a changed deploy restarts it.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
+
+interface ServiceStatus {
+  unit: string;
+  state: string;
+  pid?: number;
+}
+
+let server: TestServer;
+let home: string;
+let dir: string;
+
+const cli = (args: string[]) => runCli({ ...server.env }, args);
+const servicesOf = async (): Promise<ServiceStatus[]> =>
+  (await server.call<{ extensions: { id: string; services: ServiceStatus[] }[] }>('extensions.status', {})).extensions.find((e) => e.id === 'placed')?.services ?? [];
+/** The session a running instance says it works for (its environment, read from /proc). */
+const sessionOf = (pid: number): string | undefined =>
+  readFileSync(`/proc/${pid}/environ`, 'utf8')
+    .split('\0')
+    .find((l) => l.startsWith('ROZI_SESSION_NAME='))
+    ?.slice('ROZI_SESSION_NAME='.length);
+const running = async (prefix: string) => (await servicesOf()).filter((s) => s.unit.startsWith(prefix) && s.state === 'running' && s.pid);
+
+beforeAll(async () => {
+  const h = makeHome();
+  home = h.home;
+  server = await startServer({ home: h });
+  dir = join(home, 'placed');
+  mkdirSync(join(dir, 'bin'), { recursive: true });
+  // Blocks on stdin and so exits at EOF, as the spec asks of a service.
+  writeFileSync(join(dir, 'bin', 'svc.sh'), 'exec cat\n');
+  writeFileSync(
+    join(dir, 'extension.toml'),
+    [
+      '[extension]\nid = "placed"\napi = 1\n',
+      '[settings]\nlevel = 1\n',
+      '[[services]]\nname = "per"\nexec = ["sh", "./bin/svc.sh"]\nplacement = "each-session"\n',
+      '[[services]]\nname = "active"\nexec = ["sh", "./bin/svc.sh"]\nplacement = "active-session"\n',
+      '[[services]]\nname = "owned"\nexec = ["sh", "./bin/svc.sh"]\nplacement = "session"\n',
+    ].join('\n'),
+  );
+  const r = await cli(['extensions', 'install', '--link', dir]);
+  expect(r.stderr).toBe('');
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  removeHome(home);
+});
+
+describe('session-bound placements', () => {
+  it('each-session: one instance per session, following creation, rename and kill; active-session beside the session on screen', async () => {
+    const [first] = await waitFor('one each-session instance', async () => ((await running('service.per@')).length === 1 ? running('service.per@') : undefined));
+    expect(first?.unit).toBe('service.per@main');
+    expect(sessionOf(first?.pid as number)).toBe('main');
+    const [active] = await waitFor('the active-session instance', async () => ((await running('service.active')).length === 1 ? running('service.active') : undefined));
+    expect(sessionOf(active?.pid as number)).toBe('main');
+
+    await server.call('sessions.create', { name: 'other' });
+    const two = await waitFor('a second instance', async () => ((await running('service.per@')).length === 2 ? running('service.per@') : undefined));
+    const other = two.find((s) => s.unit === 'service.per@other');
+    expect(sessionOf(other?.pid as number)).toBe('other');
+    // The on-screen session is still main: the active-session instance did not move.
+    expect((await running('service.active'))[0]?.pid).toBe(active?.pid);
+
+    await server.call('sessions.rename', { session: 'other', to: 'third' });
+    const renamed = await waitFor('the instance restarted with the new name', async () => (await running('service.per@third'))[0]);
+    expect(renamed.pid).not.toBe(other?.pid);
+    expect(sessionOf(renamed.pid as number)).toBe('third');
+    expect((await running('service.per@main'))[0]?.pid).toBe(first?.pid);
+
+    await server.call('sessions.kill', { session: 'third' });
+    await waitFor('its instance stopped with the session', async () => (await running('service.per@')).length === 1 && (await servicesOf()).every((s) => !s.unit.endsWith('@third')));
+  });
+
+  it('deploy: the same files and settings report unchanged and keep the session service running; a settings change restarts it', async () => {
+    const deploy = async () => JSON.parse((await cli(['extensions', 'deploy', 'placed', '--session', 'main', '--format', 'json'])).stdout) as { status: string; services: ServiceStatus[] };
+    const first = await deploy();
+    expect(first.status).not.toBe('unchanged');
+    const pidOf = async () => {
+      const r = await server.call<{ deployments: { extension: string; services: ServiceStatus[] }[] }>('extensions.status', { session: 'main' });
+      const s = r.deployments.find((d) => d.extension === 'placed')?.services[0];
+      return s?.state === 'running' ? s.pid : undefined;
+    };
+    const pid = await waitFor('the session service running', pidOf);
+    const again = await deploy();
+    expect(again.status).toBe('unchanged');
+    expect(await pidOf()).toBe(pid);
+    mkdirSync(join(home, '.config/rozi'), { recursive: true });
+    writeFileSync(join(home, '.config/rozi/config.toml'), '[extensions.placed]\nlevel = 2\n');
+    await cli(['run-action', 'reload-extensions']);
+    const changed = await deploy();
+    expect(changed.status).not.toBe('unchanged');
+    const newPid = await waitFor('restarted with the new settings', async () => {
+      const p = await pidOf();
+      return p !== undefined && p !== pid ? p : undefined;
+    });
+    expect(readFileSync(`/proc/${newPid}/environ`, 'utf8')).toContain('ROZI_EXTENSION_CONFIG={"level":2}');
+    expect((await cli(['extensions', 'undeploy', 'placed', '--session', 'main'])).code).toBe(0);
+  });
+});
