@@ -27,6 +27,18 @@ beforeAll(async () => {
   for (const args of [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-qm', 'first']]) execFileSync('git', args, { cwd: repo, env: gitEnv });
   writeFileSync(join(repo, 'notes.txt'), 'two\n');
   for (const name of ['clock-sidebar', 'git-status-tab']) await server.cli(['extensions', 'install', '--link', join(REPO_ROOT, 'examples', 'extensions', name)]);
+  // An entries tab (suggested: left dock, panel 2) with a `run` entry, and a preset moving it right.
+  const launcher = join(server.home, 'launcher');
+  mkdirSync(launcher);
+  writeFileSync(
+    join(launcher, 'extension.toml'),
+    [
+      '[extension]\nid = "launcher"\napi = 1\n',
+      '[[sidebar_tabs]]\nname = "go"\nlabel = "Launch"\nsuggested_location = { dock = "left", panel = 2 }\nentries = [\n  { label = "Say hello", group = "Demo", run = "echo hello-from-$ROZI_ROW; sleep 60" },\n  { label = "Plain entry", send = "true" },\n]\n',
+      '[[sidebar_presets]]\nname = "review"\nlabel = "Review"\nlayout = { right = { panel_count = 2, panels = [{ weight = 1.0, tabs = ["go"] }, { weight = 1.0, tabs = [] }] } }\n',
+    ].join('\n'),
+  );
+  await server.cli(['extensions', 'install', '--link', launcher]);
   browser = await openBrowser({ viewport: { width: 1280, height: 800 } });
   await openWorkspace(browser.page, server.url);
 });
@@ -98,4 +110,25 @@ describe('extension sidebar tabs', () => {
     await right.locator('[data-row="uptime"]').waitFor({ timeout: 20_000 });
     await screenshot(page, 'sidebar-tabs-light');
   });
+
+  it('draws an entries tab with its groups; a run entry opens a pane; a preset moves the tab', async () => {
+    const { page } = browser;
+    const panel2 = page.locator('aside').first().locator('section[data-panel="2"]');
+    await panel2.getByRole('tab', { name: 'Launch' }).waitFor({ timeout: 15_000 });
+    const body = panel2.locator('[data-extension-tab="launcher.go"]');
+    await body.getByRole('heading', { name: 'Demo' }).waitFor();
+    const panesBefore = await page.locator('section[data-pane-id]').count();
+    await body.getByRole('button', { name: 'Say hello' }).click();
+    await waitFor('a pane opened beside the focused one', async () => (await page.locator('section[data-pane-id]').count()) === panesBefore + 1);
+    await page.locator('.xterm-accessibility-tree').filter({ hasText: 'hello-from-Say hello' }).first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'sidebar-tabs-entries');
+    await page.locator('aside[aria-label="Right sidebar"]').getByRole('button', { name: 'Sidebar tabs…' }).first().click();
+    await page.getByRole('dialog').getByLabel('Sidebar layout preset').selectOption('launcher.review');
+    await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
+    await page.keyboard.press('Escape');
+    await page.locator('aside[aria-label="Right sidebar"] section[data-panel="1"]').getByRole('tab', { name: 'Launch' }).waitFor();
+    expect(await page.locator('aside').first().getByRole('tab', { name: 'Launch' }).count()).toBe(0);
+    await screenshot(page, 'sidebar-tabs-preset');
+  });
 });
+

@@ -118,7 +118,7 @@ export class SidebarTabRuntime {
       return { ok: true, pane: null };
     }
     const env = this.h.env(rt, { sessionName: focus?.sessionName ?? '', row: { line: row.label, id: row.id ?? undefined } });
-    if (click.kind === 'run' || click.kind === 'popup') return { ok: true, pane: this.openClickPane({ rt, kind: click.kind, command: substituteExtensionDir(click.command, rt.dir), env, focus }) };
+    if (click.kind === 'run' || click.kind === 'popup') return { ok: true, pane: this.openClickPane({ rt, kind: click.kind, command: substituteExtensionDir(click.command, rt.dir), title: row.label, env, focus }) };
     runCommand({
       extension: rt.id,
       command: `tab.${tab.name}`,
@@ -139,13 +139,13 @@ export class SidebarTabRuntime {
    * row in ROZI_ROW(_ID). Panes take no environment of their own here, so the extension variables
    * that differ from the pane's go in through `env` in front of the shell.
    */
-  private openClickPane(o: { rt: ExtensionRuntime; kind: 'run' | 'popup'; command: string; env: NodeJS.ProcessEnv; focus: FocusContext | undefined }): number {
+  private openClickPane(o: { rt: ExtensionRuntime; kind: 'run' | 'popup'; command: string; title: string; env: NodeJS.ProcessEnv; focus: FocusContext | undefined }): number {
     const pick = Object.entries(o.env).filter(([k, v]) => v !== undefined && (k === 'ROZI_ROW' || k === 'ROZI_ROW_ID' || k.startsWith('ROZI_EXTENSION') || k === 'ROZI_BIN' || k === 'ROZI_SESSION_NAME'));
     const argv = ['/usr/bin/env', ...pick.map(([k, v]) => `${k}=${v}`), ...this.h.commandShell(), o.command];
-    const launch = { argv, cwd: o.focus?.cwd ?? o.rt.dir, title: o.command.slice(0, 60), keepOpen: true };
+    const launch = { argv, cwd: o.focus?.cwd ?? o.rt.dir, title: o.title.slice(0, 60), keepOpen: true };
     const target = o.focus ? this.h.manager.panes.get(o.focus.paneKey as never) : undefined;
     if (o.kind === 'run' && target) return this.h.manager.split(target, { direction: 'row', launch, focus: true }).id;
-    if (target) return this.h.manager.createTab(this.h.manager.sessionOf(target), { name: o.command.slice(0, 24), launch }).pane.id;
+    if (target) return this.h.manager.createTab(this.h.manager.sessionOf(target), { name: o.title.slice(0, 24), launch }).pane.id;
     return this.h.manager.createSession({ launch }).pane.id;
   }
 }

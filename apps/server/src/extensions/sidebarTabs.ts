@@ -20,3 +20,26 @@ export function sidebarTabsOf(host: ExtensionHost) {
     })),
   );
 }
+
+/**
+ * `[[sidebar_presets]]` as placements the web copies into the user's choices when one is applied
+ * (spec: never applied by installing or reloading). Tab names of the preset's own extension are
+ * namespaced `<extension>.<name>`; other names (built-in `sessions`, other extensions' public ids)
+ * are kept as written. Panels past the third go to the third.
+ */
+export function sidebarPresetsOf(host: ExtensionHost) {
+  return host.runtimesList().flatMap((rt) =>
+    rt.manifest.sidebarPresets.map((p) => {
+      const own = new Set(rt.manifest.sidebarTabs.map((t) => t.name));
+      const id = (name: string) => (own.has(name) ? `${rt.id}.${name}` : name);
+      const placements: Record<string, { hidden: boolean; dock: 'left' | 'right'; panel: 1 | 2 | 3 }> = {};
+      for (const dock of ['left', 'right'] as const) {
+        p.layout[dock]?.panels.forEach((panel, i) => {
+          for (const tab of panel.tabs) placements[id(tab)] = { hidden: false, dock, panel: Math.min(3, i + 1) as 1 | 2 | 3 };
+        });
+      }
+      const hidden = (p.layout.hidden ?? []).map(id);
+      return { id: p.publicId, extension: rt.id, label: p.label, placements, hidden };
+    }),
+  );
+}

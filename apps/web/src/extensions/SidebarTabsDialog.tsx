@@ -6,7 +6,7 @@ import { Dialog, Kbd, Select } from '@rozi/ui';
 import { useEffect, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
 import { useStream } from '../shell/streamContext';
-import { readPlacements, writePlacement, type TabPlacement } from './tabPlacement';
+import { readPlacements, writePlacement, writePlacements, type TabPlacement } from './tabPlacement';
 import { TabSettingsPicker } from './TabSettingsPicker';
 
 interface TabRow {
@@ -121,9 +121,45 @@ function TabList({ onSettings }: { onSettings(tab: string): void }) {
           })}
         </tbody>
       </table>
+      <PresetPicker placementOf={(id) => { const r = rows.find((x) => x.id === id); return r ? placementOf(r) : (placements[id] ?? { hidden: false, dock: 'left', panel: 1 }); }} onApplied={() => setPlacements(readPlacements())} />
       <p className="border-t border-line px-4 py-2 text-[11px] text-muted">
         <Kbd>Ctrl+E</Kbd> on a tab opens its settings. Tabs from config.toml [sidebar] are not supported in this edition yet.
       </p>
+    </div>
+  );
+}
+
+/**
+ * Extensions' [[sidebar_presets]]: applying one copies its placements into this browser's choices,
+ * keeping saved choices for tabs the preset does not name (spec: Sidebar tabs, presets).
+ */
+function PresetPicker({ placementOf, onApplied }: { placementOf(id: string): TabPlacement; onApplied(): void }) {
+  const trpc = useTRPC();
+  const { data } = useQuery(trpc.extensions.sidebarPresets.queryOptions());
+  const [chosen, setChosen] = useState('');
+  if (!data || data.length === 0) return null;
+  const apply = () => {
+    const preset = data.find((p) => p.id === chosen);
+    if (!preset) return;
+    const changes: Record<string, TabPlacement> = { ...preset.placements };
+    for (const id of preset.hidden) changes[id] = { ...(changes[id] ?? placementOf(id)), hidden: true };
+    writePlacements(changes);
+    onApplied();
+  };
+  return (
+    <div className="flex items-center gap-2 border-t border-line px-4 py-2 text-[12px]">
+      <span className="text-muted">Sidebar layout preset</span>
+      <Select aria-label="Sidebar layout preset" value={chosen} onChange={(e) => setChosen(e.target.value)} className="w-56">
+        <option value="">Choose…</option>
+        {data.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.label} ({p.id})
+          </option>
+        ))}
+      </Select>
+      <button type="button" disabled={!chosen} onClick={apply} className="rounded border border-line px-2 py-0.5 hover:bg-surface-2 disabled:opacity-50">
+        Apply
+      </button>
     </div>
   );
 }

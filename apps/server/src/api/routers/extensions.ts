@@ -7,7 +7,7 @@ import { extensionHostOf } from '../../extensions/hostAccess';
 import { hookServiceOf } from '../../hooks/hookServiceAccess';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { extensionsListing } from '../../extensions/listing';
-import { sidebarTabsOf } from '../../extensions/sidebarTabs';
+import { sidebarPresetsOf, sidebarTabsOf } from '../../extensions/sidebarTabs';
 import { ActionError } from '@rozi/extensions/node';
 import { resolveSession } from '../../session/target';
 import { procedure, router } from '../trpc';
@@ -63,6 +63,9 @@ export const extensionsRouter = router({
   setCommandVisibility: procedure.input(z.object({ command: z.string().min(1), visible: z.boolean(), caller })).mutation(({ ctx, input }) => extensionHostOf(ctx.manager).setCommandVisibility(input)),
 
   sidebarTabs: procedure.query(({ ctx }) => sidebarTabsOf(extensionHostOf(ctx.manager))),
+
+  /** [[sidebar_presets]] of loaded extensions, as placements the web applies on request. */
+  sidebarPresets: procedure.query(({ ctx }) => sidebarPresetsOf(extensionHostOf(ctx.manager))),
 
   /** Agent definitions from enabled extensions (namespaced), for the detection host. */
   agents: procedure.query(({ ctx }) => extensionHostOf(ctx.manager).agentDefinitions()),
