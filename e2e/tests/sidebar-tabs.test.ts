@@ -5,7 +5,7 @@
 // with `rozi extensions install --link`. Keyboard reach, a placement change from Sidebar tabs…,
 // and the light theme are checked too. Screenshots go to e2e/screenshots/sidebar-tabs-*.png.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
@@ -39,6 +39,14 @@ beforeAll(async () => {
     ].join('\n'),
   );
   await server.cli(['extensions', 'install', '--link', launcher]);
+  // A link handler for https links, recording the link context it receives.
+  const linker = join(server.home, 'linker');
+  mkdirSync(linker);
+  writeFileSync(
+    join(linker, 'extension.toml'),
+    '[extension]\nid = "linker"\napi = 1\n\n[[commands]]\nid = "open"\nlabel = "Open"\nexec = ["sh", "-c", "env | grep ^ROZI_ > \\"$ROZI_EXTENSION_STATE_DIR/link.env\\""]\n\n[[link_handlers]]\nschemes = ["https"]\ncommand = "open"\n',
+  );
+  await server.cli(['extensions', 'install', '--link', linker]);
   browser = await openBrowser({ viewport: { width: 1280, height: 800 } });
   await openWorkspace(browser.page, server.url);
 });
@@ -129,6 +137,33 @@ describe('extension sidebar tabs', () => {
     await page.locator('aside[aria-label="Right sidebar"] section[data-panel="1"]').getByRole('tab', { name: 'Launch' }).waitFor();
     expect(await page.locator('aside').first().getByRole('tab', { name: 'Launch' }).count()).toBe(0);
     await screenshot(page, 'sidebar-tabs-preset');
+  });
+
+  it('a link clicked in a terminal goes to the extension link handler with ROZI_URL and the source pane', async () => {
+    const { page } = browser;
+    // Pane 1 (its shell), not the run pane the previous test opened.
+    const paneId = '1';
+    const scope = page.locator('section[data-pane-id="1"]');
+    await scope.locator('.xterm-screen').click();
+    await waitFor('pane 1 focused', async () => (await scope.getAttribute('data-focused')) !== null);
+    await page.keyboard.press('Control+c'); // drop what the earlier click typed on the line
+    await typeInTerminal(page, 'clear; echo https://example.com/rozi-link-test\n');
+    const row = scope.locator('.xterm-accessibility-tree > div').filter({ hasText: /^https:\/\/example\.com\/rozi-link-test/ }).first();
+    await row.waitFor({ timeout: 10_000 });
+    const box = await scope.locator('.xterm-screen').boundingBox();
+    const rowBox = await row.boundingBox();
+    if (!box || !rowBox) throw new Error('no terminal geometry');
+    const x = box.x + 40;
+    const y = rowBox.y + rowBox.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.move(x + 2, y);
+    await page.mouse.click(x + 2, y);
+    const file = join(server.env.ROZI_STATE_DIR as string, 'extensions', 'linker', 'link.env');
+    const env = await waitFor('the link handler ran', async () => (existsSync(file) ? readFileSync(file, 'utf8') : undefined), 15_000);
+    expect(env).toContain('ROZI_URL=https://example.com/rozi-link-test');
+    expect(env).toContain(`ROZI_SOURCE_PANE=${paneId}`);
+    expect(env).toMatch(/ROZI_SOURCE_SESSION=\S+/);
+    await screenshot(page, 'sidebar-tabs-link-handler');
   });
 });
 

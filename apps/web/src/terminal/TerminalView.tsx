@@ -13,6 +13,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSettings } from '../settings/settingsStore';
 import { useResolvedTheme } from '../shell/useResolvedTheme';
 import { useStream } from '../shell/streamContext';
+import { useTRPCClient } from '../api/trpcClient';
+import { openTerminalLink } from '../extensions/openTerminalLink';
 import { TerminalSearchBar } from './TerminalSearchBar';
 import { chooseRenderer } from './rendererChoice';
 import { exposeForProbe } from './terminalProbe';
@@ -31,6 +33,8 @@ export interface TerminalViewProps {
 
 export function TerminalView({ paneKey, focused, label, onFocusRequest, transformInput }: TerminalViewProps) {
   const host = useRef<HTMLDivElement>(null);
+  // Read from the link handler, which lives as long as the terminal (extensions' link handlers).
+  const trpcClient = useRef(useTRPCClient());
   const termRef = useRef<Terminal | null>(null);
   const searchRef = useRef<SearchAddon | null>(null);
   const stream = useStream();
@@ -67,7 +71,7 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
     term.loadAddon(search);
     term.loadAddon(new Unicode11Addon());
     term.unicode.activeVersion = '11';
-    term.loadAddon(new WebLinksAddon((_event, uri) => window.open(uri, '_blank', 'noopener,noreferrer')));
+    term.loadAddon(new WebLinksAddon((_event, uri) => void openTerminalLink(trpcClient.current, uri)));
     term.loadAddon(new ClipboardAddon()); // OSC 52: programs in the pane may set the clipboard
     term.open(element);
     element.dataset.renderer = 'dom';
