@@ -89,13 +89,13 @@ describe('extension sidebar tabs', () => {
     await typeInTerminal(page, `cd ${repo}\n`);
     // The cwd change re-runs the tab at once (well inside its 10 s interval).
     await body.getByRole('heading', { name: 'main' }).waitFor({ timeout: 8_000 });
-    const row = body.locator('[data-row=" M notes.txt"]');
+    const row = body.locator('[data-row="notes.txt"]');
     await row.waitFor();
     await screenshot(page, 'sidebar-tabs-command');
 
     await row.click();
     // on_click = { send = "git diff -- {line}" }: the row's line typed into the focused pane.
-    await waitForText(page, { includes: 'git diff --  M notes.txt' });
+    await waitForText(page, { includes: 'git diff -- notes.txt' });
     await screenshot(page, 'sidebar-tabs-clicked');
   });
 
@@ -114,7 +114,7 @@ describe('extension sidebar tabs', () => {
       localStorage.setItem(key, JSON.stringify({ ...current, theme: 'light' }));
     });
     await openWorkspace(page, server.url);
-    await right.locator('section[data-panel="2"] [data-row=" M notes.txt"]').waitFor({ timeout: 20_000 });
+    await right.locator('section[data-panel="2"] [data-row="notes.txt"]').waitFor({ timeout: 20_000 });
     await right.locator('[data-row="uptime"]').waitFor({ timeout: 20_000 });
     await screenshot(page, 'sidebar-tabs-light');
   });
