@@ -1,5 +1,5 @@
 // Lint setup. Its main job is the import table in ../shared/DESIGN.md ("Packages and the
-// direction of imports"): pure code (packages/detect, packages/extensions/src/manifest) imports
+// direction of imports"): pure code (packages/detect, packages/keymap, packages/extensions/src/manifest) imports
 // no Node built-ins, no DOM-bound packages and no React; the browser never imports server code.
 // scripts/check-boundaries.mjs adds what ESLint cannot see: import cycles across files.
 import tseslint from 'typescript-eslint';
@@ -32,7 +32,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/detect/src/**/*.ts', 'packages/extensions/src/manifest/**/*.ts'],
+    files: ['packages/detect/src/**/*.ts', 'packages/keymap/src/**/*.ts', 'packages/extensions/src/manifest/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', pureForbidden],

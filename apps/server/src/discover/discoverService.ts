@@ -7,7 +7,7 @@ import { checkExtensionDir, diffContributions, installExtension, resolveKeymap, 
 import { join } from 'node:path';
 import type { ExtensionHost } from '../extensions/host';
 import { readHostConfig } from '../extensions/hostConfig';
-import { builtinBindings, DEFAULT_PREFIX } from '../keys/defaultKeymap';
+import { builtinBindings, DEFAULT_PREFIX } from '@rozi/keymap';
 import { BUNDLED_PREFIX, isBundled, materializeBundled } from './bundledRepos';
 import type { IndexEntry } from './indexTypes';
 import { readRepoHead } from './repoRead';

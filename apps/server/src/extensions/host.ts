@@ -38,7 +38,7 @@ import type { SessionManager } from '../session/manager';
 import { resolvePane } from '../session/target';
 import type { ExtensionRuntime } from './extensionRuntime';
 import { readHostConfig, type HostConfig } from './hostConfig';
-import { builtinBindings, DEFAULT_PREFIX } from '../keys/defaultKeymap';
+import { builtinBindings, DEFAULT_PREFIX } from '@rozi/keymap';
 import { ExtensionHostError } from './hostError';
 import { Deployments } from './deployments';
 import { PickerBroker } from './pickerBroker';
@@ -259,7 +259,7 @@ export class ExtensionHost {
       for (const c of rt.manifest.commands) if (c.key) suggestions.push({ extension: rt.id, kind: 'command', action: c.publicId, key: c.key });
       for (const k of rt.manifest.suggestedKeybindings) suggestions.push({ extension: rt.id, kind: 'core', action: k.action, key: k.key });
     }
-    // Built-in defaults (keys/defaultKeymap.ts) rank above suggestions: a suggestion on a taken key conflicts.
+    // Built-in defaults (@rozi/keymap) rank above suggestions: a suggestion on a taken key conflicts.
     return resolveKeymap({ prefix: DEFAULT_PREFIX, builtins: builtinBindings(DEFAULT_PREFIX), explicit: this.config.keys, suggestions });
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_KEYMAP } from '../keys/defaultKeymap';
+import { DEFAULT_KEYMAP } from '@rozi/keymap';
 import { ACTIONS, actionById } from './actionRegistry';
 import { prefixBytes } from './viewActions';
 

@@ -10,7 +10,7 @@ import Link from 'next/link';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ACTIONS } from '../actions/actionRegistry';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
-import { DEFAULT_PREFIX } from '../keys/defaultKeymap';
+import { DEFAULT_PREFIX } from '@rozi/keymap';
 import { chordOfEvent, displaySequence } from '../keys/keyChord';
 import { useSettings } from '../settings/settingsStore';
 import { AppProviders } from '../shell/AppProviders';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_KEYMAP } from './defaultKeymap';
+import { DEFAULT_KEYMAP } from '@rozi/keymap';
 import { bindingsOf, ChordMatcher, resolveKeymap } from './keymap';
 
 describe('resolveKeymap', () => {

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPCClient } from '../api/trpcClient';
 import { ACTIONS, actionById } from '../actions/actionRegistry';
 import type { ActionContext, ActionDef, ConfirmRequest, PromptRequest, UiControls } from '../actions/actionTypes';
-import { DEFAULT_KEYMAP, DEFAULT_PREFIX } from '../keys/defaultKeymap';
+import { DEFAULT_KEYMAP, DEFAULT_PREFIX } from '@rozi/keymap';
 import { resolveKeymap } from '../keys/keymap';
 import { useKeybindings } from '../keys/useKeybindings';
 import { useExtensionActions } from '../extensions/useExtensionActions';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { editConfigFile } from '../../configEdit/configTableEdit';
 import { extensionHostOf } from '../../extensions/hostAccess';
 import { ExtensionHostError } from '../../extensions/hostError';
-import { builtinBindings, DEFAULT_KEYMAP, DEFAULT_PREFIX } from '../../keys/defaultKeymap';
+import { builtinBindings, DEFAULT_KEYMAP, DEFAULT_PREFIX } from '@rozi/keymap';
 import { readHostConfig } from '../../extensions/hostConfig';
 import { procedure, router } from '../trpc';
 
