@@ -14,3 +14,5 @@ export * from './model';
 export { ROZI_COMPAT_VERSION } from './roziVersion';
 export { MAX_ARRAY_LENGTH, MAX_DEPTH, MAX_KEY_LENGTH, MAX_STRING_LENGTH } from './structureLimits';
 export { compareVersions, parseVersion } from './version';
+export { checkSidebarTabTables } from './sidebarTabTables';
+export type { SidebarTabTablesCheck } from './sidebarTabTables';
