@@ -1,11 +1,13 @@
 // One pane: a PTY child, its output ring (what viewers replay) and its headless mirror (what
 // capture-pane and detection read). The pane owns all three and disposes them together.
-// Output path, in this order and all synchronous: PTY bytes → ring → every attached viewer's pump
-// → mirror queue (parsed later, see mirror.ts). The PTY is paused only while every attached viewer
+// Output path: PTY bytes → ring → (batched, stream/outputBatcher.ts: at once after a quiet spell,
+// else within ~3 ms or at 64 KB) every attached viewer's pump; and → mirror queue (parsed later,
+// see mirror.ts). The PTY is paused only while every attached viewer
 // is above its high watermark (stream/paneViewer.ts), so one stalled browser never stalls others.
 import type { EventBus } from '../events/bus';
 import type { PtyBackend, PtyProcess } from '../pty/backend';
 import type { ProcessTable } from '../proc/processTable';
+import { OutputBatcher } from '../stream/outputBatcher';
 import { RingBuffer } from '../stream/ringBuffer';
 import { Mirror } from './mirror';
 import type { PaneId, PaneKey, TabId } from './model';
@@ -76,6 +78,10 @@ export class Pane {
   ready = false;
   private readonly pty: PtyProcess;
   private readonly viewers = new Set<OutputSink>();
+  /** One timer per pane coalesces PTY reads into fewer, larger viewer frames. */
+  private readonly batcher = new OutputBatcher(() => {
+    for (const v of this.viewers) v.onOutput();
+  });
   /** Plain output callbacks (status detection's debounce); unlike viewers they never pause the PTY. */
   private readonly outputListeners = new Set<() => void>();
   private paused = false;
@@ -223,6 +229,7 @@ export class Pane {
     if (this.disposed) return;
     this.disposed = true;
     if (!this.exited) this.pty.kill('SIGKILL');
+    this.batcher.dispose();
     this.viewers.clear();
     this.mirror.dispose();
   }
@@ -255,7 +262,7 @@ export class Pane {
     if (this.disposed) return;
     if (!this.ready) this.markReady();
     this.ring.append(data);
-    for (const v of this.viewers) v.onOutput();
+    this.batcher.note(data.length);
     if (this.envr.mirrorOutput !== false) this.mirror.push(data);
     for (const l of this.outputListeners) l();
   }
@@ -265,6 +272,8 @@ export class Pane {
     this.exitCode = code;
     this.markReady();
     if (this.paused) this.paused = false;
+    // The last output reaches viewers before the exit notice does.
+    this.batcher.flushNow();
     for (const v of this.viewers) v.onExit(code);
     this.envr.bus.emit({ type: 'pane-exited', code, ...this.ref() });
     this.envr.bus.workspaceChanged();

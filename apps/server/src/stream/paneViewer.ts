@@ -13,7 +13,8 @@ export interface ViewerChannel {
   readonly open: boolean;
 }
 
-/** Largest payload per binary frame: big enough to amortise framing, small enough to interleave panes. */
+/** Largest payload per binary frame: big enough to amortise framing, small enough to interleave panes
+ * and to stay under the 100,000-byte high watermark. */
 const MAX_FRAME_PAYLOAD = 64 * 1024;
 
 export function encodeFrame(kind: number, key: number, offset: number, payload: Buffer): Buffer {
@@ -22,6 +23,25 @@ export function encodeFrame(kind: number, key: number, offset: number, payload: 
   frame.writeUInt32BE(key, 1);
   frame.writeDoubleBE(offset, 5);
   payload.copy(frame, FRAME_HEADER_BYTES);
+  return frame;
+}
+
+/**
+ * A kind 1 frame of `length` ring bytes from `from`, copied once straight into the frame even when
+ * they span ring blocks (the batcher hands over up to a frame's worth at a time).
+ */
+function outputFrame(pane: Pane, from: number, length: number): Buffer {
+  const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + length);
+  frame[0] = FRAME_OUTPUT;
+  frame.writeUInt32BE(pane.key, 1);
+  frame.writeDoubleBE(from, 5);
+  for (let at = from, pos = FRAME_HEADER_BYTES; at < from + length; ) {
+    const piece = pane.ring.read(at, from + length - at);
+    if (piece.length === 0) break; // unreachable: the caller checked [from, from + length) is held
+    piece.copy(frame, pos);
+    pos += piece.length;
+    at += piece.length;
+  }
   return frame;
 }
 
@@ -94,10 +114,10 @@ export class PaneViewer implements OutputSink {
         void this.reset();
         return;
       }
-      const chunk = ring.read(this.sentOffset, MAX_FRAME_PAYLOAD);
-      this.channel.sendBinary(encodeFrame(FRAME_OUTPUT, this.pane.key, this.sentOffset, chunk));
-      this.sentOffset += chunk.length;
-      this.unacked += chunk.length;
+      const length = Math.min(ring.end - this.sentOffset, MAX_FRAME_PAYLOAD);
+      this.channel.sendBinary(outputFrame(this.pane, this.sentOffset, length));
+      this.sentOffset += length;
+      this.unacked += length;
     }
   }
 

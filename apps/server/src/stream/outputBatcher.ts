@@ -1,0 +1,48 @@
+// When a pane's new output is handed to its viewers. node-pty delivers a flood in ~4 KB reads;
+// sending each as its own WebSocket frame cost the browser a message event, a typed-array view,
+// an xterm.js write and an ack per 4 KB, about half its painting time (bench/web-terminal.mjs).
+// So output is coalesced: the first bytes after a quiet spell go out at once (a key echo is not
+// delayed), later ones wait for one timer per pane (BATCH_WINDOW_MS) unless BATCH_MAX_BYTES are
+// already pending. The ring holds the bytes meanwhile, so offsets and replay are unaffected.
+
+/** How long bytes may wait for company once output is flowing. */
+export const BATCH_WINDOW_MS = 3;
+/** Pending bytes that are sent without waiting for the timer (one full frame's worth). */
+export const BATCH_MAX_BYTES = 64 * 1024;
+
+export class OutputBatcher {
+  private timer: NodeJS.Timeout | null = null;
+  private lastFlush = -Infinity;
+  /** Bytes noted since the last flush. */
+  private pending = 0;
+
+  constructor(private readonly flush: () => void) {}
+
+  /** `bytes` new bytes are in the ring. */
+  note(bytes: number): void {
+    this.pending += bytes;
+    if (this.pending >= BATCH_MAX_BYTES || (!this.timer && performance.now() - this.lastFlush >= BATCH_WINDOW_MS)) {
+      this.flushNow();
+      return;
+    }
+    this.timer ??= setTimeout(() => this.flushNow(), BATCH_WINDOW_MS);
+  }
+
+  /** Hands everything pending to the viewers now (before an exit notice, on dispose). */
+  flushNow(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.lastFlush = performance.now();
+    if (this.pending === 0) return;
+    this.pending = 0;
+    this.flush();
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = 0;
+  }
+}
