@@ -3,6 +3,7 @@
 // client services, runs commands, invokes actions, keeps stream-tab rows and brokers pickers.
 // Loading is per extension and whole-or-nothing (spec: atomic validity); one broken extension
 // is reported and the others load.
+import { join } from 'node:path';
 import { realpathSync } from 'node:fs';
 import type { ExtensionManifest, ServiceContribution } from '@rozi/extensions';
 import {
@@ -38,6 +39,7 @@ import type { SessionManager } from '../session/manager';
 import { resolvePane } from '../session/target';
 import type { ExtensionRuntime } from './extensionRuntime';
 import { readHostConfig, type HostConfig } from './hostConfig';
+import { configTabEnv } from './configTabEnv';
 import { builtinBindings, DEFAULT_PREFIX } from '@rozi/keymap';
 import { ExtensionHostError } from './hostError';
 import { Deployments } from './deployments';
@@ -85,7 +87,8 @@ export class ExtensionHost {
   private readonly emptyArgs = new ActionSchemas();
   private runtimes = new Map<string, ExtensionRuntime>();
   private installed: LoadedExtension[] = [];
-  private config: HostConfig = { extensions: {}, keys: {}, commandShell: undefined, problem: undefined };
+  private config: HostConfig = { extensions: {}, keys: {}, commandShell: undefined, sidebarTabs: [], sidebarWarnings: [], problem: undefined };
+  private unsubscribeConfig: (() => void) | undefined;
   private keymap: KeymapResult = { bindings: [], suggestions: [], warnings: [] };
   private lastReport: LoadReport | undefined;
   private poll: NodeJS.Timeout | undefined;
@@ -113,6 +116,8 @@ export class ExtensionHost {
     this.unsubscribeWorkspace = this.o.bus.on('workspace-changed', () => {
       for (const rt of this.runtimes.values()) this.reconcileSessionServices(rt);
     });
+    // config.toml edited (the status service's watcher): its [[sidebar.tabs]] follow at once.
+    this.unsubscribeConfig = this.o.bus.on('config-reloaded', () => this.refreshConfigTabs());
     return report;
   }
 
@@ -120,6 +125,7 @@ export class ExtensionHost {
     if (this.poll) clearInterval(this.poll);
     if (this.tabTimer) clearInterval(this.tabTimer);
     this.unsubscribeWorkspace?.();
+    this.unsubscribeConfig?.();
     this.invoker.cancelWhere(() => true, 'ended: the server is stopping');
     await this.deployments.stopAll();
     await Promise.all([...this.runtimes.values()].map((rt) => this.stopRuntime(rt, 'shutdown')));
@@ -168,6 +174,7 @@ export class ExtensionHost {
     const report: LoadReport = { loaded: [], restarted: [], stopped: [], problems: [], settings: [], keymapWarnings: [] };
     this.config = readHostConfig(this.o.paths.configFile);
     if (this.config.problem) report.problems.push({ extension: '', state: 'config', message: this.config.problem });
+    for (const message of this.config.sidebarWarnings) report.problems.push({ extension: '', state: 'config', message });
     const { extensions, problems } = loadInstalled(this.o.paths.extensionsDir);
     this.installed = extensions;
     for (const p of problems) report.problems.push({ extension: '', state: 'registry', message: p });
@@ -491,6 +498,23 @@ export class ExtensionHost {
     this.o.bus.emit({ type: 'sidebar-rows', tab: tab.publicId, rows: [...producers.values()].flat() });
   }
 
+  /**
+   * Re-reads only `[[sidebar.tabs]]` (and the command shell they run through): a settings edit goes
+   * through reload-extensions, which restarts services, and a tab edit must not.
+   */
+  private refreshConfigTabs(): void {
+    const next = readHostConfig(this.o.paths.configFile);
+    if (next.problem) return; // a file that does not parse keeps the tabs it had, like agent definitions
+    this.config = { ...this.config, sidebarTabs: next.sidebarTabs, sidebarWarnings: next.sidebarWarnings, commandShell: next.commandShell };
+    for (const w of next.sidebarWarnings) this.o.log(`extensions: ${w}`);
+    this.o.bus.emit({ type: 'extensions-changed' });
+  }
+
+  /** Every sidebar tab: config.toml's, then extension tabs whose id config.toml did not take. */
+  sidebarTabList(): ReturnType<SidebarTabRuntime['allTabs']> {
+    return this.tabs.allTabs();
+  }
+
   commandTabRows(publicId: string): SidebarTabRow[] | undefined {
     return this.tabs.rows(publicId);
   }
@@ -510,6 +534,8 @@ export class ExtensionHost {
       focus: () => this.focusContext(),
       commandShell: () => this.config.commandShell ?? ['/bin/sh', '-c'],
       env: (rt, extra) => buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'tab', roziBin: this.o.roziBin, socket: this.o.paths.socket, ...extra }),
+      configTabs: () => this.config.sidebarTabs,
+      configOwner: () => ({ dir: this.o.env.HOME ?? process.cwd(), logDir: join(this.o.paths.logDir, 'sidebar'), env: (extra) => configTabEnv({ base: this.o.env, roziBin: this.o.roziBin, ...extra }) }),
     };
   }
 }

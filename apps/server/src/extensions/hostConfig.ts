@@ -1,13 +1,18 @@
-// The parts of config.toml the extension host reads: `[extensions.<id>]` settings tables, `[keys]`
-// and `command_shell`. Read on every load so `reload-extensions` picks up edits; an unreadable
+// The parts of config.toml the extension host reads: `[extensions.<id>]` settings tables, `[keys]`,
+// `command_shell` and `[[sidebar.tabs]]` (configSidebarTabs.ts). Read on every load so `reload-extensions` picks up edits; an unreadable
 // file is reported and treated as empty (defaults everywhere) rather than stopping the load.
 import { existsSync, readFileSync } from 'node:fs';
+import type { SidebarTabContribution } from '@rozi/extensions';
 import { parse } from 'smol-toml';
+import { readConfigSidebarTabs } from './configSidebarTabs';
 
 export interface HostConfig {
   extensions: Record<string, unknown>;
   keys: Record<string, string | string[]>;
   commandShell: string[] | undefined;
+  sidebarTabs: SidebarTabContribution[];
+  /** One line each, with its line in config.toml. */
+  sidebarWarnings: string[];
   problem: string | undefined;
 }
 
@@ -16,11 +21,13 @@ function isTable(v: unknown): v is Record<string, unknown> {
 }
 
 export function readHostConfig(file: string): HostConfig {
-  const empty: HostConfig = { extensions: {}, keys: {}, commandShell: undefined, problem: undefined };
+  const empty: HostConfig = { extensions: {}, keys: {}, commandShell: undefined, sidebarTabs: [], sidebarWarnings: [], problem: undefined };
   if (!existsSync(file)) return empty;
   let root: Record<string, unknown>;
+  let text: string;
   try {
-    root = parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    text = readFileSync(file, 'utf8');
+    root = parse(text) as Record<string, unknown>;
   } catch (err) {
     return { ...empty, problem: `${file}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}` };
   }
@@ -32,5 +39,6 @@ export function readHostConfig(file: string): HostConfig {
   }
   const shell = root.command_shell;
   const commandShell = typeof shell === 'string' ? [shell, '-c'] : Array.isArray(shell) && shell.length > 0 && shell.every((x) => typeof x === 'string') ? (shell as string[]) : undefined;
-  return { extensions: isTable(root.extensions) ? root.extensions : {}, keys, commandShell, problem: undefined };
+  const sidebar = readConfigSidebarTabs({ text });
+  return { extensions: isTable(root.extensions) ? root.extensions : {}, keys, commandShell, sidebarTabs: sidebar.tabs, sidebarWarnings: sidebar.warnings, problem: undefined };
 }

@@ -2,6 +2,7 @@
 // shell in the focused pane's cwd every `interval` s (≥ 5) and again at once when that cwd changes,
 // only while a browser is connected; clicks run an entry's action or the tab's on_click with
 // {line} / ROZI_ROW / ROZI_ROW_ID. Stream rows are kept by the host (publishRows).
+import type { SidebarTabContribution } from '@rozi/extensions';
 import { runCommand, signalGroup, spawnGroup, substituteExtensionDir, UnitLog, type ExtensionEnvInput } from '@rozi/extensions/node';
 import type { EventBus } from '../events/bus';
 import type { SidebarTabRow } from '../events/types';
@@ -28,6 +29,21 @@ export interface TabHost {
   commandShell(): string[];
   /** The `tab` process environment of an extension (ROZI_EXTENSION* and the spec's extras). */
   env(rt: ExtensionRuntime, extra: Pick<ExtensionEnvInput, 'sessionName' | 'row'>): NodeJS.ProcessEnv;
+  /** config.toml `[[sidebar.tabs]]`: their ids win over an extension tab of the same id. */
+  configTabs(): readonly SidebarTabContribution[];
+  /** Where config tabs run without a pane cwd, log, and their environment (no extension identity). */
+  configOwner(): { dir: string; logDir: string; env(extra: Pick<ExtensionEnvInput, 'sessionName' | 'row'>): NodeJS.ProcessEnv };
+}
+
+/** Who a tab belongs to, for where its processes run, log and what they receive. */
+interface TabOwner {
+  dir: string;
+  logDir: string;
+  env(extra: Pick<ExtensionEnvInput, 'sessionName' | 'row'>): NodeJS.ProcessEnv;
+  /** Still the owner the tab came from (an extension reload retires a runtime). */
+  current(): boolean;
+  /** The extension a `run`/`exec` reports as, for logs. */
+  name: string;
 }
 
 export class SidebarTabRuntime {
@@ -44,33 +60,48 @@ export class SidebarTabRuntime {
     if (this.h.browsers() === 0) return;
     const focus = this.h.focus();
     const now = Date.now();
-    for (const rt of this.h.runtimes().values()) {
-      for (const t of rt.manifest.sidebarTabs) {
-        if (t.source.kind !== 'command') continue;
-        const c = this.cache.get(t.publicId);
-        if (c?.running) continue;
-        const due = !c || now - c.lastRun >= Math.max(5, t.intervalSeconds) * 1000 || c.cwd !== focus?.cwd;
-        if (due) this.runCommandTab({ rt, name: t.name, publicId: t.publicId, source: t.source, focus });
-      }
+    for (const { tab: t, owner } of this.allTabs()) {
+      if (t.source.kind !== 'command') continue;
+      const c = this.cache.get(t.publicId);
+      if (c?.running) continue;
+      const due = !c || now - c.lastRun >= Math.max(5, t.intervalSeconds) * 1000 || c.cwd !== focus?.cwd;
+      if (due) this.runCommandTab({ owner, name: t.name, publicId: t.publicId, source: t.source, focus });
     }
   }
 
-  private runCommandTab(o: { rt: ExtensionRuntime; name: string; publicId: string; source: { command: string; format: 'lines' | 'json'; groupPrefix: string | undefined }; focus: FocusContext | undefined }): void {
-    const { rt, focus } = o;
+  /** Every live tab with its owner: config.toml's first, then extension tabs whose id config.toml did not take. */
+  allTabs(): { tab: SidebarTabContribution; owner: TabOwner; extension: string | null }[] {
+    const config = this.h.configTabs();
+    const c = this.h.configOwner();
+    const taken = new Set(config.map((t) => t.publicId));
+    const out: { tab: SidebarTabContribution; owner: TabOwner; extension: string | null }[] = config.map((tab) => ({
+      tab,
+      extension: null,
+      owner: { dir: c.dir, logDir: c.logDir, env: c.env, name: 'config', current: () => this.h.configTabs().includes(tab) },
+    }));
+    for (const rt of this.h.runtimes().values()) {
+      const owner: TabOwner = { dir: rt.dir, logDir: rt.logDir, env: (extra) => this.h.env(rt, extra), name: rt.id, current: () => this.h.runtimes().get(rt.id) === rt };
+      for (const tab of rt.manifest.sidebarTabs) if (!taken.has(tab.publicId)) out.push({ tab, owner, extension: rt.id });
+    }
+    return out;
+  }
+
+  private runCommandTab(o: { owner: TabOwner; name: string; publicId: string; source: { command: string; format: 'lines' | 'json'; groupPrefix: string | undefined }; focus: FocusContext | undefined }): void {
+    const { owner, focus } = o;
     const entry = { rows: this.cache.get(o.publicId)?.rows ?? [], lastRun: Date.now(), cwd: focus?.cwd, running: true };
     this.cache.set(o.publicId, entry);
-    const env = this.h.env(rt, { sessionName: focus?.sessionName ?? '' });
-    const argv = [...this.h.commandShell(), substituteExtensionDir(o.source.command, rt.dir)];
-    const log = new UnitLog({ dir: rt.logDir, unit: `tab.${o.name}` });
+    const env = owner.env({ sessionName: focus?.sessionName ?? '' });
+    const argv = [...this.h.commandShell(), substituteExtensionDir(o.source.command, owner.dir)];
+    const log = new UnitLog({ dir: owner.logDir, unit: `tab.${o.name}` });
     let out = '';
     const done = (): void => {
       entry.running = false;
       entry.lastRun = Date.now();
       entry.rows = parseTabOutput({ text: out, format: o.source.format, groupPrefix: o.source.groupPrefix });
-      if (this.h.runtimes().get(rt.id) === rt) this.h.bus.emit({ type: 'sidebar-rows', tab: o.publicId, rows: entry.rows });
+      if (owner.current()) this.h.bus.emit({ type: 'sidebar-rows', tab: o.publicId, rows: entry.rows });
     };
     try {
-      const child = spawnGroup({ argv, cwd: focus?.cwd ?? rt.dir, env, stdin: 'ignore' });
+      const child = spawnGroup({ argv, cwd: focus?.cwd ?? owner.dir, env, stdin: 'ignore' });
       const timer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), 30_000);
       child.stdout?.on('data', (d: Buffer) => {
         if (out.length < 1024 * 1024) out += d.toString();
@@ -99,8 +130,9 @@ export class SidebarTabRuntime {
    * in the focused pane's cwd; `exec` runs without a pane, its output in the `commands` log.
    */
   click(o: { tab: string; row?: { label: string; id: string | null }; entry?: number }): { ok: true; pane: number | null } {
-    const rt = this.h.runtimes().get(o.tab.slice(0, o.tab.indexOf('.')));
-    const tab = rt?.manifest.sidebarTabs.find((t) => t.publicId === o.tab);
+    const found = this.allTabs().find((t) => t.tab.publicId === o.tab);
+    const tab = found?.tab;
+    const rt = found?.owner;
     if (!rt || !tab) throw new ExtensionHostError('not-found', `no sidebar tab '${o.tab}'`);
     let click = tab.onClick;
     let row = o.row;
@@ -117,10 +149,10 @@ export class SidebarTabRuntime {
       if (focus) this.h.manager.panes.get(focus.paneKey as never)?.write(fill(click.text));
       return { ok: true, pane: null };
     }
-    const env = this.h.env(rt, { sessionName: focus?.sessionName ?? '', row: { line: row.label, id: row.id ?? undefined } });
+    const env = rt.env({ sessionName: focus?.sessionName ?? '', row: { line: row.label, id: row.id ?? undefined } });
     if (click.kind === 'run' || click.kind === 'popup') return { ok: true, pane: this.openClickPane({ rt, kind: click.kind, command: substituteExtensionDir(click.command, rt.dir), title: row.label, env, focus }) };
     runCommand({
-      extension: rt.id,
+      extension: rt.name,
       command: `tab.${tab.name}`,
       run: { kind: 'exec', argv: click.argv },
       extensionDir: rt.dir,
@@ -139,7 +171,7 @@ export class SidebarTabRuntime {
    * row in ROZI_ROW(_ID). Panes take no environment of their own here, so the extension variables
    * that differ from the pane's go in through `env` in front of the shell.
    */
-  private openClickPane(o: { rt: ExtensionRuntime; kind: 'run' | 'popup'; command: string; title: string; env: NodeJS.ProcessEnv; focus: FocusContext | undefined }): number {
+  private openClickPane(o: { rt: TabOwner; kind: 'run' | 'popup'; command: string; title: string; env: NodeJS.ProcessEnv; focus: FocusContext | undefined }): number {
     const pick = Object.entries(o.env).filter(([k, v]) => v !== undefined && (k === 'ROZI_ROW' || k === 'ROZI_ROW_ID' || k.startsWith('ROZI_EXTENSION') || k === 'ROZI_BIN' || k === 'ROZI_SESSION_NAME'));
     const argv = ['/usr/bin/env', ...pick.map(([k, v]) => `${k}=${v}`), ...this.h.commandShell(), o.command];
     const launch = { argv, cwd: o.focus?.cwd ?? o.rt.dir, title: o.title.slice(0, 60), keepOpen: true };

@@ -3,22 +3,26 @@
 // suggested dock/panel and the settings it offers. Live updates arrive as `sidebar-rows` events.
 import type { ExtensionHost } from './host';
 
+// config.toml's `[[sidebar.tabs]]` come first with `extension: null` and `source: 'config'`; an
+// extension tab whose id one of them takes is left out (spec: "it wins and the extension's tab is skipped").
 export function sidebarTabsOf(host: ExtensionHost) {
-  return host.runtimesList().flatMap((rt) =>
-    rt.manifest.sidebarTabs.map((t) => ({
+  return host.sidebarTabList().map(({ tab: t, extension }) => {
+    const rt = extension === null ? undefined : host.runtime(extension);
+    return {
       id: t.publicId,
-      extension: rt.id,
+      extension,
+      source: extension === null ? ('config' as const) : ('extension' as const),
       name: t.name,
       label: t.label,
       kind: t.source.kind,
       entries: t.source.kind === 'entries' ? t.source.entries : null,
-      rows: t.source.kind === 'stream' ? [...(rt.streams.get(t.name)?.values() ?? [])].flat() : t.source.kind === 'command' ? (host.commandTabRows(t.publicId) ?? []) : [],
+      rows: t.source.kind === 'stream' ? [...(rt?.streams.get(t.name)?.values() ?? [])].flat() : t.source.kind === 'command' ? (host.commandTabRows(t.publicId) ?? []) : [],
       interval_seconds: t.intervalSeconds,
       on_click: t.onClick ?? null,
       settings: t.settings,
-      suggested_location: t.suggestedLocation ?? { dock: 'left', panel: 1 },
-    })),
-  );
+      suggested_location: t.suggestedLocation ?? { dock: 'left' as const, panel: 1 as const },
+    };
+  });
 }
 
 /**

@@ -40,7 +40,7 @@ function TabList({ onSettings }: { onSettings(tab: string): void }) {
   const [focus, setFocus] = useState(0);
   const loaded: TabRow[] = [
     ...BUILT_IN,
-    ...(data ?? []).map((t) => ({ id: t.id, label: t.label, source: 'extension' as const, kind: t.kind, settings: t.settings.length, suggested: t.suggested_location })),
+    ...(data ?? []).map((t) => ({ id: t.id, label: t.label, source: t.source, kind: t.kind, settings: t.settings.length, suggested: t.suggested_location })),
   ];
   // A tab whose extension is disabled, failed to load or was removed keeps the place the user
   // gave it, and stays listed so it can still be changed (spec: Sidebar tabs).
@@ -123,7 +123,7 @@ function TabList({ onSettings }: { onSettings(tab: string): void }) {
       </table>
       <PresetPicker placementOf={(id) => { const r = rows.find((x) => x.id === id); return r ? placementOf(r) : (placements[id] ?? { hidden: false, dock: 'left', panel: 1 }); }} onApplied={() => setPlacements(readPlacements())} />
       <p className="border-t border-line px-4 py-2 text-[11px] text-muted">
-        <Kbd>Ctrl+E</Kbd> on a tab opens its settings. Tabs from config.toml [sidebar] are not supported in this edition yet.
+        <Kbd>Ctrl+E</Kbd> on a tab opens its settings. Tabs from config.toml [[sidebar.tabs]] are listed as config; one with an extension tab's id replaces that tab.
       </p>
     </div>
   );
