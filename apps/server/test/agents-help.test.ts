@@ -3,21 +3,16 @@
 // `agents` prints help: with a real idle agent in a real pane, not one byte reaches it.
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentRowView } from '../src/status/agentViews';
 import type { PaneInfo } from '../src/session/model';
 import { agentVerbs } from '../src/cli/verbs/agents';
-import { removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
+import { runCli, waitFor, type TestServer } from './harness';
+import { startServerForFile } from './fileServer';
 import { sharedFixture } from './sharedFixtures';
 
 let s: TestServer;
-beforeAll(async () => {
-  s = await startServer();
-});
-afterAll(async () => {
-  expect(await s.stop()).toBe(0);
-  removeHome(s.home);
-});
+startServerForFile((started) => (s = started));
 
 const agentsVerbs = agentVerbs.filter((v) => v.path[0] === 'agents');
 

@@ -8,19 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SnapshotData } from '../src/persist/snapshot';
 import type { PaneCapture } from '../src/session/capture';
 import type { LayoutNode, PaneInfo, TabInfo, WorkspaceInfo } from '../src/session/model';
-import { BIN, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
+import { BIN, runCli, waitFor, type TestServer } from './harness';
+import { startServerForFile } from './fileServer';
 import { Viewer } from './viewer';
 
 let s: TestServer;
-
-beforeAll(async () => {
-  s = await startServer();
-});
-
-afterAll(async () => {
-  expect(await s.stop()).toBe(0);
-  removeHome(s.home);
-});
+startServerForFile((started) => (s = started));
 
 type Split = { pane: PaneInfo; pty_ready: boolean };
 const panes = () => s.call<PaneInfo[]>('panes.list');

@@ -1,21 +1,14 @@
 // Lifecycle ownership: 500 pane create/destroy cycles must leave the server's open file
 // descriptors and child processes where they started (each pane owns its PTY fd, child, mirror
 // and viewers, and disposes them together).
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { PaneInfo } from '../src/session/model';
-import { childPids, fdCount, removeHome, startServer, waitFor, type TestServer } from './harness';
+import { childPids, fdCount, waitFor, type TestServer } from './harness';
+import { startServerForFile } from './fileServer';
 import { Viewer } from './viewer';
 
 let s: TestServer;
-
-beforeAll(async () => {
-  s = await startServer();
-});
-
-afterAll(async () => {
-  expect(await s.stop()).toBe(0);
-  removeHome(s.home);
-});
+startServerForFile((started) => (s = started));
 
 async function cycle(withViewer: Viewer | null): Promise<void> {
   const { pane } = await s.call<{ pane: PaneInfo }>('panes.split', { target: 1, argv: ['sh', '-c', 'echo up; exec sleep 600'] });

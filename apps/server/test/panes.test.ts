@@ -1,21 +1,14 @@
 // Sessions, tabs and panes against a real server with real PTYs: spawn, split, capture,
 // send-keys, resize, titles, bell, exit codes, keep-open, the pane environment and the CLI.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaneInfo, WorkspaceInfo } from '../src/session/model';
 import type { PaneCapture } from '../src/session/capture';
-import { BIN, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
+import { BIN, runCli, waitFor, type TestServer } from './harness';
+import { startServerForFile } from './fileServer';
 import { Viewer } from './viewer';
 
 let s: TestServer;
-
-beforeAll(async () => {
-  s = await startServer();
-});
-
-afterAll(async () => {
-  expect(await s.stop()).toBe(0);
-  removeHome(s.home);
-});
+startServerForFile((started) => (s = started));
 
 const capture = (target: number, extra: object = {}) => s.call<PaneCapture>('panes.capture', { target, ...extra });
 const screen = async (target: number) => (await capture(target)).lines.join('\n');

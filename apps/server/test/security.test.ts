@@ -4,22 +4,15 @@
 import { request } from 'node:http';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { appRouter } from '../src/api/router';
 import type { SessionManager } from '../src/session/manager';
-import { removeHome, startServer, type TestServer } from './harness';
+import type { TestServer } from './harness';
+import { startServerForFile } from './fileServer';
 
 let s: TestServer;
-
-beforeAll(async () => {
-  s = await startServer();
-});
-
-afterAll(async () => {
-  expect(await s.stop()).toBe(0);
-  removeHome(s.home);
-});
+startServerForFile((started) => (s = started));
 
 interface Reply {
   status: number;

@@ -4,23 +4,16 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaneInfo } from '../src/session/model';
 import type { Diagnostics } from '../src/api/trpc';
 import { FLOW_HIGH_WATERMARK, FRAME_HEADER_BYTES } from '../src/stream/protocol';
-import { removeHome, startServer, waitFor, type TestServer } from './harness';
+import { waitFor, type TestServer } from './harness';
+import { startServerForFile } from './fileServer';
 import { Viewer } from './viewer';
 
 let s: TestServer;
-
-beforeAll(async () => {
-  s = await startServer();
-});
-
-afterAll(async () => {
-  expect(await s.stop()).toBe(0);
-  removeHome(s.home);
-});
+startServerForFile((started) => (s = started));
 
 /** A pane whose program waits for `<home>/<flag>` and then runs `script` with the tty in raw mode (bytes pass unchanged). */
 async function rawPane(flag: string, script: string): Promise<PaneInfo> {
