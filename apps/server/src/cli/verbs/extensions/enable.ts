@@ -1,24 +1,6 @@
-// rozi extensions enable <id>: enables an installed extension; a running server reloads (a new
-// generation starts on enable; disabling stops its services and retires its generation).
+// rozi extensions enable <id>: enables an installed extension; a running server reloads and
+// starts a new generation of it.
 import type { Verb } from '../../verb';
-import { extensionDirs, installFailure, reloadIfRunning } from './extensionCall';
+import { enabledStateVerb } from './enabledStateVerb';
 
-export const extensionsEnableVerb: Verb = {
-  path: ['extensions', 'enable'],
-  summary: 'enable an installed extension',
-  positionals: [{ name: 'id', required: true }],
-  async run(ctx) {
-    // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
-    const { setEnabled } = await import('@rozi/extensions/node');
-    const id = ctx.args.positionals[0] as string;
-    let changed: boolean;
-    try {
-      changed = setEnabled({ dirs: extensionDirs(ctx.io.env), id, enabled: true }).changed;
-    } catch (err) {
-      installFailure(err);
-    }
-    const server = await reloadIfRunning(ctx.io.env);
-    ctx.print({ id, enabled: true, changed, server }, () => (changed ? `enabled ${id}` : `${id} was already enabled`));
-    return 0;
-  },
-};
+export const extensionsEnableVerb: Verb = enabledStateVerb(true);
