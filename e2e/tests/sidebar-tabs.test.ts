@@ -165,5 +165,21 @@ describe('extension sidebar tabs', () => {
     expect(env).toMatch(/ROZI_SOURCE_SESSION=\S+/);
     await screenshot(page, 'sidebar-tabs-link-handler');
   });
-});
 
+  it('draws a config.toml [[sidebar.tabs]] command tab, picked up from an edit while the page is open', async () => {
+    const { page } = browser;
+    // Written after start: the config watcher (directory watch) must bring it in without a reload.
+    writeFileSync(
+      join(server.home, '.config', 'rozi', 'config.toml'),
+      '[[sidebar.tabs]]\nname = "mine"\nlabel = "Mine"\ncommand = "echo \'## From config\'; echo config-row-one; echo config-row-two"\ngroup_prefix = "## "\n',
+    );
+    const left = page.locator('aside').first();
+    const tab = left.getByRole('tab', { name: 'Mine' });
+    await tab.waitFor({ timeout: 20_000 });
+    await tab.click();
+    const body = left.locator('[data-extension-tab="mine"]');
+    await body.getByText('config-row-two').waitFor({ timeout: 20_000 });
+    await body.getByRole('heading', { name: 'From config' }).waitFor();
+    await screenshot(page, 'sidebar-tabs-config');
+  });
+});
