@@ -17,12 +17,14 @@ type Candidate = { kind: 'literal'; text: string } | { kind: 'any'; texts: strin
 
 const FLAGS_GROUP = /^\(\?[imsU-]+\)/;
 
-/** Index just past the `)` closing the group opened at `open`, or -1. */
-function groupEnd(p: string, open: number): number {
-  let depth = 0;
+/**
+ * The pattern's characters from `from` on that are outside character classes and not escaped,
+ * with their index: the ones group and alternation structure is made of.
+ */
+function* structuralChars(p: string, from: number): Generator<{ c: string; i: number }> {
   let inClass = false;
-  for (let i = open; i < p.length; i++) {
-    const c = p[i];
+  for (let i = from; i < p.length; i++) {
+    const c = p[i] as string;
     if (c === '\\') {
       i++;
       continue;
@@ -33,9 +35,18 @@ function groupEnd(p: string, open: number): number {
     }
     if (c === '[') {
       inClass = true;
+      // A `]` right after `[` or `[^` is a member, not the end of the class.
       if (p[i + 1] === '^') i++;
       if (p[i + 1] === ']') i++;
-    } else if (c === '(') depth++;
+    } else yield { c, i };
+  }
+}
+
+/** Index just past the `)` closing the group opened at `open`, or -1. */
+function groupEnd(p: string, open: number): number {
+  let depth = 0;
+  for (const { c, i } of structuralChars(p, open)) {
+    if (c === '(') depth++;
     else if (c === ')' && --depth === 0) return i + 1;
   }
   return -1;
@@ -138,23 +149,9 @@ function pureAlternatives(body: string): string[] | null {
 function topLevelBranches(p: string): string[] {
   const branches: string[] = [];
   let depth = 0;
-  let inClass = false;
   let start = 0;
-  for (let i = 0; i < p.length; i++) {
-    const c = p[i];
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      continue;
-    }
-    if (c === '[') {
-      inClass = true;
-      if (p[i + 1] === '^') i++;
-      if (p[i + 1] === ']') i++;
-    } else if (c === '(') depth++;
+  for (const { c, i } of structuralChars(p, 0)) {
+    if (c === '(') depth++;
     else if (c === ')') depth--;
     else if (c === '|' && depth === 0) {
       branches.push(p.slice(start, i));
