@@ -2,10 +2,10 @@
 // The server's view of the keymap for this page: the user's [keys] from config.toml and the
 // extension key suggestions that resolved active, refetched whenever the server says the keymap
 // or the extensions changed — so a key rebound in the editor works in every open page at once.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTRPC } from '../api/trpcClient';
-import { useStream } from '../shell/streamContext';
+import { useRefetchOnEvents } from '../shell/useRefetchOnEvents';
 
 export interface ServerKeymap {
   /** Action id → keys, as the browser's resolveKeymap takes `user`: [keys] plus active extension keys. */
@@ -16,21 +16,9 @@ export interface ServerKeymap {
 
 export function useServerKeymap(prefix: string): ServerKeymap {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const stream = useStream();
   const options = trpc.keys.list.queryOptions({ prefix });
   const query = useQuery(options);
-  useEffect(() => {
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
-    const off = stream.onEvent((e) => {
-      if (e.type === 'keymap-changed' || e.type === 'extensions-changed') refetch();
-    });
-    const offReconnect = stream.onReconnect(refetch);
-    return () => {
-      off();
-      offReconnect();
-    };
-  }, [stream, queryClient, options.queryKey]);
+  useRefetchOnEvents({ queryKey: options.queryKey, affects: (e) => e.type === 'keymap-changed' || e.type === 'extensions-changed' });
 
   return useMemo(() => {
     const user: Record<string, string[]> = {};

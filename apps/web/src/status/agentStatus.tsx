@@ -4,11 +4,11 @@
 // what badges, rollups, the title and the Activity view show. No row, no badge.
 import type { AgentState } from '@rozi/ui';
 import { isAgentState } from '@rozi/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { createContext, useCallback, useContext, useEffect, useMemo } from 'react';
+import { createContext, useCallback, useContext, useMemo } from 'react';
 import { useTRPC } from '../api/trpcClient';
-import { useStream } from '../shell/streamContext';
+import { useRefetchOnEvents } from '../shell/useRefetchOnEvents';
 
 export interface PaneStatus {
   state: AgentState;
@@ -25,29 +25,13 @@ const StatusContext = createContext<StatusLookup>(() => null);
 
 export function AgentStatusProvider({ children }: { children: ReactNode }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const stream = useStream();
   const options = trpc.agents.list.queryOptions({ all: true });
   const rows = useQuery(options);
-
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refetch = () => {
-      timer ??= setTimeout(() => {
-        timer = null;
-        void queryClient.invalidateQueries({ queryKey: options.queryKey });
-      }, 30);
-    };
-    const offEvent = stream.onEvent((event) => {
-      if (event.type === 'agent-state-changed' || event.type === 'pane-closed' || event.type === 'session-killed') refetch();
-    });
-    const offReconnect = stream.onReconnect(refetch);
-    return () => {
-      offEvent();
-      offReconnect();
-      if (timer) clearTimeout(timer);
-    };
-  }, [stream, queryClient, options.queryKey]);
+  useRefetchOnEvents({
+    queryKey: options.queryKey,
+    affects: (event) => event.type === 'agent-state-changed' || event.type === 'pane-closed' || event.type === 'session-killed',
+    coalesceMs: 30,
+  });
 
   const byKey = useMemo(() => {
     const map = new Map<number, PaneStatus>();

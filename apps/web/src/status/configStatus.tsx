@@ -3,28 +3,16 @@
 // `config-reloaded` event: a dismissible banner in the workspace when the file is broken or has
 // warnings, and the full report (warnings with their lines, definitions in force) in Settings.
 import { IconButton, Icon } from '@rozi/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
-import { useStream } from '../shell/streamContext';
+import { useRefetchOnEvents } from '../shell/useRefetchOnEvents';
 
 function useConfigStatus() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const stream = useStream();
   const options = trpc.status.config.queryOptions();
   const query = useQuery(options);
-  useEffect(() => {
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: options.queryKey });
-    const offEvent = stream.onEvent((event) => {
-      if (event.type === 'config-reloaded') refetch();
-    });
-    const offReconnect = stream.onReconnect(refetch);
-    return () => {
-      offEvent();
-      offReconnect();
-    };
-  }, [stream, queryClient, options.queryKey]);
+  useRefetchOnEvents({ queryKey: options.queryKey, affects: (event) => event.type === 'config-reloaded' });
   return query.data;
 }
 

@@ -2,10 +2,10 @@
 // The workspace as the page sees it: `workspace.get`, refetched when the server says it changed
 // (one coalesced event per change) and after every reconnect, plus lookups the views need.
 import type { PaneInfo, SessionInfo, TabInfo, WorkspaceInfo } from '@rozi/server/model';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTRPC } from '../api/trpcClient';
-import { useStream } from '../shell/streamContext';
+import { useRefetchOnEvents } from '../shell/useRefetchOnEvents';
 
 export interface WorkspaceView {
   data: WorkspaceInfo | undefined;
@@ -21,34 +21,19 @@ export interface WorkspaceView {
 
 export function useWorkspace(): WorkspaceView {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const stream = useStream();
   // Events carry every layout change; the slow poll refreshes what changes without one (cwd,
   // the foreground program) and stops while the page is hidden.
   const options = trpc.workspace.get.queryOptions(undefined, { refetchInterval: 5000 });
   const query = useQuery(options);
 
-  useEffect(() => {
+  useRefetchOnEvents({
+    queryKey: options.queryKey,
+    // Every event but a bell or a notification may change what the page draws (layout,
+    // titles, exits, and the status service's agent-state changes when it lands).
+    affects: (event) => event.type !== 'bell' && event.type !== 'notification',
     // One refetch per burst of events (a split emits several), at most every 50 ms.
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refetch = () => {
-      timer ??= setTimeout(() => {
-        timer = null;
-        void queryClient.invalidateQueries({ queryKey: options.queryKey });
-      }, 50);
-    };
-    const offEvent = stream.onEvent((event) => {
-      // Every event but a bell or a notification may change what the page draws (layout,
-      // titles, exits, and the status service's agent-state changes when it lands).
-      if (event.type !== 'bell' && event.type !== 'notification') refetch();
-    });
-    const offReconnect = stream.onReconnect(refetch);
-    return () => {
-      offEvent();
-      offReconnect();
-      if (timer) clearTimeout(timer);
-    };
-  }, [stream, queryClient, options.queryKey]);
+    coalesceMs: 50,
+  });
 
   const data = query.data;
   return useMemo(() => {
