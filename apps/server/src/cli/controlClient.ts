@@ -9,7 +9,7 @@ import { CliError } from './verb';
 export const EXIT_FAILURE = 1;
 export const EXIT_NO_SERVER = 3;
 
-function connect(env: NodeJS.ProcessEnv): Promise<Socket> {
+export function connect(env: NodeJS.ProcessEnv): Promise<Socket> {
   const path = resolvePaths(env).socket;
   return new Promise((resolve, reject) => {
     const socket = createConnection(path);
@@ -21,7 +21,7 @@ function connect(env: NodeJS.ProcessEnv): Promise<Socket> {
   });
 }
 
-function lines(socket: Socket, onReply: (r: ControlReply) => void): void {
+export function lines(socket: Socket, onReply: (r: ControlReply) => void): void {
   let buffered = '';
   socket.setEncoding('utf8');
   socket.on('data', (chunk: string) => {

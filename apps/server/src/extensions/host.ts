@@ -44,6 +44,7 @@ import { builtinBindings, DEFAULT_PREFIX } from '@rozi/keymap';
 import { ExtensionHostError } from './hostError';
 import { Deployments } from './deployments';
 import { PickerBroker } from './pickerBroker';
+import { ProducerChannels, producerOfRow, type StreamTabEvent } from './streamProducers';
 import { loadDefinitionsFromDisk } from '../detection/loadDefinitions';
 import { maybeStatusService } from '../status/statusAccess';
 
@@ -82,6 +83,8 @@ export class ExtensionHost {
   readonly generations = new GenerationTable();
   readonly invoker = new ActionInvoker();
   readonly pickers: PickerBroker;
+  /** Open `rozi sidebar publish` connections, for reporting clicks to their producer. */
+  private readonly producers = new ProducerChannels();
   readonly deployments: Deployments;
   /** Decides which deployed actions accept `{}` (and so appear in the palette). */
   private readonly emptyArgs = new ActionSchemas();
@@ -328,6 +331,7 @@ export class ExtensionHost {
     this.runtimes.delete(rt.id);
     this.generations.retire(rt.id);
     this.pickers.closeOwnedBy(rt.generation);
+    this.producers.closeGeneration(rt.generation);
     await this.stopRuntime(rt, reason);
     for (const tab of rt.streams.keys()) this.o.bus.emit({ type: 'sidebar-rows', tab: `${rt.id}.${tab}`, rows: [] });
   }
@@ -499,6 +503,24 @@ export class ExtensionHost {
   }
 
   /**
+   * A `rozi sidebar publish` connection opens its back channel: clicks on this producer's rows
+   * reach `send`. The returned `close` (the connection ended: the process stopped) takes this
+   * producer's rows with it, unless a restarted producer in the same place already replaced it.
+   */
+  openProducer(o: { caller?: CallerIdentity; tab: string; producer: string; send(e: StreamTabEvent): void; end(): void }): () => void {
+    if (!o.caller) throw new ExtensionHostError('not-permitted', "sidebar publish works only from an extension's own processes");
+    const rt = this.checkCaller(o.caller, o.caller.extension);
+    const tab = rt.manifest.sidebarTabs.find((t) => t.name === o.tab);
+    if (!tab || tab.source.kind !== 'stream') throw new ExtensionHostError('not-found', `${rt.id} has no stream tab '${o.tab}'`);
+    const detach = this.producers.attach({ generation: rt.generation, tab: o.tab, producer: o.producer, send: o.send, end: o.end });
+    return () => {
+      const producers = rt.streams.get(o.tab);
+      if (!detach() || !producers?.delete(o.producer) || this.runtimes.get(rt.id) !== rt) return;
+      this.o.bus.emit({ type: 'sidebar-rows', tab: tab.publicId, rows: [...producers.values()].flat() });
+    };
+  }
+
+  /**
    * Re-reads only `[[sidebar.tabs]]` (and the command shell they run through): a settings edit goes
    * through reload-extensions, which restarts services, and a tab edit must not.
    */
@@ -520,8 +542,20 @@ export class ExtensionHost {
   }
 
   /** A click in an extension tab (sidebarTabRuntime.ts). */
-  clickRow(o: { tab: string; row?: { label: string; id: string | null }; entry?: number }): { ok: true; pane: number | null } {
-    return this.tabs.click(o);
+  clickRow(o: { tab: string; row?: { label: string; id: string | null }; entry?: number; producer?: string }): { ok: true; pane: number | null; reported: boolean } {
+    const reported = o.row ? this.reportStreamClick({ tab: o.tab, row: o.row, producer: o.producer }) : false;
+    return { ...this.tabs.click(o), reported };
+  }
+
+  /** A stream row's click goes to the producer that published it (spec: Stream tabs), then on_click runs as for any row. */
+  private reportStreamClick(o: { tab: string; row: { label: string; id: string | null }; producer?: string }): boolean {
+    const found = this.tabs.allTabs().find((t) => t.tab.publicId === o.tab);
+    const rt = found?.extension ? this.runtimes.get(found.extension) : undefined;
+    if (!rt || found?.tab.source.kind !== 'stream') return false;
+    const producers = rt.streams.get(found.tab.name);
+    const producer = producers && producerOfRow({ producers, row: o.row, producer: o.producer });
+    if (producer === undefined) return false;
+    return this.producers.deliver({ generation: rt.generation, tab: found.tab.name, producer, event: { event: 'click', tab: found.tab.name, row: { id: o.row.id, label: o.row.label } } });
   }
 
   /** What the tab runtime needs of the host: live runtimes, the focus and process environments. */

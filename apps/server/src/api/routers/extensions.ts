@@ -7,6 +7,7 @@ import { extensionHostOf } from '../../extensions/hostAccess';
 import { hookServiceOf } from '../../hooks/hookServiceAccess';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { extensionsListing } from '../../extensions/listing';
+import type { StreamTabEvent } from '../../extensions/streamProducers';
 import { sidebarPresetsOf, sidebarTabsOf } from '../../extensions/sidebarTabs';
 import { ActionError } from '@rozi/extensions/node';
 import { resolveSession } from '../../session/target';
@@ -77,8 +78,9 @@ export const extensionsRouter = router({
     .input(z.object({ url: z.string().max(8192).optional(), file: z.string().max(4096).optional(), hint: z.string().max(64).optional() }))
     .mutation(({ ctx, input }) => extensionHostOf(ctx.manager).openLink(input)),
 
+  /** A click in a tab; a stream row's click is also reported to its producer (`producer` picks one when rows repeat). */
   sidebarClick: procedure
-    .input(z.object({ tab: z.string().min(1), row: z.object({ label: z.string(), id: z.string().nullable().default(null) }).optional(), entry: z.number().int().min(0).optional() }))
+    .input(z.object({ tab: z.string().min(1), row: z.object({ label: z.string(), id: z.string().nullable().default(null) }).optional(), entry: z.number().int().min(0).optional(), producer: z.string().optional() }))
     .mutation(({ ctx, input }) => extensionHostOf(ctx.manager).clickRow(input)),
 
   sidebarPublish: procedure
@@ -86,6 +88,47 @@ export const extensionsRouter = router({
     .mutation(({ ctx, input }) => {
       extensionHostOf(ctx.manager).publishRows({ caller: input.caller, tab: input.tab, producer: input.producer, rows: input.rows });
       return { tab: input.tab, rows: input.rows.length };
+    }),
+
+  /**
+   * `rozi sidebar publish`'s back channel: held open for the publisher's life, it yields a
+   * StreamTabEvent for each click on this producer's rows; when it ends (the process stopped),
+   * the producer's rows go.
+   */
+  sidebarProducer: procedure
+    .input(z.object({ tab: z.string().min(1), producer: z.string().default('default'), caller }))
+    .subscription(async function* ({ ctx, input, signal }) {
+      const queue: StreamTabEvent[] = [];
+      let ended = false;
+      let wake: (() => void) | undefined;
+      const close = extensionHostOf(ctx.manager).openProducer({
+        caller: input.caller,
+        tab: input.tab,
+        producer: input.producer,
+        send: (e) => {
+          queue.push(e);
+          wake?.();
+        },
+        end: () => {
+          ended = true;
+          wake?.();
+        },
+      });
+      const stop = (): void => {
+        ended = true;
+        wake?.();
+      };
+      signal?.addEventListener('abort', stop, { once: true });
+      try {
+        for (;;) {
+          while (queue.length > 0) yield queue.shift() as StreamTabEvent;
+          if (ended) return;
+          await new Promise<void>((r) => (wake = r));
+        }
+      } finally {
+        signal?.removeEventListener('abort', stop);
+        close();
+      }
     }),
 
   actionsList: procedure.input(z.object({ session: z.string().optional() }).optional()).query(({ ctx, input }) => {

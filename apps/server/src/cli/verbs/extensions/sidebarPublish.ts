@@ -1,10 +1,14 @@
 // rozi sidebar publish --tab NAME [--name PRODUCER]: feeds one of the calling extension's stream
 // tabs. Each stdin line is a snapshot: a JSON array of rows (strings, or {id,label,group,badge,
 // header,depth}) or {"rows": [...]}, replacing this producer's rows. At end of input the
-// producer's rows go, as when its process stops.
+// producer's rows go, as when its process stops. What the user does with this producer's rows
+// comes back on stdout, one JSON line each: {"event":"click","tab":"NAME","row":{"id":…,"label":…}}.
+// Snapshots and clicks share one control connection (extensions.sidebarProducer), whose end tells
+// the server this producer stopped.
 import { createInterface } from 'node:readline';
+import { ControlChannel } from '../../controlChannel';
 import { CliError, type Verb } from '../../verb';
-import { callExtensions } from './extensionCall';
+import { callerOf, withStaleExit } from './extensionCall';
 
 function rows(line: string): Record<string, unknown>[] {
   let v: unknown;
@@ -29,14 +33,28 @@ export const sidebarPublishVerb: Verb = {
     const tab = ctx.args.options.tab;
     if (typeof tab !== 'string') throw new CliError('usage', 'sidebar publish needs --tab NAME', 2);
     const producer = typeof ctx.args.options.name === 'string' ? ctx.args.options.name : 'default';
-    const publish = (r: Record<string, unknown>[]) => callExtensions(ctx.io.env, 'extensions.sidebarPublish', { tab, producer, rows: r });
-    let published = 0;
-    for await (const line of createInterface({ input: ctx.io.stdin, crlfDelay: Infinity })) {
-      if (line.trim() === '') continue;
-      await publish(rows(line));
-      published++;
+    const caller = callerOf(ctx.io.env);
+    const channel = await ControlChannel.open(ctx.io.env);
+    let refused: CliError | undefined;
+    channel.subscribe({
+      path: 'extensions.sidebarProducer',
+      input: { tab, producer, caller },
+      onItem: (event) => void ctx.io.stdout.write(JSON.stringify(event) + '\n'),
+      onEnd: (err) => (refused = err),
+    });
+    const publish = (r: Record<string, unknown>[]) => channel.call('extensions.sidebarPublish', { tab, producer, rows: r, caller }).catch(withStaleExit);
+    try {
+      let published = 0;
+      for await (const line of createInterface({ input: ctx.io.stdin, crlfDelay: Infinity })) {
+        if (line.trim() === '') continue;
+        if (refused) withStaleExit(refused);
+        await publish(rows(line));
+        published++;
+      }
+      if (published > 0) await publish([]);
+    } finally {
+      channel.close();
     }
-    if (published > 0) await publish([]);
     return 0;
   },
 };
