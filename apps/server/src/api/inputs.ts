@@ -6,6 +6,8 @@ export const targetInput = z.object({
   session: z.string().min(1).optional(),
   target: z.union([z.number().int().nonnegative(), z.string().min(1)]).optional(),
   key: z.number().int().positive().optional(),
+  /** A session by its instance id (ROZI_SESSION_INSTANCE): names change and repeat, instances do not. */
+  sessionInstance: z.string().min(1).optional(),
 });
 
 export const launchInput = z.object({

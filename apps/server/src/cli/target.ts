@@ -19,6 +19,9 @@ export function targetOf(ctx: VerbContext): TargetInput {
   if (explicitSession !== undefined) return { session: explicitSession, target };
   const env = ctx.io.env;
   if (target !== undefined) return { session: target.includes(':') ? undefined : env.ROZI_SESSION_NAME || undefined, target };
+  // ROZI_SESSION_INSTANCE names the session exactly (names change and repeat): an attached-scope
+  // service sets it with ROZI_PANE to publish into a session that is not on screen.
+  if (env.ROZI_PANE && env.ROZI_SESSION_INSTANCE) return { sessionInstance: env.ROZI_SESSION_INSTANCE, target: env.ROZI_PANE };
   if (env.ROZI_PANE && env.ROZI_SESSION_NAME) return { session: env.ROZI_SESSION_NAME, target: env.ROZI_PANE };
   return {};
 }

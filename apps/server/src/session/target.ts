@@ -13,6 +13,8 @@ export interface TargetInput {
   session?: string;
   target?: number | string;
   key?: number;
+  /** The session's instanceId; wins over `session` (ROZI_PANE + ROZI_SESSION_INSTANCE, spec: session_scope). */
+  sessionInstance?: string;
 }
 
 export function resolveSession(m: SessionManager, name?: string): Session {
@@ -20,6 +22,12 @@ export function resolveSession(m: SessionManager, name?: string): Session {
   const all = [...m.sessions.values()];
   const s = all.length === 1 ? all[0] : (m.sessions.get(DEFAULT_SESSION) ?? all[0]);
   if (!s) throw new RoziError('not-found', 'there are no sessions (create one with rozi new-session)');
+  return s;
+}
+
+function sessionByInstance(m: SessionManager, instance: string): Session {
+  const s = [...m.sessions.values()].find((x) => x.instanceId === instance);
+  if (!s) throw new RoziError('not-found', `no session with instance '${instance}' (it was closed or re-created)`);
   return s;
 }
 
@@ -39,7 +47,7 @@ export function resolvePane(m: SessionManager, t: TargetInput = {}): Pane {
   } else if (t.target !== undefined) {
     id = t.target;
   }
-  const session = resolveSession(m, sessionName);
+  const session = t.sessionInstance !== undefined ? sessionByInstance(m, t.sessionInstance) : resolveSession(m, sessionName);
   if (id === undefined) {
     const tab = session.tabs.find((x) => x.id === session.activeTabId) ?? session.tabs[0];
     const pane = tab ? session.panes.get(tab.focusedPaneId) : undefined;

@@ -131,6 +131,19 @@ export const extensionsRouter = router({
       }
     }),
 
+  /**
+   * `rozi list-panes --scope attached` (spec: session_scope): the panes of every attached session —
+   * in this single-server edition, every live session — for an extension with a `session_scope =
+   * "attached"` service, each with `on_screen` and `reference.session_instance`.
+   */
+  attachedPanes: procedure.input(z.object({ caller })).query(({ ctx, input }) => {
+    const rt = extensionHostOf(ctx.manager).checkCaller(input.caller, input.caller?.extension ?? '');
+    if (!rt.manifest.services.some((s) => s.sessionScope === 'attached')) throw new ExtensionHostError('not-permitted', `--scope attached needs a service of ${rt.id} with session_scope = "attached"`);
+    const onScreen = extensionHostOf(ctx.manager).focusContext()?.sessionInstance;
+    const instances = new Map([...ctx.manager.sessions.values()].map((s) => [s.name, s.instanceId]));
+    return ctx.manager.workspace().panes.map((p) => ({ ...p, on_screen: instances.get(p.session) === onScreen, reference: { session_instance: instances.get(p.session) ?? null } }));
+  }),
+
   actionsList: procedure.input(z.object({ session: z.string().optional() }).optional()).query(({ ctx, input }) => {
     const session = sessionName(ctx, input?.session);
     return extensionHostOf(ctx.manager)

@@ -1,15 +1,20 @@
 // rozi list-panes: a table on a terminal, the stable JSON rows when piped or with --format json.
 import { callServer } from '../../controlClient';
 import { formatTable } from '../../table';
-import type { Verb } from '../../verb';
+import { CliError, type Verb } from '../../verb';
+import { callExtensions } from '../extensions/extensionCall';
 import type { PaneInfo } from '../../../session/model';
 
 export const listPanesVerb: Verb = {
   path: ['list-panes'],
   summary: 'list panes (all sessions, or --session NAME)',
+  options: [{ name: 'scope', type: 'string', value: 'active|attached', description: 'attached: every attached session, for a session_scope = "attached" service' }],
   async run(ctx) {
     const session = typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined;
-    const rows = await callServer<PaneInfo[]>(ctx.io.env, 'panes.list', { session });
+    const scope = ctx.args.options.scope ?? 'active';
+    if (scope !== 'active' && scope !== 'attached') throw new CliError('usage', `--scope takes active or attached, got '${String(scope)}'`, 2);
+    // attached: every session's panes, with on_screen and reference.session_instance (spec: session_scope).
+    const rows = scope === 'attached' ? await callExtensions<PaneInfo[]>(ctx.io.env, 'extensions.attachedPanes') : await callServer<PaneInfo[]>(ctx.io.env, 'panes.list', { session });
     ctx.print(rows, () =>
       formatTable(
         ['SESSION', 'ID', 'TAB', 'TITLE', 'RUNNING', 'CWD', 'SIZE', 'STATE'],
