@@ -64,6 +64,9 @@ export class SessionManager {
   agentReading: ((key: PaneKey) => Pick<PaneInfo, 'agent' | 'agent_state'>) | null = null;
   private nextKey = 1;
   private nextNotification = 1;
+  /** Panes whose child has exec'd (see hasExeced); a WeakSet so a disposed pane leaves nothing. */
+  private readonly execedPanes = new WeakSet<Pane>();
+  private serverArgv: string | undefined;
   /** While shutting down, exits do not remove panes, so the final snapshot keeps the layout. */
   shuttingDown = false;
 
@@ -321,8 +324,25 @@ export class SessionManager {
 
   /** Live cwd from /proc (foreground process first, then the pane's child), else the start cwd. */
   liveCwd(p: Pane, fgPid?: number): string {
+    if (!this.hasExeced(p)) return p.launch.cwd;
     const procs = this.o.envr.procs;
     return (fgPid !== undefined ? procs.cwd(fgPid) : null) ?? (p.pid !== null ? procs.cwd(p.pid) : null) ?? p.launch.cwd;
+  }
+
+  /**
+   * node-pty forks the server, then chdirs and execs in the child. Until the child's argv differs
+   * from the server's own, /proc shows the server's cwd (a list-panes right after a split read the
+   * repository's directory on a loaded machine), so the start cwd is the truth until then.
+   */
+  private hasExeced(p: Pane): boolean {
+    if (this.execedPanes.has(p)) return true;
+    if (p.pid === null) return false;
+    const entry = this.o.envr.procs.read(p.pid);
+    if (!entry) return false;
+    this.serverArgv ??= this.o.envr.procs.read(process.pid)?.argv.join('\0') ?? '';
+    if (entry.argv.join('\0') === this.serverArgv) return false;
+    this.execedPanes.add(p);
+    return true;
   }
 
   sessionOf(p: Pane): Session {
