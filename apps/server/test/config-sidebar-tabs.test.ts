@@ -107,7 +107,7 @@ label = "Broken"
       expect(all.filter((x) => x.id === 'clock-sidebar.clock')).toHaveLength(1);
       expect(all.map((x) => x.id).sort()).toEqual(['clock-sidebar.clock']);
       // Clicks go to the tab that won.
-      expect(await server.call('extensions.sidebarClick', { tab: 'clock-sidebar.clock', row: { label: 'mine', id: null } })).toEqual({ ok: true, pane: null });
+      expect(await server.call('extensions.sidebarClick', { tab: 'clock-sidebar.clock', row: { label: 'mine', id: null } })).toEqual({ ok: true, pane: null, reported: false });
     } finally {
       await viewer.close();
     }

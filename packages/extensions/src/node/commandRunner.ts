@@ -9,6 +9,9 @@ import type { UnitLog } from './logs';
 import { resolveExecArgv, substituteExtensionDir } from './commandArgv';
 import { spawnGroup } from './supervisorProcessGroup';
 
+/** How long a finished command's output pipes may stay open before its end is logged anyway. */
+const PIPE_DRAIN_MS = 500;
+
 export const DEFAULT_COMMAND_SHELL = ['/bin/sh', '-c'];
 
 export interface CommandFailure {
@@ -75,10 +78,20 @@ export function runCommand(opts: RunCommandOptions): CommandHandle {
       fail(null, null, `failed to start: ${err.message}`);
       resolve({ code: null, signal: null });
     });
+    // 'exit' can come before the last stdout chunk is read; 'close' waits for the pipes, but a
+    // backgrounded grandchild may hold them open for good, so wait for it a short while only.
     c.once('exit', (code, signal) => {
-      log.event(`${opts.command} end ${signal ? `signal=${signal}` : `exit=${code}`}`);
-      if (code !== 0) fail(code, signal, signal ? `was killed by ${signal}` : `exited with status ${code}`);
-      resolve({ code, signal });
+      let done = false;
+      const finish = (): void => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        log.event(`${opts.command} end ${signal ? `signal=${signal}` : `exit=${code}`}`);
+        if (code !== 0) fail(code, signal, signal ? `was killed by ${signal}` : `exited with status ${code}`);
+        resolve({ code, signal });
+      };
+      const timer = setTimeout(finish, PIPE_DRAIN_MS);
+      c.once('close', finish);
     });
   });
   return { pid: c.pid, exited };
