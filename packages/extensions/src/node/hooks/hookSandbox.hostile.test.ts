@@ -7,12 +7,13 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { HookLogEntry, HookOutcome } from './definitions';
+import { describe, expect, it } from 'vitest';
+import type { HookOutcome } from './definitions';
 import type { HookEvent } from './events';
 import { extensionFixture as extension } from './extensionFixture';
-import { HookSandbox } from './hookSandbox';
-import { childProcessesOf, EventLoopProbe, processExists } from './sandboxProbes';
+import type { HookSandbox } from './hookSandbox';
+import { useTrackedSandboxes } from './trackedSandboxes';
+import { EventLoopProbe, processExists } from './sandboxProbes';
 
 const event: HookEvent = {
   event: 'agent-state-changed',
@@ -32,20 +33,7 @@ const OK_HOOK = `export default () => ({ type: 'notify', message: 'ok' })`;
  */
 const MAX_PARENT_LAG_MS = 500;
 
-let sandboxes: HookSandbox[] = [];
-/** Every worker any sandbox of this file started (from its "hook worker started" log line). */
-const workerPids = new Set<number>();
-function sandbox(options: ConstructorParameters<typeof HookSandbox>[0] = {}): { box: HookSandbox; logs: HookLogEntry[] } {
-  const logs: HookLogEntry[] = [];
-  const log = (entry: HookLogEntry): void => {
-    const started = /^hook worker started \(pid (\d+)\)$/.exec(entry.message);
-    if (started) workerPids.add(Number(started[1]));
-    logs.push(entry);
-  };
-  const box = new HookSandbox({ log, ...options });
-  sandboxes.push(box);
-  return { box, logs };
-}
+const sandbox = useTrackedSandboxes();
 
 /** Runs a hostile step while probing the parent's event loop, and checks the lag stayed small. */
 async function whileProbing<T>(label: string, step: () => Promise<T>): Promise<T> {
@@ -74,16 +62,6 @@ async function callOk(box: HookSandbox, extensionId = 'ext', hookId = 'ok'): Pro
   return outcome;
 }
 
-afterEach(async () => {
-  await Promise.all(sandboxes.map((box) => box.dispose()));
-  sandboxes = [];
-});
-
-afterAll(() => {
-  expect(workerPids.size).toBeGreaterThan(0);
-  expect([...workerPids].filter(processExists)).toEqual([]);
-  expect(childProcessesOf(process.pid).filter((child) => child.command.includes('hookWorker'))).toEqual([]);
-});
 
 describe('hostile hooks', () => {
   it('while (true) {} times out; the next call works', async () => {

@@ -1,10 +1,10 @@
 // The sandbox as the server uses it: a real hook worker process with real isolated-vm isolates.
 // Hostile hooks are in hookSandbox.hostile.test.ts.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { HookDisabledNotice, HookLogEntry } from './definitions';
+import { describe, expect, it } from 'vitest';
+import type { HookDisabledNotice } from './definitions';
 import type { HookEvent } from './events';
 import { extensionFixture } from './extensionFixture';
-import { HookSandbox } from './hookSandbox';
+import { useTrackedSandboxes } from './trackedSandboxes';
 import { childProcessesOf, processExists } from './sandboxProbes';
 
 const blocked: HookEvent = {
@@ -20,31 +20,8 @@ const blocked: HookEvent = {
 
 const extension = extensionFixture;
 
-let sandboxes: HookSandbox[] = [];
-/** Every worker any sandbox of this file started (from its "hook worker started" log line). */
-const workerPids = new Set<number>();
-function sandbox(options: ConstructorParameters<typeof HookSandbox>[0] = {}): { box: HookSandbox; logs: HookLogEntry[] } {
-  const logs: HookLogEntry[] = [];
-  const log = (entry: HookLogEntry): void => {
-    const started = /^hook worker started \(pid (\d+)\)$/.exec(entry.message);
-    if (started) workerPids.add(Number(started[1]));
-    logs.push(entry);
-  };
-  const box = new HookSandbox({ log, ...options });
-  sandboxes.push(box);
-  return { box, logs };
-}
+const sandbox = useTrackedSandboxes();
 
-afterEach(async () => {
-  await Promise.all(sandboxes.map((box) => box.dispose()));
-  sandboxes = [];
-});
-
-afterAll(() => {
-  expect(workerPids.size).toBeGreaterThan(0);
-  expect([...workerPids].filter(processExists)).toEqual([]);
-  expect(childProcessesOf(process.pid).filter((child) => child.command.includes('hookWorker'))).toEqual([]);
-});
 
 describe('HookSandbox', () => {
   it('starts no worker until used, and kills it on dispose', async () => {
