@@ -7,17 +7,34 @@ import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const pureForbidden = {
-  paths: nodeBuiltins.map((name) => ({ name, message: 'pure packages do no I/O: take inputs as values (DESIGN.md)' })),
+  paths: nodeBuiltins.map((name) => ({
+    name,
+    message: 'pure packages do no I/O: take inputs as values (DESIGN.md)',
+  })),
   patterns: [
     { group: ['node:*'], message: 'pure packages do no I/O (DESIGN.md)' },
-    { group: ['react', 'react-dom', 'react/*', '@xterm/*', 'next', 'next/*'], message: 'pure packages have no UI' },
-    { group: ['@rozi/server', '@rozi/server/*', '@rozi/web', '@rozi/ui', '@rozi/extensions/node'], message: 'pure packages import no app code' },
+    {
+      group: ['react', 'react-dom', 'react/*', '@xterm/*', 'next', 'next/*'],
+      message: 'pure packages have no UI',
+    },
+    {
+      group: ['@rozi/server', '@rozi/server/*', '@rozi/web', '@rozi/ui', '@rozi/extensions/node'],
+      message: 'pure packages import no app code',
+    },
   ],
 };
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/.next/**', '**/dist/**', '**/.turbo/**', 'apps/web/next-env.d.ts', 'bench/results/**', '**/*.d.ts'],
+    ignores: [
+      '**/node_modules/**',
+      '**/.next/**',
+      '**/dist/**',
+      '**/.turbo/**',
+      'apps/web/next-env.d.ts',
+      'bench/results/**',
+      '**/*.d.ts',
+    ],
   },
   {
     files: ['**/*.{ts,tsx,mts,mjs}'],
@@ -28,46 +45,87 @@ export default tseslint.config(
       'no-var': 'error',
       'prefer-const': 'error',
       eqeqeq: ['error', 'smart'],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   {
-    files: ['packages/detect/src/**/*.ts', 'packages/keymap/src/**/*.ts', 'packages/extensions/src/manifest/**/*.ts'],
+    files: [
+      'packages/detect/src/**/*.ts',
+      'packages/keymap/src/**/*.ts',
+      'packages/extensions/src/manifest/**/*.ts',
+    ],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', pureForbidden],
-      'no-restricted-globals': ['error', 'process', 'require', 'window', 'document', 'Buffer', '__dirname', 'fetch', 'setTimeout', 'setInterval'],
+      'no-restricted-globals': [
+        'error',
+        'process',
+        'require',
+        'window',
+        'document',
+        'Buffer',
+        '__dirname',
+        'fetch',
+        'setTimeout',
+        'setInterval',
+      ],
     },
   },
   {
     files: ['packages/extensions/src/manifest/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        ...pureForbidden,
-        patterns: [...pureForbidden.patterns, { group: ['../node', '../node/*'], message: 'the manifest part must not reach the node part' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          ...pureForbidden,
+          patterns: [
+            ...pureForbidden.patterns,
+            { group: ['../node', '../node/*'], message: 'the manifest part must not reach the node part' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['packages/ui/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: nodeBuiltins.map((name) => ({ name, message: 'packages/ui runs in the browser' })),
-        patterns: [{ group: ['@rozi/*'], message: 'packages/ui imports React only (DESIGN.md)' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'packages/ui runs in the browser' })),
+          patterns: [{ group: ['@rozi/*'], message: 'packages/ui imports React only (DESIGN.md)' }],
+        },
+      ],
     },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: nodeBuiltins.map((name) => ({ name, message: 'apps/web runs in the browser: ask the server' })),
-        patterns: [
-          { group: ['@rozi/server', '@rozi/server/*'], allowTypeImports: true, message: 'apps/web may only `import type` from the server' },
-          { group: ['@rozi/detect', '@rozi/extensions', '@rozi/extensions/*'], allowTypeImports: true, message: 'apps/web gets detection and manifest results from the server' },
-        ],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({
+            name,
+            message: 'apps/web runs in the browser: ask the server',
+          })),
+          patterns: [
+            {
+              group: ['@rozi/server', '@rozi/server/*'],
+              allowTypeImports: true,
+              message: 'apps/web may only `import type` from the server',
+            },
+            {
+              group: ['@rozi/detect', '@rozi/extensions', '@rozi/extensions/*'],
+              allowTypeImports: true,
+              message: 'apps/web gets detection and manifest results from the server',
+            },
+          ],
+        },
+      ],
     },
   },
 );

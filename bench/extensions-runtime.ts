@@ -16,7 +16,13 @@ const runs = Number(values.runs);
 
 function stats(samples: number[]): Array<string | number> {
   const s = [...samples].sort((a, b) => a - b);
-  return [s.length, percentile(s, 50).toFixed(2), percentile(s, 90).toFixed(2), percentile(s, 99).toFixed(2), (s[s.length - 1] as number).toFixed(2)];
+  return [
+    s.length,
+    percentile(s, 50).toFixed(2),
+    percentile(s, 90).toFixed(2),
+    percentile(s, 99).toFixed(2),
+    (s[s.length - 1] as number).toFixed(2),
+  ];
 }
 
 const server = await startServer();
@@ -28,7 +34,10 @@ try {
     join(ext, 'extension.toml'),
     `[extension]\nid = "bench"\napi = 1\n\n[[commands]]\nid = "touch"\nexec = ["/bin/sh", "-c", "echo > \\"$0\\"", "${marker}"]\n\n[[actions]]\nid = "noop"\ntitle = "No-op"\nexec = ["sh", "-c", "cat >/dev/null; echo '{}'"]\nargs_schema = {}\nresult_schema = {}\n`,
   );
-  const install = spawnSync(process.execPath, [BIN, 'extensions', 'install', '--link', ext], { env: server.env, encoding: 'utf8' });
+  const install = spawnSync(process.execPath, [BIN, 'extensions', 'install', '--link', ext], {
+    env: server.env,
+    encoding: 'utf8',
+  });
   if (install.status !== 0) throw new Error(install.stderr);
   await server.call('extensions.deploy', { extension: 'bench', session: 'main' });
 
@@ -53,17 +62,24 @@ try {
   const cli: number[] = [];
   for (let i = 0; i < Math.min(runs, 10); i++) {
     const t0 = performance.now();
-    const r = spawnSync(process.execPath, [BIN, 'invoke', 'bench.noop', '--session', 'main'], { env: server.env, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [BIN, 'invoke', 'bench.noop', '--session', 'main'], {
+      env: server.env,
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(r.stderr);
     cli.push(performance.now() - t0);
   }
 
-  printTable('extension runtime (ms)', ['path', 'n', 'p50', 'p90', 'p99', 'max'], [
-    ['palette → runAction reply (process spawned)', ...stats(reply)],
-    ['palette → command ran its first instruction', ...stats(started)],
-    ['invoke round trip, trivial action (control socket)', ...stats(invoke)],
-    ['`rozi invoke` CLI process, whole', ...stats(cli)],
-  ]);
+  printTable(
+    'extension runtime (ms)',
+    ['path', 'n', 'p50', 'p90', 'p99', 'max'],
+    [
+      ['palette → runAction reply (process spawned)', ...stats(reply)],
+      ['palette → command ran its first instruction', ...stats(started)],
+      ['invoke round trip, trivial action (control socket)', ...stats(invoke)],
+      ['`rozi invoke` CLI process, whole', ...stats(cli)],
+    ],
+  );
 } finally {
   await server.stop();
 }

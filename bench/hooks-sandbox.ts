@@ -10,7 +10,9 @@ import { HookSandbox } from '../packages/extensions/src/node/hooks/hookSandbox';
 import { EventLoopProbe } from '../packages/extensions/src/node/hooks/sandboxProbes';
 import type { HookEvent } from '../packages/extensions/src/node/hooks/events';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, rate: { type: 'string', default: '1000' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, rate: { type: 'string', default: '1000' } },
+});
 const SECONDS = Number(values.seconds);
 const RATE = Number(values.rate);
 
@@ -70,7 +72,8 @@ await box.load(spec);
 {
   const inside: number[] = [];
   const roundTrip: number[] = [];
-  for (let i = 0; i < 1_000; i += 1) await box.call({ extensionId: 'bench', hookId: 'blocked', event: event(i) });
+  for (let i = 0; i < 1_000; i += 1)
+    await box.call({ extensionId: 'bench', hookId: 'blocked', event: event(i) });
   for (let i = 0; i < 5_000; i += 1) {
     const outcome = await box.dispatch(event(i));
     const first = outcome[0];
@@ -92,7 +95,12 @@ interface EchoProbe {
 async function ptyEcho(): Promise<EchoProbe | null> {
   try {
     const pty = await import('node-pty');
-    const term = pty.spawn('/bin/cat', [], { name: 'xterm', cols: 80, rows: 24, env: { PATH: '/usr/bin:/bin' } });
+    const term = pty.spawn('/bin/cat', [], {
+      name: 'xterm',
+      cols: 80,
+      rows: 24,
+      env: { PATH: '/usr/bin:/bin' },
+    });
     let waiting: ((value: number) => void) | null = null;
     let sentAt = 0;
     term.onData(() => {
@@ -137,7 +145,8 @@ if (echo !== null) {
   loop.enable();
   probe.start();
   const started = performance.now();
-  const echoDuring = echo === null ? Promise.resolve([]) : echoSeries(echo, Math.floor((SECONDS * 1000) / 40));
+  const echoDuring =
+    echo === null ? Promise.resolve([]) : echoSeries(echo, Math.floor((SECONDS * 1000) / 40));
   // Send in 10 ms ticks so the rate holds even when a tick runs late.
   await new Promise<void>((resolve) => {
     const inFlight: Promise<void>[] = [];
@@ -165,14 +174,26 @@ if (echo !== null) {
   loop.disable();
   const cpu = process.cpuUsage(cpuBefore);
   const rt = percentiles(roundTrip);
-  rows.push([`sustained: ${RATE}/s for ${SECONDS} s, answered / failed`, `${roundTrip.length} / ${failures} in ${elapsed.toFixed(2)} s`]);
-  rows.push(['sustained: round trip p50 / p99 / max (queueing included)', `${ms(rt.p50)} / ${ms(rt.p99)} / ${ms(rt.max)}`]);
-  rows.push(['sustained: parent timer lag p50 / p99 / max (5 ms probe)', `${ms(lag.p50Ms)} / ${ms(lag.p99Ms)} / ${ms(lag.maxMs)}`]);
+  rows.push([
+    `sustained: ${RATE}/s for ${SECONDS} s, answered / failed`,
+    `${roundTrip.length} / ${failures} in ${elapsed.toFixed(2)} s`,
+  ]);
+  rows.push([
+    'sustained: round trip p50 / p99 / max (queueing included)',
+    `${ms(rt.p50)} / ${ms(rt.p99)} / ${ms(rt.max)}`,
+  ]);
+  rows.push([
+    'sustained: parent timer lag p50 / p99 / max (5 ms probe)',
+    `${ms(lag.p50Ms)} / ${ms(lag.p99Ms)} / ${ms(lag.maxMs)}`,
+  ]);
   rows.push([
     'sustained: parent event-loop delay p50 / p99 (perf_hooks)',
     `${ms(loop.percentile(50) / 1e6 - 5)} / ${ms(loop.percentile(99) / 1e6 - 5)} (resolution subtracted)`,
   ]);
-  rows.push(['sustained: parent CPU (user + system) / wall', `${(((cpu.user + cpu.system) / 1e6 / elapsed) * 100).toFixed(1)} % of one core`]);
+  rows.push([
+    'sustained: parent CPU (user + system) / wall',
+    `${(((cpu.user + cpu.system) / 1e6 / elapsed) * 100).toFixed(1)} % of one core`,
+  ]);
   if (echoSamples.length > 0) {
     const during = percentiles(echoSamples);
     rows.push(['pty echo during sustained load: p50 / p99', `${ms(during.p50)} / ${ms(during.p99)}`]);

@@ -23,8 +23,18 @@ export interface BenchServer {
 export async function startServer(o: { env?: Record<string, string> } = {}): Promise<BenchServer> {
   const home = mkdtempSync(join(tmpdir(), 'rozi-bench-'));
   mkdirSync(join(home, 'run'), { mode: 0o700 });
-  const env = { PATH: process.env.PATH, HOME: home, SHELL: '/bin/bash', LANG: 'C.UTF-8', ROZI_SOCKET: join(home, 'run', 'rozi.sock'), ...o.env };
-  const proc = spawn(process.execPath, [BIN, 'server', '--port', '0', '--no-web'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    SHELL: '/bin/bash',
+    LANG: 'C.UTF-8',
+    ROZI_SOCKET: join(home, 'run', 'rozi.sock'),
+    ...o.env,
+  };
+  const proc = spawn(process.execPath, [BIN, 'server', '--port', '0', '--no-web'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   proc.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
   const url = await new Promise<URL>((resolve, reject) => {
@@ -62,7 +72,10 @@ export class DrainViewer {
   private pending = new Map<number, number>();
 
   constructor(s: BenchServer) {
-    this.ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws`, { headers: { Cookie: `rozi_${s.port}=${s.token}` }, origin: `http://127.0.0.1:${s.port}` });
+    this.ws = new WebSocket(`ws://127.0.0.1:${s.port}/ws`, {
+      headers: { Cookie: `rozi_${s.port}=${s.token}` },
+      origin: `http://127.0.0.1:${s.port}`,
+    });
     this.opened = new Promise((resolve, reject) => {
       this.ws.once('open', () => resolve());
       this.ws.once('error', reject);
@@ -105,7 +118,11 @@ export function printTable(title: string, headers: string[], rows: Array<Array<s
   for (const r of cells) console.log(r.map((c, i) => c.padEnd(widths[i] as number)).join(' | '));
 }
 
-export async function until(probe: () => boolean | Promise<boolean>, timeoutMs = 120_000, everyMs = 2): Promise<void> {
+export async function until(
+  probe: () => boolean | Promise<boolean>,
+  timeoutMs = 120_000,
+  everyMs = 2,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await probe())) {
     if (Date.now() > deadline) throw new Error('bench: timed out');

@@ -7,7 +7,11 @@ import { DrainViewer, percentile, printTable, startServer, until } from './serve
 
 const KEYS = Number(process.env.BENCH_KEYS ?? 400);
 
-async function measure(s: Awaited<ReturnType<typeof startServer>>, v: DrainViewer, key: number): Promise<number[]> {
+async function measure(
+  s: Awaited<ReturnType<typeof startServer>>,
+  v: DrainViewer,
+  key: number,
+): Promise<number[]> {
   const times: number[] = [];
   let waiting: { char: string; resolve: () => void } | null = null;
   v.onFrame = (k, payload) => {
@@ -49,7 +53,19 @@ const flooded = v.offsets.get(flood.key) ?? 0;
 v.close();
 await s.stop();
 
-const row = (name: string, t: number[]) => [name, percentile(t, 50).toFixed(2), percentile(t, 90).toFixed(2), percentile(t, 99).toFixed(2), (t[t.length - 1] as number).toFixed(2)];
-printTable(`Key-echo latency through the server, ms (${KEYS} keys each)`, ['condition', 'p50', 'p90', 'p99', 'max'], [row('idle', quiet), row('another pane streaming `yes`', busy)]);
-console.log(`(the flooding pane delivered ${(flooded / 1024 / 1024).toFixed(0)} MiB to the same page meanwhile)`);
+const row = (name: string, t: number[]) => [
+  name,
+  percentile(t, 50).toFixed(2),
+  percentile(t, 90).toFixed(2),
+  percentile(t, 99).toFixed(2),
+  (t[t.length - 1] as number).toFixed(2),
+];
+printTable(
+  `Key-echo latency through the server, ms (${KEYS} keys each)`,
+  ['condition', 'p50', 'p90', 'p99', 'max'],
+  [row('idle', quiet), row('another pane streaming `yes`', busy)],
+);
+console.log(
+  `(the flooding pane delivered ${(flooded / 1024 / 1024).toFixed(0)} MiB to the same page meanwhile)`,
+);
 process.exit(0);

@@ -11,7 +11,12 @@ let made = 1;
 for (let t = 0; made < PANES; t++) {
   const r = await s.call<{ pane: { id: number } }>('tabs.create', { argv: ['sleep', '600'] });
   made++;
-  for (let i = 1; i < 10 && made < PANES; i++, made++) await s.call('panes.split', { target: r.pane.id, argv: ['sleep', '600'], direction: i % 2 ? 'row' : 'column' });
+  for (let i = 1; i < 10 && made < PANES; i++, made++)
+    await s.call('panes.split', {
+      target: r.pane.id,
+      argv: ['sleep', '600'],
+      direction: i % 2 ? 'row' : 'column',
+    });
 }
 const times: number[] = [];
 let rows = 0;
@@ -24,13 +29,28 @@ times.sort((a, b) => a - b);
 const cli: number[] = [];
 for (let i = 0; i < 5; i++) {
   const started = performance.now();
-  execFileSync(process.execPath, [BIN, 'list-panes', '--format', 'json'], { env: s.env, stdio: ['ignore', 'pipe', 'ignore'] });
+  execFileSync(process.execPath, [BIN, 'list-panes', '--format', 'json'], {
+    env: s.env,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   cli.push(performance.now() - started);
 }
 cli.sort((a, b) => a - b);
 await s.stop();
-printTable(`list-panes with ${rows} panes, ms`, ['path', 'p50', 'p99'], [
-  ['panes.list over the control socket', percentile(times, 50).toFixed(2), percentile(times, 99).toFixed(2)],
-  ['`rozi list-panes` process (incl. startup)', percentile(cli, 50).toFixed(0), percentile(cli, 99).toFixed(0)],
-]);
+printTable(
+  `list-panes with ${rows} panes, ms`,
+  ['path', 'p50', 'p99'],
+  [
+    [
+      'panes.list over the control socket',
+      percentile(times, 50).toFixed(2),
+      percentile(times, 99).toFixed(2),
+    ],
+    [
+      '`rozi list-panes` process (incl. startup)',
+      percentile(cli, 50).toFixed(0),
+      percentile(cli, 99).toFixed(0),
+    ],
+  ],
+);
 process.exit(0);

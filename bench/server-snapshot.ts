@@ -17,18 +17,31 @@ const bus = new EventBus();
 const m = new SessionManager({
   bus,
   home,
-  envr: { backend: nodePtyBackend, procs: procProcessTable, bus, env: { PATH: process.env.PATH ?? '', HOME: home }, shell: '/bin/sh', scrollback: 5000, ringBytes: 2 * 1024 * 1024 },
+  envr: {
+    backend: nodePtyBackend,
+    procs: procProcessTable,
+    bus,
+    env: { PATH: process.env.PATH ?? '', HOME: home },
+    shell: '/bin/sh',
+    scrollback: 5000,
+    ringBytes: 2 * 1024 * 1024,
+  },
 });
 const script = `i=0; while [ $i -lt 5000 ]; do printf '\\033[3%dmline %05d of the pane output, some words to make it realistic\\033[0m\\n' $((i % 7)) $i; i=$((i+1)); done; sleep 600`;
 const { pane: first } = m.createSession({ name: 'bench', launch: { command: script, cols: 100, rows: 30 } });
-for (let i = 1; i < 16; i++) m.split(first, { direction: i % 2 ? 'row' : 'column', launch: { command: script, cols: 100, rows: 30 } });
-await until(async () => {
-  for (const p of m.panes.values()) {
-    const done = await p.mirror.whenParsed(() => p.mirror.term.buffer.active.length >= 5000);
-    if (!done) return false;
-  }
-  return true;
-}, 120_000, 200);
+for (let i = 1; i < 16; i++)
+  m.split(first, { direction: i % 2 ? 'row' : 'column', launch: { command: script, cols: 100, rows: 30 } });
+await until(
+  async () => {
+    for (const p of m.panes.values()) {
+      const done = await p.mirror.whenParsed(() => p.mirror.term.buffer.active.length >= 5000);
+      if (!done) return false;
+    }
+    return true;
+  },
+  120_000,
+  200,
+);
 
 const layout: number[] = [];
 const snap = new SnapshotWriter({ manager: m, bus, file: join(home, 'snapshot.json'), log: console.error });
@@ -54,8 +67,22 @@ await m.shutdown(200);
 rmSync(home, { recursive: true, force: true });
 layout.sort((a, b) => a - b);
 hist.sort((a, b) => a - b);
-printTable('Snapshot write, 16 panes × 5000 lines, ms', ['what', 'p50', 'max', 'size'], [
-  ['layout snapshot (sessions, splits, live cwd from /proc, titles)', percentile(layout, 50).toFixed(2), (layout[layout.length - 1] as number).toFixed(2), `${(snapBytes / 1024).toFixed(1)} KiB`],
-  ['pane histories (16 raw output tails, colours kept, atomic writes)', percentile(hist, 50).toFixed(0), (hist[hist.length - 1] as number).toFixed(0), `${(histBytes / 1024 / 1024).toFixed(1)} MiB`],
-]);
+printTable(
+  'Snapshot write, 16 panes × 5000 lines, ms',
+  ['what', 'p50', 'max', 'size'],
+  [
+    [
+      'layout snapshot (sessions, splits, live cwd from /proc, titles)',
+      percentile(layout, 50).toFixed(2),
+      (layout[layout.length - 1] as number).toFixed(2),
+      `${(snapBytes / 1024).toFixed(1)} KiB`,
+    ],
+    [
+      'pane histories (16 raw output tails, colours kept, atomic writes)',
+      percentile(hist, 50).toFixed(0),
+      (hist[hist.length - 1] as number).toFixed(0),
+      `${(histBytes / 1024 / 1024).toFixed(1)} MiB`,
+    ],
+  ],
+);
 process.exit(0);

@@ -26,7 +26,8 @@ function makeFiles(dir: string): Record<string, string> {
   for (let i = 0; size < SIZE; i++) {
     // 70 visible columns in 7 coloured 10-column words, CRLF-ended (raw tty: no translation).
     let line = '';
-    for (let w = 0; w < 7; w++) line += `\x1b[38;5;${(i + w * 31) % 256}m${String((i * 7 + w) % 1e9).padStart(9, '0')} `;
+    for (let w = 0; w < 7; w++)
+      line += `\x1b[38;5;${(i + w * 31) % 256}m${String((i * 7 + w) % 1e9).padStart(9, '0')} `;
     line += '\x1b[0m\r\n';
     parts.push(line);
     size += Buffer.byteLength(line);
@@ -39,7 +40,11 @@ function makeFiles(dir: string): Record<string, string> {
 async function bare(file: string): Promise<number> {
   const started = performance.now();
   let bytes = 0;
-  const pty = ptySpawn('sh', ['-c', `stty raw -echo; cat '${file}'; sleep 600`], { cols: 120, rows: 40, encoding: null });
+  const pty = ptySpawn('sh', ['-c', `stty raw -echo; cat '${file}'; sleep 600`], {
+    cols: 120,
+    rows: 40,
+    encoding: null,
+  });
   await new Promise<void>((resolve) => {
     pty.onData((d) => {
       bytes += (d as unknown as Buffer).length;
@@ -51,9 +56,20 @@ async function bare(file: string): Promise<number> {
   return ms;
 }
 
-async function viaRozi(file: string, s: Awaited<ReturnType<typeof startServer>>, tag: string): Promise<number> {
+async function viaRozi(
+  file: string,
+  s: Awaited<ReturnType<typeof startServer>>,
+  tag: string,
+): Promise<number> {
   const flag = join(s.home, `go-${tag}`);
-  const { pane } = await s.call<{ pane: { key: number } }>('panes.split', { target: 1, argv: ['sh', '-c', `stty raw -echo; while [ ! -e '${flag}' ]; do sleep 0.005; done; cat '${file}'; sleep 600`] });
+  const { pane } = await s.call<{ pane: { key: number } }>('panes.split', {
+    target: 1,
+    argv: [
+      'sh',
+      '-c',
+      `stty raw -echo; while [ ! -e '${flag}' ]; do sleep 0.005; done; cat '${file}'; sleep 600`,
+    ],
+  });
   const v = new DrainViewer(s);
   await v.opened;
   v.attach(pane.key, 0);
@@ -71,9 +87,24 @@ async function viaTmux(file: string, dir: string, tag: string): Promise<number> 
   const sock = `rozi-bench-${process.pid}-${tag}`;
   const flag = join(dir, `tmux-go-${tag}`);
   const tmux = (...args: string[]) => execFileSync('tmux', ['-L', sock, '-f', '/dev/null', ...args]);
-  tmux('new-session', '-d', '-s', 'b', '-x', '120', '-y', '40', `stty raw -echo; while [ ! -e '${flag}' ]; do sleep 0.005; done; cat '${file}'; tmux -L ${sock} wait-for -S done; sleep 600`);
+  tmux(
+    'new-session',
+    '-d',
+    '-s',
+    'b',
+    '-x',
+    '120',
+    '-y',
+    '40',
+    `stty raw -echo; while [ ! -e '${flag}' ]; do sleep 0.005; done; cat '${file}'; tmux -L ${sock} wait-for -S done; sleep 600`,
+  );
   // An attached client, drained as fast as possible, as a user's terminal would be.
-  const client = ptySpawn('tmux', ['-L', sock, 'attach', '-t', 'b'], { cols: 120, rows: 40, encoding: null, env: { ...process.env, TMUX: '' } as Record<string, string> });
+  const client = ptySpawn('tmux', ['-L', sock, 'attach', '-t', 'b'], {
+    cols: 120,
+    rows: 40,
+    encoding: null,
+    env: { ...process.env, TMUX: '' } as Record<string, string>,
+  });
   client.onData(() => undefined);
   await new Promise((r) => setTimeout(r, 300));
   const waiter = spawn('tmux', ['-L', sock, 'wait-for', 'done']);
@@ -114,9 +145,35 @@ for (const [name, file] of Object.entries(files)) {
   const t = await viaTmux(file, s.home, String(n++));
   console.error(`bench: ${name}: tmux ${t.toFixed(0)} ms`);
   const cost = `${(((on - off) / off) * 100).toFixed(0)} %`;
-  rows.push([name, `${b.toFixed(0)} ms`, mbps(b), `${on.toFixed(0)} ms`, mbps(on), `${off.toFixed(0)} ms`, mbps(off), cost, `${t.toFixed(0)} ms`, mbps(t)]);
+  rows.push([
+    name,
+    `${b.toFixed(0)} ms`,
+    mbps(b),
+    `${on.toFixed(0)} ms`,
+    mbps(on),
+    `${off.toFixed(0)} ms`,
+    mbps(off),
+    cost,
+    `${t.toFixed(0)} ms`,
+    mbps(t),
+  ]);
 }
 await s.stop();
 await noMirror.stop();
-printTable(`PTY → viewer throughput (same run, 2-core box; rozi best of ${ROUNDS})`, ['output', 'bare node-pty', 'MiB/s', 'rozi → WS, mirror on', 'MiB/s', 'rozi → WS, mirror off', 'MiB/s', 'mirror cost', 'tmux + attached client', 'MiB/s'], rows);
+printTable(
+  `PTY → viewer throughput (same run, 2-core box; rozi best of ${ROUNDS})`,
+  [
+    'output',
+    'bare node-pty',
+    'MiB/s',
+    'rozi → WS, mirror on',
+    'MiB/s',
+    'rozi → WS, mirror off',
+    'MiB/s',
+    'mirror cost',
+    'tmux + attached client',
+    'MiB/s',
+  ],
+  rows,
+);
 process.exit(0);

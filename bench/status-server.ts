@@ -34,12 +34,17 @@ async function until<T>(probe: () => Promise<T | null | undefined | false>, ms =
 }
 
 function cpuTicks(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').slice(readFileSync(`/proc/${pid}/stat`, 'utf8').lastIndexOf(')') + 2).split(' ');
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .slice(readFileSync(`/proc/${pid}/stat`, 'utf8').lastIndexOf(')') + 2)
+    .split(' ');
   return Number(f[11]) + Number(f[12]);
 }
 
 function fgChild(s: BenchServer, shellPid: number): number {
-  const kids = readFileSync(`/proc/${shellPid}/task/${shellPid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+  const kids = readFileSync(`/proc/${shellPid}/task/${shellPid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .map(Number);
   void s;
   return kids[kids.length - 1] as number;
 }
@@ -47,7 +52,10 @@ function fgChild(s: BenchServer, shellPid: number): number {
 async function transitions(s: BenchServer, bin: string): Promise<number[]> {
   const n = 200;
   const seq = Array.from({ length: n + 1 }, (_, i) => (i % 2 === 0 ? 'working' : 'blocked')).join(',');
-  await s.call('panes.sendText', { target: 1, text: `FAKE_FIXTURE=${FIXTURE} FAKE_SEQUENCE=${seq} node ${bin}/codex.mjs\r` });
+  await s.call('panes.sendText', {
+    target: 1,
+    text: `FAKE_FIXTURE=${FIXTURE} FAKE_SEQUENCE=${seq} node ${bin}/codex.mjs\r`,
+  });
   await until(async () => {
     const r = await s.call<Row>('agents.get', { target: 1 });
     return r.agent?.state === 'working';
@@ -70,7 +78,11 @@ async function transitions(s: BenchServer, bin: string): Promise<number[]> {
   return samples;
 }
 
-async function idleCpu(s: BenchServer, bin: string, seconds: number): Promise<{ percent: number; panes: number }> {
+async function idleCpu(
+  s: BenchServer,
+  bin: string,
+  seconds: number,
+): Promise<{ percent: number; panes: number }> {
   const fixture = parse(readFileSync(FIXTURE, 'utf8')) as { case: Array<{ state: string; screen: string }> };
   const screen = join(s.home, 'idle.txt');
   writeFileSync(screen, '› Ask Codex to do anything\n\n  gpt-5 medium · ~/project\n');
@@ -120,9 +132,15 @@ try {
   const f = (x: number) => x.toFixed(1);
   console.log('| measure | figure | budget |');
   console.log('|---|---|---|');
-  console.log(`| screen change → agents get, 200 transitions (working↔blocked) | p50 ${f(pct(lat, 50))} ms, p99 ${f(pct(lat, 99))} ms, max ${f(Math.max(...lat))} ms | p50 ≤ 60 ms, p99 ≤ 150 ms |`);
-  console.log(`| server CPU, ${idle.panes} idle agent panes, ${seconds} s | ${idle.percent.toFixed(2)} % of a core | ≤ 1 % |`);
-  console.log(`| list-panes round trip, 200 panes (50 calls) | p50 ${f(pct(list, 50))} ms, p99 ${f(pct(list, 99))} ms | ≤ 20 ms |`);
+  console.log(
+    `| screen change → agents get, 200 transitions (working↔blocked) | p50 ${f(pct(lat, 50))} ms, p99 ${f(pct(lat, 99))} ms, max ${f(Math.max(...lat))} ms | p50 ≤ 60 ms, p99 ≤ 150 ms |`,
+  );
+  console.log(
+    `| server CPU, ${idle.panes} idle agent panes, ${seconds} s | ${idle.percent.toFixed(2)} % of a core | ≤ 1 % |`,
+  );
+  console.log(
+    `| list-panes round trip, 200 panes (50 calls) | p50 ${f(pct(list, 50))} ms, p99 ${f(pct(list, 99))} ms | ≤ 20 ms |`,
+  );
 } finally {
   await s.stop();
 }

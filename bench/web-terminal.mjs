@@ -79,7 +79,10 @@ function ensureWetty() {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{"name":"wetty-peer","private":true}\n');
   console.error(`bench: installing wetty@${WETTY_VERSION} into ${dir} (outside the repo)`);
-  execFileSync('npm', ['install', `wetty@${WETTY_VERSION}`, '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+  execFileSync('npm', ['install', `wetty@${WETTY_VERSION}`, '--no-audit', '--no-fund'], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
   return main;
 }
 
@@ -87,11 +90,21 @@ async function startWetty() {
   const main = ensureWetty();
   const port = await freePort();
   const home = mkdtempSync(join(tmpdir(), 'rozi-bench-wetty-home-'));
-  const child = spawn(process.execPath, [main, '--host', '127.0.0.1', '--port', String(port), '--base', '/', '--command', 'bash'], {
-    env: { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', TERM: 'xterm-256color', SHELL: '/bin/bash' },
-    stdio: 'ignore',
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [main, '--host', '127.0.0.1', '--port', String(port), '--base', '/', '--command', 'bash'],
+    {
+      env: {
+        PATH: process.env.PATH,
+        HOME: home,
+        LANG: 'C.UTF-8',
+        TERM: 'xterm-256color',
+        SHELL: '/bin/bash',
+      },
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
   const url = `http://127.0.0.1:${port}/`;
   await waitHttp(url, 30_000);
   return {
@@ -201,7 +214,9 @@ async function measure(name, o) {
     const t0 = Date.now();
     await page.goto(o.url);
     await pageReady(page, o.pick);
-    await page.evaluate(`(${ECHO_ONCE.replace('(PICK_FN)', `(${o.pick})`)})(${JSON.stringify([o.pick, 'q'])})`);
+    await page.evaluate(
+      `(${ECHO_ONCE.replace('(PICK_FN)', `(${o.pick})`)})(${JSON.stringify([o.pick, 'q'])})`,
+    );
     result.loadMs = Date.now() - t0;
     console.error(`bench: ${name} interactive after ${result.loadMs} ms`);
     // rozi marks its choice on the host element; for wetty, a canvas means its WebGL addon loaded.
@@ -249,7 +264,12 @@ async function main() {
           // Another pane of the same tab streams `yes` (split through the page's own tRPC).
           startYes: async (_context, page) => {
             const key = await page.evaluate(async () => {
-              const post = (path, input) => fetch(`/trpc/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) }).then((r) => r.json());
+              const post = (path, input) =>
+                fetch(`/trpc/${path}`, {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json' },
+                  body: JSON.stringify(input),
+                }).then((r) => r.json());
               const split = await post('panes.split', { target: 1, direction: 'row', focus: false });
               const k = split.result.data.pane.key;
               await post('panes.sendText', { key: k, text: 'yes\r' });
@@ -257,7 +277,11 @@ async function main() {
             });
             return async () => {
               await page.evaluate(async (k) => {
-                await fetch('/trpc/panes.kill', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: k }) });
+                await fetch('/trpc/panes.kill', {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json' },
+                  body: JSON.stringify({ key: k }),
+                });
               }, key);
             };
           },
@@ -295,18 +319,34 @@ async function main() {
     ['', ...results.map((r) => r.name)],
     ['renderer', ...results.map((r) => r.renderer)],
     ['load → interactive (ms)', ...results.map((r) => String(r.loadMs))],
-    [`seq ${(seq.bytes / 1e6).toFixed(0)} MB painted (s)`, ...results.map((r) => (r.seqMs / 1000).toFixed(2))],
+    [
+      `seq ${(seq.bytes / 1e6).toFixed(0)} MB painted (s)`,
+      ...results.map((r) => (r.seqMs / 1000).toFixed(2)),
+    ],
     ['seq throughput (MB/s)', ...results.map((r) => r.mbps.toFixed(2))],
-    ['echo idle parsed p50/p99 (ms)', ...results.map((r) => `${fmt(r.echoIdle.parsed.p50)} / ${fmt(r.echoIdle.parsed.p99)}`)],
-    ['echo idle painted p50/p99 (ms)', ...results.map((r) => `${fmt(r.echoIdle.painted.p50)} / ${fmt(r.echoIdle.painted.p99)}`)],
-    ['echo during yes parsed p50/p99 (ms)', ...results.map((r) => `${fmt(r.echoBusy.parsed.p50)} / ${fmt(r.echoBusy.parsed.p99)}`)],
-    ['echo during yes painted p50/p99 (ms)', ...results.map((r) => `${fmt(r.echoBusy.painted.p50)} / ${fmt(r.echoBusy.painted.p99)}`)],
+    [
+      'echo idle parsed p50/p99 (ms)',
+      ...results.map((r) => `${fmt(r.echoIdle.parsed.p50)} / ${fmt(r.echoIdle.parsed.p99)}`),
+    ],
+    [
+      'echo idle painted p50/p99 (ms)',
+      ...results.map((r) => `${fmt(r.echoIdle.painted.p50)} / ${fmt(r.echoIdle.painted.p99)}`),
+    ],
+    [
+      'echo during yes parsed p50/p99 (ms)',
+      ...results.map((r) => `${fmt(r.echoBusy.parsed.p50)} / ${fmt(r.echoBusy.parsed.p99)}`),
+    ],
+    [
+      'echo during yes painted p50/p99 (ms)',
+      ...results.map((r) => `${fmt(r.echoBusy.painted.p50)} / ${fmt(r.echoBusy.painted.p99)}`),
+    ],
   ];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
   for (const row of rows) console.log(row.map((c, i) => String(c).padEnd(widths[i])).join('  '));
   const wettyResult = results.find((r) => r.name === 'wetty');
   for (const r of results) {
-    if (r !== wettyResult && wettyResult) console.log(`seq throughput ${r.name} / wetty: ${(r.mbps / wettyResult.mbps).toFixed(2)}×`);
+    if (r !== wettyResult && wettyResult)
+      console.log(`seq throughput ${r.name} / wetty: ${(r.mbps / wettyResult.mbps).toFixed(2)}×`);
   }
 }
 

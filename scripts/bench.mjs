@@ -22,7 +22,11 @@ const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', NEXT_TELEMETRY_DISA
 let failed = 0;
 for (const f of files) {
   console.log(`\n== bench/${f}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join('bench', f)], { cwd: root, stdio: 'inherit', env });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join('bench', f)], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
   if (r.status !== 0) {
     failed++;
     console.error(`bench: ${f} exited with ${r.status ?? r.signal}`);

@@ -16,7 +16,12 @@ const root = mkdtempSync(join(tmpdir(), 'rozi-default-index-'));
 try {
   const names = readdirSync(examplesDir()).sort();
   const urls = new Map(names.map((n) => [materializeBundled({ name: n, root, env: process.env }), n]));
-  const r = await buildIndex({ repos: [...urls.keys()], env: process.env, roziVersion: ROZI_COMPAT_VERSION, platform: platformName('linux') });
+  const r = await buildIndex({
+    repos: [...urls.keys()],
+    env: process.env,
+    roziVersion: ROZI_COMPAT_VERSION,
+    platform: platformName('linux'),
+  });
   for (const e of r.index.extensions) e.repo = `${BUNDLED_PREFIX}${urls.get(e.repo)}`;
   // A fixed date keeps the file byte-stable when nothing changed.
   r.index.generated_at = '2026-01-01T00:00:00.000Z';

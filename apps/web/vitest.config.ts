@@ -1,3 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { sequence: { groupOrder: 0 }, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], passWithNoTests: true } });
+export default defineConfig({
+  test: {
+    sequence: { groupOrder: 0 },
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    passWithNoTests: true,
+  },
+});

@@ -9,7 +9,16 @@ import { REPO_ROOT } from './roziServer';
 export const CHROMIUM = '/usr/bin/chromium';
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'e2e', 'screenshots');
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export interface Browser {
   context: BrowserContext;
@@ -17,7 +26,9 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function openBrowser(o: { viewport?: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean } = {}): Promise<Browser> {
+export async function openBrowser(
+  o: { viewport?: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean } = {},
+): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'rozi-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

@@ -56,9 +56,18 @@ function serverEnv(home: string, extra: Record<string, string>): NodeJS.ProcessE
   };
 }
 
-function launch(o: { env: NodeJS.ProcessEnv; port: number; timeoutMs: number; logs: string[] }): Promise<{ child: ChildProcess; url: string }> {
+function launch(o: {
+  env: NodeJS.ProcessEnv;
+  port: number;
+  timeoutMs: number;
+  logs: string[];
+}): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [ROZI_BIN, 'server', '--port', String(o.port)], { env: o.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [ROZI_BIN, 'server', '--port', String(o.port)], {
+      env: o.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let out = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -124,7 +133,11 @@ export async function startRozi(options: StartOptions = {}): Promise<RoziServer>
         let stderr = '';
         p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
         p.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-        p.on('exit', (code) => (code === 0 ? resolvePromise(stdout) : reject(new Error(`rozi ${args.join(' ')} exited ${code}: ${stderr}`))));
+        p.on('exit', (code) =>
+          code === 0
+            ? resolvePromise(stdout)
+            : reject(new Error(`rozi ${args.join(' ')} exited ${code}: ${stderr}`)),
+        );
       }),
     stop: () => terminate(child),
     restart: async () => {

@@ -14,7 +14,10 @@ export async function terminalText(page: Page, paneId?: number): Promise<string>
 }
 
 /** Polls until `predicate` holds for the pane's text; returns the text. */
-export async function waitForText(page: Page, o: { paneId?: number; includes: string | RegExp; timeoutMs?: number }): Promise<string> {
+export async function waitForText(
+  page: Page,
+  o: { paneId?: number; includes: string | RegExp; timeoutMs?: number },
+): Promise<string> {
   const deadline = Date.now() + (o.timeoutMs ?? 15_000);
   let last = '';
   while (Date.now() < deadline) {
@@ -26,7 +29,11 @@ export async function waitForText(page: Page, o: { paneId?: number; includes: st
 }
 
 /** Polls a condition (no blind sleeps). */
-export async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {

@@ -21,11 +21,23 @@ export async function openWorkspace(page: Page, url: string): Promise<void> {
 }
 
 /** The status service's rows (effective agent states) for every pane, as the server reports them. */
-export async function agentRowsOf(page: Page): Promise<Array<{ key: number; pane: number; session: string; state: string | null; message: string | null }>> {
+export async function agentRowsOf(
+  page: Page,
+): Promise<
+  Array<{ key: number; pane: number; session: string; state: string | null; message: string | null }>
+> {
   return page.evaluate(async () => {
-    const response = await fetch(`/trpc/agents.list?input=${encodeURIComponent(JSON.stringify({ all: true }))}`);
+    const response = await fetch(
+      `/trpc/agents.list?input=${encodeURIComponent(JSON.stringify({ all: true }))}`,
+    );
     const body = (await response.json()) as { result?: { data: unknown }; error?: unknown };
     if (!body.result) throw new Error(`agents.list failed: ${JSON.stringify(body.error)}`);
-    return body.result.data as Array<{ key: number; pane: number; session: string; state: string | null; message: string | null }>;
+    return body.result.data as Array<{
+      key: number;
+      pane: number;
+      session: string;
+      state: string | null;
+      message: string | null;
+    }>;
   });
 }

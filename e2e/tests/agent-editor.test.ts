@@ -20,7 +20,8 @@ import { openWorkspace } from '../lib/workspaceProbe';
 // A real capture of pi from the shared evidence (idle to the common rules). The fake program is
 // named fake-tui so no built-in claims it; the editor's "New" names the agent after it.
 const FIXTURE = join(REPO_ROOT, '..', 'shared', 'fixtures', 'agents', 'pi.toml');
-const FALLBACK_SCREEN = ' pi v0.84.2\n escape interrupt · ctrl+c/ctrl+d clear/exit\n\n Pi can explain its own features and look up its docs.\n\n──────────\n/tmp/sample-project\n';
+const FALLBACK_SCREEN =
+  ' pi v0.84.2\n escape interrupt · ctrl+c/ctrl+d clear/exit\n\n Pi can explain its own features and look up its docs.\n\n──────────\n/tmp/sample-project\n';
 const PHRASE = 'Pi can explain its own features';
 
 function fixtureScreen(): string {
@@ -30,7 +31,9 @@ function fixtureScreen(): string {
   return m?.[1] ?? FALLBACK_SCREEN;
 }
 
-const FAKE_TUI = (screen: string) => `// Draws one screen like a full-screen TUI and waits, as an agent at its prompt does.
+const FAKE_TUI = (
+  screen: string,
+) => `// Draws one screen like a full-screen TUI and waits, as an agent at its prompt does.
 const screen = ${JSON.stringify(screen)};
 process.stdout.write('\\x1b]0;π - sample-project\\x07\\x1b[2J\\x1b[H' + screen.replace(/\\n/g, '\\r\\n'));
 setInterval(() => {}, 1 << 30);
@@ -47,14 +50,21 @@ interface PaneRow {
 }
 
 async function paneRow(id: number): Promise<PaneRow | undefined> {
-  const rows = JSON.parse(await server.cli(['list-panes', '--format', 'json'])) as PaneRow[] | { panes: PaneRow[] };
+  const rows = JSON.parse(await server.cli(['list-panes', '--format', 'json'])) as
+    PaneRow[] | { panes: PaneRow[] };
   return (Array.isArray(rows) ? rows : rows.panes).find((p) => p.id === id);
 }
 
 /** The CLI with any environment (server.cli uses the server's and throws on a non-zero exit). */
-function cli(env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(
+  env: NodeJS.ProcessEnv,
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [join(REPO_ROOT, 'apps', 'server', 'bin', 'rozi.mjs'), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, [join(REPO_ROOT, 'apps', 'server', 'bin', 'rozi.mjs'), ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -98,14 +108,22 @@ describe('agent definition editor', () => {
     await page.getByRole('button', { name: 'Add rule' }).first().click();
     const rule = page.locator('li[data-rule-index="0"]');
     // A new rule has one empty pattern: detect's own message shows on the rule at once.
-    await expect.poll(() => rule.locator('[data-rule-warnings]').innerText(), { timeout: 10_000 }).toContain('empty patterns are not allowed');
+    await expect
+      .poll(() => rule.locator('[data-rule-warnings]').innerText(), { timeout: 10_000 })
+      .toContain('empty patterns are not allowed');
     await rule.getByRole('radiogroup', { name: 'Rule 1 scope' }).getByRole('radio', { name: 'All' }).click();
     await rule.getByLabel('Rule 1 any of pattern 1', { exact: true }).fill(PHRASE);
-    await expect.poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 10_000 }).toBe('blocked');
+    await expect
+      .poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('blocked');
     await expect.poll(() => rule.locator('[data-rule-warnings]').count()).toBe(0);
     // Highlighted in place, tagged with its rule.
-    expect(await page.getByTestId('preview-screen').locator('mark[data-rule="0"]').first().innerText()).toBe(PHRASE);
-    expect(await page.getByTestId('preview-explanation').innerText()).toMatch(/Decided by\s+Rule 1 \(blocked, screen/);
+    expect(await page.getByTestId('preview-screen').locator('mark[data-rule="0"]').first().innerText()).toBe(
+      PHRASE,
+    );
+    expect(await page.getByTestId('preview-explanation').innerText()).toMatch(
+      /Decided by\s+Rule 1 \(blocked, screen/,
+    );
     expect(readConfig()).toBeNull();
     await screenshot(page, 'agent-editor-preview-blocked');
   });
@@ -113,19 +131,29 @@ describe('agent definition editor', () => {
   it('saves into config.toml and the pane’s badge turns blocked', async () => {
     const { page } = browser;
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByTestId('editor-banner').innerText(), { timeout: 10_000 }).toContain('Saved to');
+    await expect
+      .poll(() => page.getByTestId('editor-banner').innerText(), { timeout: 10_000 })
+      .toContain('Saved to');
     expect(await page.getByTestId('editor-banner').getAttribute('data-tone')).toBe('ok');
     const text = readConfig()!.toString('utf8');
     expect(text).toContain('id = "fake-tui"');
     expect(text).toContain('[[agents.states]]');
     expect(text).toContain(`any_of = ["${PHRASE}"]`);
-    const row = await waitFor('pane 1 to read blocked', async () => {
-      const r = await paneRow(1);
-      return r?.agent === 'fake-tui' && r.agent_state === 'blocked' ? r : null;
-    }, 20_000);
+    const row = await waitFor(
+      'pane 1 to read blocked',
+      async () => {
+        const r = await paneRow(1);
+        return r?.agent === 'fake-tui' && r.agent_state === 'blocked' ? r : null;
+      },
+      20_000,
+    );
     expect(row.agent_state).toBe('blocked');
     // The page shows the same: the badge beside the preview follows the server.
-    await expect.poll(() => page.getByTestId('pane-badge').locator('[data-state]').getAttribute('data-state'), { timeout: 10_000 }).toBe('blocked');
+    await expect
+      .poll(() => page.getByTestId('pane-badge').locator('[data-state]').getAttribute('data-state'), {
+        timeout: 10_000,
+      })
+      .toBe('blocked');
     await screenshot(page, 'agent-editor-saved');
   });
 
@@ -136,16 +164,31 @@ describe('agent definition editor', () => {
     await preview.getByLabel('Case name').fill('blocked-explain');
     expect(await preview.getByLabel('Expected state').inputValue()).toBe('blocked');
     await preview.getByRole('button', { name: 'Save case' }).click();
-    await expect.poll(() => preview.getByRole('status').innerText(), { timeout: 10_000 }).toMatch(/Created .*fixtures\/agents\/fake-tui\.toml/);
-    const saved = readFileSync(join(server.home, '.local', 'share', 'rozi', 'fixtures', 'agents', 'fake-tui.toml'), 'utf8');
-    expect(saved).toMatch(/\[\[case\]\]\nname = "blocked-explain"\nstate = "blocked"\ntitle = "π - sample-project"\nscreen = '''\n pi v0.84.2\n/);
-    await preview.getByRole('radiogroup', { name: 'Screen source' }).getByRole('radio', { name: 'Fixture' }).click();
+    await expect
+      .poll(() => preview.getByRole('status').innerText(), { timeout: 10_000 })
+      .toMatch(/Created .*fixtures\/agents\/fake-tui\.toml/);
+    const saved = readFileSync(
+      join(server.home, '.local', 'share', 'rozi', 'fixtures', 'agents', 'fake-tui.toml'),
+      'utf8',
+    );
+    expect(saved).toMatch(
+      /\[\[case\]\]\nname = "blocked-explain"\nstate = "blocked"\ntitle = "π - sample-project"\nscreen = '''\n pi v0.84.2\n/,
+    );
+    await preview
+      .getByRole('radiogroup', { name: 'Screen source' })
+      .getByRole('radio', { name: 'Fixture' })
+      .click();
     const options = await preview.getByLabel('Fixture case').locator('option').allTextContents();
     expect(options).toContain('blocked-explain (expects blocked)');
     await preview.getByLabel('Fixture case').selectOption({ label: 'blocked-explain (expects blocked)' });
-    await expect.poll(() => preview.getByTestId('fixture-verdict').innerText(), { timeout: 10_000 }).toBe('✓ expects blocked');
+    await expect
+      .poll(() => preview.getByTestId('fixture-verdict').innerText(), { timeout: 10_000 })
+      .toBe('✓ expects blocked');
     await screenshot(page, 'agent-editor-fixture');
-    await preview.getByRole('radiogroup', { name: 'Screen source' }).getByRole('radio', { name: 'Live pane' }).click();
+    await preview
+      .getByRole('radiogroup', { name: 'Screen source' })
+      .getByRole('radio', { name: 'Live pane' })
+      .click();
     await preview.getByTestId('preview-screen').getByText(PHRASE).waitFor();
   });
 
@@ -155,10 +198,16 @@ describe('agent definition editor', () => {
     const rule = page.locator('li[data-rule-index="0"]');
     await rule.getByRole('switch', { name: 'Regular expressions' }).click();
     await rule.getByLabel('Rule 1 any of pattern 1', { exact: true }).fill('pi can (explain');
-    await expect.poll(() => rule.locator('[data-rule-warnings]').innerText(), { timeout: 10_000 }).toMatch(/invalid regex 'pi can \(explain'/);
+    await expect
+      .poll(() => rule.locator('[data-rule-warnings]').innerText(), { timeout: 10_000 })
+      .toMatch(/invalid regex 'pi can \(explain'/);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByTestId('editor-banner').getAttribute('data-tone'), { timeout: 10_000 }).toBe('error');
-    expect(await page.getByTestId('editor-banner').innerText()).toMatch(/not saved: agent 'fake-tui' rule 1: invalid regex/);
+    await expect
+      .poll(() => page.getByTestId('editor-banner').getAttribute('data-tone'), { timeout: 10_000 })
+      .toBe('error');
+    expect(await page.getByTestId('editor-banner').innerText()).toMatch(
+      /not saved: agent 'fake-tui' rule 1: invalid regex/,
+    );
     expect(readConfig()!.equals(before!)).toBe(true);
     await screenshot(page, 'agent-editor-invalid-regex');
   });
@@ -170,39 +219,64 @@ describe('agent definition editor', () => {
     const claude = page.locator('li[data-definition="builtin:claude"]');
     await claude.waitFor({ timeout: 15_000 });
     await screenshot(page, 'agent-editor-list');
-    await claude.getByRole('link', { name: 'Override Claude Code' }).or(claude.getByRole('link', { name: /^Override/ })).first().click();
+    await claude
+      .getByRole('link', { name: 'Override Claude Code' })
+      .or(claude.getByRole('link', { name: /^Override/ }))
+      .first()
+      .click();
     await page.waitForURL(/source=builtin&id=claude/);
-    await expect.poll(() => page.getByLabel('Id', { exact: true }).inputValue(), { timeout: 15_000 }).toBe('claude');
-    await expect.poll(async () => (await page.getByText('Overrides the built-in').count()) > 0, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByLabel('Id', { exact: true }).inputValue(), { timeout: 15_000 })
+      .toBe('claude');
+    await expect
+      .poll(async () => (await page.getByText('Overrides the built-in').count()) > 0, { timeout: 10_000 })
+      .toBe(true);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByTestId('editor-banner').innerText(), { timeout: 10_000 }).toContain('Saved to');
+    await expect
+      .poll(() => page.getByTestId('editor-banner').innerText(), { timeout: 10_000 })
+      .toContain('Saved to');
     const overridden = readConfig()!.toString('utf8');
     expect(overridden.startsWith(before.toString('utf8'))).toBe(true);
     expect(overridden).toContain('id = "claude"');
     await screenshot(page, 'agent-editor-override');
     await page.getByRole('button', { name: 'Undo last save' }).click();
-    await expect.poll(() => page.getByTestId('editor-banner').innerText(), { timeout: 10_000 }).toContain('Undid the override of claude');
+    await expect
+      .poll(() => page.getByTestId('editor-banner').innerText(), { timeout: 10_000 })
+      .toContain('Undid the override of claude');
     expect(readConfig()!.equals(before)).toBe(true);
     // The list agrees: claude is a plain built-in again, fake-tui stays in config.toml.
     await page.goto(`${server.origin}/settings/agents`);
     await page.locator('li[data-definition="config:fake-tui"]').waitFor();
-    expect(await page.locator('li[data-definition="builtin:claude"]').innerText()).not.toContain('replaced by config.toml');
+    expect(await page.locator('li[data-definition="builtin:claude"]').innerText()).not.toContain(
+      'replaced by config.toml',
+    );
   });
 
   it('previews a pasted screen and title', async () => {
     const { page } = browser;
     await page.goto(`${server.origin}/settings/agents/edit?source=config&id=fake-tui&pane=main:1`);
-    await expect.poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 15_000 }).toBe('blocked');
+    await expect
+      .poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('blocked');
     const preview = page.getByTestId('live-preview');
-    await preview.getByRole('radiogroup', { name: 'Screen source' }).getByRole('radio', { name: 'Paste' }).click();
+    await preview
+      .getByRole('radiogroup', { name: 'Screen source' })
+      .getByRole('radio', { name: 'Paste' })
+      .click();
     // Paste starts from the capture it replaces, so the state holds until the text changes.
     expect(await preview.getByLabel('Pasted screen').inputValue()).toContain(PHRASE);
     await preview.getByLabel('Pasted screen').fill(' some other tool\n\n nothing to see here\n');
     await preview.getByLabel('Pasted title').fill('other');
-    await expect.poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 10_000 }).not.toBe('blocked');
+    await expect
+      .poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 10_000 })
+      .not.toBe('blocked');
     await preview.getByLabel('Pasted screen').fill(` pasted by hand\n ${PHRASE}, really\n`);
-    await expect.poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 10_000 }).toBe('blocked');
-    expect(await page.getByTestId('preview-screen').locator('mark[data-rule="0"]').first().innerText()).toBe(PHRASE);
+    await expect
+      .poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('blocked');
+    expect(await page.getByTestId('preview-screen').locator('mark[data-rule="0"]').first().innerText()).toBe(
+      PHRASE,
+    );
     expect(await page.getByTestId('preview-title').innerText()).toContain('other');
     await screenshot(page, 'agent-editor-paste');
   });
@@ -210,7 +284,8 @@ describe('agent definition editor', () => {
   it('adds and removes patterns from the keyboard and saves with Ctrl+S', async () => {
     const { page } = browser;
     const rule = page.locator('li[data-rule-index="0"]');
-    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    const focusedLabel = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
     await rule.getByLabel('Rule 1 any of pattern 1', { exact: true }).click();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
@@ -223,7 +298,9 @@ describe('agent definition editor', () => {
     await page.keyboard.press('Backspace');
     await expect.poll(() => rule.getByLabel(/^Rule 1 any of pattern \d$/).count()).toBe(2);
     await expect.poll(focusedLabel).toBe('Rule 1 any of pattern 2');
-    expect(await rule.getByLabel('Rule 1 any of pattern 2', { exact: true }).inputValue()).toBe('esc dismiss');
+    expect(await rule.getByLabel('Rule 1 any of pattern 2', { exact: true }).inputValue()).toBe(
+      'esc dismiss',
+    );
     // Backspace in a non-empty input edits text only.
     await page.keyboard.press('Backspace');
     expect(await rule.getByLabel('Rule 1 any of pattern 2', { exact: true }).inputValue()).toBe('esc dismis');
@@ -231,7 +308,9 @@ describe('agent definition editor', () => {
     await screenshot(page, 'agent-editor-keyboard');
     const before = readConfig()!.toString('utf8');
     await page.keyboard.press('Control+s');
-    await expect.poll(() => page.getByTestId('editor-banner').innerText(), { timeout: 10_000 }).toContain('Saved to');
+    await expect
+      .poll(() => page.getByTestId('editor-banner').innerText(), { timeout: 10_000 })
+      .toContain('Saved to');
     const after = readConfig()!.toString('utf8');
     expect(after).not.toBe(before);
     expect(after).toContain(`any_of = ["${PHRASE}", "esc dismiss"]`);
@@ -243,7 +322,11 @@ describe('agent definition editor', () => {
     const dialog = page.getByRole('dialog', { name: 'Export definition' });
     await dialog.waitFor();
     const pres = dialog.locator('pre');
-    await expect.poll(async () => (await pres.allInnerTexts()).every((t) => t.includes('[[agents]]')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await pres.allInnerTexts()).every((t) => t.includes('[[agents]]')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     const [plain, snippet] = await pres.allInnerTexts();
     await screenshot(page, 'agent-editor-export');
     expect(plain).toContain('id = "fake-tui"');
@@ -254,15 +337,28 @@ describe('agent definition editor', () => {
     try {
       mkdirSync(join(dir, 'config'));
       writeFileSync(join(dir, 'config', 'config.toml'), plain!);
-      const checked = await cli({ ...server.env, ROZI_CONFIG_DIR: join(dir, 'config') }, ['config', 'check', '--format', 'json']);
+      const checked = await cli({ ...server.env, ROZI_CONFIG_DIR: join(dir, 'config') }, [
+        'config',
+        'check',
+        '--format',
+        'json',
+      ]);
       expect(checked.code).toBe(0);
       expect(JSON.parse(checked.stdout)).toMatchObject({ exists: true, warnings: [] });
-      const defs = await cli({ ...server.env, ROZI_CONFIG_DIR: join(dir, 'config') }, ['agents', 'definitions', '--format', 'json']);
+      const defs = await cli({ ...server.env, ROZI_CONFIG_DIR: join(dir, 'config') }, [
+        'agents',
+        'definitions',
+        '--format',
+        'json',
+      ]);
       expect(defs.stdout).toContain('fake-tui');
 
       // The snippet under an [extension] header is a manifest `rozi extensions check` accepts.
       mkdirSync(join(dir, 'ext'));
-      writeFileSync(join(dir, 'ext', 'extension.toml'), `[extension]\nid = "exported"\ntitle = "Exported"\nversion = "0.1.0"\napi = 1\n\n${snippet}`);
+      writeFileSync(
+        join(dir, 'ext', 'extension.toml'),
+        `[extension]\nid = "exported"\ntitle = "Exported"\nversion = "0.1.0"\napi = 1\n\n${snippet}`,
+      );
       const ext = await cli(server.env, ['extensions', 'check', join(dir, 'ext')]);
       expect(ext.stderr).toBe('');
       expect(ext.code).toBe(0);
@@ -282,14 +378,20 @@ describe('agent definition editor', () => {
     await screenshot(page, 'agent-editor-list-extension');
     await mca.getByRole('link', { name: 'Copy to config' }).click();
     await page.waitForURL(/source=extension&id=agent-mca\.mca/);
-    await expect.poll(() => page.getByLabel('Id', { exact: true }).inputValue(), { timeout: 15_000 }).toBe('mca');
+    await expect
+      .poll(() => page.getByLabel('Id', { exact: true }).inputValue(), { timeout: 15_000 })
+      .toBe('mca');
     expect(await page.getByLabel('Label', { exact: true }).inputValue()).toBe('My Cool Agent');
     await expect.poll(() => page.locator('li[data-rule-index]').count()).toBe(2);
     // The mca rules read the fake-tui pane's screen as idle (nothing of mca's on it).
-    await expect.poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 15_000 }).toBe('idle');
+    await expect
+      .poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('idle');
     await screenshot(page, 'agent-editor-copy-extension');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByTestId('editor-banner').innerText(), { timeout: 10_000 }).toContain('Saved to');
+    await expect
+      .poll(() => page.getByTestId('editor-banner').innerText(), { timeout: 10_000 })
+      .toContain('Saved to');
     const text = readConfig()!.toString('utf8');
     expect(text).toContain('id = "mca"');
     expect(text).toContain('argv = ["mca", "--resume", "{session}"]');
@@ -301,9 +403,16 @@ describe('agent definition editor', () => {
 
   it('looks right in the light theme too', async () => {
     const { page } = browser;
-    await page.evaluate(() => localStorage.setItem('rozi.settings.v1', JSON.stringify({ ...JSON.parse(localStorage.getItem('rozi.settings.v1') ?? '{}'), theme: 'light' })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'rozi.settings.v1',
+        JSON.stringify({ ...JSON.parse(localStorage.getItem('rozi.settings.v1') ?? '{}'), theme: 'light' }),
+      ),
+    );
     await page.goto(`${server.origin}/settings/agents/edit?source=config&id=fake-tui&pane=main:1`);
-    await expect.poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 15_000 }).toBe('blocked');
+    await expect
+      .poll(() => page.getByTestId('preview-state').getAttribute('data-state'), { timeout: 15_000 })
+      .toBe('blocked');
     await screenshot(page, 'agent-editor-light');
   });
 });

@@ -40,7 +40,10 @@ describe('config.toml warnings in the UI', () => {
     expect(await banner.innerText()).toMatch(/last good agent definitions stay in force[\s\S]*line \d+/);
     await screenshot(page, 'config-warning-banner');
     await banner.getByRole('button', { name: 'Dismiss config warning' }).click();
-    await waitFor('banner dismissed', async () => (await page.locator('[data-config-warning]').count()) === 0);
+    await waitFor(
+      'banner dismissed',
+      async () => (await page.locator('[data-config-warning]').count()) === 0,
+    );
 
     // A new broken save shows it again.
     writeFileSync(configFile, '[[agents]]\nid = "mca"\nmatch = { names = ["mca"] \n\n');

@@ -18,12 +18,24 @@ let server: RoziServer;
 let browser: Browser;
 let indexDir: string;
 
-const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t', GIT_CONFIG_GLOBAL: '/dev/null' };
+const gitEnv = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@t',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@t',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+};
 
 function exampleRepo(root: string, name: string): string {
   const dir = join(root, name);
   cpSync(join(REPO_ROOT, 'examples', 'extensions', name), dir, { recursive: true });
-  for (const args of [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-qm', name]]) execFileSync('git', args, { cwd: dir, env: gitEnv });
+  for (const args of [
+    ['init', '-q', '-b', 'main'],
+    ['add', '-A'],
+    ['commit', '-qm', name],
+  ])
+    execFileSync('git', args, { cwd: dir, env: gitEnv });
   return pathToFileURL(dir).href;
 }
 
@@ -34,11 +46,24 @@ beforeAll(async () => {
   const urls = ['hello-python', 'clock-sidebar', 'git-branches'].map((n) => exampleRepo(repos, n));
   writeFileSync(join(repos, 'repos.txt'), urls.join('\n') + '\n');
   indexDir = join(server.home, 'index');
-  await server.cli(['extensions', 'index', 'build', '--repos', join(repos, 'repos.txt'), '--out', indexDir, '--format', 'json']);
+  await server.cli([
+    'extensions',
+    'index',
+    'build',
+    '--repos',
+    join(repos, 'repos.txt'),
+    '--out',
+    indexDir,
+    '--format',
+    'json',
+  ]);
   // The server reads its index from config.toml's [discover] index (read on every list).
   mkdirSync(server.env.ROZI_CONFIG_DIR as string, { recursive: true });
   // The user's own binding on ctrl-a x h makes hello-python's suggestion of the same chord lose.
-  writeFileSync(join(server.env.ROZI_CONFIG_DIR as string, 'config.toml'), `# my config\n[discover]\nindex = "${join(indexDir, 'index.json')}"\n\n[keys]\nequalize = "ctrl-a x h"\n`);
+  writeFileSync(
+    join(server.env.ROZI_CONFIG_DIR as string, 'config.toml'),
+    `# my config\n[discover]\nindex = "${join(indexDir, 'index.json')}"\n\n[keys]\nequalize = "ctrl-a x h"\n`,
+  );
   browser = await openBrowser({ viewport: { width: 1280, height: 860 } });
   await openWorkspace(browser.page, server.url);
 });
@@ -51,8 +76,14 @@ afterAll(async () => {
 describe('extensions UI', () => {
   it('lists the index in the gallery and installs one with live progress', async () => {
     const { page } = browser;
-    const index = JSON.parse(readFileSync(join(indexDir, 'index.json'), 'utf8')) as { extensions: { id: string }[] };
-    expect(index.extensions.map((e) => e.id).sort()).toEqual(['clock-sidebar', 'git-branches', 'hello-python']);
+    const index = JSON.parse(readFileSync(join(indexDir, 'index.json'), 'utf8')) as {
+      extensions: { id: string }[];
+    };
+    expect(index.extensions.map((e) => e.id).sort()).toEqual([
+      'clock-sidebar',
+      'git-branches',
+      'hello-python',
+    ]);
     await page.goto(`${server.origin}/extensions`);
     await page.getByRole('button', { name: 'Hello (Python)' }).waitFor();
     await screenshot(page, 'extensions-gallery');
@@ -64,7 +95,10 @@ describe('extensions UI', () => {
     await page.locator('[data-phase="start"][data-state="done"]').waitFor({ timeout: 30_000 });
     await page.getByText('Installed and enabled.').waitFor();
     await screenshot(page, 'extensions-install-progress');
-    const list = JSON.parse(await server.cli(['extensions', 'list', '--format', 'json'])) as { id: string; state: string }[];
+    const list = JSON.parse(await server.cli(['extensions', 'list', '--format', 'json'])) as {
+      id: string;
+      state: string;
+    }[];
     expect(list.find((e) => e.id === 'hello-python')?.state).toBe('enabled');
   });
 
@@ -75,7 +109,16 @@ describe('extensions UI', () => {
     await page.getByRole('dialog').locator('input').fill('Hello from hello');
     await page.keyboard.press('Enter');
     // The command ran: its start and end are in the extension's commands log.
-    await waitFor('the command ran', async () => /exit(ed)? (code )?0|end/i.test(await server.cli(['extensions', 'logs', 'hello-python', '--unit', 'commands', '--format', 'text']).catch(() => '')), 20_000);
+    await waitFor(
+      'the command ran',
+      async () =>
+        /exit(ed)? (code )?0|end/i.test(
+          await server
+            .cli(['extensions', 'logs', 'hello-python', '--unit', 'commands', '--format', 'text'])
+            .catch(() => ''),
+        ),
+      20_000,
+    );
     await screenshot(page, 'extensions-palette-run');
   });
 
@@ -86,7 +129,9 @@ describe('extensions UI', () => {
     await page.getByRole('button', { name: 'Install', exact: true }).click();
     await page.getByText('Installed and enabled.').waitFor({ timeout: 30_000 });
     const pidOf = async () => {
-      const s = JSON.parse(await server.cli(['extensions', 'status', '--format', 'json'])) as { extensions: { id: string; services: { state: string; pid?: number }[] }[] };
+      const s = JSON.parse(await server.cli(['extensions', 'status', '--format', 'json'])) as {
+        extensions: { id: string; services: { state: string; pid?: number }[] }[];
+      };
       return s.extensions.find((e) => e.id === 'clock-sidebar')?.services[0];
     };
     await waitFor('clock service running', async () => (await pidOf())?.state === 'running');
@@ -118,7 +163,9 @@ describe('extensions UI', () => {
       return s?.state === 'running' && s.pid !== before;
     });
     const pid = (await pidOf())?.pid as number;
-    const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((l) => l.startsWith('ROZI_EXTENSION_CONFIG='));
+    const env = readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .find((l) => l.startsWith('ROZI_EXTENSION_CONFIG='));
     expect(JSON.parse(env?.slice('ROZI_EXTENSION_CONFIG='.length) ?? '{}')).toEqual({ every: 7 });
     await page.keyboard.press('Escape');
   });
@@ -157,13 +204,19 @@ describe('extensions UI', () => {
   it('answers a rozi pick from a pane in the browser modal', async () => {
     const { page } = browser;
     await pane(page, (await workspaceOf(page)).sessions[0]!.tabs.at(-1)!.focusedPaneId).click();
-    await typeInTerminal(page, `printf 'main\\nfeature-x\\nfix-y\\n' | "$ROZI_BIN" pick --title "Pick a branch"; echo "picked:$?"\n`);
+    await typeInTerminal(
+      page,
+      `printf 'main\\nfeature-x\\nfix-y\\n' | "$ROZI_BIN" pick --title "Pick a branch"; echo "picked:$?"\n`,
+    );
     const dialog = page.getByRole('dialog', { name: 'Pick a branch' });
     await dialog.waitFor({ timeout: 20_000 });
     await page.keyboard.type('feat');
     await screenshot(page, 'extensions-pick-modal');
     await page.keyboard.press('Enter');
-    await waitForText(page, { paneId: (await workspaceOf(page)).sessions[0]!.tabs.at(-1)!.focusedPaneId, includes: 'feature-x' });
+    await waitForText(page, {
+      paneId: (await workspaceOf(page)).sessions[0]!.tabs.at(-1)!.focusedPaneId,
+      includes: 'feature-x',
+    });
   });
 
   it('manages and removes the extension', async () => {
@@ -185,7 +238,12 @@ describe('extensions UI', () => {
 
   it('looks right in the light theme too', async () => {
     const { page } = browser;
-    await page.evaluate(() => localStorage.setItem('rozi.settings.v1', JSON.stringify({ ...JSON.parse(localStorage.getItem('rozi.settings.v1') ?? '{}'), theme: 'light' })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'rozi.settings.v1',
+        JSON.stringify({ ...JSON.parse(localStorage.getItem('rozi.settings.v1') ?? '{}'), theme: 'light' }),
+      ),
+    );
     await page.goto(`${server.origin}/extensions`);
     await page.getByRole('button', { name: 'Git branches' }).waitFor();
     await screenshot(page, 'extensions-light-gallery');
@@ -195,7 +253,10 @@ describe('extensions UI', () => {
     // Only the hash differs from the page on screen: reload so the manager opens from its URL.
     await page.goto(`${server.origin}/extensions#installed`);
     await page.reload();
-    await page.getByRole('region', { name: 'Clock sidebar' }).locator('[data-service-state="running"]').waitFor();
+    await page
+      .getByRole('region', { name: 'Clock sidebar' })
+      .locator('[data-service-state="running"]')
+      .waitFor();
     await screenshot(page, 'extensions-light-manager');
     await page.goto(`${server.origin}/settings/keys`);
     // Rows with two chords of two keys each: every chord stays on one line beside its source.

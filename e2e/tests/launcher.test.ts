@@ -37,7 +37,19 @@ describe('launcher', () => {
     await page.getByRole('button', { name: 'New agent…' }).click();
     const dialog = page.getByRole('dialog', { name: 'New agent' });
     await dialog.locator('[data-agent="codex"]').waitFor();
-    for (const command of ['codex', 'gemini', 'opencode', 'cursor-agent', 'amp', 'copilot', 'droid', 'grok', 'pi', 'omp', 'claude']) {
+    for (const command of [
+      'codex',
+      'gemini',
+      'opencode',
+      'cursor-agent',
+      'amp',
+      'copilot',
+      'droid',
+      'grok',
+      'pi',
+      'omp',
+      'claude',
+    ]) {
       expect(await dialog.locator(`[data-agent="${command}"]`).count()).toBe(1);
     }
     expect(await dialog.locator('[data-agent="codex"]').innerText()).toContain('available');
@@ -66,7 +78,9 @@ describe('launcher', () => {
     const dialog = page.getByRole('dialog', { name: 'New agent' });
     await dialog.getByRole('radio', { name: 'Split right' }).click();
     await dialog.locator('[data-agent="codex"]').click();
-    const pane = await waitFor('codex pane', async () => (await workspaceOf(page)).panes.find((p) => p.command === 'codex'));
+    const pane = await waitFor('codex pane', async () =>
+      (await workspaceOf(page)).panes.find((p) => p.command === 'codex'),
+    );
     await waitForText(page, { paneId: pane.id, includes: 'fake codex ready' });
     const session = (await workspaceOf(page)).sessions[0]!;
     const tab = session.tabs.find((t) => t.id === pane.tab)!;
@@ -82,7 +96,9 @@ describe('launcher', () => {
     await dialog.getByLabel('Session name').fill('proj');
     await dialog.getByLabel('Custom command').fill('pwd; exec sleep 600');
     await dialog.getByRole('button', { name: 'Launch' }).click();
-    const session = await waitFor('session proj', async () => (await workspaceOf(page)).sessions.find((s) => s.name === 'proj'));
+    const session = await waitFor('session proj', async () =>
+      (await workspaceOf(page)).sessions.find((s) => s.name === 'proj'),
+    );
     expect(session.folder).toBe(join(project, 'sub'));
     await page.locator('[data-session="proj"] button[aria-current="true"]').first().waitFor();
     await waitForText(page, { paneId: 1, includes: join(project, 'sub') });

@@ -17,16 +17,29 @@ let server: RoziServer;
 let browser: Browser;
 let repo: string;
 
-const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t', GIT_CONFIG_GLOBAL: '/dev/null' };
+const gitEnv = {
+  ...process.env,
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@t',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@t',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+};
 
 beforeAll(async () => {
   server = await startRozi();
   repo = join(server.home, 'project');
   mkdirSync(repo, { recursive: true });
   writeFileSync(join(repo, 'notes.txt'), 'one\n');
-  for (const args of [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-qm', 'first']]) execFileSync('git', args, { cwd: repo, env: gitEnv });
+  for (const args of [
+    ['init', '-q', '-b', 'main'],
+    ['add', '-A'],
+    ['commit', '-qm', 'first'],
+  ])
+    execFileSync('git', args, { cwd: repo, env: gitEnv });
   writeFileSync(join(repo, 'notes.txt'), 'two\n');
-  for (const name of ['clock-sidebar', 'git-status-tab']) await server.cli(['extensions', 'install', '--link', join(REPO_ROOT, 'examples', 'extensions', name)]);
+  for (const name of ['clock-sidebar', 'git-status-tab'])
+    await server.cli(['extensions', 'install', '--link', join(REPO_ROOT, 'examples', 'extensions', name)]);
   // An entries tab (suggested: left dock, panel 2) with a `run` entry, and a preset moving it right.
   const launcher = join(server.home, 'launcher');
   mkdirSync(launcher);
@@ -63,9 +76,23 @@ describe('extension sidebar tabs', () => {
     await right.getByRole('tab', { name: 'Clock' }).waitFor({ timeout: 30_000 });
     const clock = right.locator('[data-extension-tab="clock-sidebar.clock"]');
     // The service publishes every 2 s; two different uptimes prove the rows are live.
-    const uptime = async () => (await clock.locator('[data-row="uptime"]').innerText({ timeout: 1000 }).catch(() => '')).trim();
-    const first = await waitFor('a published uptime row', async () => /^up \d+ s$/.test(await uptime()) && (await uptime()), 30_000);
-    await waitFor('a newer snapshot', async () => (await uptime()) !== first && /^up \d+ s$/.test(await uptime()), 15_000);
+    const uptime = async () =>
+      (
+        await clock
+          .locator('[data-row="uptime"]')
+          .innerText({ timeout: 1000 })
+          .catch(() => '')
+      ).trim();
+    const first = await waitFor(
+      'a published uptime row',
+      async () => /^up \d+ s$/.test(await uptime()) && (await uptime()),
+      30_000,
+    );
+    await waitFor(
+      'a newer snapshot',
+      async () => (await uptime()) !== first && /^up \d+ s$/.test(await uptime()),
+      15_000,
+    );
     await clock.getByRole('heading', { name: 'Service' }).waitFor();
     await clock.locator('[data-row="pid"]').waitFor();
     await screenshot(page, 'sidebar-tabs-stream');
@@ -79,7 +106,10 @@ describe('extension sidebar tabs', () => {
     // Keyboard: the Sessions tab is selected; ArrowRight moves to Changes.
     await left.getByRole('tab', { name: 'Sessions' }).focus();
     await page.keyboard.press('ArrowRight');
-    await waitFor('Changes selected', async () => (await changesTab.getAttribute('aria-selected')) === 'true');
+    await waitFor(
+      'Changes selected',
+      async () => (await changesTab.getAttribute('aria-selected')) === 'true',
+    );
     const body = left.locator('[data-extension-tab="git-status-tab.changes"]');
     // The first pane starts in HOME, which is not a repository: a group_prefix status line.
     await body.getByRole('heading', { name: 'not a git repository' }).waitFor({ timeout: 20_000 });
@@ -101,7 +131,10 @@ describe('extension sidebar tabs', () => {
 
   it('moves a tab to another dock from Sidebar tabs…, and reads well in the light theme', async () => {
     const { page } = browser;
-    await page.locator('aside[aria-label="Right sidebar"]').getByRole('button', { name: 'Sidebar tabs…' }).click();
+    await page
+      .locator('aside[aria-label="Right sidebar"]')
+      .getByRole('button', { name: 'Sidebar tabs…' })
+      .click();
     await page.getByRole('dialog').getByLabel('Changes dock').selectOption('right');
     await page.getByRole('dialog').getByLabel('Changes panel').selectOption('2');
     await page.keyboard.press('Escape');
@@ -127,14 +160,28 @@ describe('extension sidebar tabs', () => {
     await body.getByRole('heading', { name: 'Demo' }).waitFor();
     const panesBefore = await page.locator('section[data-pane-id]').count();
     await body.getByRole('button', { name: 'Say hello' }).click();
-    await waitFor('a pane opened beside the focused one', async () => (await page.locator('section[data-pane-id]').count()) === panesBefore + 1);
-    await page.locator('.xterm-accessibility-tree').filter({ hasText: 'hello-from-Say hello' }).first().waitFor({ timeout: 15_000 });
+    await waitFor(
+      'a pane opened beside the focused one',
+      async () => (await page.locator('section[data-pane-id]').count()) === panesBefore + 1,
+    );
+    await page
+      .locator('.xterm-accessibility-tree')
+      .filter({ hasText: 'hello-from-Say hello' })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await screenshot(page, 'sidebar-tabs-entries');
-    await page.locator('aside[aria-label="Right sidebar"]').getByRole('button', { name: 'Sidebar tabs…' }).first().click();
+    await page
+      .locator('aside[aria-label="Right sidebar"]')
+      .getByRole('button', { name: 'Sidebar tabs…' })
+      .first()
+      .click();
     await page.getByRole('dialog').getByLabel('Sidebar layout preset').selectOption('launcher.review');
     await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
     await page.keyboard.press('Escape');
-    await page.locator('aside[aria-label="Right sidebar"] section[data-panel="1"]').getByRole('tab', { name: 'Launch' }).waitFor();
+    await page
+      .locator('aside[aria-label="Right sidebar"] section[data-panel="1"]')
+      .getByRole('tab', { name: 'Launch' })
+      .waitFor();
     expect(await page.locator('aside').first().getByRole('tab', { name: 'Launch' }).count()).toBe(0);
     await screenshot(page, 'sidebar-tabs-preset');
   });
@@ -148,7 +195,10 @@ describe('extension sidebar tabs', () => {
     await waitFor('pane 1 focused', async () => (await scope.getAttribute('data-focused')) !== null);
     await page.keyboard.press('Control+c'); // drop what the earlier click typed on the line
     await typeInTerminal(page, 'clear; echo https://example.com/rozi-link-test\n');
-    const row = scope.locator('.xterm-accessibility-tree > div').filter({ hasText: /^https:\/\/example\.com\/rozi-link-test/ }).first();
+    const row = scope
+      .locator('.xterm-accessibility-tree > div')
+      .filter({ hasText: /^https:\/\/example\.com\/rozi-link-test/ })
+      .first();
     await row.waitFor({ timeout: 10_000 });
     const box = await scope.locator('.xterm-screen').boundingBox();
     const rowBox = await row.boundingBox();
@@ -159,7 +209,11 @@ describe('extension sidebar tabs', () => {
     await page.mouse.move(x + 2, y);
     await page.mouse.click(x + 2, y);
     const file = join(server.env.ROZI_STATE_DIR as string, 'extensions', 'linker', 'link.env');
-    const env = await waitFor('the link handler ran', async () => (existsSync(file) ? readFileSync(file, 'utf8') : undefined), 15_000);
+    const env = await waitFor(
+      'the link handler ran',
+      async () => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
+      15_000,
+    );
     expect(env).toContain('ROZI_URL=https://example.com/rozi-link-test');
     expect(env).toContain(`ROZI_SOURCE_PANE=${paneId}`);
     expect(env).toMatch(/ROZI_SOURCE_SESSION=\S+/);

@@ -16,7 +16,10 @@ let browser: Browser;
 const bin = mkdtempSync(join(tmpdir(), 'rozi-fake-agents-'));
 
 beforeAll(async () => {
-  symlinkSync(join(REPO_ROOT, 'apps', 'server', 'test', 'fake-agents', 'fake-agent.mjs'), join(bin, 'codex.mjs'));
+  symlinkSync(
+    join(REPO_ROOT, 'apps', 'server', 'test', 'fake-agents', 'fake-agent.mjs'),
+    join(bin, 'codex.mjs'),
+  );
   server = await startRozi();
   browser = await openBrowser();
 });
@@ -27,17 +30,27 @@ afterAll(async () => {
   rmSync(bin, { recursive: true, force: true });
 });
 
-const stateOf = async (id: number) => (await agentRowsOf(browser.page)).find((r) => r.pane === id)?.state ?? null;
+const stateOf = async (id: number) =>
+  (await agentRowsOf(browser.page)).find((r) => r.pane === id)?.state ?? null;
 
 describe('viewing a pane', () => {
   it('turns a background agent that finished from done to idle', async () => {
     const { page } = browser;
     await openWorkspace(page, server.url);
     await page.getByRole('button', { name: 'Split right', exact: true }).click();
-    await waitFor('pane 2 focused', async () => (await workspaceOf(page)).sessions[0]!.tabs[0]!.focusedPaneId === 2);
+    await waitFor(
+      'pane 2 focused',
+      async () => (await workspaceOf(page)).sessions[0]!.tabs[0]!.focusedPaneId === 2,
+    );
 
     // Pane 1 is in the background: the agent works, then rests at its prompt.
-    await server.cli(['send-text', '--target', '1', '--enter', `FAKE_FIXTURE=${sharedFixture('codex')} FAKE_SEQUENCE=working,idle FAKE_STEP_MS=1500 node ${bin}/codex.mjs`]);
+    await server.cli([
+      'send-text',
+      '--target',
+      '1',
+      '--enter',
+      `FAKE_FIXTURE=${sharedFixture('codex')} FAKE_SEQUENCE=working,idle FAKE_STEP_MS=1500 node ${bin}/codex.mjs`,
+    ]);
     await waitFor('pane 1 working', async () => (await stateOf(1)) === 'working', 20_000);
     await pane(page, 1).locator('[data-state="working"]').waitFor();
     await waitFor('pane 1 done', async () => (await stateOf(1)) === 'done', 20_000);
@@ -48,9 +61,15 @@ describe('viewing a pane', () => {
     expect(await stateOf(1)).toBe('done');
 
     await pane(page, 1).locator('.xterm').click();
-    await waitFor('pane 1 focused', async () => (await workspaceOf(page)).sessions[0]!.tabs[0]!.focusedPaneId === 1);
+    await waitFor(
+      'pane 1 focused',
+      async () => (await workspaceOf(page)).sessions[0]!.tabs[0]!.focusedPaneId === 1,
+    );
     await waitFor('done acknowledged', async () => (await stateOf(1)) === 'idle');
-    await waitFor('done badge gone', async () => (await pane(page, 1).locator('[data-state="done"]').count()) === 0);
+    await waitFor(
+      'done badge gone',
+      async () => (await pane(page, 1).locator('[data-state="done"]').count()) === 0,
+    );
     await waitFor('title cleared', async () => (await page.title()) === 'rozi');
   });
 });

@@ -20,14 +20,18 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const stateOf = async (id: number) => (await agentRowsOf(browser.page)).find((r) => r.pane === id)?.state ?? null;
+const stateOf = async (id: number) =>
+  (await agentRowsOf(browser.page)).find((r) => r.pane === id)?.state ?? null;
 
 describe('status surfaces', () => {
   it('shows no state for plain shells', async () => {
     const { page } = browser;
     await openWorkspace(page, server.url);
     await page.getByRole('button', { name: 'Split right', exact: true }).click();
-    await waitFor('pane 2 focused', async () => (await workspaceOf(page)).sessions[0]!.tabs[0]!.focusedPaneId === 2);
+    await waitFor(
+      'pane 2 focused',
+      async () => (await workspaceOf(page)).sessions[0]!.tabs[0]!.focusedPaneId === 2,
+    );
     expect(await page.locator('[data-state]').count()).toBe(0);
     expect(await page.locator('[data-rollup]').count()).toBe(0);
     expect(await page.title()).toBe('rozi');
@@ -39,7 +43,10 @@ describe('status surfaces', () => {
     await pane(page, 1).locator('[data-state="working"]').waitFor();
     await page.locator('[role="tab"] [data-state="working"]').waitFor();
     await page.locator('[data-session="main"] [data-state="working"]').first().waitFor();
-    await waitFor('rollup', async () => (await page.locator('[data-session="main"] [data-rollup]').innerText()) === '1 working');
+    await waitFor(
+      'rollup',
+      async () => (await page.locator('[data-session="main"] [data-rollup]').innerText()) === '1 working',
+    );
   });
 
   it('raises a toast and the title count when a background pane needs input; the toast focuses it', async () => {
@@ -49,7 +56,10 @@ describe('status surfaces', () => {
     await toast.waitFor({ timeout: 10_000 });
     expect(await toast.innerText()).toContain('needs input');
     await waitFor('title count', async () => (await page.title()) === '(1) rozi');
-    await waitFor('rollup', async () => (await page.locator('[data-session="main"] [data-rollup]').innerText()) === '1 needs input');
+    await waitFor(
+      'rollup',
+      async () => (await page.locator('[data-session="main"] [data-rollup]').innerText()) === '1 needs input',
+    );
     await screenshot(page, 'status');
     await page.getByRole('button', { name: 'Activity' }).click();
     const row = page.locator('[data-activity-row]');
@@ -58,7 +68,10 @@ describe('status surfaces', () => {
     await screenshot(page, 'activity-agents');
     await page.keyboard.press('Escape');
     await toast.locator('button').first().click();
-    await waitFor('pane 1 focused', async () => (await workspaceOf(page)).sessions[0]!.tabs[0]!.focusedPaneId === 1);
+    await waitFor(
+      'pane 1 focused',
+      async () => (await workspaceOf(page)).sessions[0]!.tabs[0]!.focusedPaneId === 1,
+    );
     await waitFor('title cleared', async () => (await page.title()) === 'rozi');
   });
 

@@ -30,7 +30,10 @@ describe('terminal stream', () => {
     await page.keyboard.type('yes rozi-flood\n');
     await waitForText(page, { paneId: 1, includes: 'rozi-flood\nrozi-flood\nrozi-flood' });
     // Let it stream for a while: the page must stay responsive under flow control.
-    await waitFor('yes in the foreground', async () => (await workspaceOf(page)).panes[0]!.foreground_program === 'yes');
+    await waitFor(
+      'yes in the foreground',
+      async () => (await workspaceOf(page)).panes[0]!.foreground_program === 'yes',
+    );
     const started = Date.now();
     await page.keyboard.press('Control+c');
     await waitFor(

@@ -46,7 +46,14 @@ describe('workspace', () => {
     await page.keyboard.press('Shift+Quote'); // `"` splits down
     await pane(page, 3).waitFor();
     const { tab } = await layoutOf();
-    expect(tab.layout).toMatchObject({ type: 'split', direction: 'row', children: [{ type: 'pane', paneId: 1 }, { type: 'split', direction: 'column' }] });
+    expect(tab.layout).toMatchObject({
+      type: 'split',
+      direction: 'row',
+      children: [
+        { type: 'pane', paneId: 1 },
+        { type: 'split', direction: 'column' },
+      ],
+    });
     await waitForText(page, { paneId: 3, includes: /[#$]/ });
   });
 
@@ -86,7 +93,10 @@ describe('workspace', () => {
     const { page } = browser;
     await pane(page, 3).locator('.xterm').click();
     await typeInTerminal(page, 'sleep 600\n');
-    await waitFor('sleep in the foreground', async () => (await layoutOf()).ws.panes.find((p) => p.id === 3)?.foreground_program === 'sleep');
+    await waitFor(
+      'sleep in the foreground',
+      async () => (await layoutOf()).ws.panes.find((p) => p.id === 3)?.foreground_program === 'sleep',
+    );
     await page.getByRole('button', { name: 'Close pane 3' }).click();
     const dialog = page.getByRole('dialog', { name: 'Close pane?' });
     await dialog.waitFor();
@@ -129,7 +139,10 @@ describe('workspace', () => {
     await page.getByRole('button', { name: 'New tab' }).click();
     await waitFor('two tabs', async () => (await layoutOf()).session.tabs.length === 2);
     await page.getByRole('tab').first().click();
-    await waitFor('first tab active', async () => (await layoutOf()).session.activeTabId === (await layoutOf()).session.tabs[0]!.id);
+    await waitFor(
+      'first tab active',
+      async () => (await layoutOf()).session.activeTabId === (await layoutOf()).session.tabs[0]!.id,
+    );
     await page.reload();
     await page.locator('.xterm-accessibility-tree').first().waitFor();
     expect((await layoutOf()).tab.layout).toEqual(before);
@@ -153,7 +166,9 @@ describe('workspace', () => {
     await page.getByRole('switch', { name: 'Screen reader mode' }).waitFor();
     await screenshot(page, 'settings');
     await page.getByRole('combobox', { name: 'Theme' }).selectOption('light');
-    await expect.poll(async () => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 10_000 }).toBe('light');
+    await expect
+      .poll(async () => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 10_000 })
+      .toBe('light');
     await page.getByRole('link', { name: 'Workspace' }).click();
     await page.locator('.xterm').first().waitFor();
     await screenshot(page, 'workspace-light');

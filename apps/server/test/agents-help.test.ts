@@ -20,14 +20,21 @@ describe('rozi agents --help', () => {
   it('lists every subcommand and every flag', async () => {
     const r = await runCli(s.env, ['agents', '--help']);
     expect(r.code).toBe(0);
-    expect(agentsVerbs.map((v) => v.path[1])).toEqual(expect.arrayContaining(['list', 'get', 'read', 'wait', 'prompt', 'report', 'release']));
+    expect(agentsVerbs.map((v) => v.path[1])).toEqual(
+      expect.arrayContaining(['list', 'get', 'read', 'wait', 'prompt', 'report', 'release']),
+    );
     for (const verb of agentsVerbs) {
       expect(r.stdout, verb.path.join(' ')).toContain(`rozi ${verb.path.join(' ')} [options]`);
-      for (const o of verb.options ?? []) expect(r.stdout, `${verb.path.join(' ')} --${o.name}`).toContain(`--${o.name}`);
+      for (const o of verb.options ?? [])
+        expect(r.stdout, `${verb.path.join(' ')} --${o.name}`).toContain(`--${o.name}`);
     }
     for (const flag of ['--format', '--session', '--help']) expect(r.stdout).toContain(flag);
     // The same from -h, after --session, and for an unknown subcommand.
-    for (const args of [['agents', '-h'], ['--session', 'main', 'agents', '--help'], ['agents', 'nosuch', '--help']]) {
+    for (const args of [
+      ['agents', '-h'],
+      ['--session', 'main', 'agents', '--help'],
+      ['agents', 'nosuch', '--help'],
+    ]) {
       const again = await runCli(s.env, args);
       expect(again.code, args.join(' ')).toBe(0);
       expect(again.stdout).toBe(r.stdout);
@@ -54,11 +61,18 @@ describe('rozi agents --help', () => {
     writeFileSync(log, '');
     const tab = await s.call<{ pane: PaneInfo }>('tabs.create', {});
     const pane = String(tab.pane.id);
-    await s.call('panes.sendText', { target: tab.pane.id, text: `FAKE_FIXTURE=${sharedFixture('codex')} FAKE_SEQUENCE=idle FAKE_INPUT_LOG=${log} node ${bin}/codex.mjs\r` });
-    await waitFor('an idle codex', async () => {
-      const r = await s.call<{ ok: boolean; agent?: AgentRowView }>('agents.get', { target: tab.pane.id });
-      return r.ok && r.agent?.agent === 'codex' && r.agent.state === 'idle';
-    }, 15_000);
+    await s.call('panes.sendText', {
+      target: tab.pane.id,
+      text: `FAKE_FIXTURE=${sharedFixture('codex')} FAKE_SEQUENCE=idle FAKE_INPUT_LOG=${log} node ${bin}/codex.mjs\r`,
+    });
+    await waitFor(
+      'an idle codex',
+      async () => {
+        const r = await s.call<{ ok: boolean; agent?: AgentRowView }>('agents.get', { target: tab.pane.id });
+        return r.ok && r.agent?.agent === 'codex' && r.agent.state === 'idle';
+      },
+      15_000,
+    );
     const cases = [
       ['agents', 'prompt', '--target', pane, 'fix it', '--help'],
       ['agents', 'prompt', '--target', pane, '-h', 'fix it'],

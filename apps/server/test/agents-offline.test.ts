@@ -13,9 +13,28 @@ const sharedFixtures = fileURLToPath(new URL('../../../../shared/fixtures/agents
 let home: string;
 
 function rozi(args: string[], opts: { input?: string; config?: string } = {}) {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local/share'), XDG_STATE_HOME: join(home, '.local/state') };
-  for (const k of ['ROZI_CONFIG_DIR', 'ROZI_DATA_DIR', 'ROZI_STATE_DIR', 'ROZI_EXTENSIONS_DIR', 'ROZI_SOCKET']) delete env[k];
-  const res = spawnSync(process.execPath, [bin, ...args], { env, input: opts.input ?? '', encoding: 'utf8', cwd: home, timeout: 60_000 });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local/share'),
+    XDG_STATE_HOME: join(home, '.local/state'),
+  };
+  for (const k of [
+    'ROZI_CONFIG_DIR',
+    'ROZI_DATA_DIR',
+    'ROZI_STATE_DIR',
+    'ROZI_EXTENSIONS_DIR',
+    'ROZI_SOCKET',
+  ])
+    delete env[k];
+  const res = spawnSync(process.execPath, [bin, ...args], {
+    env,
+    input: opts.input ?? '',
+    encoding: 'utf8',
+    cwd: home,
+    timeout: 60_000,
+  });
   return { code: res.status, stdout: res.stdout, stderr: res.stderr, json: () => JSON.parse(res.stdout) };
 }
 
@@ -38,22 +57,55 @@ describe('rozi agents (offline)', () => {
     const report = r.json();
     expect(report).toMatchObject({ passed: 42, failed: 0 });
     expect(report.cases).toHaveLength(42);
-    expect(Object.keys(report.cases[0]).sort()).toEqual(['actual', 'agent', 'expected', 'file', 'name', 'pass', 'rule']);
-    expect(report.cases.find((c: { name: string; agent: string }) => c.agent === 'kiro' && c.name === 'blocked-approval-shell')).toMatchObject({ actual: 'blocked', rule: 'common.requires-approval' });
+    expect(Object.keys(report.cases[0]).sort()).toEqual([
+      'actual',
+      'agent',
+      'expected',
+      'file',
+      'name',
+      'pass',
+      'rule',
+    ]);
+    expect(
+      report.cases.find(
+        (c: { name: string; agent: string }) => c.agent === 'kiro' && c.name === 'blocked-approval-shell',
+      ),
+    ).toMatchObject({ actual: 'blocked', rule: 'common.requires-approval' });
   });
 
   it('agents test uses config.toml definitions, the file stem or agent =, and exits 1 on a failure', () => {
-    writeConfig('[[agents]]\nid = "mca"\nmatch = { names = ["mca"] }\n\n[[agents.states]]\nstate = "working"\nscope = "footer"\nscreen = { any_of = ["mca is busy"] }\n');
+    writeConfig(
+      '[[agents]]\nid = "mca"\nmatch = { names = ["mca"] }\n\n[[agents.states]]\nstate = "working"\nscope = "footer"\nscreen = { any_of = ["mca is busy"] }\n',
+    );
     const dir = join(home, 'cases');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'mine.toml'), 'agent = "mca"\n[[case]]\nname = "busy"\nstate = "working"\nscreen = """\nMCA is busy\n"""\n\n[[case]]\nname = "wrong"\nstate = "blocked"\nscreen = "nothing here"\n');
+    writeFileSync(
+      join(dir, 'mine.toml'),
+      'agent = "mca"\n[[case]]\nname = "busy"\nstate = "working"\nscreen = """\nMCA is busy\n"""\n\n[[case]]\nname = "wrong"\nstate = "blocked"\nscreen = "nothing here"\n',
+    );
     const r = rozi(['agents', 'test', dir, '--format', 'json']);
     expect(r.code).toBe(1);
     const report = r.json();
     expect(report).toMatchObject({ passed: 1, failed: 1 });
     expect(report.cases).toEqual([
-      { file: join(dir, 'mine.toml'), agent: 'mca', name: 'busy', expected: 'working', actual: 'working', pass: true, rule: 'mca.states[0]' },
-      { file: join(dir, 'mine.toml'), agent: 'mca', name: 'wrong', expected: 'blocked', actual: 'idle', pass: false, rule: null },
+      {
+        file: join(dir, 'mine.toml'),
+        agent: 'mca',
+        name: 'busy',
+        expected: 'working',
+        actual: 'working',
+        pass: true,
+        rule: 'mca.states[0]',
+      },
+      {
+        file: join(dir, 'mine.toml'),
+        agent: 'mca',
+        name: 'wrong',
+        expected: 'blocked',
+        actual: 'idle',
+        pass: false,
+        rule: null,
+      },
     ]);
     const text = rozi(['agents', 'test', join(dir, 'mine.toml'), '--format', 'text']);
     expect(text.stdout).toContain('FAIL  mca / wrong: expected blocked, got idle');
@@ -70,12 +122,19 @@ describe('rozi agents (offline)', () => {
     const r = rozi(['agents', 'detect', '--agent', 'claude', '--screen-file', screen, '--format', 'json']);
     expect(r.code).toBe(0);
     const out = r.json();
-    expect(out).toMatchObject({ agent: 'claude', state: 'blocked', decided_by: { ruleId: 'common.approval-question', state: 'blocked' } });
+    expect(out).toMatchObject({
+      agent: 'claude',
+      state: 'blocked',
+      decided_by: { ruleId: 'common.approval-question', state: 'blocked' },
+    });
     expect(out.matches.map((m: { state: string }) => m.state)).toContain('working');
     const span = out.decided_by.spans[0];
     expect(text.slice(span.start, span.end)).toBe(' Do you want to proceed?');
 
-    const piped = rozi(['agents', 'detect', '--agent', 'codex', '--screen-stdin', '--title', '⠼ lab', '--format', 'text'], { input: 'hello\n' });
+    const piped = rozi(
+      ['agents', 'detect', '--agent', 'codex', '--screen-stdin', '--title', '⠼ lab', '--format', 'text'],
+      { input: 'hello\n' },
+    );
     expect(piped.code).toBe(0);
     expect(piped.stdout).toContain('state: working');
     expect(piped.stdout).toContain('decided by: common.spinner-title');
@@ -89,11 +148,16 @@ describe('rozi agents (offline)', () => {
   });
 
   it('agents definitions lists built-ins, config and extension definitions with their sources', () => {
-    writeConfig('[[agents]]\nid = "claude"\nlabel = "My Claude"\nresume = false\n\n[[agents]]\nid = "mca"\nmatch = { names = ["mca"] }\n');
+    writeConfig(
+      '[[agents]]\nid = "claude"\nlabel = "My Claude"\nresume = false\n\n[[agents]]\nid = "mca"\nmatch = { names = ["mca"] }\n',
+    );
     // Only installed (registered), enabled extensions contribute agents: install it as a user would.
     const ext = join(home, 'acme-ext');
     mkdirSync(ext, { recursive: true });
-    writeFileSync(join(ext, 'extension.toml'), '[extension]\nid = "acme"\napi = 1\n\n[[agents]]\nid = "bot"\nmatch = { paths = ["acme-bot"] }\n');
+    writeFileSync(
+      join(ext, 'extension.toml'),
+      '[extension]\nid = "acme"\napi = 1\n\n[[agents]]\nid = "bot"\nmatch = { paths = ["acme-bot"] }\n',
+    );
     expect(rozi(['extensions', 'install', '--link', ext]).code).toBe(0);
     const r = rozi(['agents', 'definitions', '--format', 'json']);
     expect(r.code).toBe(0);
@@ -101,25 +165,45 @@ describe('rozi agents (offline)', () => {
     expect(warnings).toEqual([]);
     expect(definitions.length).toBeGreaterThanOrEqual(27);
     expect(definitions.slice(0, 3).map((d: { id: string }) => d.id)).toEqual(['claude', 'mca', 'acme.bot']);
-    expect(definitions[0]).toMatchObject({ source: 'config', overrides: 'builtin', label: 'My Claude', names: ['claude'], resume: null });
+    expect(definitions[0]).toMatchObject({
+      source: 'config',
+      overrides: 'builtin',
+      label: 'My Claude',
+      names: ['claude'],
+      resume: null,
+    });
     expect(definitions[2]).toMatchObject({ source: 'extension', extension: 'acme', paths: ['acme-bot'] });
-    expect(definitions.filter((d: { source: string }) => d.source === 'builtin').length).toBeGreaterThanOrEqual(24);
+    expect(
+      definitions.filter((d: { source: string }) => d.source === 'builtin').length,
+    ).toBeGreaterThanOrEqual(24);
     expect(rozi(['extensions', 'disable', 'acme']).code).toBe(0);
-    expect(rozi(['agents', 'definitions', '--format', 'json']).json().definitions.some((d: { id: string }) => d.id === 'acme.bot')).toBe(false);
+    expect(
+      rozi(['agents', 'definitions', '--format', 'json'])
+        .json()
+        .definitions.some((d: { id: string }) => d.id === 'acme.bot'),
+    ).toBe(false);
     expect(rozi(['extensions', 'remove', 'acme']).code).toBe(0);
     rmSync(ext, { recursive: true });
   });
 
   it('config check prints every warning with its line and exits 1, 0 when clean', () => {
-    writeConfig('[[agents]]\nid = "Bad Id"\nmatch = { names = ["x"] }\n\n[[agents]]\nid = "ok"\nmatch = { names = ["ok"] }\n\n[[agents.states]]\nstate = "working"\nscope = "bottom"\nscreen = { any_of = ["x"] }\n\n[[agents.states]]\nstate = "working"\nscreen = { regex = true, any_of = ["(x"] }\n');
+    writeConfig(
+      '[[agents]]\nid = "Bad Id"\nmatch = { names = ["x"] }\n\n[[agents]]\nid = "ok"\nmatch = { names = ["ok"] }\n\n[[agents.states]]\nstate = "working"\nscope = "bottom"\nscreen = { any_of = ["x"] }\n\n[[agents.states]]\nstate = "working"\nscreen = { regex = true, any_of = ["(x"] }\n',
+    );
     const r = rozi(['config', 'check', '--format', 'text']);
     expect(r.code).toBe(1);
     const file = join(home, '.config/rozi/config.toml');
     expect(r.stdout).toContain(`${file}:2: agent id 'Bad Id' is invalid`);
     expect(r.stdout).toContain(`${file}:9: agent 'ok' rule 1: unknown scope 'bottom'`);
-    expect(r.stdout).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:14: .*invalid regex`));
+    expect(r.stdout).toMatch(
+      new RegExp(`${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:14: .*invalid regex`),
+    );
     expect(r.stdout).toContain('3 warnings');
-    expect(rozi(['config', 'check', '--format', 'json']).json().warnings.map((w: { code: string }) => w.code)).toEqual(['invalid-id', 'unknown-scope', 'invalid-regex']);
+    expect(
+      rozi(['config', 'check', '--format', 'json'])
+        .json()
+        .warnings.map((w: { code: string }) => w.code),
+    ).toEqual(['invalid-id', 'unknown-scope', 'invalid-regex']);
 
     writeConfig('[[agents]]\nid = "ok"\nmatch = { names = ["ok"] }\n');
     const clean = rozi(['config', 'check', '--format', 'text']);

@@ -70,8 +70,15 @@ describe('config.toml sidebar tabs', () => {
       expect(files).toMatchObject({ source: 'config', extension: null, kind: 'command', label: 'Files' });
       expect(files.rows[0]).toMatchObject({ label: 'here', header: true });
       const all = await tabs();
-      expect(all.find((x) => x.id === 'launch')).toMatchObject({ source: 'config', kind: 'entries', entries: [{ label: 'top', group: 'tools' }] });
-      expect(all.find((x) => x.id === 'clock-sidebar.clock')).toMatchObject({ source: 'extension', kind: 'stream' });
+      expect(all.find((x) => x.id === 'launch')).toMatchObject({
+        source: 'config',
+        kind: 'entries',
+        entries: [{ label: 'top', group: 'tools' }],
+      });
+      expect(all.find((x) => x.id === 'clock-sidebar.clock')).toMatchObject({
+        source: 'extension',
+        kind: 'stream',
+      });
     } finally {
       await viewer.close();
     }
@@ -107,7 +114,12 @@ label = "Broken"
       expect(all.filter((x) => x.id === 'clock-sidebar.clock')).toHaveLength(1);
       expect(all.map((x) => x.id).sort()).toEqual(['clock-sidebar.clock']);
       // Clicks go to the tab that won.
-      expect(await server.call('extensions.sidebarClick', { tab: 'clock-sidebar.clock', row: { label: 'mine', id: null } })).toEqual({ ok: true, pane: null, reported: false });
+      expect(
+        await server.call('extensions.sidebarClick', {
+          tab: 'clock-sidebar.clock',
+          row: { label: 'mine', id: null },
+        }),
+      ).toEqual({ ok: true, pane: null, reported: false });
     } finally {
       await viewer.close();
     }

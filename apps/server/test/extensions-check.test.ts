@@ -31,10 +31,20 @@ function env(): NodeJS.ProcessEnv {
 /** Runs the real `rozi` bin; resolves with exit code and output. */
 function rozi(args: string[], cwd = work): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, env: env(), timeout: 20_000, maxBuffer: 8 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const code = err && typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : err ? 1 : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd, env: env(), timeout: 20_000, maxBuffer: 8 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        const code =
+          err && typeof (err as { code?: unknown }).code === 'number'
+            ? (err as { code: number }).code
+            : err
+              ? 1
+              : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -43,7 +53,14 @@ async function roziInProcess(args: string[]): Promise<{ code: number; stdout: st
   const stdout = new PassThrough();
   const chunks: Buffer[] = [];
   stdout.on('data', (c: Buffer) => chunks.push(c));
-  const code = await main(args, { stdout, stderr: new PassThrough(), stdin: new PassThrough(), stdoutIsTTY: false, env: env(), cwd: work });
+  const code = await main(args, {
+    stdout,
+    stderr: new PassThrough(),
+    stdin: new PassThrough(),
+    stdoutIsTTY: false,
+    env: env(),
+    cwd: work,
+  });
   return { code, stdout: Buffer.concat(chunks).toString('utf8') };
 }
 
@@ -70,8 +87,23 @@ describe('rozi extensions check (real bin)', () => {
     const r = await rozi(['extensions', 'check', 'my-extension', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(Object.keys(report)).toEqual(['schema_version', 'id', 'verdict', 'errors', 'hints', 'settings', 'discover', 'metadata']);
-    expect(report).toMatchObject({ schema_version: 1, id: 'my-extension', verdict: 'valid', errors: [], settings: {} });
+    expect(Object.keys(report)).toEqual([
+      'schema_version',
+      'id',
+      'verdict',
+      'errors',
+      'hints',
+      'settings',
+      'discover',
+      'metadata',
+    ]);
+    expect(report).toMatchObject({
+      schema_version: 1,
+      id: 'my-extension',
+      verdict: 'valid',
+      errors: [],
+      settings: {},
+    });
     expect(report.discover.ready).toBe(false);
     expect(report.discover.problems.map((p: { code: string }) => p.code)).toEqual(['discover-not-git-root']);
 
@@ -81,25 +113,44 @@ describe('rozi extensions check (real bin)', () => {
   });
 
   it('exits 1 for an invalid manifest and lists every error with code, message, path and line', async () => {
-    const dir = extensionDir('broken', '[extension]\nid = "broken"\napi = 1\nhomepage = "ftp://x"\n\n[[commands]]\nid = "run"\nexec = "python3 run.py"\n\n[settings]\nratio = 0.5\n');
+    const dir = extensionDir(
+      'broken',
+      '[extension]\nid = "broken"\napi = 1\nhomepage = "ftp://x"\n\n[[commands]]\nid = "run"\nexec = "python3 run.py"\n\n[settings]\nratio = 0.5\n',
+    );
     const r = await rozi(['extensions', 'check', dir, '--json']);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
     expect(report.verdict).toBe('invalid');
     expect(report.errors).toEqual([
-      { code: 'invalid-url', message: expect.stringContaining('http or https'), path: 'extension.homepage', line: 4 },
-      { code: 'wrong-type', message: expect.stringContaining('list of strings'), path: 'commands[0].exec', line: 8 },
+      {
+        code: 'invalid-url',
+        message: expect.stringContaining('http or https'),
+        path: 'extension.homepage',
+        line: 4,
+      },
+      {
+        code: 'wrong-type',
+        message: expect.stringContaining('list of strings'),
+        path: 'commands[0].exec',
+        line: 8,
+      },
       { code: 'float-setting', message: expect.stringContaining('float'), path: 'settings.ratio', line: 11 },
     ]);
     expect(report.hints.map((h: { code: string }) => h.code)).toContain('exec-string');
   });
 
   it('exits 1 with verdict incompatible when min_rozi is newer, and prints it for people', async () => {
-    const dir = extensionDir('future', '[extension]\nid = "future"\napi = 1\nmin_rozi = "99.0.0"\nhomepage = "https://example.com/future"\n');
+    const dir = extensionDir(
+      'future',
+      '[extension]\nid = "future"\napi = 1\nmin_rozi = "99.0.0"\nhomepage = "https://example.com/future"\n',
+    );
     const r = await rozi(['extensions', 'check', dir, '--json']);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
-    expect(report).toMatchObject({ verdict: 'incompatible', errors: [{ code: 'rozi-too-old', path: 'extension.min_rozi', line: 4 }] });
+    expect(report).toMatchObject({
+      verdict: 'incompatible',
+      errors: [{ code: 'rozi-too-old', path: 'extension.min_rozi', line: 4 }],
+    });
     expect(report.metadata).toEqual({ min_rozi: '99.0.0', homepage: 'https://example.com/future' });
     const text = await rozi(['extensions', 'check', dir, '--format', 'text']);
     expect(text.stdout).toMatch(/^future: incompatible/);
@@ -109,11 +160,22 @@ describe('rozi extensions check (real bin)', () => {
   it('reports a snapshot link outside the extension only when contributions are placed', async () => {
     const outside = mkdtempSync(join(tmpdir(), 'rozi-outside-'));
     writeFileSync(join(outside, 'lib.py'), 'x = 1\n');
-    const placed = extensionDir('placed', '[extension]\nid = "placed"\napi = 1\n\n[[services]]\nname = "w"\nexec = ["python3", "./w.py"]\nplacement = "each-host"\n', ['w.py']);
+    const placed = extensionDir(
+      'placed',
+      '[extension]\nid = "placed"\napi = 1\n\n[[services]]\nname = "w"\nexec = ["python3", "./w.py"]\nplacement = "each-host"\n',
+      ['w.py'],
+    );
     symlinkSync(join(outside, 'lib.py'), join(placed, 'lib.py'));
-    const client = extensionDir('client', '[extension]\nid = "client"\napi = 1\n\n[[services]]\nname = "w"\nexec = ["python3", "{extension_dir}/w.py"]\n', ['w.py']);
+    const client = extensionDir(
+      'client',
+      '[extension]\nid = "client"\napi = 1\n\n[[services]]\nname = "w"\nexec = ["python3", "{extension_dir}/w.py"]\n',
+      ['w.py'],
+    );
     symlinkSync(join(outside, 'lib.py'), join(client, 'lib.py'));
-    const [p, c] = await Promise.all([rozi(['extensions', 'check', placed, '--json']), rozi(['extensions', 'check', client, '--json'])]);
+    const [p, c] = await Promise.all([
+      rozi(['extensions', 'check', placed, '--json']),
+      rozi(['extensions', 'check', client, '--json']),
+    ]);
     rmSync(outside, { recursive: true, force: true });
     expect(JSON.parse(p.stdout).errors.map((e: { code: string }) => e.code)).toEqual(['snapshot-link']);
     expect(p.code).toBe(1);
@@ -122,7 +184,10 @@ describe('rozi extensions check (real bin)', () => {
   });
 
   it('answers a 2 MiB manifest with one too-large error, quickly', async () => {
-    const dir = extensionDir('huge', `[extension]\nid = "huge"\napi = 1\ndescription = "${'x'.repeat(2 * 1024 * 1024)}"\n`);
+    const dir = extensionDir(
+      'huge',
+      `[extension]\nid = "huge"\napi = 1\ndescription = "${'x'.repeat(2 * 1024 * 1024)}"\n`,
+    );
     const started = Date.now();
     const r = await rozi(['extensions', 'check', dir, '--json']);
     expect(r.code).toBe(1);
@@ -133,24 +198,40 @@ describe('rozi extensions check (real bin)', () => {
   it('fails with a one-line error for a directory without a manifest', async () => {
     const r = await rozi(['extensions', 'check', join(work, 'nope'), '--format', 'json']);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toEqual({ error: { code: 'not-found', message: expect.stringContaining('no such directory') } });
+    expect(JSON.parse(r.stdout)).toEqual({
+      error: { code: 'not-found', message: expect.stringContaining('no such directory') },
+    });
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
 
 describe('rozi extensions check: Discover facts from disk', () => {
   it('is ready at the root of a git repository with metadata and a real PNG screenshot', async () => {
-    const dir = extensionDir('gallery', '[extension]\nid = "gallery"\ntitle = "Gallery"\ndescription = "Pictures"\nversion = "1.0.0"\napi = 1\nscreenshots = ["docs/shot.png", "docs/fake.webp"]\n');
+    const dir = extensionDir(
+      'gallery',
+      '[extension]\nid = "gallery"\ntitle = "Gallery"\ndescription = "Pictures"\nversion = "1.0.0"\napi = 1\nscreenshots = ["docs/shot.png", "docs/fake.webp"]\n',
+    );
     mkdirSync(join(dir, '.git'));
     mkdirSync(join(dir, 'docs'));
-    writeFileSync(join(dir, 'docs', 'shot.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
+    writeFileSync(
+      join(dir, 'docs', 'shot.png'),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]),
+    );
     writeFileSync(join(dir, 'docs', 'fake.webp'), 'not an image');
     const r = await roziInProcess(['extensions', 'check', dir, '--json']);
     const report = JSON.parse(r.stdout);
     expect(report.verdict).toBe('valid');
-    expect(report.discover).toEqual({ ready: false, problems: [{ code: 'discover-screenshot-type', message: expect.stringContaining('docs/fake.webp') }] });
-    writeFileSync(join(dir, 'extension.toml'), '[extension]\nid = "gallery"\ntitle = "Gallery"\ndescription = "Pictures"\nversion = "1.0.0"\napi = 1\nscreenshots = ["docs/shot.png"]\n');
-    expect(JSON.parse((await roziInProcess(['extensions', 'check', dir, '--json'])).stdout).discover).toEqual({ ready: true, problems: [] });
+    expect(report.discover).toEqual({
+      ready: false,
+      problems: [{ code: 'discover-screenshot-type', message: expect.stringContaining('docs/fake.webp') }],
+    });
+    writeFileSync(
+      join(dir, 'extension.toml'),
+      '[extension]\nid = "gallery"\ntitle = "Gallery"\ndescription = "Pictures"\nversion = "1.0.0"\napi = 1\nscreenshots = ["docs/shot.png"]\n',
+    );
+    expect(JSON.parse((await roziInProcess(['extensions', 'check', dir, '--json'])).stdout).discover).toEqual(
+      { ready: true, problems: [] },
+    );
   });
 });
 
@@ -158,7 +239,9 @@ describe('rozi extensions check over every manifest fixture', () => {
   const here = platformName(process.platform);
   // Snapshot problems come from real links (covered above) and other platforms from the pure
   // fixture test; everything else is reproduced on disk with the files the fixture names.
-  const onDisk = loadFixtures().filter((f) => !f.options.snapshot?.problems.length && f.options.platform === here);
+  const onDisk = loadFixtures().filter(
+    (f) => !f.options.snapshot?.problems.length && f.options.platform === here,
+  );
   it('covers most of the fixture set', () => expect(onDisk.length).toBeGreaterThan(180));
   for (const f of onDisk) {
     it(f.name, async () => {
@@ -166,7 +249,9 @@ describe('rozi extensions check over every manifest fixture', () => {
       const r = await roziInProcess(['extensions', 'check', dir, '--json']);
       const report = JSON.parse(r.stdout);
       expect(report.verdict).toBe(f.verdict);
-      expect(report.errors.map((e: { code: string; path: string }) => `${e.code} ${e.path}`).sort()).toEqual(f.errors.map((e) => `${e.code} ${e.path}`).sort());
+      expect(report.errors.map((e: { code: string; path: string }) => `${e.code} ${e.path}`).sort()).toEqual(
+        f.errors.map((e) => `${e.code} ${e.path}`).sort(),
+      );
       expect(r.code).toBe(f.verdict === 'valid' ? 0 : 1);
     });
   }

@@ -20,14 +20,17 @@ let dir: string;
 
 const cli = (args: string[]) => runCli({ ...server.env }, args);
 const servicesOf = async (): Promise<ServiceStatus[]> =>
-  (await server.call<{ extensions: { id: string; services: ServiceStatus[] }[] }>('extensions.status', {})).extensions.find((e) => e.id === 'placed')?.services ?? [];
+  (
+    await server.call<{ extensions: { id: string; services: ServiceStatus[] }[] }>('extensions.status', {})
+  ).extensions.find((e) => e.id === 'placed')?.services ?? [];
 /** The session a running instance says it works for (its environment, read from /proc). */
 const sessionOf = (pid: number): string | undefined =>
   readFileSync(`/proc/${pid}/environ`, 'utf8')
     .split('\0')
     .find((l) => l.startsWith('ROZI_SESSION_NAME='))
     ?.slice('ROZI_SESSION_NAME='.length);
-const running = async (prefix: string) => (await servicesOf()).filter((s) => s.unit.startsWith(prefix) && s.state === 'running' && s.pid);
+const running = async (prefix: string) =>
+  (await servicesOf()).filter((s) => s.unit.startsWith(prefix) && s.state === 'running' && s.pid);
 
 beforeAll(async () => {
   const h = makeHome();
@@ -58,35 +61,55 @@ afterAll(async () => {
 
 describe('session-bound placements', () => {
   it('each-session: one instance per session, following creation, rename and kill; active-session beside the session on screen', async () => {
-    const [first] = await waitFor('one each-session instance', async () => ((await running('service.per@')).length === 1 ? running('service.per@') : undefined));
+    const [first] = await waitFor('one each-session instance', async () =>
+      (await running('service.per@')).length === 1 ? running('service.per@') : undefined,
+    );
     expect(first?.unit).toBe('service.per@main');
     expect(sessionOf(first?.pid as number)).toBe('main');
-    const [active] = await waitFor('the active-session instance', async () => ((await running('service.active')).length === 1 ? running('service.active') : undefined));
+    const [active] = await waitFor('the active-session instance', async () =>
+      (await running('service.active')).length === 1 ? running('service.active') : undefined,
+    );
     expect(sessionOf(active?.pid as number)).toBe('main');
 
     await server.call('sessions.create', { name: 'other' });
-    const two = await waitFor('a second instance', async () => ((await running('service.per@')).length === 2 ? running('service.per@') : undefined));
+    const two = await waitFor('a second instance', async () =>
+      (await running('service.per@')).length === 2 ? running('service.per@') : undefined,
+    );
     const other = two.find((s) => s.unit === 'service.per@other');
     expect(sessionOf(other?.pid as number)).toBe('other');
     // The on-screen session is still main: the active-session instance did not move.
     expect((await running('service.active'))[0]?.pid).toBe(active?.pid);
 
     await server.call('sessions.rename', { session: 'other', to: 'third' });
-    const renamed = await waitFor('the instance restarted with the new name', async () => (await running('service.per@third'))[0]);
+    const renamed = await waitFor(
+      'the instance restarted with the new name',
+      async () => (await running('service.per@third'))[0],
+    );
     expect(renamed.pid).not.toBe(other?.pid);
     expect(sessionOf(renamed.pid as number)).toBe('third');
     expect((await running('service.per@main'))[0]?.pid).toBe(first?.pid);
 
     await server.call('sessions.kill', { session: 'third' });
-    await waitFor('its instance stopped with the session', async () => (await running('service.per@')).length === 1 && (await servicesOf()).every((s) => !s.unit.endsWith('@third')));
+    await waitFor(
+      'its instance stopped with the session',
+      async () =>
+        (await running('service.per@')).length === 1 &&
+        (await servicesOf()).every((s) => !s.unit.endsWith('@third')),
+    );
   });
 
   it('deploy: the same files and settings report unchanged and keep the session service running; a settings change restarts it', async () => {
-    const deploy = async () => JSON.parse((await cli(['extensions', 'deploy', 'placed', '--session', 'main', '--format', 'json'])).stdout) as { status: string; services: ServiceStatus[] };
+    const deploy = async () =>
+      JSON.parse(
+        (await cli(['extensions', 'deploy', 'placed', '--session', 'main', '--format', 'json'])).stdout,
+      ) as { status: string; services: ServiceStatus[] };
     const first = await deploy();
     expect(first.status).not.toBe('unchanged');
     const pidOf = async () => {
-      const r = await server.call<{ deployments: { extension: string; services: ServiceStatus[] }[] }>('extensions.status', { session: 'main' });
+      const r = await server.call<{ deployments: { extension: string; services: ServiceStatus[] }[] }>(
+        'extensions.status',
+        { session: 'main' },
+      );
       const s = r.deployments.find((d) => d.extension === 'placed')?.services[0];
       return s?.state === 'running' ? s.pid : undefined;
     };

@@ -3,7 +3,15 @@
 // answered over the same tRPC procedure the browser uses (a real WebSocket viewer makes the
 // server count a browser; the modal itself is the web app's, covered by e2e).
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +37,11 @@ let server: TestServer;
 let home: string;
 
 function git(...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd: home, env: server.env, encoding: 'utf8' }).trim();
+  return execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], {
+    cwd: home,
+    env: server.env,
+    encoding: 'utf8',
+  }).trim();
 }
 
 async function cli(args: string[], input?: string) {
@@ -54,7 +66,11 @@ beforeAll(async () => {
   cpSync(join(EXAMPLES, 'hello-python'), join(home, 'hello-python'), { recursive: true });
   for (const args of [
     ['extensions', 'install', '--link', join(home, 'hello-python')],
-    ...['clock-sidebar', 'json-tools', 'git-status-tab', 'git-branches', 'agent-mca'].map((d) => ['extensions', 'install', join(EXAMPLES, d)]),
+    ...['clock-sidebar', 'json-tools', 'git-status-tab', 'git-branches', 'agent-mca'].map((d) => [
+      'extensions',
+      'install',
+      join(EXAMPLES, d),
+    ]),
   ]) {
     const r = await cli(args);
     expect(r.stderr).toBe('');
@@ -70,18 +86,39 @@ afterAll(async () => {
 describe('example extensions in a running server', () => {
   it('lists all six as enabled, with the key suggestions resolved', async () => {
     const r = await cli(['extensions', 'list', '--json']);
-    const list = JSON.parse(r.stdout) as { id: string; state: string; keys?: { chord: string; state: string }[] }[];
-    expect(list.map((e) => `${e.id}:${e.state}`)).toEqual(['agent-mca:enabled', 'clock-sidebar:enabled', 'git-branches:enabled', 'git-status-tab:enabled', 'hello-python:enabled', 'json-tools:enabled']);
-    expect(list.find((e) => e.id === 'hello-python')?.keys).toEqual([expect.objectContaining({ chord: 'ctrl-a x h', state: 'active' })]);
+    const list = JSON.parse(r.stdout) as {
+      id: string;
+      state: string;
+      keys?: { chord: string; state: string }[];
+    }[];
+    expect(list.map((e) => `${e.id}:${e.state}`)).toEqual([
+      'agent-mca:enabled',
+      'clock-sidebar:enabled',
+      'git-branches:enabled',
+      'git-status-tab:enabled',
+      'hello-python:enabled',
+      'json-tools:enabled',
+    ]);
+    expect(list.find((e) => e.id === 'hello-python')?.keys).toEqual([
+      expect.objectContaining({ chord: 'ctrl-a x h', state: 'active' }),
+    ]);
     const palette = await server.call<{ id: string }[]>('extensions.palette');
-    expect(palette.map((p) => p.id)).toEqual(expect.arrayContaining(['hello-python.hello', 'git-branches.checkout']));
+    expect(palette.map((p) => p.id)).toEqual(
+      expect.arrayContaining(['hello-python.hello', 'git-branches.checkout']),
+    );
   });
 
   it('hello: the Python command notifies, keeps state and logs its start and end', async () => {
     const r = await cli(['run-action', 'hello-python.hello']);
     expect(r.code).toBe(0);
-    await waitFor('the hello notification', async () => (await server.call<{ message: string }[]>('workspace.notifications')).some((n) => n.message === 'Hello from hello-python'));
-    expect(JSON.parse(readFileSync(join(home, '.local/state/rozi/extensions/hello-python/count.json'), 'utf8'))).toEqual({ count: 1 });
+    await waitFor('the hello notification', async () =>
+      (await server.call<{ message: string }[]>('workspace.notifications')).some(
+        (n) => n.message === 'Hello from hello-python',
+      ),
+    );
+    expect(
+      JSON.parse(readFileSync(join(home, '.local/state/rozi/extensions/hello-python/count.json'), 'utf8')),
+    ).toEqual({ count: 1 });
     const logs = await waitFor('the end line', async () => {
       const out = (await cli(['extensions', 'logs', 'hello-python', '--unit', 'commands'])).stdout;
       return out.includes('hello end exit=0') && out;
@@ -92,7 +129,10 @@ describe('example extensions in a running server', () => {
 
   it('clock-sidebar: the supervised service publishes rows to its stream tab', async () => {
     const tabs = await waitFor('clock rows', async () => {
-      const all = await server.call<{ id: string; rows: { label: string }[]; suggested_location: unknown }[]>('extensions.sidebarTabs');
+      const all =
+        await server.call<{ id: string; rows: { label: string }[]; suggested_location: unknown }[]>(
+          'extensions.sidebarTabs',
+        );
       const clock = all.find((t) => t.id === 'clock-sidebar.clock');
       return clock && clock.rows.length === 3 ? clock : undefined;
     });
@@ -100,20 +140,45 @@ describe('example extensions in a running server', () => {
   });
 
   it('json-tools: deploy, invoke with schemas, unchanged redeploy, actions list', async () => {
-    expect(JSON.parse((await cli(['extensions', 'deploy', 'json-tools', '--session', 'main'])).stdout).status).toBe('deployed');
-    const sum = await cli(['invoke', 'json-tools.sum', '--session', 'main', '--args-json', '{"numbers":[1,2,3.5]}']);
+    expect(
+      JSON.parse((await cli(['extensions', 'deploy', 'json-tools', '--session', 'main'])).stdout).status,
+    ).toBe('deployed');
+    const sum = await cli([
+      'invoke',
+      'json-tools.sum',
+      '--session',
+      'main',
+      '--args-json',
+      '{"numbers":[1,2,3.5]}',
+    ]);
     expect(JSON.parse(sum.stdout)).toEqual({ sum: 6.5, count: 3 });
-    const bad = await cli(['invoke', 'json-tools.sum', '--session', 'main', '--args-json', '{"numbers":"x"}']);
+    const bad = await cli([
+      'invoke',
+      'json-tools.sum',
+      '--session',
+      'main',
+      '--args-json',
+      '{"numbers":"x"}',
+    ]);
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stdout).error.code).toBe('invalid-args');
-    expect(JSON.parse((await cli(['extensions', 'deploy', 'json-tools', '--session', 'main'])).stdout).status).toBe('unchanged');
+    expect(
+      JSON.parse((await cli(['extensions', 'deploy', 'json-tools', '--session', 'main'])).stdout).status,
+    ).toBe('unchanged');
     // Only the action that accepts {} joins the palette of the session on screen.
     const palette = await server.call<{ id: string; kind: string }[]>('extensions.palette');
     expect(palette.filter((p) => p.kind === 'action').map((p) => p.id)).toEqual(['json-tools.ping']);
-    const actions = JSON.parse((await cli(['actions', 'list', '--session', 'main'])).stdout) as { id: string }[];
+    const actions = JSON.parse((await cli(['actions', 'list', '--session', 'main'])).stdout) as {
+      id: string;
+    }[];
     expect(actions.map((a) => a.id)).toEqual(['json-tools.sum', 'json-tools.ping']);
-    expect(JSON.parse((await cli(['extensions', 'undeploy', 'json-tools', '--session', 'main'])).stdout).undeployed).toBe(true);
-    expect((await cli(['invoke', 'json-tools.sum', '--session', 'main', '--args-json', '{"numbers":[]}'])).code).toBe(1);
+    expect(
+      JSON.parse((await cli(['extensions', 'undeploy', 'json-tools', '--session', 'main'])).stdout)
+        .undeployed,
+    ).toBe(true);
+    expect(
+      (await cli(['invoke', 'json-tools.sum', '--session', 'main', '--args-json', '{"numbers":[]}'])).code,
+    ).toBe(1);
   });
 
   it('git-branches and git-status-tab: a picker round trip through a connected viewer checks the branch out; the command tab lists the repository', async () => {
@@ -121,17 +186,27 @@ describe('example extensions in a running server', () => {
     await viewer.opened;
     try {
       const tab = await waitFor('the git status tab rows', async () => {
-        const all = await server.call<{ id: string; rows: { label: string; header: boolean }[] }[]>('extensions.sidebarTabs');
+        const all =
+          await server.call<{ id: string; rows: { label: string; header: boolean }[] }[]>(
+            'extensions.sidebarTabs',
+          );
         const t = all.find((x) => x.id === 'git-status-tab.changes');
         return t && t.rows.length > 0 ? t : undefined;
       });
       expect(tab.rows[0]).toEqual(expect.objectContaining({ label: 'main', header: true }));
       await cli(['run-action', 'git-branches.checkout']);
-      const open = await waitFor('picker-open', () => viewer.messages.find((m) => m.t === 'event' && (m.event as { type: string }).type === 'picker-open'));
-      const picker = (open as { event: { picker: { id: string; title: string; rows: { id: string; label: string }[] } } }).event.picker;
+      const open = await waitFor('picker-open', () =>
+        viewer.messages.find((m) => m.t === 'event' && (m.event as { type: string }).type === 'picker-open'),
+      );
+      const picker = (
+        open as { event: { picker: { id: string; title: string; rows: { id: string; label: string }[] } } }
+      ).event.picker;
       expect(picker.title).toBe('Checkout branch');
       expect(picker.rows.map((r) => r.label)).toEqual(['feature', 'main']);
-      await server.call('extensions.pickerAnswer', { id: picker.id, result: { kind: 'selected', row: { id: 'feature', label: 'feature' } } });
+      await server.call('extensions.pickerAnswer', {
+        id: picker.id,
+        result: { kind: 'selected', row: { id: 'feature', label: 'feature' } },
+      });
       await waitFor('the checkout', () => git('branch', '--show-current') === 'feature');
       // A second picker while one is open is refused; with no browser, pick fails at once (exit 2).
     } finally {
@@ -141,7 +216,10 @@ describe('example extensions in a running server', () => {
   });
 
   it('agent-mca: its namespaced agent is detected live in a pane, and leaves detection when disabled', async () => {
-    const list = JSON.parse((await cli(['extensions', 'list', '--json'])).stdout) as { id: string; state: string }[];
+    const list = JSON.parse((await cli(['extensions', 'list', '--json'])).stdout) as {
+      id: string;
+      state: string;
+    }[];
     expect(list.find((e) => e.id === 'agent-mca')?.state).toBe('enabled');
     // A fake `mca` (the lightest fake agent, installed under the name the definition matches).
     const bin = join(home, 'agents');
@@ -149,9 +227,15 @@ describe('example extensions in a running server', () => {
     symlinkSync(join(FAKE_AGENTS, 'fake-agent.sh'), join(bin, 'mca'));
     writeFileSync(join(home, 'mca-screen.txt'), 'mca ready\n');
     const { pane } = await server.call<{ pane: { id: number } }>('tabs.create', {});
-    await server.call('panes.sendText', { target: pane.id, text: `${bin}/mca ${join(home, 'mca-screen.txt')}\r` });
+    await server.call('panes.sendText', {
+      target: pane.id,
+      text: `${bin}/mca ${join(home, 'mca-screen.txt')}\r`,
+    });
     const agentOf = async () => {
-      const panes = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as { id: number; agent: string | null }[];
+      const panes = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as {
+        id: number;
+        agent: string | null;
+      }[];
       return panes.find((p) => p.id === pane.id)?.agent ?? null;
     };
     await waitFor('agent-mca.mca in list-panes', async () => (await agentOf()) === 'agent-mca.mca', 20_000);
@@ -168,12 +252,23 @@ describe('generations, settings and lifecycle', () => {
     const before = (await status()).extensions.find((e) => e.id === 'clock-sidebar');
     const oldPid = before?.services[0]?.pid;
     mkdirSync(join(home, '.config/rozi'), { recursive: true });
-    writeFileSync(join(home, '.config/rozi/config.toml'), '[extensions.clock-sidebar]\nevery = 500\nbogus = 1\n\n[extensions.not-installed]\nx = 1\n', { flag: 'w' });
+    writeFileSync(
+      join(home, '.config/rozi/config.toml'),
+      '[extensions.clock-sidebar]\nevery = 500\nbogus = 1\n\n[extensions.not-installed]\nx = 1\n',
+      { flag: 'w' },
+    );
     const reload = await cli(['run-action', 'reload-extensions']);
     expect(reload.code).toBe(0);
-    const report = JSON.parse(reload.stdout).reload as { restarted: string[]; settings: { code: string; extension: string }[] };
+    const report = JSON.parse(reload.stdout).reload as {
+      restarted: string[];
+      settings: { code: string; extension: string }[];
+    };
     expect(report.restarted).toEqual(['clock-sidebar']);
-    expect(report.settings.map((d) => `${d.code}:${d.extension}`).sort()).toEqual(['clamped:clock-sidebar', 'not-installed:not-installed', 'undeclared-key:clock-sidebar']);
+    expect(report.settings.map((d) => `${d.code}:${d.extension}`).sort()).toEqual([
+      'clamped:clock-sidebar',
+      'not-installed:not-installed',
+      'undeclared-key:clock-sidebar',
+    ]);
     const after = await waitFor('the restarted service', async () => {
       const e = (await status()).extensions.find((x) => x.id === 'clock-sidebar');
       return e?.services[0]?.state === 'running' && e.services[0].pid !== oldPid ? e : undefined;
@@ -182,12 +277,24 @@ describe('generations, settings and lifecycle', () => {
     // Not from an extension process at all: refused by identity.
     const anonymous = await cli(['sidebar', 'publish', '--tab', 'clock'], '["x"]\n');
     expect(JSON.parse(anonymous.stdout).error.code).toBe('not-permitted');
-    const env = { ...server.env, ROZI_EXTENSION: 'clock-sidebar', ROZI_EXTENSION_GENERATION: before?.generation };
-    const refused = await runCli(env as NodeJS.ProcessEnv, ['sidebar', 'publish', '--tab', 'clock'], '["x"]\n');
+    const env = {
+      ...server.env,
+      ROZI_EXTENSION: 'clock-sidebar',
+      ROZI_EXTENSION_GENERATION: before?.generation,
+    };
+    const refused = await runCli(
+      env as NodeJS.ProcessEnv,
+      ['sidebar', 'publish', '--tab', 'clock'],
+      '["x"]\n',
+    );
     expect(refused.code).toBe(4);
     expect(CLI_EXIT_STALE_GENERATION).toBe(EXIT_STALE_GENERATION);
     expect(JSON.parse(refused.stdout).error.code).toBe('stale-generation');
-    const live = await runCli({ ...env, ROZI_EXTENSION_GENERATION: after.generation } as NodeJS.ProcessEnv, ['sidebar', 'publish', '--tab', 'other-tab'], '["x"]\n');
+    const live = await runCli(
+      { ...env, ROZI_EXTENSION_GENERATION: after.generation } as NodeJS.ProcessEnv,
+      ['sidebar', 'publish', '--tab', 'other-tab'],
+      '["x"]\n',
+    );
     expect(JSON.parse(live.stdout).error.code).toBe('not-found');
   });
 
@@ -195,19 +302,36 @@ describe('generations, settings and lifecycle', () => {
     const gen = async () => (await status()).extensions.find((e) => e.id === 'hello-python')?.generation;
     const g1 = await gen();
     const file = join(home, 'hello-python', 'extension.toml');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('title = "Hello (Python)"', 'title = "Hello again"'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('title = "Hello (Python)"', 'title = "Hello again"'),
+    );
     await cli(['run-action', 'reload-extensions']);
     expect(await gen()).toBe(g1);
-    const env = { ...server.env, ROZI_EXTENSION: 'hello-python', ROZI_EXTENSION_GENERATION: g1 } as NodeJS.ProcessEnv;
+    const env = {
+      ...server.env,
+      ROZI_EXTENSION: 'hello-python',
+      ROZI_EXTENSION_GENERATION: g1,
+    } as NodeJS.ProcessEnv;
     expect((await runCli(env, ['hide-command', 'hello'])).code).toBe(0);
-    expect((await server.call<{ id: string }[]>('extensions.palette')).some((p) => p.id === 'hello-python.hello')).toBe(false);
+    expect(
+      (await server.call<{ id: string }[]>('extensions.palette')).some((p) => p.id === 'hello-python.hello'),
+    ).toBe(false);
     expect((await cli(['show-command', 'hello'])).code).toBe(1);
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"{extension_dir}/bin/hello.py"]', '"{extension_dir}/bin/hello.py", "--again"]'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        '"{extension_dir}/bin/hello.py"]',
+        '"{extension_dir}/bin/hello.py", "--again"]',
+      ),
+    );
     await cli(['run-action', 'reload-extensions']);
     const g2 = await gen();
     expect(g2).not.toBe(g1);
     // The new generation starts from the manifest's hidden = false.
-    expect((await server.call<{ id: string }[]>('extensions.palette')).some((p) => p.id === 'hello-python.hello')).toBe(true);
+    expect(
+      (await server.call<{ id: string }[]>('extensions.palette')).some((p) => p.id === 'hello-python.hello'),
+    ).toBe(true);
     expect((await runCli(env, ['hide-command', 'hello'])).code).toBe(4);
   });
 
@@ -217,7 +341,11 @@ describe('generations, settings and lifecycle', () => {
     expect(log).toMatch(/stopped \(disable\)/);
     expect((await status()).extensions.some((e) => e.id === 'clock-sidebar')).toBe(false);
     expect((await cli(['extensions', 'enable', 'clock-sidebar'])).code).toBe(0);
-    await waitFor('clock running again', async () => (await status()).extensions.find((e) => e.id === 'clock-sidebar')?.services[0]?.state === 'running');
+    await waitFor(
+      'clock running again',
+      async () =>
+        (await status()).extensions.find((e) => e.id === 'clock-sidebar')?.services[0]?.state === 'running',
+    );
     expect((await cli(['extensions', 'remove', 'hello-python'])).code).toBe(0);
     expect(existsSync(join(home, '.local/state/rozi/extensions/hello-python/count.json'))).toBe(true);
     expect(existsSync(join(home, 'hello-python', 'extension.toml'))).toBe(true);
@@ -232,10 +360,18 @@ describe('generations, settings and lifecycle', () => {
       const e = await current();
       return e?.services[0]?.state === 'running' ? e : undefined;
     });
-    const list = JSON.parse((await cli(['extensions', 'list', '--json'])).stdout) as { id: string; dir: string }[];
+    const list = JSON.parse((await cli(['extensions', 'list', '--json'])).stdout) as {
+      id: string;
+      dir: string;
+    }[];
     const dir = list.find((e) => e.id === 'clock-sidebar')?.dir as string;
     const manifest = join(dir, 'extension.toml');
-    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('title = "Clock sidebar"', 'title = "Clock, renamed"').replace('version = "0.1.0"', 'version = "0.1.1"'));
+    writeFileSync(
+      manifest,
+      readFileSync(manifest, 'utf8')
+        .replace('title = "Clock sidebar"', 'title = "Clock, renamed"')
+        .replace('version = "0.1.0"', 'version = "0.1.1"'),
+    );
     await cli(['run-action', 'reload-extensions']);
     // Past a file poll (2 s): still the same process and generation.
     await new Promise((r) => setTimeout(r, 2_500));
@@ -244,10 +380,19 @@ describe('generations, settings and lifecycle', () => {
     expect(same?.services[0]?.pid).toBe(before.services[0]?.pid);
     writeFileSync(join(dir, 'bin', 'data.txt'), 'a file the service reads\n');
     // No reload asked for: the file poll sees it and restarts the service.
-    const after = await waitFor('the service restarted by the file change', async () => {
-      const e = await current();
-      return e && e.generation !== before.generation && e.services[0]?.state === 'running' && e.services[0].pid !== before.services[0]?.pid ? e : undefined;
-    }, 10_000);
+    const after = await waitFor(
+      'the service restarted by the file change',
+      async () => {
+        const e = await current();
+        return e &&
+          e.generation !== before.generation &&
+          e.services[0]?.state === 'running' &&
+          e.services[0].pid !== before.services[0]?.pid
+          ? e
+          : undefined;
+      },
+      10_000,
+    );
     expect(after.services[0]?.pid).toBeGreaterThan(0);
   });
 
@@ -267,23 +412,57 @@ describe('generations, settings and lifecycle', () => {
     const stateDir = join(home, '.local/state/rozi/extensions/linker');
     const envOf = async (n: number) =>
       waitFor(`link handler run ${n}`, async () => {
-        const files = existsSync(stateDir) ? readdirSync(stateDir).filter((f) => f.endsWith('.env')).sort() : [];
+        const files = existsSync(stateDir)
+          ? readdirSync(stateDir)
+              .filter((f) => f.endsWith('.env'))
+              .sort()
+          : [];
         const text = files[n - 1] ? readFileSync(join(stateDir, files[n - 1] as string), 'utf8') : '';
-        return text.includes('ROZI_SOURCE_SESSION=') ? Object.fromEntries(text.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])) : undefined;
+        return text.includes('ROZI_SOURCE_SESSION=')
+          ? Object.fromEntries(
+              text
+                .trim()
+                .split('\n')
+                .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+            )
+          : undefined;
       });
-    expect(await server.call('extensions.openLink', { url: 'https://example.com/a?b=1', hint: 'af' })).toEqual({ handled: true, command: 'linker.open' });
+    expect(
+      await server.call('extensions.openLink', { url: 'https://example.com/a?b=1', hint: 'af' }),
+    ).toEqual({ handled: true, command: 'linker.open' });
     const first = await envOf(1);
-    expect(first).toMatchObject({ ROZI_EXTENSION: 'linker', ROZI_URL: 'https://example.com/a?b=1', ROZI_HINT: 'af', ROZI_SESSION_NAME: 'main' });
-    const panes = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as { id: number; focused: boolean; reference?: { session_instance?: string } }[];
+    expect(first).toMatchObject({
+      ROZI_EXTENSION: 'linker',
+      ROZI_URL: 'https://example.com/a?b=1',
+      ROZI_HINT: 'af',
+      ROZI_SESSION_NAME: 'main',
+    });
+    const panes = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as {
+      id: number;
+      focused: boolean;
+      reference?: { session_instance?: string };
+    }[];
     expect(panes.map((p) => String(p.id))).toContain(first.ROZI_SOURCE_PANE);
     expect(first.ROZI_SOURCE_SESSION).toMatch(/\S/);
     expect(first.ROZI_FILE).toBeUndefined();
-    expect(await server.call('extensions.openLink', { file: '/tmp/shot.PNG' })).toEqual({ handled: true, command: 'linker.open' });
+    expect(await server.call('extensions.openLink', { file: '/tmp/shot.PNG' })).toEqual({
+      handled: true,
+      command: 'linker.open',
+    });
     expect((await envOf(2)).ROZI_FILE).toBe('/tmp/shot.PNG');
-    expect(await server.call('extensions.openLink', { file: '/tmp/notes.txt' })).toEqual({ handled: false, command: null });
-    expect(await server.call('extensions.openLink', { url: 'mailto:a@b' })).toEqual({ handled: false, command: null });
+    expect(await server.call('extensions.openLink', { file: '/tmp/notes.txt' })).toEqual({
+      handled: false,
+      command: null,
+    });
+    expect(await server.call('extensions.openLink', { url: 'mailto:a@b' })).toEqual({
+      handled: false,
+      command: null,
+    });
     expect((await cli(['extensions', 'disable', 'linker'])).code).toBe(0);
-    expect(await server.call('extensions.openLink', { url: 'https://example.com/' })).toEqual({ handled: false, command: null });
+    expect(await server.call('extensions.openLink', { url: 'https://example.com/' })).toEqual({
+      handled: false,
+      command: null,
+    });
     expect((await cli(['extensions', 'remove', 'linker'])).code).toBe(0);
   });
 
@@ -298,20 +477,44 @@ describe('generations, settings and lifecycle', () => {
     const installed = await cli(['extensions', 'install', '--link', dir]);
     expect(installed.stderr).toBe('');
     const stateDir = join(home, '.local/state/rozi/extensions/launcher');
-    const panesBefore = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as { id: number; tab: number }[];
-    const ran = await server.call<{ pane: number | null }>('extensions.sidebarClick', { tab: 'launcher.go', entry: 0 });
+    const panesBefore = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as {
+      id: number;
+      tab: number;
+    }[];
+    const ran = await server.call<{ pane: number | null }>('extensions.sidebarClick', {
+      tab: 'launcher.go',
+      entry: 0,
+    });
     expect(ran.pane).toEqual(expect.any(Number));
-    await waitFor('the run pane wrote its row', async () => existsSync(join(stateDir, 'run.txt')) && readFileSync(join(stateDir, 'run.txt'), 'utf8') === 'beside|launcher');
-    const panesAfter = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as { id: number; tab: number }[];
+    await waitFor(
+      'the run pane wrote its row',
+      async () =>
+        existsSync(join(stateDir, 'run.txt')) &&
+        readFileSync(join(stateDir, 'run.txt'), 'utf8') === 'beside|launcher',
+    );
+    const panesAfter = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as {
+      id: number;
+      tab: number;
+    }[];
     const runPane = panesAfter.find((p) => p.id === ran.pane);
     // Beside the focused pane: the same tab as some pane that was there before.
     expect(panesBefore.some((p) => p.tab === runPane?.tab)).toBe(true);
-    const popped = await server.call<{ pane: number | null }>('extensions.sidebarClick', { tab: 'launcher.go', entry: 1 });
-    await waitFor('the popup pane wrote its row', async () => existsSync(join(stateDir, 'popup.txt')) && readFileSync(join(stateDir, 'popup.txt'), 'utf8') === 'away|launcher');
-    const popupPane = (JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as { id: number; tab: number }[]).find((p) => p.id === popped.pane);
+    const popped = await server.call<{ pane: number | null }>('extensions.sidebarClick', {
+      tab: 'launcher.go',
+      entry: 1,
+    });
+    await waitFor(
+      'the popup pane wrote its row',
+      async () =>
+        existsSync(join(stateDir, 'popup.txt')) &&
+        readFileSync(join(stateDir, 'popup.txt'), 'utf8') === 'away|launcher',
+    );
+    const popupPane = (
+      JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as { id: number; tab: number }[]
+    ).find((p) => p.id === popped.pane);
     expect(panesAfter.some((p) => p.tab === popupPane?.tab)).toBe(false);
-    for (const pane of [ran.pane, popped.pane]) await server.call('panes.kill', { target: pane }).catch(() => undefined);
+    for (const pane of [ran.pane, popped.pane])
+      await server.call('panes.kill', { target: pane }).catch(() => undefined);
     expect((await cli(['extensions', 'remove', 'launcher', '--purge'])).code).toBe(0);
   });
 });
-

@@ -31,7 +31,10 @@ async function generation(): Promise<string> {
 /** A producer as an extension's service would run it: the real CLI with the extension's identity. */
 async function publisher(name: string): Promise<Publisher> {
   const env = { ...server.env, ROZI_EXTENSION: 'board-ext', ROZI_EXTENSION_GENERATION: await generation() };
-  const proc = spawn(process.execPath, [BIN, 'sidebar', 'publish', '--tab', 'board', '--name', name], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [BIN, 'sidebar', 'publish', '--tab', 'board', '--name', name], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   proc.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -42,12 +45,18 @@ async function publisher(name: string): Promise<Publisher> {
 }
 
 async function tabRows(): Promise<{ id: string | null; label: string }[]> {
-  const tabs = await server.call<{ id: string; rows: { id: string | null; label: string }[] }[]>('extensions.sidebarTabs');
+  const tabs =
+    await server.call<{ id: string; rows: { id: string | null; label: string }[] }[]>(
+      'extensions.sidebarTabs',
+    );
   return tabs.find((t) => t.id === 'board-ext.board')?.rows ?? [];
 }
 
 /** The browser's route: POST /trpc/extensions.sidebarClick with the server's token. */
-async function click(row: { id: string | null; label: string }, tab = 'board-ext.board'): Promise<{ reported: boolean }> {
+async function click(
+  row: { id: string | null; label: string },
+  tab = 'board-ext.board',
+): Promise<{ reported: boolean }> {
   const res = await fetch(`${server.origin}/trpc/extensions.sidebarClick`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' },
@@ -65,7 +74,19 @@ beforeAll(async () => {
   mkdirSync(dir);
   writeFileSync(
     join(dir, 'extension.toml'),
-    ['[extension]', 'id = "board-ext"', 'title = "Board"', 'version = "0.1.0"', 'api = 1', '', '[[sidebar_tabs]]', 'name = "board"', 'label = "Board"', 'stream = true', ''].join('\n'),
+    [
+      '[extension]',
+      'id = "board-ext"',
+      'title = "Board"',
+      'version = "0.1.0"',
+      'api = 1',
+      '',
+      '[[sidebar_tabs]]',
+      'name = "board"',
+      'label = "Board"',
+      'stream = true',
+      '',
+    ].join('\n'),
   );
   const r = await runCli(server.env, ['extensions', 'install', dir]);
   expect(r.stderr).toBe('');
@@ -89,15 +110,31 @@ describe('stream tab clicks', () => {
 
     expect(await click({ id: 'a1', label: 'Alpha one' })).toMatchObject({ reported: true });
     await waitFor("alpha's click line", () => alpha.stdout().includes('\n'));
-    expect(alpha.stdout().trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([{ event: 'click', tab: 'board', row: { id: 'a1', label: 'Alpha one' } }]);
+    expect(
+      alpha
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([{ event: 'click', tab: 'board', row: { id: 'a1', label: 'Alpha one' } }]);
 
     // An id-less row is found by its label; beta's own row goes to beta alone.
     await click({ id: null, label: 'alpha plain' });
     await click({ id: 'b1', label: 'Beta one' });
     await waitFor("beta's click line", () => beta.stdout().includes('\n'));
     await waitFor("alpha's second line", () => alpha.stdout().trim().split('\n').length === 2);
-    expect(JSON.parse(alpha.stdout().trim().split('\n')[1] as string)).toEqual({ event: 'click', tab: 'board', row: { id: null, label: 'alpha plain' } });
-    expect(beta.stdout().trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([{ event: 'click', tab: 'board', row: { id: 'b1', label: 'Beta one' } }]);
+    expect(JSON.parse(alpha.stdout().trim().split('\n')[1] as string)).toEqual({
+      event: 'click',
+      tab: 'board',
+      row: { id: null, label: 'alpha plain' },
+    });
+    expect(
+      beta
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([{ event: 'click', tab: 'board', row: { id: 'b1', label: 'Beta one' } }]);
 
     // A row nobody published is reported to no one.
     expect(await click({ id: 'zz', label: 'nobody' })).toMatchObject({ reported: false });
@@ -125,11 +162,19 @@ describe('stream tab clicks', () => {
   it('clock-sidebar: its service reads the click from its publisher and logs it', async () => {
     const r = await runCli(server.env, ['extensions', 'install', CLOCK]);
     expect(r.code).toBe(0);
-    await waitFor('clock rows', async () => {
-      const tabs = await server.call<{ id: string; rows: unknown[] }[]>('extensions.sidebarTabs');
-      return tabs.find((t) => t.id === 'clock-sidebar.clock')?.rows.length === 3;
-    }, 20_000);
+    await waitFor(
+      'clock rows',
+      async () => {
+        const tabs = await server.call<{ id: string; rows: unknown[] }[]>('extensions.sidebarTabs');
+        return tabs.find((t) => t.id === 'clock-sidebar.clock')?.rows.length === 3;
+      },
+      20_000,
+    );
     expect(await click({ id: 'pid', label: 'pid' }, 'clock-sidebar.clock')).toMatchObject({ reported: true });
-    await waitFor('the click in the service log', async () => (await runCli(server.env, ['extensions', 'logs', 'clock-sidebar', '--unit', 'service.clock'])).stdout.includes('clicked pid'));
+    await waitFor('the click in the service log', async () =>
+      (
+        await runCli(server.env, ['extensions', 'logs', 'clock-sidebar', '--unit', 'service.clock'])
+      ).stdout.includes('clicked pid'),
+    );
   }, 30_000);
 });

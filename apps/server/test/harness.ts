@@ -43,7 +43,12 @@ export function makeHome(): { home: string; env: NodeJS.ProcessEnv } {
   return { home, env };
 }
 
-export async function waitFor<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 10_000, everyMs = 20): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | Promise<T>,
+  timeoutMs = 10_000,
+  everyMs = 20,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -53,24 +58,34 @@ export async function waitFor<T>(what: string, probe: () => T | Promise<T>, time
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
 
-export async function startServer(o: { home?: { home: string; env: NodeJS.ProcessEnv }; args?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
+export async function startServer(
+  o: { home?: { home: string; env: NodeJS.ProcessEnv }; args?: string[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestServer> {
   const { home, env: baseEnv } = o.home ?? makeHome();
   const env = { ...baseEnv, ...o.env };
-  const proc = spawn(process.execPath, [BIN, 'server', '--port', '0', '--no-web', ...(o.args ?? [])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [BIN, 'server', '--port', '0', '--no-web', ...(o.args ?? [])], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   proc.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
   proc.stderr?.setEncoding('utf8').on('data', (d: string) => (err += d));
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-  const url = await waitFor('the server URL', () => {
-    if (proc.exitCode !== null) throw new Error(`server exited: ${err}`);
-    return /http:\/\/\S+\?token=\S+/.exec(out)?.[0];
-  }, 20_000);
+  const url = await waitFor(
+    'the server URL',
+    () => {
+      if (proc.exitCode !== null) throw new Error(`server exited: ${err}`);
+      return /http:\/\/\S+\?token=\S+/.exec(out)?.[0];
+    },
+    20_000,
+  );
   const u = new URL(url);
   const port = Number(u.port);
   const token = u.searchParams.get('token') as string;
@@ -131,7 +146,11 @@ export function cwdOf(pid: number): string {
 }
 
 /** Runs the CLI as a user would (a subprocess with the server's env). */
-export function runCli(env: NodeJS.ProcessEnv, args: string[], input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCli(
+  env: NodeJS.ProcessEnv,
+  args: string[],
+  input?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const p = spawn(process.execPath, [BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';

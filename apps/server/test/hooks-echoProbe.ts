@@ -15,7 +15,11 @@ export class EchoProbe {
   ) {}
 
   static async open(server: TestServer): Promise<EchoProbe> {
-    const { pane } = await server.call<{ pane: PaneInfo }>('panes.split', { target: 1, cwd: server.home, argv: ['cat'] });
+    const { pane } = await server.call<{ pane: PaneInfo }>('panes.split', {
+      target: 1,
+      cwd: server.home,
+      argv: ['cat'],
+    });
     const viewer = new Viewer(server);
     await viewer.opened;
     viewer.attach(pane.key);
@@ -32,7 +36,12 @@ export class EchoProbe {
     return new Promise((resolve, reject) => {
       const started = performance.now();
       const check = (): void => {
-        if (Buffer.concat(view.chunks).subarray(Math.max(0, from - 8)).toString('utf8').includes(marker)) {
+        if (
+          Buffer.concat(view.chunks)
+            .subarray(Math.max(0, from - 8))
+            .toString('utf8')
+            .includes(marker)
+        ) {
           cleanup();
           resolve(performance.now() - started);
         }
@@ -66,5 +75,9 @@ export class EchoProbe {
 
 export function summary(ms: number[]): { n: number; p50: number; max: number } {
   const sorted = [...ms].sort((a, b) => a - b);
-  return { n: sorted.length, p50: sorted[Math.floor(sorted.length / 2)] ?? NaN, max: sorted[sorted.length - 1] ?? NaN };
+  return {
+    n: sorted.length,
+    p50: sorted[Math.floor(sorted.length / 2)] ?? NaN,
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
 }

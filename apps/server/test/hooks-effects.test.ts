@@ -24,13 +24,20 @@ let server: TestServer;
 let marks: string;
 
 /** Writes an extension directory and installs it linked (edits count as new files on reload). */
-async function installExtension(o: { id: string; manifest: string; files: Record<string, string> }): Promise<string> {
+async function installExtension(o: {
+  id: string;
+  manifest: string;
+  files: Record<string, string>;
+}): Promise<string> {
   const dir = join(server.home, 'src', o.id);
   for (const [rel, text] of Object.entries(o.files)) {
     mkdirSync(join(dir, rel, '..'), { recursive: true });
     writeFileSync(join(dir, rel), text);
   }
-  writeFileSync(join(dir, 'extension.toml'), `[extension]\nid = "${o.id}"\ntitle = "${o.id}"\nversion = "0.1.0"\napi = 1\n\n${o.manifest}`);
+  writeFileSync(
+    join(dir, 'extension.toml'),
+    `[extension]\nid = "${o.id}"\ntitle = "${o.id}"\nversion = "0.1.0"\napi = 1\n\n${o.manifest}`,
+  );
   const r = await runCli(server.env, ['extensions', 'install', '--link', dir]);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
@@ -47,7 +54,9 @@ function raise(title: string): Promise<unknown> {
 }
 
 async function hookRow(extensionId: string): Promise<HookRow | undefined> {
-  return (await server.call<{ hooks: HookRow[] }>('extensions.status', {})).hooks.find((h) => h.extensionId === extensionId);
+  return (await server.call<{ hooks: HookRow[] }>('extensions.status', {})).hooks.find(
+    (h) => h.extensionId === extensionId,
+  );
 }
 
 function count(pattern: RegExp): number {
@@ -113,7 +122,10 @@ beforeAll(async () => {
       'permissions = ["notify"]',
       '',
     ].join('\n'),
-    files: { 'hooks/invoke.js': "export default (e) => (e.title === 'noperm' ? { type: 'invoke', action: 'touch' } : []);\n" },
+    files: {
+      'hooks/invoke.js':
+        "export default (e) => (e.title === 'noperm' ? { type: 'invoke', action: 'touch' } : []);\n",
+    },
   });
   await installExtension({
     id: 'statuser',
@@ -138,10 +150,18 @@ beforeAll(async () => {
         '};',
         '',
       ].join('\n'),
-      'hooks/other.js': "export default (e) => (e.title === 'status-clear-other' ? { type: 'status', state: 'clear' } : []);\n",
+      'hooks/other.js':
+        "export default (e) => (e.title === 'status-clear-other' ? { type: 'status', state: 'clear' } : []);\n",
     },
   });
-  await waitFor('every hook loaded', () => ['invoker', 'noperm', 'statuser'].every((id) => new RegExp(`hooks: loaded \\d hook\\(s\\) of ${id}`).test(server.stderr())), 40_000);
+  await waitFor(
+    'every hook loaded',
+    () =>
+      ['invoker', 'noperm', 'statuser'].every((id) =>
+        new RegExp(`hooks: loaded \\d hook\\(s\\) of ${id}`).test(server.stderr()),
+      ),
+    40_000,
+  );
 }, 90_000);
 
 afterAll(async () => {
@@ -159,27 +179,42 @@ describe('invoke effects', () => {
   it("run the extension's own [[actions]] entry with the hook's arguments, once deployed in the session", async () => {
     // Actions are callable only in a session the extension is deployed in.
     await raise('invoke-action');
-    await waitFor('the refusal', () => /invoke invoker\.record failed: no action 'invoker\.record' is deployed in session 'main'/.test(server.stderr()));
+    await waitFor('the refusal', () =>
+      /invoke invoker\.record failed: no action 'invoker\.record' is deployed in session 'main'/.test(
+        server.stderr(),
+      ),
+    );
     expect(lines(join(marks, 'action.log'))).toEqual([]);
 
     const deploy = await runCli(server.env, ['extensions', 'deploy', 'invoker', '--session', 'main']);
     expect(deploy.code).toBe(0);
     await raise('invoke-action');
-    await waitFor('the action recorded its arguments', () => lines(join(marks, 'action.log')).length === 1, 10_000);
+    await waitFor(
+      'the action recorded its arguments',
+      () => lines(join(marks, 'action.log')).length === 1,
+      10_000,
+    );
     expect(JSON.parse(lines(join(marks, 'action.log'))[0] as string)).toEqual({ tag: 'from-hook' });
   });
 
   it('are refused, logged and counted for a hook without the invoke permission', async () => {
     const before = (await hookRow('noperm'))?.rejectedEffects ?? 0;
     await raise('noperm');
-    await waitFor('the refusal', () => /effect 1 \(invoke\): the hook lacks the "invoke" permission/.test(server.stderr()));
-    await waitFor('the rejection counted', async () => (await hookRow('noperm'))?.rejectedEffects === before + 1);
+    await waitFor('the refusal', () =>
+      /effect 1 \(invoke\): the hook lacks the "invoke" permission/.test(server.stderr()),
+    );
+    await waitFor(
+      'the rejection counted',
+      async () => (await hookRow('noperm'))?.rejectedEffects === before + 1,
+    );
     expect(lines(join(marks, 'noperm.log'))).toEqual([]);
   });
 
   it("are refused when they name another extension's command", async () => {
     await raise('invoke-other');
-    await waitFor('the refusal', () => /action "touch" is not one of this extension's own commands/.test(server.stderr()));
+    await waitFor('the refusal', () =>
+      /action "touch" is not one of this extension's own commands/.test(server.stderr()),
+    );
     expect(lines(join(marks, 'noperm.log'))).toEqual([]);
   });
 
@@ -189,7 +224,9 @@ describe('invoke effects', () => {
    * are raised every 0.8 s until the CLI returns, however long it takes on a loaded machine. The
    * invokes queued when the generation changed answer for the retired one and must be dropped.
    */
-  async function whileHooksQueued(change: () => Promise<{ code: number | null }>): Promise<{ code: number | null; invokes: number }> {
+  async function whileHooksQueued(
+    change: () => Promise<{ code: number | null }>,
+  ): Promise<{ code: number | null; invokes: number }> {
     let done = false;
     let invokes = 0;
     await raise('slow');
@@ -206,7 +243,8 @@ describe('invoke effects', () => {
     await pump;
     return { code, invokes };
   }
-  const DROPPED = /hooks: hook invoker\/hooks\/invoke\.js: 1 effect\(s\) dropped: the extension was reloaded or disabled since the hook ran/;
+  const DROPPED =
+    /hooks: hook invoker\/hooks\/invoke\.js: 1 effect\(s\) dropped: the extension was reloaded or disabled since the hook ran/;
   const marksNow = () => lines(join(marks, 'command.log')).length;
 
   it('are dropped when the extension was reloaded while the hook ran', async () => {
@@ -214,12 +252,18 @@ describe('invoke effects', () => {
     const dropped = count(DROPPED);
     // A reload with unchanged files keeps the generation; an edited file starts a new one.
     writeFileSync(join(invokerDir, 'bin', 'version.txt'), '2\n');
-    const { code, invokes } = await whileHooksQueued(() => runCli(server.env, ['run-action', 'reload-extensions']));
+    const { code, invokes } = await whileHooksQueued(() =>
+      runCli(server.env, ['run-action', 'reload-extensions']),
+    );
     expect(code).toBe(0);
     await waitFor('a late effect dropped', () => count(DROPPED) > dropped, 20_000);
     // Every late invoke is either applied (answered before the reload, or by the reloaded hook)
     // or dropped, never both and never lost.
-    await waitFor('every late invoke accounted for', () => marksNow() - marked + (count(DROPPED) - dropped) === invokes, 20_000);
+    await waitFor(
+      'every late invoke accounted for',
+      () => marksNow() - marked + (count(DROPPED) - dropped) === invokes,
+      20_000,
+    );
     // The reloaded hook works under its new generation.
     const settled = marksNow();
     await raise('invoke-command');
@@ -229,15 +273,25 @@ describe('invoke effects', () => {
   it('are dropped when the extension was disabled while the hook ran', async () => {
     const marked = marksNow();
     const dropped = count(DROPPED);
-    const { code, invokes } = await whileHooksQueued(() => runCli(server.env, ['extensions', 'disable', 'invoker']));
+    const { code, invokes } = await whileHooksQueued(() =>
+      runCli(server.env, ['extensions', 'disable', 'invoker']),
+    );
     expect(code).toBe(0);
     await waitFor('a late effect dropped', () => count(DROPPED) > dropped, 20_000);
     // The unload is queued behind the calls raised before it: once it is logged they answered.
-    await waitFor('the hooks unloaded', () => /hooks: unloaded the hooks of invoker/.test(server.stderr()), 20_000);
+    await waitFor(
+      'the hooks unloaded',
+      () => /hooks: unloaded the hooks of invoker/.test(server.stderr()),
+      20_000,
+    );
     expect(marksNow() - marked + (count(DROPPED) - dropped)).toBeLessThanOrEqual(invokes);
     const after = marksNow();
     await raise('invoke-command');
-    await waitFor('the notification handled', async () => (await server.call<{ title: string | null }[]>('workspace.notifications')).some((n) => n.title === 'invoke-command'));
+    await waitFor('the notification handled', async () =>
+      (await server.call<{ title: string | null }[]>('workspace.notifications')).some(
+        (n) => n.title === 'invoke-command',
+      ),
+    );
     expect(marksNow()).toBe(after);
   }, 60_000);
 });
@@ -257,7 +311,9 @@ interface PaneRow {
 
 describe('status effects', () => {
   // Polled through the procedure the CLI calls; the CLI itself is run once per state below.
-  const state = async (): Promise<string | null> => (await server.call<{ ok: boolean; agent?: AgentRow }>('agents.get', { target: 'main:1' })).agent?.state ?? null;
+  const state = async (): Promise<string | null> =>
+    (await server.call<{ ok: boolean; agent?: AgentRow }>('agents.get', { target: 'main:1' })).agent?.state ??
+    null;
   const get = async (): Promise<AgentRow> => {
     const r = await runCli(server.env, ['agents', 'get', '--target', 'main:1', '--format', 'json']);
     expect(r.stderr).toBe('');
@@ -267,17 +323,32 @@ describe('status effects', () => {
   it("publish the raising pane's status, visible in agents get and agents list, until the hook that set it clears it", async () => {
     await raise('status-set');
     await waitFor('the published status', async () => (await state()) === 'blocked');
-    expect(await get()).toMatchObject({ session: 'main', pane: 1, state: 'blocked', source: 'published', message: 'waiting for review' });
+    expect(await get()).toMatchObject({
+      session: 'main',
+      pane: 1,
+      state: 'blocked',
+      source: 'published',
+      message: 'waiting for review',
+    });
     const listed = await runCli(server.env, ['agents', 'list', '--format', 'json']);
-    expect((JSON.parse(listed.stdout) as AgentRow[]).find((a) => a.session === 'main' && a.pane === 1)).toMatchObject({ state: 'blocked', source: 'published' });
+    expect(
+      (JSON.parse(listed.stdout) as AgentRow[]).find((a) => a.session === 'main' && a.pane === 1),
+    ).toMatchObject({ state: 'blocked', source: 'published' });
     // list-panes keeps detection's own reading, apart from what is published about the pane
     // (spec: "Test a definition"); the shell in pane 1 is no agent.
     const panes = await runCli(server.env, ['list-panes', '--format', 'json']);
-    expect((JSON.parse(panes.stdout) as PaneRow[]).find((p) => p.id === 1)).toMatchObject({ agent: null, agent_state: null });
+    expect((JSON.parse(panes.stdout) as PaneRow[]).find((p) => p.id === 1)).toMatchObject({
+      agent: null,
+      agent_state: null,
+    });
 
     // Another hook's clear undoes nothing it did not set.
     await raise('status-clear-other');
-    await waitFor('the refusal', () => /hook statuser\/hooks\/other\.js: effect 1 \(status\) not applied: this hook set no status on the pane/.test(server.stderr()));
+    await waitFor('the refusal', () =>
+      /hook statuser\/hooks\/other\.js: effect 1 \(status\) not applied: this hook set no status on the pane/.test(
+        server.stderr(),
+      ),
+    );
     expect(await state()).toBe('blocked');
 
     await raise('status-clear');

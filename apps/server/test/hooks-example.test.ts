@@ -33,7 +33,11 @@ beforeAll(async () => {
   const r = await runCli(server.env, ['extensions', 'install', EXAMPLE]);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
-  await waitFor('the example hook loaded', () => /hooks: loaded 1 hook\(s\) of hook-blocked-notify/.test(server.stderr()), 20_000);
+  await waitFor(
+    'the example hook loaded',
+    () => /hooks: loaded 1 hook\(s\) of hook-blocked-notify/.test(server.stderr()),
+    20_000,
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -50,15 +54,29 @@ describe('hook-blocked-notify', () => {
     const { pane } = await server.call<{ pane: { id: number; key: number } }>('panes.split', {
       target: 1,
       cwd: server.home,
-      argv: ['sh', '-c', `FAKE_FIXTURE=${FIXTURE} FAKE_SEQUENCE=working,blocked,working FAKE_STEP_MS=2500 exec ${bin}/claude ${FAKE_AGENT}`],
+      argv: [
+        'sh',
+        '-c',
+        `FAKE_FIXTURE=${FIXTURE} FAKE_SEQUENCE=working,blocked,working FAKE_STEP_MS=2500 exec ${bin}/claude ${FAKE_AGENT}`,
+      ],
     });
 
-    const tab = async () => (await server.call<Tab[]>('extensions.sidebarTabs')).find((t) => t.id === 'hook-blocked-notify.blocked');
-    const row = await waitFor('the blocked row', async () => (await tab())?.rows.find((r) => r.id === `main:${pane.id}`), 20_000, 50);
+    const tab = async () =>
+      (await server.call<Tab[]>('extensions.sidebarTabs')).find(
+        (t) => t.id === 'hook-blocked-notify.blocked',
+      );
+    const row = await waitFor(
+      'the blocked row',
+      async () => (await tab())?.rows.find((r) => r.id === `main:${pane.id}`),
+      20_000,
+      50,
+    );
     expect(row).toMatchObject({ label: `claude — main pane ${pane.id}`, badge: 'blocked' });
 
     const notice = await waitFor('the notification', async () =>
-      (await server.call<Notification[]>('workspace.notifications')).find((n) => n.title === 'claude needs input'),
+      (await server.call<Notification[]>('workspace.notifications')).find(
+        (n) => n.title === 'claude needs input',
+      ),
     );
     expect(notice).toMatchObject({ level: 'warn', session: 'main', paneId: pane.id });
 
@@ -66,7 +84,9 @@ describe('hook-blocked-notify', () => {
     await waitFor('the row gone', async () => (await tab())?.rows.length === 0, 20_000, 50);
 
     const status = await runCli(server.env, ['extensions', 'status', '--format', 'json']);
-    const hook = (JSON.parse(status.stdout) as { hooks: { extensionId: string; calls: number; failures: number }[] }).hooks.find((h) => h.extensionId === 'hook-blocked-notify');
+    const hook = (
+      JSON.parse(status.stdout) as { hooks: { extensionId: string; calls: number; failures: number }[] }
+    ).hooks.find((h) => h.extensionId === 'hook-blocked-notify');
     expect(hook?.calls).toBeGreaterThanOrEqual(2);
     expect(hook?.failures).toBe(0);
   }, 60_000);

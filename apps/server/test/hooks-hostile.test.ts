@@ -6,7 +6,16 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EchoProbe, summary } from './hooks-echoProbe';
-import { childPids, makeHome, removeHome, rssBytes, runCli, startServer, waitFor, type TestServer } from './harness';
+import {
+  childPids,
+  makeHome,
+  removeHome,
+  rssBytes,
+  runCli,
+  startServer,
+  waitFor,
+  type TestServer,
+} from './harness';
 
 interface HookRow {
   extensionId: string;
@@ -28,17 +37,34 @@ interface Notification {
 const CASES: { name: string; body: string; permissions?: string[]; timeoutMs?: number; log: RegExp }[] = [
   { name: 'loop', body: 'while (true) {}', log: /hook hostile-loop\/\S+ failed \(timeout\)/ },
   // A generous time budget so the heap, not the clock, is what stops it.
-  { name: 'memory', body: 'const keep = []; for (;;) keep.push(new Array(100000).fill(1));', timeoutMs: 1000, log: /hook hostile-memory\/\S+ failed \(memory\)/ },
+  {
+    name: 'memory',
+    body: 'const keep = []; for (;;) keep.push(new Array(100000).fill(1));',
+    timeoutMs: 1000,
+    log: /hook hostile-memory\/\S+ failed \(memory\)/,
+  },
   // One enormous allocation: V8 aborts the whole worker process; the server must not notice.
-  { name: 'fill', body: 'return new Array(1e9).fill(0);', log: /hook hostile-fill\/\S+ failed \((worker-crashed|memory)\)/ },
-  { name: 'huge', body: "return { type: 'notify', message: 'x'.repeat(5e6) };", log: /hook hostile-huge\/\S+ failed \(too-large\)/ },
+  {
+    name: 'fill',
+    body: 'return new Array(1e9).fill(0);',
+    log: /hook hostile-fill\/\S+ failed \((worker-crashed|memory)\)/,
+  },
+  {
+    name: 'huge',
+    body: "return { type: 'notify', message: 'x'.repeat(5e6) };",
+    log: /hook hostile-huge\/\S+ failed \(too-large\)/,
+  },
   {
     name: 'unpermitted',
     body: "return [{ type: 'send-text', text: 'rm -rf ~\\r' }, { type: 'invoke', action: 'anything' }, { type: 'status', state: 'blocked' }];",
     permissions: ['notify'],
     log: /hook hostile-unpermitted\/\S+: effect 1 \(send-text\): the hook lacks the "send-text" permission/,
   },
-  { name: 'promise', body: 'return new Promise(() => {});', log: /hook hostile-promise\/\S+ failed \(timeout\)/ },
+  {
+    name: 'promise',
+    body: 'return new Promise(() => {});',
+    log: /hook hostile-promise\/\S+ failed \(timeout\)/,
+  },
   {
     name: 'escape',
     // Every escape reports what it reached; a sandbox that holds reports only "blocked".
@@ -64,7 +90,12 @@ let server: TestServer;
 let probe: EchoProbe;
 const figures: { case: string; p50: number; max: number; n: number }[] = [];
 
-function writeExtension(o: { name: string; body: string; permissions: string[]; timeoutMs: number | undefined }): string {
+function writeExtension(o: {
+  name: string;
+  body: string;
+  permissions: string[];
+  timeoutMs: number | undefined;
+}): string {
   const { name, body, permissions } = o;
   const dir = join(server.home, 'hostile', name);
   mkdirSync(join(dir, 'hooks'), { recursive: true });
@@ -72,7 +103,10 @@ function writeExtension(o: { name: string; body: string; permissions: string[]; 
     join(dir, 'extension.toml'),
     `[extension]\nid = "hostile-${name}"\ntitle = "Hostile ${name}"\nversion = "0.1.0"\napi = 1\n\n[[hooks]]\nevent = "notification"\nscript = "./hooks/h.js"\npermissions = ${JSON.stringify(permissions)}\n${o.timeoutMs ? `timeout_ms = ${o.timeoutMs}\n` : ''}`,
   );
-  writeFileSync(join(dir, 'hooks', 'h.js'), `export default function (event) {\n  if (event.title !== ${JSON.stringify(name)}) return;\n  ${body}\n}\n`);
+  writeFileSync(
+    join(dir, 'hooks', 'h.js'),
+    `export default function (event) {\n  if (event.title !== ${JSON.stringify(name)}) return;\n  ${body}\n}\n`,
+  );
   return dir;
 }
 
@@ -83,7 +117,17 @@ async function hooks(): Promise<HookRow[]> {
 beforeAll(async () => {
   server = await startServer({ home: makeHome() });
   for (const c of CASES) {
-    const r = await runCli(server.env, ['extensions', 'install', '--link', writeExtension({ name: c.name, body: c.body, permissions: c.permissions ?? ['notify'], timeoutMs: c.timeoutMs })]);
+    const r = await runCli(server.env, [
+      'extensions',
+      'install',
+      '--link',
+      writeExtension({
+        name: c.name,
+        body: c.body,
+        permissions: c.permissions ?? ['notify'],
+        timeoutMs: c.timeoutMs,
+      }),
+    ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
   }
@@ -95,7 +139,15 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await probe?.close();
-  console.log(['key-echo latency through a real pane while each hostile hook runs (ms):', ...figures.map((f) => `  ${f.case.padEnd(18)} p50 ${f.p50.toFixed(2).padStart(7)}  max ${f.max.toFixed(2).padStart(7)}  (n=${f.n})`)].join('\n'));
+  console.log(
+    [
+      'key-echo latency through a real pane while each hostile hook runs (ms):',
+      ...figures.map(
+        (f) =>
+          `  ${f.case.padEnd(18)} p50 ${f.p50.toFixed(2).padStart(7)}  max ${f.max.toFixed(2).padStart(7)}  (n=${f.n})`,
+      ),
+    ].join('\n'),
+  );
   expect(await server.stop()).toBe(0);
   removeHome(server.home);
 });
@@ -112,17 +164,22 @@ describe('hostile hooks in a real server', () => {
       figures.push({ case: c.name, ...summary(samples) });
       if (c.name === 'escape') {
         const report = await waitFor('the escape report', async () =>
-          (await server.call<Notification[]>('workspace.notifications')).find((n) => n.title === 'escape report'),
+          (await server.call<Notification[]>('workspace.notifications')).find(
+            (n) => n.title === 'escape report',
+          ),
         );
         const results = JSON.parse(report.message) as Record<string, string>;
         expect(Object.keys(results).length).toBe(10);
-        for (const [label, value] of Object.entries(results)) expect(`${label}: ${value}`).toBe(`${label}: blocked`);
+        for (const [label, value] of Object.entries(results))
+          expect(`${label}: ${value}`).toBe(`${label}: blocked`);
       } else {
         await waitFor(`the log line for ${c.name}`, () => c.log.test(server.stderr()), 15_000);
       }
       const after = await waitFor('the hook answered', async () => {
         const row = (await hooks()).find((h) => h.extensionId === `hostile-${c.name}`);
-        return row && row.calls + row.failures > (before?.calls ?? 0) + (before?.failures ?? 0) ? row : undefined;
+        return row && row.calls + row.failures > (before?.calls ?? 0) + (before?.failures ?? 0)
+          ? row
+          : undefined;
       });
       if (c.name === 'unpermitted') expect(after.rejectedEffects).toBe(3);
       // Still serving terminals, and still serving hooks: the next case gets a working sandbox.
@@ -134,11 +191,17 @@ describe('hostile hooks in a real server', () => {
   it('answers 10,000 real bell events with steady worker memory', async () => {
     const dir = join(server.home, 'hostile', 'steady');
     mkdirSync(join(dir, 'hooks'), { recursive: true });
-    writeFileSync(join(dir, 'extension.toml'), '[extension]\nid = "steady"\ntitle = "Steady"\nversion = "0.1.0"\napi = 1\n\n[[hooks]]\nevent = "bell"\nscript = "./hooks/h.js"\ntimeout_ms = 1000\n');
+    writeFileSync(
+      join(dir, 'extension.toml'),
+      '[extension]\nid = "steady"\ntitle = "Steady"\nversion = "0.1.0"\napi = 1\n\n[[hooks]]\nevent = "bell"\nscript = "./hooks/h.js"\ntimeout_ms = 1000\n',
+    );
     // This test is about memory, not speed: a 1 s budget keeps a descheduled call on a loaded
     // 2-core CI box from counting as a failure (the 50 ms default is covered by the cases above).
     // Allocates a little garbage per call, keeps nothing.
-    writeFileSync(join(dir, 'hooks', 'h.js'), 'export default (event) => { const s = JSON.stringify({ ...event, n: Math.random() }); return s.length > 1e9 ? { type: "notify", message: s } : undefined; }\n');
+    writeFileSync(
+      join(dir, 'hooks', 'h.js'),
+      'export default (event) => { const s = JSON.stringify({ ...event, n: Math.random() }); return s.length > 1e9 ? { type: "notify", message: s } : undefined; }\n',
+    );
     expect((await runCli(server.env, ['extensions', 'install', '--link', dir])).code).toBe(0);
     const steady = async () => (await hooks()).find((h) => h.extensionId === 'steady');
     await waitFor('the steady hook loaded', steady, 20_000);
@@ -154,7 +217,12 @@ describe('hostile hooks in a real server', () => {
     const ring = async (n: number) => {
       const before = (await steady())?.calls ?? 0;
       const script = `let left=${n};const t=setInterval(()=>{process.stdout.write('\\x07'.repeat(Math.min(5,left)));left-=5;if(left<=0){clearInterval(t)}},5)`;
-      await server.call('panes.split', { target: 1, cwd: server.home, keepOpen: true, argv: [process.execPath, '-e', script] });
+      await server.call('panes.split', {
+        target: 1,
+        cwd: server.home,
+        keepOpen: true,
+        argv: [process.execPath, '-e', script],
+      });
       await waitFor(`${n} hook calls`, async () => ((await steady())?.calls ?? 0) >= before + n, 60_000, 100);
     };
     await ring(2_000);
@@ -164,7 +232,9 @@ describe('hostile hooks in a real server', () => {
     for (let i = 0; i < 4; i++) await ring(2_000);
     const rssAfter = rssBytes(pid as number);
     const row = await steady();
-    console.log(`10,000 bell hook calls: worker rss ${(rssAfterWarmup / 2 ** 20).toFixed(1)} MB after 2,000 → ${(rssAfter / 2 ** 20).toFixed(1)} MB after 10,000; p50 ${row?.p50Ms?.toFixed(3)} ms, p99 ${row?.p99Ms?.toFixed(3)} ms`);
+    console.log(
+      `10,000 bell hook calls: worker rss ${(rssAfterWarmup / 2 ** 20).toFixed(1)} MB after 2,000 → ${(rssAfter / 2 ** 20).toFixed(1)} MB after 10,000; p50 ${row?.p50Ms?.toFixed(3)} ms, p99 ${row?.p99Ms?.toFixed(3)} ms`,
+    );
     expect(row?.failures, row?.lastError ?? '').toBe(0);
     expect(workerPid()).toBe(pid);
     // Steady: growth after warm-up stays far below what 8,000 retained events would cost.

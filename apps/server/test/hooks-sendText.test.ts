@@ -24,10 +24,17 @@ beforeAll(async () => {
   );
   // Asks for a write on every state change; at most 20, because each accepted reply sets the
   // fake agent working again (a cache at module scope is enough: the test never reloads it).
-  writeFileSync(join(dir, 'hooks', 'reply.js'), "let count = 0;\nexport default (e) => (e.state && count++ < 20 ? { type: 'send-text', text: `hook:${e.state}` } : undefined);\n");
+  writeFileSync(
+    join(dir, 'hooks', 'reply.js'),
+    "let count = 0;\nexport default (e) => (e.state && count++ < 20 ? { type: 'send-text', text: `hook:${e.state}` } : undefined);\n",
+  );
   const r = await runCli(server.env, ['extensions', 'install', '--link', dir]);
   expect(r.code).toBe(0);
-  await waitFor('the hook loaded', () => /hooks: loaded 1 hook\(s\) of replier/.test(server.stderr()), 20_000);
+  await waitFor(
+    'the hook loaded',
+    () => /hooks: loaded 1 hook\(s\) of replier/.test(server.stderr()),
+    20_000,
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -43,14 +50,33 @@ describe('send-text effects', () => {
     const agentLog = join(server.home, 'agent-input.log');
     const shellLog = join(server.home, 'other-input.log');
     // A bystander pane that records its input too: it must get nothing.
-    await server.call('panes.split', { target: 1, cwd: server.home, argv: ['sh', '-c', `stty raw -echo; cat > ${shellLog}`] });
+    await server.call('panes.split', {
+      target: 1,
+      cwd: server.home,
+      argv: ['sh', '-c', `stty raw -echo; cat > ${shellLog}`],
+    });
     const { pane } = await server.call<{ pane: { id: number } }>('panes.split', {
       target: 1,
       cwd: server.home,
-      argv: ['sh', '-c', `FAKE_FIXTURE=${FIXTURE} FAKE_SEQUENCE=working,blocked,idle FAKE_STEP_MS=2000 FAKE_WORK_MS=200 FAKE_INPUT_LOG=${agentLog} exec ${bin}/claude ${FAKE_AGENT}`],
+      argv: [
+        'sh',
+        '-c',
+        `FAKE_FIXTURE=${FIXTURE} FAKE_SEQUENCE=working,blocked,idle FAKE_STEP_MS=2000 FAKE_WORK_MS=200 FAKE_INPUT_LOG=${agentLog} exec ${bin}/claude ${FAKE_AGENT}`,
+      ],
     });
-    await waitFor('a refusal for the blocked agent', () => /hook replier\/hooks\/reply\.js: effect 1 \(send-text\) not applied: blocked:/.test(server.stderr()), 20_000, 50);
-    await waitFor('the text reached the waiting agent', () => existsSync(agentLog) && /hook:(idle|done)/.test(readFileSync(agentLog, 'utf8')), 20_000, 50);
+    await waitFor(
+      'a refusal for the blocked agent',
+      () =>
+        /hook replier\/hooks\/reply\.js: effect 1 \(send-text\) not applied: blocked:/.test(server.stderr()),
+      20_000,
+      50,
+    );
+    await waitFor(
+      'the text reached the waiting agent',
+      () => existsSync(agentLog) && /hook:(idle|done)/.test(readFileSync(agentLog, 'utf8')),
+      20_000,
+      50,
+    );
     const received = readFileSync(agentLog, 'utf8');
     expect(received).not.toMatch(/hook:blocked/);
     expect(received).not.toMatch(/hook:working/);

@@ -45,7 +45,10 @@ beforeAll(async () => {
     ].join('\n'),
   );
   // Answers every notification with one of its own: without the guard this would never stop.
-  writeFileSync(join(configDir, 'hooks', 'echo.js'), "export default (e) => ({ type: 'notify', title: 'echo', message: `saw ${e.title}` });\n");
+  writeFileSync(
+    join(configDir, 'hooks', 'echo.js'),
+    "export default (e) => ({ type: 'notify', title: 'echo', message: `saw ${e.title}` });\n",
+  );
   server = await startServer({ home });
 }, 30_000);
 
@@ -56,11 +59,18 @@ afterAll(async () => {
 
 describe('config.toml hooks', () => {
   it('reports a bad entry in the server log and loads the others', () => {
-    expect(server.stderr()).toMatch(/config\.toml \[\[hooks\]\] #3: "permissions" applies to script hooks only/);
+    expect(server.stderr()).toMatch(
+      /config\.toml \[\[hooks\]\] #3: "permissions" applies to script hooks only/,
+    );
   });
 
   it('runs a run = hook detached with ROZI_EVENT and ROZI_<FIELD>', async () => {
-    await server.call('notify', { title: 'deploy done', message: 'all green', level: 'warn', pane: { target: 1 } });
+    await server.call('notify', {
+      title: 'deploy done',
+      message: 'all green',
+      level: 'warn',
+      pane: { target: 1 },
+    });
     const file = join(server.home, 'run-hook.env');
     await waitFor('the run hook wrote its environment', () => existsSync(file));
     const env = Object.fromEntries(
@@ -84,16 +94,23 @@ describe('config.toml hooks', () => {
   it('runs a script = hook sandboxed, and its own notification raises no hook', async () => {
     await server.call('notify', { title: 'ping', message: 'hello' });
     const echo = await waitFor('the script hook answered', async () =>
-      (await server.call<Notification[]>('workspace.notifications')).find((n) => n.title === 'echo' && n.message === 'saw ping'),
+      (await server.call<Notification[]>('workspace.notifications')).find(
+        (n) => n.title === 'echo' && n.message === 'saw ping',
+      ),
     );
     expect(echo.message).toBe('saw ping');
-    const row = async () => (await server.call<{ hooks: HookRow[] }>('extensions.status', {})).hooks.find((h) => h.extensionId === 'config.toml');
+    const row = async () =>
+      (await server.call<{ hooks: HookRow[] }>('extensions.status', {})).hooks.find(
+        (h) => h.extensionId === 'config.toml',
+      );
     // Two notifications were raised by the test (deploy done, ping); the echoes raised none.
     await waitFor('both calls counted', async () => (await row())?.calls === 2);
     // Give a loop every chance to show: another notification round trip, then count again.
     await server.call('notify', { title: 'pong', message: 'x' });
     await waitFor('three calls', async () => (await row())?.calls === 3);
-    const echoes = (await server.call<Notification[]>('workspace.notifications')).filter((n) => n.title === 'echo');
+    const echoes = (await server.call<Notification[]>('workspace.notifications')).filter(
+      (n) => n.title === 'echo',
+    );
     expect(echoes.map((n) => n.message).sort()).toEqual(['saw deploy done', 'saw ping', 'saw pong']);
   });
 });

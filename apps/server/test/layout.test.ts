@@ -17,12 +17,15 @@ startServerForFile((started) => (s = started));
 
 type Split = { pane: PaneInfo; pty_ready: boolean };
 const panes = () => s.call<PaneInfo[]>('panes.list');
-const pane = async (id: number, session = 'main') => (await panes()).find((p) => p.id === id && p.session === session);
-const tabs = async (session = 'main'): Promise<TabInfo[]> => (await s.call<WorkspaceInfo>('workspace.get')).sessions.find((x) => x.name === session)?.tabs ?? [];
+const pane = async (id: number, session = 'main') =>
+  (await panes()).find((p) => p.id === id && p.session === session);
+const tabs = async (session = 'main'): Promise<TabInfo[]> =>
+  (await s.call<WorkspaceInfo>('workspace.get')).sessions.find((x) => x.name === session)?.tabs ?? [];
 const tab = async (id: number, session = 'main') => (await tabs(session)).find((t) => t.id === id) as TabInfo;
 const leaf = (paneId: number): LayoutNode => ({ type: 'pane', paneId });
 const snapshotFile = () => join(s.home, '.local', 'state', 'rozi', 'snapshot.json');
-const screen = async (id: number) => (await s.call<PaneCapture>('panes.capture', { target: id })).lines.join('\n');
+const screen = async (id: number) =>
+  (await s.call<PaneCapture>('panes.capture', { target: id })).lines.join('\n');
 
 describe('layout procedures', () => {
   // Pane 1 is the start shell; these tests build 1 | (2 / 3) and rearrange it.
@@ -31,24 +34,45 @@ describe('layout procedures', () => {
 
   beforeAll(async () => {
     two = (await s.call<Split>('panes.split', { target: 1, direction: 'row', command: 'sleep 600' })).pane.id;
-    three = (await s.call<Split>('panes.split', { target: two, direction: 'column', command: 'sleep 600' })).pane.id;
+    three = (await s.call<Split>('panes.split', { target: two, direction: 'column', command: 'sleep 600' }))
+      .pane.id;
   });
 
   it('resizeSplit sets normalised ratios at a path and refuses bad paths and counts', async () => {
     const r = await s.call<{ layout: LayoutNode }>('panes.resizeSplit', { tab: 1, path: [], ratios: [3, 1] });
     expect(r.layout).toMatchObject({ type: 'split', direction: 'row', ratios: [0.75, 0.25] });
-    const inner = await s.call<{ layout: LayoutNode }>('panes.resizeSplit', { tab: 1, path: [1], ratios: [1, 4] });
-    expect(inner.layout.type === 'split' && inner.layout.children[1]).toMatchObject({ direction: 'column', ratios: [0.2, 0.8] });
+    const inner = await s.call<{ layout: LayoutNode }>('panes.resizeSplit', {
+      tab: 1,
+      path: [1],
+      ratios: [1, 4],
+    });
+    expect(inner.layout.type === 'split' && inner.layout.children[1]).toMatchObject({
+      direction: 'column',
+      ratios: [0.2, 0.8],
+    });
     expect((await tab(1)).layout).toEqual(inner.layout);
-    await expect(s.call('panes.resizeSplit', { tab: 1, path: [0], ratios: [1, 1] })).rejects.toThrow(/no split at path \[0\]/);
-    await expect(s.call('panes.resizeSplit', { tab: 1, path: [], ratios: [1, 1, 1] })).rejects.toThrow(/has 2 children, got 3 ratios/);
+    await expect(s.call('panes.resizeSplit', { tab: 1, path: [0], ratios: [1, 1] })).rejects.toThrow(
+      /no split at path \[0\]/,
+    );
+    await expect(s.call('panes.resizeSplit', { tab: 1, path: [], ratios: [1, 1, 1] })).rejects.toThrow(
+      /has 2 children, got 3 ratios/,
+    );
     await expect(s.call('panes.resizeSplit', { tab: 9, path: [], ratios: [1, 1] })).rejects.toThrow(/tab/);
     // A layout change reaches the snapshot within the debounce (kill -9 loses at most ~1 s).
-    await waitFor('the ratios in the snapshot', () => {
-      const snap = JSON.parse(readFileSync(snapshotFile(), 'utf8')) as SnapshotData;
-      const l = snap.sessions[0]?.tabs[0]?.layout;
-      return l?.type === 'split' && l.ratios[0] === 0.75 && l.children[1]?.type === 'split' && l.children[1].ratios[0] === 0.2;
-    }, 3000);
+    await waitFor(
+      'the ratios in the snapshot',
+      () => {
+        const snap = JSON.parse(readFileSync(snapshotFile(), 'utf8')) as SnapshotData;
+        const l = snap.sessions[0]?.tabs[0]?.layout;
+        return (
+          l?.type === 'split' &&
+          l.ratios[0] === 0.75 &&
+          l.children[1]?.type === 'split' &&
+          l.children[1].ratios[0] === 0.2
+        );
+      },
+      3000,
+    );
   });
 
   it('equalize gives every split equal shares', async () => {
@@ -57,7 +81,10 @@ describe('layout procedures', () => {
       type: 'split',
       direction: 'row',
       ratios: [0.5, 0.5],
-      children: [leaf(1), { type: 'split', direction: 'column', ratios: [0.5, 0.5], children: [leaf(two), leaf(three)] }],
+      children: [
+        leaf(1),
+        { type: 'split', direction: 'column', ratios: [0.5, 0.5], children: [leaf(two), leaf(three)] },
+      ],
     });
   });
 
@@ -87,7 +114,10 @@ describe('layout procedures', () => {
       type: 'split',
       direction: 'row',
       ratios: [0.5, 0.5],
-      children: [{ type: 'split', direction: 'column', ratios: [0.5, 0.5], children: [leaf(three), leaf(1)] }, leaf(two)],
+      children: [
+        { type: 'split', direction: 'column', ratios: [0.5, 0.5], children: [leaf(three), leaf(1)] },
+        leaf(two),
+      ],
     });
     expect(await pane(three)).toMatchObject({ pid: pidBefore, focused: true, exited: false });
 
@@ -98,7 +128,12 @@ describe('layout procedures', () => {
     const fresh = all[1] as TabInfo;
     expect(fresh).toMatchObject({ layout: leaf(two), focusedPaneId: two });
     expect((await pane(two))?.tab).toBe(fresh.id);
-    expect((await tab(1)).layout).toEqual({ type: 'split', direction: 'column', ratios: [0.5, 0.5], children: [leaf(three), leaf(1)] });
+    expect((await tab(1)).layout).toEqual({
+      type: 'split',
+      direction: 'column',
+      ratios: [0.5, 0.5],
+      children: [leaf(three), leaf(1)],
+    });
 
     // Back across tabs: the emptied tab goes away.
     await s.call('panes.move', { target: two, to: 1, direction: 'row' });
@@ -121,10 +156,25 @@ describe('CLI verbs', () => {
     const v = new Viewer(s);
     await v.opened;
     const other = (await s.call<Split>('panes.split', { target: 1, command: 'sleep 600' })).pane.id;
-    const r = await runCli(s.env, ['rename-pane', '--target', String(other), 'build watcher', '--format', 'text']);
+    const r = await runCli(s.env, [
+      'rename-pane',
+      '--target',
+      String(other),
+      'build watcher',
+      '--format',
+      'text',
+    ]);
     expect(r).toMatchObject({ code: 0, stdout: `pane ${other}: build watcher\n` });
     expect((await pane(other))?.title).toBe('build watcher');
-    await waitFor('title-changed event', () => v.messages.some((m) => m.t === 'event' && m.event.type === 'title-changed' && m.event.paneId === other && m.event.title === 'build watcher'));
+    await waitFor('title-changed event', () =>
+      v.messages.some(
+        (m) =>
+          m.t === 'event' &&
+          m.event.type === 'title-changed' &&
+          m.event.paneId === other &&
+          m.event.title === 'build watcher',
+      ),
+    );
     expect((await runCli(s.env, ['rename-pane', '--target', String(other), ''])).code).toBe(0);
     expect((await pane(other))?.title).not.toBe('build watcher');
 
@@ -133,7 +183,9 @@ describe('CLI verbs', () => {
     expect((await panes()).filter((p) => p.session === 'main' && p.focused).map((p) => p.id)).toEqual([1]);
     const g = await runCli(s.env, ['focus', '-t', String(other)]);
     expect(JSON.parse(g.stdout)).toMatchObject({ id: other, focused: true });
-    await waitFor('focus-changed event', () => v.messages.some((m) => m.t === 'event' && m.event.type === 'focus-changed' && m.event.paneId === other));
+    await waitFor('focus-changed event', () =>
+      v.messages.some((m) => m.t === 'event' && m.event.type === 'focus-changed' && m.event.paneId === other),
+    );
     expect((await runCli(s.env, ['focus', '-t', '99'])).code).toBe(1);
     await s.call('panes.kill', { target: other });
     await v.close();
@@ -142,18 +194,25 @@ describe('CLI verbs', () => {
   it('new-session and kill-session', async () => {
     const made = await runCli(s.env, ['new-session', '--name', 'work', '--argv', 'sleep', '600']);
     expect(made.code).toBe(0);
-    expect(JSON.parse(made.stdout)).toMatchObject({ session: 'work', pane: { id: 1, session: 'work', argv: ['sleep', '600'] }, pty_ready: true });
+    expect(JSON.parse(made.stdout)).toMatchObject({
+      session: 'work',
+      pane: { id: 1, session: 'work', argv: ['sleep', '600'] },
+      pty_ready: true,
+    });
     const dup = await runCli(s.env, ['new-session', '--name', 'work']);
     expect(dup.code).toBe(1);
     expect(JSON.parse(dup.stdout).error.code).toBe('conflict');
-    const list = JSON.parse((await runCli(s.env, ['list-sessions'])).stdout) as Array<{ name: string; panes: number }>;
+    const list = JSON.parse((await runCli(s.env, ['list-sessions'])).stdout) as Array<{
+      name: string;
+      panes: number;
+    }>;
     expect(list.map((x) => x.name)).toEqual(['main', 'work']);
     const pid = (await pane(1, 'work'))?.pid as number;
 
     const killed = await runCli(s.env, ['kill-session', 'work', '--format', 'text']);
     expect(killed).toMatchObject({ code: 0, stdout: 'killed session work\n' });
     expect((await s.call<WorkspaceInfo>('workspace.get')).sessions.map((x) => x.name)).toEqual(['main']);
-    await waitFor('the session\'s process ended', () => {
+    await waitFor("the session's process ended", () => {
       try {
         process.kill(pid, 0);
         return false;
@@ -163,7 +222,10 @@ describe('CLI verbs', () => {
     });
     const gone = await runCli(s.env, ['kill-session', 'work']);
     expect(gone.code).toBe(1);
-    expect(JSON.parse(gone.stdout).error).toMatchObject({ code: 'not-found', message: expect.stringContaining("no session named 'work'") });
+    expect(JSON.parse(gone.stdout).error).toMatchObject({
+      code: 'not-found',
+      message: expect.stringContaining("no session named 'work'"),
+    });
     expect((await runCli(s.env, ['kill-session'])).code).toBe(2);
   });
 
@@ -172,8 +234,14 @@ describe('CLI verbs', () => {
     await v.opened;
     const r = await runCli(s.env, ['notify', '--title', 'Build', '--level', 'warn', 'tests', 'failed']);
     expect(r.code).toBe(0);
-    const ev = await waitFor('the notification event', () => v.messages.find((m) => m.t === 'event' && m.event.type === 'notification'));
-    expect(ev.t === 'event' && ev.event.type === 'notification' && ev.event.notification).toMatchObject({ title: 'Build', message: 'tests failed', level: 'warn' });
+    const ev = await waitFor('the notification event', () =>
+      v.messages.find((m) => m.t === 'event' && m.event.type === 'notification'),
+    );
+    expect(ev.t === 'event' && ev.event.type === 'notification' && ev.event.notification).toMatchObject({
+      title: 'Build',
+      message: 'tests failed',
+      level: 'warn',
+    });
     const bad = await runCli(s.env, ['notify', '--level', 'loud', 'x']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--level must be info, warn or error');
@@ -192,7 +260,16 @@ describe('CLI verbs', () => {
   });
 
   it('--keep-open keeps an exited pane showing its exit status', async () => {
-    const r = await runCli(s.env, ['split', '--target', '1', '--keep-open', '--argv', 'sh', '-c', 'echo finishing; exit 3']);
+    const r = await runCli(s.env, [
+      'split',
+      '--target',
+      '1',
+      '--keep-open',
+      '--argv',
+      'sh',
+      '-c',
+      'echo finishing; exit 3',
+    ]);
     expect(r.code).toBe(0);
     const id = (JSON.parse(r.stdout) as PaneInfo).id;
     await waitFor('the pane exited', async () => (await pane(id))?.exited);
@@ -209,7 +286,11 @@ describe('CLI verbs', () => {
 
   it('list-panes prints a table on a terminal and JSON when piped', async () => {
     // A real TTY for the CLI's stdout, as when a person runs it.
-    const term = ptySpawn(process.execPath, [BIN, 'list-panes'], { cols: 200, rows: 20, env: s.env as Record<string, string> });
+    const term = ptySpawn(process.execPath, [BIN, 'list-panes'], {
+      cols: 200,
+      rows: 20,
+      env: s.env as Record<string, string>,
+    });
     let out = '';
     term.onData((d) => (out += d));
     const code = await new Promise<number>((resolve) => term.onExit((e) => resolve(e.exitCode)));
@@ -224,7 +305,11 @@ describe('CLI verbs', () => {
     const rows = JSON.parse(piped.stdout) as PaneInfo[];
     expect(rows.find((p) => p.id === 1)).toMatchObject({ session: 'main', command: null, argv: null });
     // --format json on a terminal forces JSON.
-    const forced = ptySpawn(process.execPath, [BIN, 'list-panes', '--format', 'json'], { cols: 200, rows: 20, env: s.env as Record<string, string> });
+    const forced = ptySpawn(process.execPath, [BIN, 'list-panes', '--format', 'json'], {
+      cols: 200,
+      rows: 20,
+      env: s.env as Record<string, string>,
+    });
     let fout = '';
     forced.onData((d) => (fout += d));
     await new Promise<void>((resolve) => forced.onExit(() => resolve()));

@@ -11,7 +11,10 @@ let s: TestServer;
 startServerForFile((started) => (s = started));
 
 async function cycle(withViewer: Viewer | null): Promise<void> {
-  const { pane } = await s.call<{ pane: PaneInfo }>('panes.split', { target: 1, argv: ['sh', '-c', 'echo up; exec sleep 600'] });
+  const { pane } = await s.call<{ pane: PaneInfo }>('panes.split', {
+    target: 1,
+    argv: ['sh', '-c', 'echo up; exec sleep 600'],
+  });
   withViewer?.attach(pane.key);
   await s.call('panes.kill', { key: pane.key });
 }

@@ -10,7 +10,8 @@ import { Viewer } from './viewer';
 let s: TestServer;
 startServerForFile((started) => (s = started));
 
-const capture = (target: number, extra: object = {}) => s.call<PaneCapture>('panes.capture', { target, ...extra });
+const capture = (target: number, extra: object = {}) =>
+  s.call<PaneCapture>('panes.capture', { target, ...extra });
 const screen = async (target: number) => (await capture(target)).lines.join('\n');
 const panes = () => s.call<PaneInfo[]>('panes.list');
 
@@ -19,33 +20,100 @@ describe('panes', () => {
     const rows = await panes();
     expect(rows).toHaveLength(1);
     const p = rows[0] as PaneInfo;
-    for (const field of ['id', 'session', 'tab', 'title', 'cwd', 'command', 'argv', 'foreground_program', 'foreground_arguments', 'pid', 'cols', 'rows', 'focused', 'exited', 'exit_code', 'agent', 'agent_state']) {
+    for (const field of [
+      'id',
+      'session',
+      'tab',
+      'title',
+      'cwd',
+      'command',
+      'argv',
+      'foreground_program',
+      'foreground_arguments',
+      'pid',
+      'cols',
+      'rows',
+      'focused',
+      'exited',
+      'exit_code',
+      'agent',
+      'agent_state',
+    ]) {
       expect(p).toHaveProperty(field);
     }
-    expect(p).toMatchObject({ id: 1, session: 'main', focused: true, exited: false, command: null, argv: null, agent: null, agent_state: null, cwd: s.home });
+    expect(p).toMatchObject({
+      id: 1,
+      session: 'main',
+      focused: true,
+      exited: false,
+      command: null,
+      argv: null,
+      agent: null,
+      agent_state: null,
+      cwd: s.home,
+    });
     await waitFor('bash in the foreground', async () => (await panes())[0]?.foreground_program === 'bash');
   });
 
   it('runs send-keys and captures the echo; the pane has the rozi environment', async () => {
-    await s.call('panes.sendKeys', { target: 1, keys: ['echo "P=$ROZI_PANE S=$ROZI_SESSION_NAME T=$TERM C=$COLORTERM B=${ROZI_BIN##*/} K=${ROZI_SOCKET##*/}"', 'Enter'] });
-    await waitFor('the echo', async () => (await screen(1)).includes('P=1 S=main T=xterm-256color C=truecolor B=rozi.mjs K=rozi.sock'));
+    await s.call('panes.sendKeys', {
+      target: 1,
+      keys: [
+        'echo "P=$ROZI_PANE S=$ROZI_SESSION_NAME T=$TERM C=$COLORTERM B=${ROZI_BIN##*/} K=${ROZI_SOCKET##*/}"',
+        'Enter',
+      ],
+    });
+    await waitFor('the echo', async () =>
+      (await screen(1)).includes('P=1 S=main T=xterm-256color C=truecolor B=rozi.mjs K=rozi.sock'),
+    );
   });
 
   it('splits with a command line and with --argv, answering pty_ready', async () => {
-    const a = await s.call<{ pane: PaneInfo; pty_ready: boolean }>('panes.split', { target: 1, direction: 'row', command: 'echo from-command; sleep 60' });
+    const a = await s.call<{ pane: PaneInfo; pty_ready: boolean }>('panes.split', {
+      target: 1,
+      direction: 'row',
+      command: 'echo from-command; sleep 60',
+    });
     expect(a.pty_ready).toBe(true);
     expect(a.pane).toMatchObject({ id: 2, command: 'echo from-command; sleep 60', argv: null });
-    const b = await s.call<{ pane: PaneInfo; pty_ready: boolean }>('panes.split', { target: 2, direction: 'column', argv: ['sh', '-c', 'echo "from argv $0"; exec sleep 60'], title: 'worker' });
+    const b = await s.call<{ pane: PaneInfo; pty_ready: boolean }>('panes.split', {
+      target: 2,
+      direction: 'column',
+      argv: ['sh', '-c', 'echo "from argv $0"; exec sleep 60'],
+      title: 'worker',
+    });
     expect(b.pty_ready).toBe(true);
-    expect(b.pane).toMatchObject({ id: 3, command: null, argv: ['sh', '-c', 'echo "from argv $0"; exec sleep 60'], title: 'worker' });
-    await waitFor('both outputs', async () => (await screen(2)).includes('from-command') && (await screen(3)).includes('from argv sh'));
-    await waitFor('sleep in the foreground of pane 3', async () => (await panes()).find((p) => p.id === 3)?.foreground_program === 'sleep');
+    expect(b.pane).toMatchObject({
+      id: 3,
+      command: null,
+      argv: ['sh', '-c', 'echo "from argv $0"; exec sleep 60'],
+      title: 'worker',
+    });
+    await waitFor(
+      'both outputs',
+      async () => (await screen(2)).includes('from-command') && (await screen(3)).includes('from argv sh'),
+    );
+    await waitFor(
+      'sleep in the foreground of pane 3',
+      async () => (await panes()).find((p) => p.id === 3)?.foreground_program === 'sleep',
+    );
     const ws = await s.call<WorkspaceInfo>('workspace.get');
     expect(ws.sessions[0]?.tabs[0]?.layout).toEqual({
       type: 'split',
       direction: 'row',
       ratios: [0.5, 0.5],
-      children: [{ type: 'pane', paneId: 1 }, { type: 'split', direction: 'column', ratios: [0.5, 0.5], children: [{ type: 'pane', paneId: 2 }, { type: 'pane', paneId: 3 }] }],
+      children: [
+        { type: 'pane', paneId: 1 },
+        {
+          type: 'split',
+          direction: 'column',
+          ratios: [0.5, 0.5],
+          children: [
+            { type: 'pane', paneId: 2 },
+            { type: 'pane', paneId: 3 },
+          ],
+        },
+      ],
     });
   });
 
@@ -74,15 +142,28 @@ describe('panes', () => {
   it('reports exit codes; --keep-open panes stay with the status, others disappear', async () => {
     const v = new Viewer(s);
     await v.opened;
-    const kept = await s.call<{ pane: PaneInfo }>('panes.split', { target: 1, command: 'exit 7', keepOpen: true });
+    const kept = await s.call<{ pane: PaneInfo }>('panes.split', {
+      target: 1,
+      command: 'exit 7',
+      keepOpen: true,
+    });
     const gone = await s.call<{ pane: PaneInfo }>('panes.split', { target: 1, command: 'kill -TERM $$' });
-    await waitFor('exit of the kept pane', async () => (await panes()).find((p) => p.id === kept.pane.id)?.exited);
+    await waitFor(
+      'exit of the kept pane',
+      async () => (await panes()).find((p) => p.id === kept.pane.id)?.exited,
+    );
     const row = (await panes()).find((p) => p.id === kept.pane.id) as PaneInfo;
     expect(row).toMatchObject({ exited: true, exit_code: 7, pid: null });
-    await waitFor('exit notice', async () => (await screen(kept.pane.id)).includes('[process exited with code 7]'));
+    await waitFor('exit notice', async () =>
+      (await screen(kept.pane.id)).includes('[process exited with code 7]'),
+    );
     await waitFor('the killed pane removed', async () => !(await panes()).some((p) => p.id === gone.pane.id));
-    const exited = v.messages.find((m) => m.t === 'event' && m.event.type === 'pane-exited' && m.event.paneId === gone.pane.id);
-    expect(exited && exited.t === 'event' && exited.event.type === 'pane-exited' && exited.event.code).toBe(128 + 15);
+    const exited = v.messages.find(
+      (m) => m.t === 'event' && m.event.type === 'pane-exited' && m.event.paneId === gone.pane.id,
+    );
+    expect(exited && exited.t === 'event' && exited.event.type === 'pane-exited' && exited.event.code).toBe(
+      128 + 15,
+    );
     await s.call('panes.kill', { target: kept.pane.id });
     await v.close();
   });
@@ -100,21 +181,39 @@ describe('panes', () => {
     await s.call('panes.sendKeys', { target: 1, keys: ['clear; echo once-more', 'Enter'] });
     await waitFor('first run', async () => (await screen(1)).includes('once-more'));
     await s.call('panes.sendKeys', { target: 1, keys: ['sleep 100', 'Enter'] });
-    await waitFor('sleep running', async () => (await panes()).find((p) => p.id === 1)?.foreground_program === 'sleep');
+    await waitFor(
+      'sleep running',
+      async () => (await panes()).find((p) => p.id === 1)?.foreground_program === 'sleep',
+    );
     await s.call('panes.sendKeys', { target: 1, keys: ['C-c'] });
-    await waitFor('sleep interrupted', async () => (await panes()).find((p) => p.id === 1)?.foreground_program === 'bash');
+    await waitFor(
+      'sleep interrupted',
+      async () => (await panes()).find((p) => p.id === 1)?.foreground_program === 'bash',
+    );
     await s.call('panes.sendKeys', { target: 1, keys: ['clear', 'Enter'] });
     await s.call('panes.sendKeys', { target: 1, keys: ['Up', 'Up', 'Enter'] });
-    await waitFor('history recall ran sleep', async () => (await panes()).find((p) => p.id === 1)?.foreground_program === 'sleep');
+    await waitFor(
+      'history recall ran sleep',
+      async () => (await panes()).find((p) => p.id === 1)?.foreground_program === 'sleep',
+    );
     await s.call('panes.sendKeys', { target: 1, keys: ['C-c'] });
-    await expect(s.call('panes.sendKeys', { target: 1, keys: ['C-Bogus'] })).rejects.toThrow(/unknown key 'C-Bogus'/);
+    await expect(s.call('panes.sendKeys', { target: 1, keys: ['C-Bogus'] })).rejects.toThrow(
+      /unknown key 'C-Bogus'/,
+    );
   });
 
   it('manages sessions and tabs', async () => {
-    const r = await s.call<{ session: string; pane: PaneInfo }>('sessions.create', { name: 'dev', command: 'sleep 60' });
+    const r = await s.call<{ session: string; pane: PaneInfo }>('sessions.create', {
+      name: 'dev',
+      command: 'sleep 60',
+    });
     expect(r).toMatchObject({ session: 'dev', pane: { id: 1, session: 'dev' } });
     await expect(s.call('sessions.create', { name: 'dev' })).rejects.toThrow(/already exists/);
-    const t = await s.call<{ tab: number; pane: PaneInfo }>('tabs.create', { session: 'dev', name: 'second', command: 'sleep 60' });
+    const t = await s.call<{ tab: number; pane: PaneInfo }>('tabs.create', {
+      session: 'dev',
+      name: 'second',
+      command: 'sleep 60',
+    });
     expect(t.tab).toBe(2);
     await s.call('sessions.rename', { session: 'dev', to: 'dev2' });
     expect((await panes()).filter((p) => p.session === 'dev2')).toHaveLength(2);
@@ -133,31 +232,63 @@ describe('the rozi CLI against the server', () => {
   });
 
   it('split --argv answers pty_ready; send-keys and capture-pane work; text mode prints the screen', async () => {
-    const sp = await runCli(s.env, ['split', '--target', '1', '--direction', 'down', '--title', 'cli', '--argv', 'bash', '--norc', '--noprofile']);
+    const sp = await runCli(s.env, [
+      'split',
+      '--target',
+      '1',
+      '--direction',
+      'down',
+      '--title',
+      'cli',
+      '--argv',
+      'bash',
+      '--norc',
+      '--noprofile',
+    ]);
     expect(sp.code).toBe(0);
     const pane = JSON.parse(sp.stdout) as PaneInfo & { pty_ready: boolean };
     expect(pane.pty_ready).toBe(true);
     expect(pane.argv).toEqual(['bash', '--norc', '--noprofile']);
-    expect((await runCli(s.env, ['send-keys', '-t', String(pane.id), 'echo cli-$((6*7))', 'Enter'])).code).toBe(0);
+    expect(
+      (await runCli(s.env, ['send-keys', '-t', String(pane.id), 'echo cli-$((6*7))', 'Enter'])).code,
+    ).toBe(0);
     await waitFor('cli echo', async () => (await screen(pane.id)).includes('cli-42'));
     const cap = await runCli(s.env, ['capture-pane', '-t', String(pane.id), '--format', 'text']);
     expect(cap.stdout).toContain('cli-42');
-    const json = JSON.parse((await runCli(s.env, ['capture-pane', '-t', String(pane.id), '--format', 'json'])).stdout) as PaneCapture;
-    expect(json).toMatchObject({ title: 'cli', size: { cols: expect.any(Number), rows: expect.any(Number) }, cursor: { x: expect.any(Number), y: expect.any(Number) } });
+    const json = JSON.parse(
+      (await runCli(s.env, ['capture-pane', '-t', String(pane.id), '--format', 'json'])).stdout,
+    ) as PaneCapture;
+    expect(json).toMatchObject({
+      title: 'cli',
+      size: { cols: expect.any(Number), rows: expect.any(Number) },
+      cursor: { x: expect.any(Number), y: expect.any(Number) },
+    });
     expect((await runCli(s.env, ['kill-pane', '-t', String(pane.id)])).code).toBe(0);
   });
 
   it('resolves the calling pane from ROZI_PANE inside a pane', async () => {
-    const { pane } = await s.call<{ pane: PaneInfo }>('panes.split', { target: 1, argv: ['bash', '--norc', '--noprofile'] });
-    await s.call('panes.sendKeys', { target: pane.id, keys: [`${process.execPath} ${BIN} rename-pane inside-name`, 'Enter'] });
-    await waitFor('renamed from inside', async () => (await panes()).find((p) => p.id === pane.id)?.title === 'inside-name', 15_000);
+    const { pane } = await s.call<{ pane: PaneInfo }>('panes.split', {
+      target: 1,
+      argv: ['bash', '--norc', '--noprofile'],
+    });
+    await s.call('panes.sendKeys', {
+      target: pane.id,
+      keys: [`${process.execPath} ${BIN} rename-pane inside-name`, 'Enter'],
+    });
+    await waitFor(
+      'renamed from inside',
+      async () => (await panes()).find((p) => p.id === pane.id)?.title === 'inside-name',
+      15_000,
+    );
     await s.call('panes.kill', { target: pane.id });
   });
 
   it('errors are one line with a stable code and documented exit codes', async () => {
     const nf = await runCli(s.env, ['capture-pane', '-t', '99', '--format', 'json']);
     expect(nf.code).toBe(1);
-    expect(JSON.parse(nf.stdout)).toEqual({ error: { code: 'not-found', message: expect.stringContaining('no pane 99') } });
+    expect(JSON.parse(nf.stdout)).toEqual({
+      error: { code: 'not-found', message: expect.stringContaining('no pane 99') },
+    });
     expect(nf.stderr.trim().split('\n')).toHaveLength(1);
     const usage = await runCli(s.env, ['split', '--direction', 'sideways']);
     expect(usage.code).toBe(2);
@@ -167,7 +298,12 @@ describe('the rozi CLI against the server', () => {
   });
 
   it('a taken port is one line naming the port and --port, exit 4', async () => {
-    const r = await runCli({ ...s.env, ROZI_SOCKET: `${s.home}/run/other.sock` }, ['server', '--no-web', '--port', String(s.port)]);
+    const r = await runCli({ ...s.env, ROZI_SOCKET: `${s.home}/run/other.sock` }, [
+      'server',
+      '--no-web',
+      '--port',
+      String(s.port),
+    ]);
     expect(r.code).toBe(4);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain(`port ${s.port}`);
@@ -175,7 +311,14 @@ describe('the rozi CLI against the server', () => {
   });
 
   it('refuses a non-loopback host without --allow-remote', async () => {
-    const r = await runCli({ ...s.env, ROZI_SOCKET: `${s.home}/run/other.sock` }, ['server', '--no-web', '--port', '0', '--host', '0.0.0.0']);
+    const r = await runCli({ ...s.env, ROZI_SOCKET: `${s.home}/run/other.sock` }, [
+      'server',
+      '--no-web',
+      '--port',
+      '0',
+      '--host',
+      '0.0.0.0',
+    ]);
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('--allow-remote');
   });

@@ -15,8 +15,18 @@ afterAll(async () => {
   removeHome(home.home);
 });
 
-const layoutOf = (w: WorkspaceInfo) => w.sessions.map((x) => ({ name: x.name, folder: x.folder, activeTabId: x.activeTabId, tabs: x.tabs }));
-const panesOf = (w: WorkspaceInfo) => w.panes.map((p) => ({ session: p.session, id: p.id, tab: p.tab, title: p.title, cwd: p.cwd, command: p.command, argv: p.argv }));
+const layoutOf = (w: WorkspaceInfo) =>
+  w.sessions.map((x) => ({ name: x.name, folder: x.folder, activeTabId: x.activeTabId, tabs: x.tabs }));
+const panesOf = (w: WorkspaceInfo) =>
+  w.panes.map((p) => ({
+    session: p.session,
+    id: p.id,
+    tab: p.tab,
+    title: p.title,
+    cwd: p.cwd,
+    command: p.command,
+    argv: p.argv,
+  }));
 
 describe('resurrection', () => {
   it('brings sessions, tabs, splits, titles, commands and live cwds back after a restart', async () => {
@@ -26,7 +36,9 @@ describe('resurrection', () => {
     await s.call('panes.sendKeys', { target: 1, keys: [`cd '${proj}'`, 'Enter'] });
     await waitFor('cd', async () => (await s.call<PaneInfo[]>('panes.list'))[0]?.cwd === proj);
     await s.call('panes.sendKeys', { target: 1, keys: ['echo remember-$((6*7))', 'Enter'] });
-    await waitFor('echo', async () => (await s.call<{ lines: string[] }>('panes.capture', { target: 1 })).lines.includes('remember-42'));
+    await waitFor('echo', async () =>
+      (await s.call<{ lines: string[] }>('panes.capture', { target: 1 })).lines.includes('remember-42'),
+    );
     await s.call('panes.split', { target: 1, direction: 'column', argv: ['sleep', '600'], title: 'sleeper' });
     await s.call('sessions.create', { name: 'dev', command: 'sleep 600', cwd: proj });
     await s.call('tabs.create', { session: 'dev', name: 'logs' });
@@ -41,11 +53,15 @@ describe('resurrection', () => {
     expect(panesOf(after)).toEqual(panesOf(before));
     await waitFor('respawned processes', async () => {
       const rows = await s.call<PaneInfo[]>('panes.list');
-      return rows.find((p) => p.session === 'main' && p.id === 2)?.foreground_program === 'sleep' && rows.find((p) => p.session === 'dev' && p.id === 1)?.foreground_program === 'sleep';
+      return (
+        rows.find((p) => p.session === 'main' && p.id === 2)?.foreground_program === 'sleep' &&
+        rows.find((p) => p.session === 'dev' && p.id === 1)?.foreground_program === 'sleep'
+      );
     });
     // The screen history came back above the new shell's prompt.
     await waitFor('restored history', async () => {
-      const lines = (await s.call<{ lines: string[] }>('panes.capture', { target: 1, scrollback: 'full' })).lines;
+      const lines = (await s.call<{ lines: string[] }>('panes.capture', { target: 1, scrollback: 'full' }))
+        .lines;
       return lines.includes('remember-42') && lines.includes('[restored after a server restart]');
     });
     // New panes keep counting after the restored ids.
@@ -55,7 +71,13 @@ describe('resurrection', () => {
   });
 
   it('after kill -9 keeps layout changes made a second before', async () => {
-    await s.call('panes.split', { session: 'dev', target: 1, direction: 'row', argv: ['sleep', '600'], title: 'late' });
+    await s.call('panes.split', {
+      session: 'dev',
+      target: 1,
+      direction: 'row',
+      argv: ['sleep', '600'],
+      title: 'late',
+    });
     await s.call('tabs.rename', { session: 'dev', tab: 2, name: 'renamed-late' });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const before = await s.call<WorkspaceInfo>('workspace.get');
@@ -70,7 +92,10 @@ describe('resurrection', () => {
     const moved = join(home.home, 'moved-here');
     mkdirSync(moved, { recursive: true });
     const file = join(home.home, '.local/state/rozi/snapshot.json');
-    const cwdInSnapshot = () => (JSON.parse(readFileSync(file, 'utf8')) as SnapshotData).sessions.find((x) => x.name === 'main')?.panes.find((p) => p.id === 1)?.cwd;
+    const cwdInSnapshot = () =>
+      (JSON.parse(readFileSync(file, 'utf8')) as SnapshotData).sessions
+        .find((x) => x.name === 'main')
+        ?.panes.find((p) => p.id === 1)?.cwd;
     expect(cwdInSnapshot()).not.toBe(moved);
     await s.call('panes.sendKeys', { target: 1, keys: [`cd '${moved}'`, 'Enter'] });
     // SNAPSHOT_POLL_MS (3 s) plus the time the shell takes to run cd.
@@ -78,7 +103,9 @@ describe('resurrection', () => {
     // And it survives a kill -9 (the poll wrote it; nothing else did).
     await s.kill9();
     s = await startServer({ home });
-    expect((await s.call<PaneInfo[]>('panes.list')).find((p) => p.session === 'main' && p.id === 1)?.cwd).toBe(moved);
+    expect(
+      (await s.call<PaneInfo[]>('panes.list')).find((p) => p.session === 'main' && p.id === 1)?.cwd,
+    ).toBe(moved);
   });
 
   it('moves a corrupt snapshot aside with a warning and starts fresh', async () => {
@@ -86,7 +113,9 @@ describe('resurrection', () => {
     const stateDir = join(home.home, '.local/state/rozi');
     writeFileSync(join(stateDir, 'snapshot.json'), '{"version":1,"sessions":[{"name":');
     s = await startServer({ home });
-    expect(s.stderr()).toMatch(/warning: the session snapshot was unreadable and was moved to .*snapshot\.json\.corrupt-/);
+    expect(s.stderr()).toMatch(
+      /warning: the session snapshot was unreadable and was moved to .*snapshot\.json\.corrupt-/,
+    );
     expect(readdirSync(stateDir).some((f) => f.startsWith('snapshot.json.corrupt-'))).toBe(true);
     const w = await s.call<WorkspaceInfo>('workspace.get');
     expect(w.sessions.map((x) => x.name)).toEqual(['main']);

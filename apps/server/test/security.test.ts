@@ -20,13 +20,21 @@ interface Reply {
   body: string;
 }
 
-function http(o: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Reply> {
+function http(o: {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: s.port, method: o.method ?? 'GET', path: o.path, headers: o.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: s.port, method: o.method ?? 'GET', path: o.path, headers: o.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8').on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end(o.body);
   });
@@ -50,11 +58,20 @@ function upgrade(headers: Record<string, string>): Promise<number> {
 }
 
 describe('Host allow-list (DNS rebinding)', () => {
-  for (const bad of ['attacker.example', 'localhost6', '127.0.0.1.nip.io', `127.0.0.1.nip.io:PORT`, '127.0.0.1:1', 'localhost:1']) {
+  for (const bad of [
+    'attacker.example',
+    'localhost6',
+    '127.0.0.1.nip.io',
+    `127.0.0.1.nip.io:PORT`,
+    '127.0.0.1:1',
+    'localhost:1',
+  ]) {
     it(`refuses Host ${bad} on pages, /trpc and upgrades`, async () => {
       const h = bad.replace('PORT', String(s.port));
       expect((await http({ path: '/', headers: { Host: h, Cookie: cookie() } })).status).toBe(403);
-      expect((await http({ path: '/trpc/workspace.get', headers: { Host: h, Cookie: cookie() } })).status).toBe(403);
+      expect(
+        (await http({ path: '/trpc/workspace.get', headers: { Host: h, Cookie: cookie() } })).status,
+      ).toBe(403);
       expect((await http({ path: `/?token=${s.token}`, headers: { Host: h } })).status).toBe(403);
       expect(await upgrade({ Host: h, Cookie: cookie(), Origin: `http://${h}` })).toBe(403);
     });
@@ -62,7 +79,9 @@ describe('Host allow-list (DNS rebinding)', () => {
 
   it('accepts 127.0.0.1, localhost and [::1] on the right port', async () => {
     for (const h of [`127.0.0.1:${s.port}`, `localhost:${s.port}`, `[::1]:${s.port}`]) {
-      expect((await http({ path: '/trpc/workspace.get', headers: { Host: h, Cookie: cookie() } })).status).toBe(200);
+      expect(
+        (await http({ path: '/trpc/workspace.get', headers: { Host: h, Cookie: cookie() } })).status,
+      ).toBe(200);
     }
   });
 });
@@ -82,12 +101,28 @@ describe('token exchange', () => {
     expect((await http({ path: '/?token=nope', headers: { Host: host() } })).status).toBe(401);
     expect((await http({ path: '/', headers: { Host: host() } })).status).toBe(401);
     expect((await http({ path: '/trpc/workspace.get', headers: { Host: host() } })).status).toBe(401);
-    expect((await http({ path: '/trpc/workspace.get', headers: { Host: host(), Cookie: `rozi_${s.port}=${'0'.repeat(64)}` } })).status).toBe(401);
+    expect(
+      (
+        await http({
+          path: '/trpc/workspace.get',
+          headers: { Host: host(), Cookie: `rozi_${s.port}=${'0'.repeat(64)}` },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('accepts the token as a cookie or a bearer header', async () => {
-    expect((await http({ path: '/trpc/workspace.get', headers: { Host: host(), Cookie: cookie() } })).status).toBe(200);
-    expect((await http({ path: '/trpc/workspace.get', headers: { Host: host(), Authorization: `Bearer ${s.token}` } })).status).toBe(200);
+    expect(
+      (await http({ path: '/trpc/workspace.get', headers: { Host: host(), Cookie: cookie() } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await http({
+          path: '/trpc/workspace.get',
+          headers: { Host: host(), Authorization: `Bearer ${s.token}` },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -116,34 +151,112 @@ describe('mutations', () => {
   const json = { 'Content-Type': 'application/json' };
 
   it('accept our Origin with the cookie', async () => {
-    const r = await http({ method: 'POST', path: mutation, headers: { Host: host(), Cookie: cookie(), Origin: s.origin, ...json }, body });
+    const r = await http({
+      method: 'POST',
+      path: mutation,
+      headers: { Host: host(), Cookie: cookie(), Origin: s.origin, ...json },
+      body,
+    });
     expect(r.status).toBe(200);
   });
 
   it('refuse a foreign Origin even with the cookie or the token', async () => {
-    expect((await http({ method: 'POST', path: mutation, headers: { Host: host(), Cookie: cookie(), Origin: 'http://attacker.example', ...json }, body })).status).toBe(403);
-    expect((await http({ method: 'POST', path: mutation, headers: { Host: host(), Authorization: `Bearer ${s.token}`, Origin: 'http://attacker.example', ...json }, body })).status).toBe(403);
+    expect(
+      (
+        await http({
+          method: 'POST',
+          path: mutation,
+          headers: { Host: host(), Cookie: cookie(), Origin: 'http://attacker.example', ...json },
+          body,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await http({
+          method: 'POST',
+          path: mutation,
+          headers: {
+            Host: host(),
+            Authorization: `Bearer ${s.token}`,
+            Origin: 'http://attacker.example',
+            ...json,
+          },
+          body,
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('refuse Origin: null and a missing Origin with only the cookie; accept them with the bearer token', async () => {
-    expect((await http({ method: 'POST', path: mutation, headers: { Host: host(), Cookie: cookie(), Origin: 'null', ...json }, body })).status).toBe(403);
-    expect((await http({ method: 'POST', path: mutation, headers: { Host: host(), Cookie: cookie(), ...json }, body })).status).toBe(403);
-    expect((await http({ method: 'POST', path: mutation, headers: { Host: host(), Authorization: `Bearer ${s.token}`, ...json }, body })).status).toBe(200);
-    expect((await http({ method: 'POST', path: mutation, headers: { Host: host(), Authorization: `Bearer ${s.token}`, Origin: 'null', ...json }, body })).status).toBe(200);
+    expect(
+      (
+        await http({
+          method: 'POST',
+          path: mutation,
+          headers: { Host: host(), Cookie: cookie(), Origin: 'null', ...json },
+          body,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await http({
+          method: 'POST',
+          path: mutation,
+          headers: { Host: host(), Cookie: cookie(), ...json },
+          body,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await http({
+          method: 'POST',
+          path: mutation,
+          headers: { Host: host(), Authorization: `Bearer ${s.token}`, ...json },
+          body,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await http({
+          method: 'POST',
+          path: mutation,
+          headers: { Host: host(), Authorization: `Bearer ${s.token}`, Origin: 'null', ...json },
+          body,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuse form-encoded and text/plain bodies (what a cross-site form can send)', async () => {
-    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
-      const r = await http({ method: 'POST', path: mutation, headers: { Host: host(), Cookie: cookie(), Origin: s.origin, 'Content-Type': type }, body });
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const r = await http({
+        method: 'POST',
+        path: mutation,
+        headers: { Host: host(), Cookie: cookie(), Origin: s.origin, 'Content-Type': type },
+        body,
+      });
       expect(r.status).toBe(415);
     }
   });
 
   it('send no CORS headers, also not to a preflight', async () => {
-    const pre = await http({ method: 'OPTIONS', path: mutation, headers: { Host: host(), Origin: 'http://attacker.example', 'Access-Control-Request-Method': 'POST' } });
+    const pre = await http({
+      method: 'OPTIONS',
+      path: mutation,
+      headers: { Host: host(), Origin: 'http://attacker.example', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(pre.status).toBeGreaterThanOrEqual(400);
     const ok = await http({ path: '/trpc/workspace.get', headers: { Host: host(), Cookie: cookie() } });
-    for (const r of [pre, ok]) expect(Object.keys(r.headers).filter((k) => k.startsWith('access-control-'))).toEqual([]);
+    for (const r of [pre, ok])
+      expect(Object.keys(r.headers).filter((k) => k.startsWith('access-control-'))).toEqual([]);
   });
 });
 

@@ -27,17 +27,24 @@ describe('rozi server output', () => {
     const built = fileURLToPath(new URL('../../web/.next/BUILD_ID', import.meta.url));
     expect(existsSync(built), 'apps/web must be built first (npm run build)').toBe(true);
     const port = await freePort();
-    const proc = spawn(process.execPath, [BIN, 'server'], { env: { ...home.env, ROZI_PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [BIN, 'server'], {
+      env: { ...home.env, ROZI_PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     proc.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     proc.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
     const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
     try {
-      await waitFor('the URL', () => {
-        if (proc.exitCode !== null) throw new Error(`server exited: ${err}`);
-        return out.includes('?token=');
-      }, 60_000);
+      await waitFor(
+        'the URL',
+        () => {
+          if (proc.exitCode !== null) throw new Error(`server exited: ${err}`);
+          return out.includes('?token=');
+        },
+        60_000,
+      );
       const lines = out.trimEnd().split('\n');
       const url = new URL(lines.at(-1) as string);
       expect(url.origin).toBe(`http://127.0.0.1:${port}`);
@@ -50,7 +57,9 @@ describe('rozi server output', () => {
       expect(err).toContain('next.config');
       expect(err).not.toContain(url.searchParams.get('token'));
       // The page answers (the block names a working server, not a half-started one).
-      const res = await fetch(`http://127.0.0.1:${port}/`, { headers: { Authorization: `Bearer ${url.searchParams.get('token')}` } });
+      const res = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: { Authorization: `Bearer ${url.searchParams.get('token')}` },
+      });
       expect(res.status).toBe(200);
       // Nothing more arrives on stdout after the URL while the server runs.
       const before = out;

@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** `<repo root>/../shared/fixtures/agents` (this file is apps/server/test/sharedFixtures.ts). */
-export const SHARED_AGENT_FIXTURES = fileURLToPath(new URL('../../../../shared/fixtures/agents', import.meta.url));
+export const SHARED_AGENT_FIXTURES = fileURLToPath(
+  new URL('../../../../shared/fixtures/agents', import.meta.url),
+);
 
 /** Absolute path of one capture file, e.g. `sharedFixture('codex')`; throws when it is missing. */
 export function sharedFixture(agent: string): string {

@@ -28,7 +28,8 @@ afterAll(async () => {
   removeHome(s.home);
 });
 
-const get = (target: number) => s.call<{ ok: true; agent: AgentRowView } | { ok: false; code: string }>('agents.get', { target });
+const get = (target: number) =>
+  s.call<{ ok: true; agent: AgentRowView } | { ok: false; code: string }>('agents.get', { target });
 const stateOf = async (target: number) => {
   const r = await get(target);
   return r.ok ? r.agent.state : null;
@@ -42,7 +43,12 @@ interface FakeAgent {
 }
 
 /** Starts a fake agent in a new tab's shell, the way a person types it. */
-async function launch(o: { program: string; fixture: string; sequence?: string; bracketed?: boolean }): Promise<FakeAgent> {
+async function launch(o: {
+  program: string;
+  fixture: string;
+  sequence?: string;
+  bracketed?: boolean;
+}): Promise<FakeAgent> {
   const r = await s.call<{ pane: PaneInfo }>('tabs.create', {});
   const pane = r.pane.id;
   const log = join(s.home, `input-${pane}-${Date.now()}.log`);
@@ -59,7 +65,10 @@ async function launch(o: { program: string; fixture: string; sequence?: string; 
     log,
     pid: () => {
       // The fake agent is the pane shell's foreground child.
-      const children = readFileSync(`/proc/${info?.pid}/task/${info?.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+      const children = readFileSync(`/proc/${info?.pid}/task/${info?.pid}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .map(Number);
       return children[children.length - 1] as number;
     },
     ...{ agentRow: agent },
@@ -76,12 +85,25 @@ describe('agent status with real panes', () => {
     const panes = await s.call<PaneInfo[]>('panes.list');
     expect(panes.find((p) => p.id === a.pane)).toMatchObject({ agent: 'codex', agent_state: 'working' });
 
-    const blocked = cli('agents', 'wait', '--target', String(a.pane), '--until', 'blocked', '--timeout', '20s');
+    const blocked = cli(
+      'agents',
+      'wait',
+      '--target',
+      String(a.pane),
+      '--until',
+      'blocked',
+      '--timeout',
+      '20s',
+    );
     await new Promise((r) => setTimeout(r, 300));
     advance(a);
     const b = await blocked;
     expect(b.code).toBe(0);
-    expect(JSON.parse(b.stdout)).toMatchObject({ code: 'matched', state: 'blocked', agent: { agent: 'codex', state: 'blocked', source: 'screen' } });
+    expect(JSON.parse(b.stdout)).toMatchObject({
+      code: 'matched',
+      state: 'blocked',
+      agent: { agent: 'codex', state: 'blocked', source: 'screen' },
+    });
 
     const done = cli('agents', 'wait', '--target', String(a.pane), '--until', 'done', '--timeout', '20s');
     await new Promise((r) => setTimeout(r, 300));
@@ -93,7 +115,11 @@ describe('agent status with real panes', () => {
   });
 
   it('looks through python3 to pi.py', async () => {
-    const a = await launch({ program: `python3 ${bin}/pi.py`, fixture: 'pi', sequence: 'working,blocked,idle' });
+    const a = await launch({
+      program: `python3 ${bin}/pi.py`,
+      fixture: 'pi',
+      sequence: 'working,blocked,idle',
+    });
     expect((await get(a.pane)).ok && (await get(a.pane))).toMatchObject({ agent: { agent: 'pi' } });
     await waitFor('pi working', async () => (await stateOf(a.pane)) === 'working');
     advance(a);
@@ -111,12 +137,34 @@ describe('agent status with real panes', () => {
   });
 
   it('prompt into an idle agent writes text + Enter once, bracketed when enabled, and --wait sees the run finish', async () => {
-    const a = await launch({ program: `node ${bin}/codex.mjs`, fixture: 'codex', sequence: 'idle', bracketed: true });
+    const a = await launch({
+      program: `node ${bin}/codex.mjs`,
+      fixture: 'codex',
+      sequence: 'idle',
+      bracketed: true,
+    });
     await waitFor('idle', async () => (await stateOf(a.pane)) === 'idle');
-    const r = await cli('agents', 'prompt', '--target', String(a.pane), '--wait', 'quiescent', '--timeout', '20s', 'fix\nthe test');
+    const r = await cli(
+      'agents',
+      'prompt',
+      '--target',
+      String(a.pane),
+      '--wait',
+      'quiescent',
+      '--timeout',
+      '20s',
+      'fix\nthe test',
+    );
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, wait: { code: 'matched', state: 'quiescent', agent: { state: 'done' } } });
-    const chunks = received(a).trim().split('\n').map((l) => JSON.parse(l) as string).join('');
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      ok: true,
+      wait: { code: 'matched', state: 'quiescent', agent: { state: 'done' } },
+    });
+    const chunks = received(a)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as string)
+      .join('');
     expect(chunks).toBe('\x1b[200~fix\rthe test\x1b[201~\r');
   });
 
@@ -129,7 +177,10 @@ describe('agent status with real panes', () => {
     await waitFor('gone', async () => (await get(a.pane)).ok && (await stateOf(a.pane)) === null);
     const log2 = join(s.home, `second-${a.pane}.log`);
     writeFileSync(log2, '');
-    await s.call('panes.sendText', { target: a.pane, text: `FAKE_FIXTURE=${sharedFixture('codex')} FAKE_SEQUENCE=idle FAKE_INPUT_LOG=${log2} node ${bin}/codex.mjs\r` });
+    await s.call('panes.sendText', {
+      target: a.pane,
+      text: `FAKE_FIXTURE=${sharedFixture('codex')} FAKE_SEQUENCE=idle FAKE_INPUT_LOG=${log2} node ${bin}/codex.mjs\r`,
+    });
     await waitFor('second agent', async () => {
       const r = await get(a.pane);
       return r.ok && r.agent.occupant_id !== null && r.agent.occupant_id !== g.agent.occupant_id;
@@ -141,9 +192,23 @@ describe('agent status with real panes', () => {
     expect(w.code).toBe(6);
     await new Promise((res) => setTimeout(res, 300));
     expect(readFileSync(log2, 'utf8')).toBe('');
-    const stale = await cli('agents', 'get', '--ref', JSON.stringify({ ...g.agent.ref, status_epoch: 'older-run' }));
+    const stale = await cli(
+      'agents',
+      'get',
+      '--ref',
+      JSON.stringify({ ...g.agent.ref, status_epoch: 'older-run' }),
+    );
     expect(stale.code).toBe(7);
-    const timeout = await cli('agents', 'wait', '--target', String(a.pane), '--until', 'blocked', '--timeout', '200ms');
+    const timeout = await cli(
+      'agents',
+      'wait',
+      '--target',
+      String(a.pane),
+      '--until',
+      'blocked',
+      '--timeout',
+      '200ms',
+    );
     expect(timeout.code).toBe(4);
     expect(JSON.parse(timeout.stdout)).toMatchObject({ error: { code: 'timed_out' } });
   });
@@ -152,7 +217,12 @@ describe('agent status with real panes', () => {
     const a = await launch({ program: `node ${bin}/codex.mjs`, fixture: 'codex', sequence: 'working' });
     await waitFor('working', async () => (await stateOf(a.pane)) === 'working');
     // Straight over the socket (no CLI start-up time) so both waits are registered before the exit.
-    const wait = (until: string[]) => s.call<{ code: string; state: string | null }>('agents.wait', { target: a.pane, until, timeoutMs: 20_000 });
+    const wait = (until: string[]) =>
+      s.call<{ code: string; state: string | null }>('agents.wait', {
+        target: a.pane,
+        until,
+        timeoutMs: 20_000,
+      });
     const quiet = wait(['quiescent']);
     const blocked = wait(['blocked']);
     const gone = wait(['gone']);
@@ -161,7 +231,16 @@ describe('agent status with real panes', () => {
     expect(await quiet).toMatchObject({ code: 'matched', state: 'quiescent' });
     expect(await blocked).toMatchObject({ code: 'gone' });
     expect(await gone).toMatchObject({ code: 'matched', state: 'gone' });
-    const cliGone = await cli('agents', 'wait', '--target', String(a.pane), '--until', 'working', '--timeout', '300ms');
+    const cliGone = await cli(
+      'agents',
+      'wait',
+      '--target',
+      String(a.pane),
+      '--until',
+      'working',
+      '--timeout',
+      '300ms',
+    );
     expect(cliGone.code).toBe(4);
   });
 
@@ -169,18 +248,70 @@ describe('agent status with real panes', () => {
     const a = await launch({ program: `node ${bin}/codex.mjs`, fixture: 'codex', sequence: 'working' });
     await waitFor('working', async () => (await stateOf(a.pane)) === 'working');
     const t = String(a.pane);
-    let r = await cli('agents', 'report', '--target', t, '--agent', 'codex', '--integration', 'run-1', '--state', 'blocked', '--native-session', 'abc', '--seq', '1');
+    let r = await cli(
+      'agents',
+      'report',
+      '--target',
+      t,
+      '--agent',
+      'codex',
+      '--integration',
+      'run-1',
+      '--state',
+      'blocked',
+      '--native-session',
+      'abc',
+      '--seq',
+      '1',
+    );
     expect(r.code).toBe(0);
     expect(await get(a.pane)).toMatchObject({ agent: { state: 'blocked', source: 'integration' } });
-    r = await cli('agents', 'report', '--target', t, '--agent', 'claude', '--integration', 'run-1', '--state', 'idle', '--seq', '2');
+    r = await cli(
+      'agents',
+      'report',
+      '--target',
+      t,
+      '--agent',
+      'claude',
+      '--integration',
+      'run-1',
+      '--state',
+      'idle',
+      '--seq',
+      '2',
+    );
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'conflict' } });
     r = await cli('agents', 'release', '--target', t, '--integration', 'run-1', '--seq', '3');
     expect(r.code).toBe(0);
     expect(await get(a.pane)).toMatchObject({ agent: { state: 'working', source: 'screen' } });
-    r = await cli('agents', 'report', '--target', t, '--integration', 'run-1', '--state', 'idle', '--seq', '4');
-    expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'conflict', message: expect.stringContaining('released') } });
-    r = await cli('--session', 'main', 'agents', 'report', '--integration', 'x', '--state', 'idle', '--seq', '1');
+    r = await cli(
+      'agents',
+      'report',
+      '--target',
+      t,
+      '--integration',
+      'run-1',
+      '--state',
+      'idle',
+      '--seq',
+      '4',
+    );
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      error: { code: 'conflict', message: expect.stringContaining('released') },
+    });
+    r = await cli(
+      '--session',
+      'main',
+      'agents',
+      'report',
+      '--integration',
+      'x',
+      '--state',
+      'idle',
+      '--seq',
+      '1',
+    );
     expect(r.code).toBe(2);
   });
 
@@ -189,16 +320,30 @@ describe('agent status with real panes', () => {
     await waitFor('working', async () => (await stateOf(a.pane)) === 'working');
     const t = String(a.pane);
     expect((await cli('status', '--target', t, 'blocked', '--reason', 'needs a key')).code).toBe(0);
-    expect(await get(a.pane)).toMatchObject({ agent: { state: 'blocked', source: 'published', message: 'needs a key' } });
+    expect(await get(a.pane)).toMatchObject({
+      agent: { state: 'blocked', source: 'published', message: 'needs a key' },
+    });
     expect((await cli('status', '--target', t, '--clear')).code).toBe(0);
     expect(await get(a.pane)).toMatchObject({ agent: { state: 'working', source: 'screen' } });
-    const rows = ['{"id":"a","state":"idle","label":"lint"}', '{"id":"b","state":"blocked","message":"approve deploy"}'].join('\n') + '\n';
+    const rows =
+      [
+        '{"id":"a","state":"idle","label":"lint"}',
+        '{"id":"b","state":"blocked","message":"approve deploy"}',
+      ].join('\n') + '\n';
     // A publisher that stays running: its rows show; killed, its rows go with it.
-    const live = spawn(process.execPath, [BIN, 'publish', '--target', t, '--name', 'ci'], { env: s.env, stdio: ['pipe', 'ignore', 'ignore'] });
+    const live = spawn(process.execPath, [BIN, 'publish', '--target', t, '--name', 'ci'], {
+      env: s.env,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
     live.stdin.write(rows);
     await waitFor('published rows', async () => {
       const g = await get(a.pane);
-      return g.ok && g.agent.source === 'published' && g.agent.state === 'blocked' && g.agent.message === 'approve deploy';
+      return (
+        g.ok &&
+        g.agent.source === 'published' &&
+        g.agent.state === 'blocked' &&
+        g.agent.message === 'approve deploy'
+      );
     });
     live.kill('SIGKILL');
     await waitFor('rows gone with the publisher', async () => (await stateOf(a.pane)) === 'working');
@@ -209,15 +354,23 @@ describe('agent status with real panes', () => {
   });
 
   it('notifies a background transition after a 1 s delay; viewing the pane cancels it', async () => {
-    const a = await launch({ program: `node ${bin}/codex.mjs`, fixture: 'codex', sequence: 'working,blocked,working,blocked' });
+    const a = await launch({
+      program: `node ${bin}/codex.mjs`,
+      fixture: 'codex',
+      sequence: 'working,blocked,working,blocked',
+    });
     await waitFor('working', async () => (await stateOf(a.pane)) === 'working');
-    const before = (await s.call<Array<{ paneId: number | null }>>('workspace.notifications')).filter((n) => n.paneId === a.pane).length;
+    const before = (await s.call<Array<{ paneId: number | null }>>('workspace.notifications')).filter(
+      (n) => n.paneId === a.pane,
+    ).length;
     const t0 = Date.now();
     advance(a);
     await waitFor('blocked', async () => (await stateOf(a.pane)) === 'blocked');
     const tBlocked = Date.now();
     const notes = await waitFor('notification', async () => {
-      const all = (await s.call<Array<{ paneId: number | null; at: number; message: string }>>('workspace.notifications')).filter((n) => n.paneId === a.pane);
+      const all = (
+        await s.call<Array<{ paneId: number | null; at: number; message: string }>>('workspace.notifications')
+      ).filter((n) => n.paneId === a.pane);
       return all.length > before ? all : null;
     });
     const note = notes[notes.length - 1];
@@ -233,14 +386,18 @@ describe('agent status with real panes', () => {
     await waitFor('blocked again', async () => (await stateOf(a.pane)) === 'blocked');
     await s.call('agents.setViewed', { key, viewed: true });
     await new Promise((r) => setTimeout(r, 1500));
-    const after = (await s.call<Array<{ paneId: number | null }>>('workspace.notifications')).filter((n) => n.paneId === a.pane);
+    const after = (await s.call<Array<{ paneId: number | null }>>('workspace.notifications')).filter(
+      (n) => n.paneId === a.pane,
+    );
     expect(after.length).toBe(count);
   });
 });
 
 describe('100 agent panes at once', () => {
   it('labels every pane and keeps reading them', async () => {
-    const fixture = parse(readFileSync(sharedFixture('codex'), 'utf8')) as { case: Array<{ state: string; screen: string }> };
+    const fixture = parse(readFileSync(sharedFixture('codex'), 'utf8')) as {
+      case: Array<{ state: string; screen: string }>;
+    };
     const screenFile = join(s.home, 'working.txt');
     writeFileSync(screenFile, fixture.case.find((c) => c.state === 'working')?.screen ?? '');
     if (!existsSync(screenFile)) throw new Error('no screen');
@@ -253,7 +410,9 @@ describe('100 agent panes at once', () => {
       '100 working agents',
       async () => {
         const list = await s.call<AgentRowView[]>('agents.list', { session });
-        return list.length === 100 && list.every((r) => r.agent === 'codex' && r.state === 'working') ? list : null;
+        return list.length === 100 && list.every((r) => r.agent === 'codex' && r.state === 'working')
+          ? list
+          : null;
       },
       60_000,
       250,

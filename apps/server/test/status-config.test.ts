@@ -46,7 +46,10 @@ describe('config.toml status of the running server', () => {
     expect(first.code).toBe(0);
     expect(first.value).toMatchObject({ file: configFile, state: 'ok', warnings: [] });
     expect(inForce(first.value)[0]).toBe('mca');
-    expect(first.value.definitions.find((d) => d.id === 'claude')).toMatchObject({ source: 'builtin', resume: true });
+    expect(first.value.definitions.find((d) => d.id === 'claude')).toMatchObject({
+      source: 'builtin',
+      resume: true,
+    });
 
     // Broken TOML on line 3: the server keeps mca, says broken, names the line.
     const broken = await save('[[agents]]\nid = "other"\nmatch = { names = ["other"] \n');
@@ -61,9 +64,13 @@ describe('config.toml status of the running server', () => {
     expect(text.stdout).toMatch(new RegExp(`${configFile}:\\d+`));
 
     // A bad rule loads the rest: ok, with the warning's line, the definition in force.
-    const warned = await save('[[agents]]\nid = "mca2"\nmatch = { names = ["mca2"] }\n\n[[agents.states]]\nstate = "working"\nscreen = { regex = true, any_of = ["("] }\n');
+    const warned = await save(
+      '[[agents]]\nid = "mca2"\nmatch = { names = ["mca2"] }\n\n[[agents.states]]\nstate = "working"\nscreen = { regex = true, any_of = ["("] }\n',
+    );
     expect(warned.state).toBe('ok');
-    expect(warned.warnings).toEqual([expect.objectContaining({ code: 'invalid-regex', line: expect.any(Number) })]);
+    expect(warned.warnings).toEqual([
+      expect.objectContaining({ code: 'invalid-regex', line: expect.any(Number) }),
+    ]);
     expect(inForce(warned)).toContain('mca2');
     expect(inForce(warned)).not.toContain('mca');
     expect((await status()).code).toBe(0);
@@ -73,10 +80,14 @@ describe('config.toml status of the running server', () => {
     const marker = join(s.home, 'hook-ran');
     await save(`[[hooks]]\nevent = "bell"\nrun = "touch ${marker}"\n`);
     const tab = await s.call<{ pane: { id: number } }>('tabs.create', {});
-    await waitFor('the hook ran', async () => {
-      await s.call('panes.sendText', { target: tab.pane.id, text: "printf '\\a'\r" });
-      await new Promise((r) => setTimeout(r, 200));
-      return existsSync(marker);
-    }, 15_000);
+    await waitFor(
+      'the hook ran',
+      async () => {
+        await s.call('panes.sendText', { target: tab.pane.id, text: "printf '\\a'\r" });
+        await new Promise((r) => setTimeout(r, 200));
+        return existsSync(marker);
+      },
+      15_000,
+    );
   }, 30_000);
 });

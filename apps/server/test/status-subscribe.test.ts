@@ -44,28 +44,55 @@ afterAll(async () => {
 describe('rozi subscribe', () => {
   it('prints every event with exactly the documented fields', async () => {
     await s.call('sessions.create', { name: 'sub' });
-    await waitFor('session-created', () => events().find((e) => e.event === 'session-created' && e.session === 'sub'));
+    await waitFor('session-created', () =>
+      events().find((e) => e.event === 'session-created' && e.session === 'sub'),
+    );
     await s.call('sessions.rename', { session: 'sub', to: 'sub2' });
     const tab = await s.call<{ pane: PaneInfo }>('tabs.create', { session: 'sub2' });
     const pane = tab.pane.id;
     await s.call('panes.focus', { session: 'sub2', target: 1 });
     await s.call('panes.focus', { session: 'sub2', target: pane });
     await s.call('panes.sendText', { session: 'sub2', target: pane, text: "printf '\\a'\r" });
-    await s.call('notify', { message: 'built', title: 'ci', level: 'warn', pane: { session: 'sub2', target: pane } });
+    await s.call('notify', {
+      message: 'built',
+      title: 'ci',
+      level: 'warn',
+      pane: { session: 'sub2', target: pane },
+    });
 
     // A fake codex in the pane: agent-state-changed as hooks see it.
     const bin = join(s.home, 'agents');
     mkdirSync(bin);
     symlinkSync(join(FAKE, 'fake-agent.mjs'), join(bin, 'codex.mjs'));
-    await s.call('panes.sendText', { session: 'sub2', target: pane, text: `FAKE_FIXTURE=${sharedFixture('codex')} FAKE_SEQUENCE=working node ${bin}/codex.mjs\r` });
-    const working = await waitFor('agent working', () => events().find((e) => e.event === 'agent-state-changed' && e.state === 'working'), 15_000);
+    await s.call('panes.sendText', {
+      session: 'sub2',
+      target: pane,
+      text: `FAKE_FIXTURE=${sharedFixture('codex')} FAKE_SEQUENCE=working node ${bin}/codex.mjs\r`,
+    });
+    const working = await waitFor(
+      'agent working',
+      () => events().find((e) => e.event === 'agent-state-changed' && e.state === 'working'),
+      15_000,
+    );
     // previous: null or idle, depending on whether the first screen read saw the prompt first.
-    expect(working).toEqual({ event: 'agent-state-changed', session: 'sub2', pane, agent: 'codex', previous: working.previous, state: 'working', source: 'screen', message: null });
+    expect(working).toEqual({
+      event: 'agent-state-changed',
+      session: 'sub2',
+      pane,
+      agent: 'codex',
+      previous: working.previous,
+      state: 'working',
+      source: 'screen',
+      message: null,
+    });
     expect([null, 'idle']).toContain(working.previous);
 
     // config.toml written: config-reloaded, no fields.
     mkdirSync(join(s.home, '.config', 'rozi'), { recursive: true });
-    writeFileSync(join(s.home, '.config', 'rozi', 'config.toml'), '[[agents]]\nid = "mca"\nmatch = { names = ["mca"] }\n');
+    writeFileSync(
+      join(s.home, '.config', 'rozi', 'config.toml'),
+      '[[agents]]\nid = "mca"\nmatch = { names = ["mca"] }\n',
+    );
     await waitFor('config-reloaded', () => events().find((e) => e.event === 'config-reloaded'), 10_000);
 
     // The pane's program ends: pane-exited.
@@ -74,23 +101,54 @@ describe('rozi subscribe', () => {
 
     const seen = events();
     for (const e of seen) {
-      expect(Object.keys(e).sort(), `${e.event} fields`).toEqual(['event', ...HOOK_EVENT_FIELDS[e.event]].sort());
+      expect(Object.keys(e).sort(), `${e.event} fields`).toEqual(
+        ['event', ...HOOK_EVENT_FIELDS[e.event]].sort(),
+      );
     }
     const names = new Set(seen.map((e) => e.event));
-    for (const name of ['session-created', 'session-renamed', 'pane-spawned', 'focus-changed', 'bell', 'notification', 'agent-state-changed', 'config-reloaded', 'pane-exited'] as const) {
+    for (const name of [
+      'session-created',
+      'session-renamed',
+      'pane-spawned',
+      'focus-changed',
+      'bell',
+      'notification',
+      'agent-state-changed',
+      'config-reloaded',
+      'pane-exited',
+    ] as const) {
       expect(names.has(name), `saw ${name}`).toBe(true);
     }
-    expect(seen.find((e) => e.event === 'session-renamed')).toEqual({ event: 'session-renamed', session: 'sub2', previous: 'sub' });
+    expect(seen.find((e) => e.event === 'session-renamed')).toEqual({
+      event: 'session-renamed',
+      session: 'sub2',
+      previous: 'sub',
+    });
     expect(seen.find((e) => e.event === 'bell')).toEqual({ event: 'bell', session: 'sub2', pane });
-    expect(seen.find((e) => e.event === 'notification' && e.title === 'ci')).toEqual({ event: 'notification', session: 'sub2', pane, title: 'ci', message: 'built', level: 'warn' });
+    expect(seen.find((e) => e.event === 'notification' && e.title === 'ci')).toEqual({
+      event: 'notification',
+      session: 'sub2',
+      pane,
+      title: 'ci',
+      message: 'built',
+      level: 'warn',
+    });
     expect(seen.find((e) => e.event === 'config-reloaded')).toEqual({ event: 'config-reloaded' });
-    expect(seen.filter((e) => e.event === 'focus-changed').at(-1)).toEqual({ event: 'focus-changed', session: 'sub2', pane, previous: 1 });
+    expect(seen.filter((e) => e.event === 'focus-changed').at(-1)).toEqual({
+      event: 'focus-changed',
+      session: 'sub2',
+      pane,
+      previous: 1,
+    });
     // Raw bus fields never leak out.
     expect(lines.join('\n')).not.toMatch(/"type"|"paneId"|"previous_state"|"key"/);
   }, 60_000);
 
   it('--events keeps only the named events and refuses unknown names', async () => {
-    const only = spawn(process.execPath, [BIN, 'subscribe', '--events', 'bell'], { env: s.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const only = spawn(process.execPath, [BIN, 'subscribe', '--events', 'bell'], {
+      env: s.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     only.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
     try {

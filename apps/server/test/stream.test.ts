@@ -43,7 +43,13 @@ describe('terminal stream', () => {
     writeFileSync(join(s.home, 'go-five'), '');
     while (offset < size) {
       const startedAt = offset;
-      await waitFor('more output', () => v.view(pane.key).offset >= Math.min(size, startedAt + 400_000) || v.view(pane.key).offset >= size, 20_000, 5);
+      await waitFor(
+        'more output',
+        () =>
+          v.view(pane.key).offset >= Math.min(size, startedAt + 400_000) || v.view(pane.key).offset >= size,
+        20_000,
+        5,
+      );
       const view = v.view(pane.key);
       expect(view.resets).toBe(0);
       received.push(...view.chunks);
@@ -58,7 +64,9 @@ describe('terminal stream', () => {
     const got = Buffer.concat(received);
     expect(reconnects).toBeGreaterThanOrEqual(5);
     expect(got.length).toBe(size);
-    expect(createHash('sha256').update(got).digest('hex')).toBe(createHash('sha256').update(data).digest('hex'));
+    expect(createHash('sha256').update(got).digest('hex')).toBe(
+      createHash('sha256').update(data).digest('hex'),
+    );
     await s.call('panes.kill', { key: pane.key });
   });
 
@@ -103,16 +111,24 @@ describe('terminal stream', () => {
     // When the stalled tab wakes up and acks, it fell off the ring: it gets a reset, then live output.
     (stalled.ws as unknown as { _socket: { resume(): void } })._socket.resume();
     stalled.acking = true;
-    await waitFor('stalled viewer catches up', () => {
-      stalled.flushAcks();
-      return stalled.view(pane.key).resets >= 1 && stalled.view(pane.key).offset >= total;
-    }, 20_000, 50);
+    await waitFor(
+      'stalled viewer catches up',
+      () => {
+        stalled.flushAcks();
+        return stalled.view(pane.key).resets >= 1 && stalled.view(pane.key).offset >= total;
+      },
+      20_000,
+      50,
+    );
     await Promise.all([stalled.close(), live.close()]);
     await s.call('panes.kill', { key: pane.key });
   });
 
   it('Ctrl-C into a pane flooding `yes` takes effect within a second', async () => {
-    const { pane } = await s.call<{ pane: PaneInfo }>('panes.split', { target: 1, argv: ['bash', '--norc', '--noprofile'] });
+    const { pane } = await s.call<{ pane: PaneInfo }>('panes.split', {
+      target: 1,
+      argv: ['bash', '--norc', '--noprofile'],
+    });
     const v = new Viewer(s);
     await v.opened;
     v.attach(pane.key);
@@ -120,16 +136,28 @@ describe('terminal stream', () => {
     await waitFor('yes flooding', () => v.view(pane.key).bytes > 2_000_000, 20_000);
     const sentAt = Date.now();
     v.send({ t: 'input', key: pane.key, data: '\x03' });
-    await waitFor('yes interrupted', async () => (await s.call<PaneInfo[]>('panes.list')).find((p) => p.key === pane.key)?.foreground_program === 'bash', 5000, 10);
+    await waitFor(
+      'yes interrupted',
+      async () =>
+        (await s.call<PaneInfo[]>('panes.list')).find((p) => p.key === pane.key)?.foreground_program ===
+        'bash',
+      5000,
+      10,
+    );
     expect(Date.now() - sentAt).toBeLessThan(1000);
     await v.close();
     await s.call('panes.kill', { key: pane.key });
   });
 
   it('a new viewer without `since` gets the screen as a reset frame, then live output', async () => {
-    const { pane } = await s.call<{ pane: PaneInfo }>('panes.split', { target: 1, argv: ['bash', '--norc', '--noprofile'] });
+    const { pane } = await s.call<{ pane: PaneInfo }>('panes.split', {
+      target: 1,
+      argv: ['bash', '--norc', '--noprofile'],
+    });
     await s.call('panes.sendKeys', { key: pane.key, keys: ['echo first-$((1+1))', 'Enter'] });
-    await waitFor('echo', async () => (await s.call<{ lines: string[] }>('panes.capture', { key: pane.key })).lines.includes('first-2'));
+    await waitFor('echo', async () =>
+      (await s.call<{ lines: string[] }>('panes.capture', { key: pane.key })).lines.includes('first-2'),
+    );
     const v = new Viewer(s);
     await v.opened;
     v.attach(pane.key);

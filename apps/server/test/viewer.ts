@@ -2,7 +2,13 @@
 // decoded per protocol.ts, acks after "rendering" (optionally withheld to simulate a stalled tab).
 import { createHash } from 'node:crypto';
 import WebSocket from 'ws';
-import { FRAME_HEADER_BYTES, FRAME_OUTPUT, FRAME_RESET, type ClientMessage, type ServerMessage } from '../src/stream/protocol';
+import {
+  FRAME_HEADER_BYTES,
+  FRAME_OUTPUT,
+  FRAME_RESET,
+  type ClientMessage,
+  type ServerMessage,
+} from '../src/stream/protocol';
 import type { TestServer } from './harness';
 
 export interface PaneView {
@@ -24,14 +30,22 @@ export class Viewer {
   private unackedSinceLast = new Map<number, number>();
   readonly opened: Promise<void>;
 
-  constructor(server: TestServer, o: { origin?: string | null; cookie?: boolean; headers?: Record<string, string> } = {}) {
+  constructor(
+    server: TestServer,
+    o: { origin?: string | null; cookie?: boolean; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...o.headers };
     if (o.cookie !== false) headers.Cookie = `rozi_${server.port}=${server.token}`;
-    this.ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, { headers, ...(o.origin === null ? {} : { origin: o.origin ?? server.origin }) });
+    this.ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, {
+      headers,
+      ...(o.origin === null ? {} : { origin: o.origin ?? server.origin }),
+    });
     this.opened = new Promise((resolve, reject) => {
       this.ws.once('open', () => resolve());
       this.ws.once('error', reject);
-      this.ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+      this.ws.once('unexpected-response', (_req, res) =>
+        reject(new Error(`upgrade refused: ${res.statusCode}`)),
+      );
     });
     this.ws.on('message', (data: Buffer, isBinary) => {
       if (!isBinary) {
@@ -51,7 +65,8 @@ export class Viewer {
         v.bytes = payload.length;
         v.offset = offset;
       } else if (kind === FRAME_OUTPUT) {
-        if (offset !== v.offset) throw new Error(`pane ${key}: frame at ${offset}, expected ${v.offset} (gap or overlap)`);
+        if (offset !== v.offset)
+          throw new Error(`pane ${key}: frame at ${offset}, expected ${v.offset} (gap or overlap)`);
         v.chunks.push(Buffer.from(payload));
         v.bytes += payload.length;
         v.offset = offset + payload.length;
@@ -90,7 +105,9 @@ export class Viewer {
   }
 
   sha(key: number): string {
-    return createHash('sha256').update(Buffer.concat(this.view(key).chunks)).digest('hex');
+    return createHash('sha256')
+      .update(Buffer.concat(this.view(key).chunks))
+      .digest('hex');
   }
 
   close(): Promise<void> {

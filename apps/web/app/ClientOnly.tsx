@@ -4,10 +4,14 @@ import dynamic from 'next/dynamic';
 
 export const WorkspaceClient = dynamic(() => import('../src/workspace/WorkspaceApp'), {
   ssr: false,
-  loading: () => <div className="flex h-dvh items-center justify-center text-[13px] text-muted">Starting rozi…</div>,
+  loading: () => (
+    <div className="flex h-dvh items-center justify-center text-[13px] text-muted">Starting rozi…</div>
+  ),
 });
 
 export const SettingsClient = dynamic(() => import('../src/settings/SettingsPage'), {
   ssr: false,
-  loading: () => <div className="flex h-dvh items-center justify-center text-[13px] text-muted">Loading settings…</div>,
+  loading: () => (
+    <div className="flex h-dvh items-center justify-center text-[13px] text-muted">Loading settings…</div>
+  ),
 });

@@ -6,12 +6,18 @@ const CACHE = 'rozi-static-v1';
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k)))).then(() => self.clients.claim()),
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
   );
 });
 
 function isStaticAsset(url) {
-  return url.origin === self.location.origin && (url.pathname.startsWith('/_next/static/') || url.pathname.startsWith('/icons/'));
+  return (
+    url.origin === self.location.origin &&
+    (url.pathname.startsWith('/_next/static/') || url.pathname.startsWith('/icons/'))
+  );
 }
 
 const OFFLINE_PAGE = `<!doctype html><meta name="viewport" content="width=device-width"><title>rozi: offline</title>
@@ -36,7 +42,11 @@ self.addEventListener('fetch', (event) => {
   }
   if (request.mode === 'navigate') {
     // Network only; the offline page is generated here, never a cached copy of a real page.
-    event.respondWith(fetch(request).catch(() => new Response(OFFLINE_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } })));
+    event.respondWith(
+      fetch(request).catch(
+        () => new Response(OFFLINE_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+      ),
+    );
   }
 });
 

@@ -9,6 +9,8 @@ import { renderCatalogue } from '../scripts/generate-catalogue.mjs';
 describe('built-in catalogue', () => {
   it('is in sync with builtin/*.toml', () => {
     const current = readFileSync(fileURLToPath(new URL('./builtinCatalogue.ts', import.meta.url)), 'utf8');
-    expect(current, 'run node packages/detect/scripts/generate-catalogue.mjs').toBe((renderCatalogue as () => string)());
+    expect(current, 'run node packages/detect/scripts/generate-catalogue.mjs').toBe(
+      (renderCatalogue as () => string)(),
+    );
   });
 });

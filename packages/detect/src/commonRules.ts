@@ -30,7 +30,12 @@ const SPECS: CommonRuleSpec[] = [
     why: 'OpenCode and its forks title the approval dialog "△ Permission required", often above the footer; alone on its line (or beside a sidebar column), never in prose.',
     rule: {
       state: 'blocked',
-      screen: { regex: true, any_of: [String.raw`(?m)^[ \t│┃║|╭─]*(?:[△⚠!][ \t]*)?permission required[ \t]*(?:─+[╮╯]?[ \t]*|[ \t]{2,}\S[^\n]*)?$`] },
+      screen: {
+        regex: true,
+        any_of: [
+          String.raw`(?m)^[ \t│┃║|╭─]*(?:[△⚠!][ \t]*)?permission required[ \t]*(?:─+[╮╯]?[ \t]*|[ \t]{2,}\S[^\n]*)?$`,
+        ],
+      },
     },
   },
   {
@@ -39,7 +44,10 @@ const SPECS: CommonRuleSpec[] = [
     rule: {
       state: 'blocked',
       scope: 'footer',
-      screen: { regex: true, any_of: [String.raw`(?m)^${GUTTER}[\w./:-]+(?: [\w./:-]+){0,2} requires approval[ \t]*[│┃|]?[ \t]*$`] },
+      screen: {
+        regex: true,
+        any_of: [String.raw`(?m)^${GUTTER}[\w./:-]+(?: [\w./:-]+){0,2} requires approval[ \t]*[│┃|]?[ \t]*$`],
+      },
     },
   },
   {
@@ -63,7 +71,10 @@ const SPECS: CommonRuleSpec[] = [
     rule: {
       state: 'blocked',
       scope: 'footer',
-      screen: { regex: true, any_of: [String.raw`(?m)[\[(](?:y/n|yes/no|y/n/a|y/n/q|y/n/always)[\])][ \t]*[:?>]?[ \t]*$`] },
+      screen: {
+        regex: true,
+        any_of: [String.raw`(?m)[\[(](?:y/n|yes/no|y/n/a|y/n/q|y/n/always)[\])][ \t]*[:?>]?[ \t]*$`],
+      },
     },
   },
   {
@@ -116,7 +127,10 @@ const SPECS: CommonRuleSpec[] = [
   {
     name: 'spinner-title',
     why: 'A braille spinner frame as its own token in the terminal title (Codex, Grok, Amp).',
-    rule: { state: 'working', title: { regex: true, any_of: [String.raw`(?:^|[ \t])[${BRAILLE}](?:[ \t]|$)`] } },
+    rule: {
+      state: 'working',
+      title: { regex: true, any_of: [String.raw`(?:^|[ \t])[${BRAILLE}](?:[ \t]|$)`] },
+    },
   },
   {
     name: 'spinner-footer',
@@ -124,7 +138,10 @@ const SPECS: CommonRuleSpec[] = [
     rule: {
       state: 'working',
       scope: 'footer',
-      screen: { regex: true, any_of: [String.raw`(?m)^${GUTTER}[${BRAILLE}]{1,2}[ \t]+[^ \t\x{2800}-\x{28ff}]`] },
+      screen: {
+        regex: true,
+        any_of: [String.raw`(?m)^${GUTTER}[${BRAILLE}]{1,2}[ \t]+[^ \t\x{2800}-\x{28ff}]`],
+      },
     },
   },
   {
@@ -148,7 +165,13 @@ function build(): { rules: StateRule[]; warnings: DefinitionWarning[] } {
   const warnings: DefinitionWarning[] = [];
   const rules: StateRule[] = [];
   SPECS.forEach((spec, index) => {
-    const rule = validateRule(spec.rule, { agent: 'common', index, id: `common.${spec.name}`, location: {}, warn: (w) => warnings.push(w) });
+    const rule = validateRule(spec.rule, {
+      agent: 'common',
+      index,
+      id: `common.${spec.name}`,
+      location: {},
+      warn: (w) => warnings.push(w),
+    });
     if (rule) rules.push(rule);
   });
   return { rules, warnings };
@@ -161,4 +184,6 @@ export const COMMON_RULES: readonly StateRule[] = built.rules;
 /** Always empty in a correct build; a test asserts it. */
 export const COMMON_RULE_WARNINGS: readonly DefinitionWarning[] = built.warnings;
 /** Why each common rule exists, for `rozi agents definitions` and the editor. */
-export const COMMON_RULE_NOTES: ReadonlyMap<string, string> = new Map(SPECS.map((s) => [`common.${s.name}`, s.why]));
+export const COMMON_RULE_NOTES: ReadonlyMap<string, string> = new Map(
+  SPECS.map((s) => [`common.${s.name}`, s.why]),
+);

@@ -21,7 +21,9 @@ function readDir(dir: string): FixtureFile[] {
 }
 
 if (!existsSync(sharedDir)) {
-  throw new Error(`shared fixture corpus not found at ${sharedDir}: it must sit beside the repository as ../shared`);
+  throw new Error(
+    `shared fixture corpus not found at ${sharedDir}: it must sit beside the repository as ../shared`,
+  );
 }
 const shared = readDir(sharedDir);
 const own = readDir(ownDir);
@@ -34,12 +36,17 @@ describe('fixture corpus', () => {
     for (const f of own) expect(set.byId.has(f.agent), `${f.file} names agent ${f.agent}`).toBe(true);
   });
 
-  for (const [label, files] of [['shared', shared], ['own', own]] as const) {
+  for (const [label, files] of [
+    ['shared', shared],
+    ['own', own],
+  ] as const) {
     describe(label, () => {
       const cases = files.flatMap((f) => f.cases.map((c) => ({ agent: f.agent, file: f.file, ...c })));
       it.each(cases)('$agent / $name reads $state', (c) => {
         const result = evaluate(set, { agentId: c.agent, screen: c.screen, title: c.title });
-        expect(result.state, `matched: ${result.matches.map((m) => m.ruleId).join(', ') || 'nothing'}`).toBe(c.state);
+        expect(result.state, `matched: ${result.matches.map((m) => m.ruleId).join(', ') || 'nothing'}`).toBe(
+          c.state,
+        );
       });
     });
   }
@@ -53,12 +60,17 @@ describe('fixture corpus', () => {
         }
       }
     }
-    const shipped = [...set.definitions.flatMap((d) => d.states.map((r) => r.id)), ...COMMON_RULES.map((r) => r.id)];
+    const shipped = [
+      ...set.definitions.flatMap((d) => d.states.map((r) => r.id)),
+      ...COMMON_RULES.map((r) => r.id),
+    ];
     expect(shipped.filter((id) => !backed.has(id))).toEqual([]);
   });
 
   it('gives every agent with rules of its own a case that must read idle', () => {
-    const idleAgents = new Set([...shared, ...own].filter((f) => f.cases.some((c) => c.state === 'idle')).map((f) => f.agent));
+    const idleAgents = new Set(
+      [...shared, ...own].filter((f) => f.cases.some((c) => c.state === 'idle')).map((f) => f.agent),
+    );
     const withRules = set.definitions.filter((d) => d.states.length > 0).map((d) => d.id);
     expect(withRules.filter((id) => !idleAgents.has(id))).toEqual([]);
   });

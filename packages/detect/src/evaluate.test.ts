@@ -45,7 +45,8 @@ screen = { any_of = ["crunching"] }
   },
 });
 
-const lines = (n: number, word = 'transcript') => Array.from({ length: n }, (_, i) => `${word} line ${i + 1}`).join('\n');
+const lines = (n: number, word = 'transcript') =>
+  Array.from({ length: n }, (_, i) => `${word} line ${i + 1}`).join('\n');
 
 describe('evaluate', () => {
   it('reads idle when nothing matches, with no deciding rule', () => {
@@ -58,17 +59,29 @@ describe('evaluate', () => {
     expect(working.state).toBe('working');
     expect(working.matches.map((m) => m.state)).toEqual(['idle', 'working']);
 
-    const blocked = evaluate(set, { agentId: 'tool', screen: 'ready\nAllow? [a]llow [d]eny\nThinking', title: 'busy' });
+    const blocked = evaluate(set, {
+      agentId: 'tool',
+      screen: 'ready\nAllow? [a]llow [d]eny\nThinking',
+      title: 'busy',
+    });
     expect(blocked.state).toBe('blocked');
     expect(blocked.decidedBy?.ruleId).toBe('tool.states[2]');
-    expect(blocked.matches.map((m) => m.ruleId)).toEqual(['tool.states[0]', 'tool.states[1]', 'tool.states[2]', 'tool.states[4]']);
+    expect(blocked.matches.map((m) => m.ruleId)).toEqual([
+      'tool.states[0]',
+      'tool.states[1]',
+      'tool.states[2]',
+      'tool.states[4]',
+    ]);
 
     const unknown = evaluate(set, { agentId: 'tool', screen: 'Allow? [a]llow\nhelp: keys, q to quit' });
     expect(unknown.state).toBe('unknown');
   });
 
   it('lets a common blocked rule win over an own working rule', () => {
-    const r = evaluate(set, { agentId: 'tool', screen: 'Thinking\nDo you want to proceed?\n❯ 1. Yes\n  2. No' });
+    const r = evaluate(set, {
+      agentId: 'tool',
+      screen: 'Thinking\nDo you want to proceed?\n❯ 1. Yes\n  2. No',
+    });
     expect(r.state).toBe('blocked');
     expect(r.decidedBy).toMatchObject({ common: true, ruleId: 'common.approval-question' });
   });
@@ -115,7 +128,9 @@ describe('evaluate', () => {
   it('reads the title with title rules only', () => {
     expect(evaluate(set, { agentId: 'tool', screen: 'busy', title: 'idle' }).state).toBe('idle');
     expect(evaluate(set, { agentId: 'tool', screen: '', title: 'BUSY now' }).state).toBe('working');
-    expect(evaluate(set, { agentId: 'tool', screen: '', title: '⠹ tool' }).decidedBy?.ruleId).toBe('common.spinner-title');
+    expect(evaluate(set, { agentId: 'tool', screen: '', title: '⠹ tool' }).decidedBy?.ruleId).toBe(
+      'common.spinner-title',
+    );
   });
 
   it('skips the common rules with base = false', () => {

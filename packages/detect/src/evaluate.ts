@@ -4,10 +4,23 @@
 // order; no match reads idle. The result names every matching rule, the one that decided, and
 // the matched text spans (offsets into the screen or title) for the editor and `explain`.
 import { COMMON_RULES } from './commonRules';
-import { compileRule, compiledRulesOf, ruleHolds, type CompiledPattern, type CompiledRule } from './compiledRules';
+import {
+  compileRule,
+  compiledRulesOf,
+  ruleHolds,
+  type CompiledPattern,
+  type CompiledRule,
+} from './compiledRules';
 import { prepareScreen } from './screenText';
-import { STATE_PRECEDENCE, type AgentDefinition, type AgentState, type DefinitionSet, type RuleScope, type RuleTarget, type SourceLocation } from './model';
-
+import {
+  STATE_PRECEDENCE,
+  type AgentDefinition,
+  type AgentState,
+  type DefinitionSet,
+  type RuleScope,
+  type RuleTarget,
+  type SourceLocation,
+} from './model';
 
 export interface EvaluateInput {
   /** The matched definition's id; null/undefined or an id not in the set evaluates the common rules only. */
@@ -57,7 +70,13 @@ function spansOf(rule: CompiledRule, text: string, offset: number): MatchSpan[] 
   const spans: MatchSpan[] = [];
   const add = (p: CompiledPattern) => {
     const at = p.find(text);
-    if (at) spans.push({ target: rule.rule.target, start: at.start + offset, end: at.end + offset, pattern: p.source });
+    if (at)
+      spans.push({
+        target: rule.rule.target,
+        start: at.start + offset,
+        end: at.end + offset,
+        pattern: p.source,
+      });
   };
   rule.allOf.forEach(add);
   const firstAny = rule.anyOf.find((p) => p.test(text));
@@ -96,5 +115,11 @@ export function evaluate(set: DefinitionSet, input: EvaluateInput): Evaluation {
     decidedBy = matches.find((m) => m.state === state) ?? null;
     if (decidedBy) break;
   }
-  return { agentId: definition?.id ?? null, state: decidedBy?.state ?? 'idle', decidedBy, matches, footerStart: screen.footerStart };
+  return {
+    agentId: definition?.id ?? null,
+    state: decidedBy?.state ?? 'idle',
+    decidedBy,
+    matches,
+    footerStart: screen.footerStart,
+  };
 }

@@ -31,7 +31,9 @@ export function parseFixtureFile(text: string, file: string): FixtureFile {
   const out: FixtureFile = { file, agent: fixtureStem(file), cases: [], errors: [] };
   const parsed = parseToml(text, file);
   if (!parsed.value) {
-    out.errors.push(`${file}${parsed.warning?.line ? `:${parsed.warning.line}` : ''}: ${parsed.warning?.message ?? 'invalid TOML'}`);
+    out.errors.push(
+      `${file}${parsed.warning?.line ? `:${parsed.warning.line}` : ''}: ${parsed.warning?.message ?? 'invalid TOML'}`,
+    );
     return out;
   }
   const doc = parsed.value;
@@ -58,7 +60,12 @@ export function parseFixtureFile(text: string, file: string): FixtureFile {
       return;
     }
     names.add(c.name as string);
-    out.cases.push({ name: c.name as string, state: c.state as AgentState, screen: c.screen as string, ...(typeof c.title === 'string' ? { title: c.title } : {}) });
+    out.cases.push({
+      name: c.name as string,
+      state: c.state as AgentState,
+      screen: c.screen as string,
+      ...(typeof c.title === 'string' ? { title: c.title } : {}),
+    });
   });
   return out;
 }

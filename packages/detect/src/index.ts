@@ -26,7 +26,13 @@ export type {
   WarningCode,
 } from './model';
 export { STATE_PRECEDENCE, formatLocation, isAgentState } from './model';
-export { loadDefinitions, createDefinitionSet, type LoadInput, type ExtensionAgents, type TextFile } from './loadDefinitions';
+export {
+  loadDefinitions,
+  createDefinitionSet,
+  type LoadInput,
+  type ExtensionAgents,
+  type TextFile,
+} from './loadDefinitions';
 export { validateDefinitionFile, AGENT_ID, type DefinitionFileInput } from './validateDefinitions';
 export { locateAgentEntries, type AgentEntryLines } from './agentLines';
 export { BUILTIN_CATALOGUE } from './builtinCatalogue';
@@ -34,7 +40,14 @@ export { COMMON_RULES, COMMON_RULE_NOTES } from './commonRules';
 export { evaluate, type EvaluateInput, type Evaluation, type MatchSpan, type RuleMatch } from './evaluate';
 export { FOOTER_LINES } from './screenText';
 export { UNKNOWN_QUIET_PERIOD_MS, holdUnknown, type HeldState, type ObservedState } from './unknownHold';
-export { matchProcess, AGENT_ENV_VARS, type ProcessInfo, type ProcessMatch, type ProcessSnapshot, type MatchVia } from './processMatch';
+export {
+  matchProcess,
+  AGENT_ENV_VARS,
+  type ProcessInfo,
+  type ProcessMatch,
+  type ProcessSnapshot,
+  type MatchVia,
+} from './processMatch';
 export { resumeCommand, SESSION_PLACEHOLDER } from './resumeArgv';
 export { compileRegexLite, translateRegexLite } from './patternSyntax';
 export { parseFixtureFile, fixtureStem, type FixtureCase, type FixtureFile } from './fixtureCases';

@@ -12,7 +12,14 @@ const builtin = [
 ];
 
 function one(argv: string[]): ProcessSnapshot {
-  return { rootPid: 1, foregroundPgid: 2, processes: [{ pid: 1, ppid: 0, pgid: 1, argv: ['bash'] }, { pid: 2, ppid: 1, pgid: 2, argv }] };
+  return {
+    rootPid: 1,
+    foregroundPgid: 2,
+    processes: [
+      { pid: 1, ppid: 0, pgid: 1, argv: ['bash'] },
+      { pid: 2, ppid: 1, pgid: 2, argv },
+    ],
+  };
 }
 
 describe('loadDefinitions', () => {
@@ -22,23 +29,68 @@ describe('loadDefinitions', () => {
     expect(set.definitions.length).toBeGreaterThanOrEqual(25);
     expect(set.definitions.every((d) => d.source.kind === 'builtin')).toBe(true);
     expect(BUILTIN_CATALOGUE.length).toBe(set.definitions.length);
-    for (const id of ['claude', 'codex', 'gemini', 'opencode', 'cursor', 'amp', 'github-copilot', 'droid', 'grok', 'pi', 'omp', 'goose', 'cline', 'kilo', 'kimi', 'kiro', 'antigravity', 'maki', 'qwen', 'qodercli', 'hermes', 'devin', 'aider', 'crush']) {
+    for (const id of [
+      'claude',
+      'codex',
+      'gemini',
+      'opencode',
+      'cursor',
+      'amp',
+      'github-copilot',
+      'droid',
+      'grok',
+      'pi',
+      'omp',
+      'goose',
+      'cline',
+      'kilo',
+      'kimi',
+      'kiro',
+      'antigravity',
+      'maki',
+      'qwen',
+      'qodercli',
+      'hermes',
+      'devin',
+      'aider',
+      'crush',
+    ]) {
       expect(set.byId.has(id), id).toBe(true);
     }
   });
 
   it('replaces a built-in with a config entry of the same id, keeping its match and resume when omitted', () => {
-    const set = loadDefinitions({ builtin, config: { file: 'config.toml', text: '[[agents]]\nid = "tool"\nlabel = "Mine"\n[[agents.states]]\nstate = "blocked"\nscreen = { any_of = ["mine waits"] }\n' } });
+    const set = loadDefinitions({
+      builtin,
+      config: {
+        file: 'config.toml',
+        text: '[[agents]]\nid = "tool"\nlabel = "Mine"\n[[agents.states]]\nstate = "blocked"\nscreen = { any_of = ["mine waits"] }\n',
+      },
+    });
     expect(set.definitions.filter((d) => d.id === 'tool')).toHaveLength(1);
     const d = set.byId.get('tool')!;
-    expect(d).toMatchObject({ label: 'Mine', source: { kind: 'config' }, overrides: 'builtin', match: { names: ['tool'] }, resume: { argv: ['tool', '--resume', '{session}'] } });
+    expect(d).toMatchObject({
+      label: 'Mine',
+      source: { kind: 'config' },
+      overrides: 'builtin',
+      match: { names: ['tool'] },
+      resume: { argv: ['tool', '--resume', '{session}'] },
+    });
     // The state rules are replaced, not merged.
     expect(d.states.map((r) => r.state)).toEqual(['blocked']);
   });
 
   it('lets an override set its own match and resume, or turn resume off', () => {
-    const own = loadDefinitions({ builtin, config: { text: '[[agents]]\nid = "tool"\nmatch = { names = ["tool2"] }\n[agents.resume]\nargv = ["tool2", "-r", "{session}"]\n' } });
-    expect(own.byId.get('tool')).toMatchObject({ match: { names: ['tool2'], paths: [] }, resume: { argv: ['tool2', '-r', '{session}'] } });
+    const own = loadDefinitions({
+      builtin,
+      config: {
+        text: '[[agents]]\nid = "tool"\nmatch = { names = ["tool2"] }\n[agents.resume]\nargv = ["tool2", "-r", "{session}"]\n',
+      },
+    });
+    expect(own.byId.get('tool')).toMatchObject({
+      match: { names: ['tool2'], paths: [] },
+      resume: { argv: ['tool2', '-r', '{session}'] },
+    });
     const off = loadDefinitions({ builtin, config: { text: '[[agents]]\nid = "tool"\nresume = false\n' } });
     expect(off.byId.get('tool')!.resume).toBeNull();
   });
@@ -50,7 +102,16 @@ describe('loadDefinitions', () => {
   });
 
   it('namespaces extension ids, which never replace a built-in', () => {
-    const set = loadDefinitions({ builtin, extensions: [{ id: 'acme', file: 'acme/extension.toml', text: '[[agents]]\nid = "tool"\nmatch = { names = ["tool"] }\n' }] });
+    const set = loadDefinitions({
+      builtin,
+      extensions: [
+        {
+          id: 'acme',
+          file: 'acme/extension.toml',
+          text: '[[agents]]\nid = "tool"\nmatch = { names = ["tool"] }\n',
+        },
+      ],
+    });
     expect(set.definitions.map((d) => d.id)).toEqual(['acme.tool', 'tool']);
     expect(set.byId.get('tool')!.source).toEqual({ kind: 'builtin' });
     expect(set.byId.get('acme.tool')).toMatchObject({ source: { kind: 'extension', extension: 'acme' } });
@@ -67,7 +128,10 @@ describe('loadDefinitions', () => {
     });
     expect(set.definitions.map((d) => d.id)).toEqual(['wrapper', 'acme.t', 'tool']);
     expect(matchProcess(set, one(['tool']))?.agentId).toBe('wrapper');
-    const noConfig = loadDefinitions({ builtin, extensions: [{ id: 'acme', text: '[[agents]]\nid = "t"\nmatch = { names = ["tool"] }\n' }] });
+    const noConfig = loadDefinitions({
+      builtin,
+      extensions: [{ id: 'acme', text: '[[agents]]\nid = "t"\nmatch = { names = ["tool"] }\n' }],
+    });
     expect(matchProcess(noConfig, one(['tool']))?.agentId).toBe('acme.t');
   });
 

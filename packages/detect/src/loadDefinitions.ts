@@ -4,7 +4,11 @@
 // it omits `match` and its resume unless it sets `resume` (`resume = false` turns it off).
 // Extension ids become `<extension>.<id>`, so an extension can never replace a built-in.
 import { BUILTIN_CATALOGUE } from './builtinCatalogue';
-import { validateDefinitionFile, type DefinitionDraft, type DefinitionFileInput } from './validateDefinitions';
+import {
+  validateDefinitionFile,
+  type DefinitionDraft,
+  type DefinitionFileInput,
+} from './validateDefinitions';
 import type { AgentEntryLines } from './agentLines';
 import type { AgentDefinition, DefinitionSet, DefinitionWarning, StateRule } from './model';
 
@@ -32,7 +36,10 @@ export interface LoadInput {
 }
 
 function finish(draft: DefinitionDraft, id = draft.id): AgentDefinition {
-  const renamed = id === draft.id ? draft.states : draft.states.map((r): StateRule => ({ ...r, id: r.id.replace(draft.id, id) }));
+  const renamed =
+    id === draft.id
+      ? draft.states
+      : draft.states.map((r): StateRule => ({ ...r, id: r.id.replace(draft.id, id) }));
   return {
     id,
     label: draft.label ?? id,
@@ -46,7 +53,10 @@ function finish(draft: DefinitionDraft, id = draft.id): AgentDefinition {
   };
 }
 
-export function createDefinitionSet(definitions: AgentDefinition[], warnings: DefinitionWarning[] = []): DefinitionSet {
+export function createDefinitionSet(
+  definitions: AgentDefinition[],
+  warnings: DefinitionWarning[] = [],
+): DefinitionSet {
   const byId = new Map<string, AgentDefinition>();
   for (const d of definitions) if (!byId.has(d.id)) byId.set(d.id, d);
   return { definitions, byId, warnings };
@@ -61,7 +71,12 @@ export function loadDefinitions(input: LoadInput = {}): DefinitionSet {
     warnings.push(...res.warnings);
     for (const draft of res.drafts) {
       if (builtinById.has(draft.id)) {
-        warnings.push({ code: 'duplicate-id', message: `built-in agent '${draft.id}' is defined twice; the second is ignored`, agent: draft.id, ...draft.location });
+        warnings.push({
+          code: 'duplicate-id',
+          message: `built-in agent '${draft.id}' is defined twice; the second is ignored`,
+          agent: draft.id,
+          ...draft.location,
+        });
         continue;
       }
       const def = finish(draft);
@@ -72,7 +87,13 @@ export function loadDefinitions(input: LoadInput = {}): DefinitionSet {
 
   const extensionDefs: AgentDefinition[] = [];
   for (const ext of input.extensions ?? []) {
-    const fileInput: DefinitionFileInput = { source: { kind: 'extension', extension: ext.id }, file: ext.file, text: ext.text, agents: ext.agents, lines: ext.lines };
+    const fileInput: DefinitionFileInput = {
+      source: { kind: 'extension', extension: ext.id },
+      file: ext.file,
+      text: ext.text,
+      agents: ext.agents,
+      lines: ext.lines,
+    };
     const res = validateDefinitionFile(fileInput);
     warnings.push(...res.warnings);
     for (const draft of res.drafts) extensionDefs.push(finish(draft, `${ext.id}.${draft.id}`));

@@ -21,8 +21,26 @@ export function launcherKind(program: string): LauncherKind | null {
 
 // Options of the runtimes and launchers that consume the next argument.
 const VALUE_OPTIONS = new Set([
-  '-r', '--require', '--import', '--loader', '--experimental-loader', '-c', '--call', '-p', '--package',
-  '--from', '--with', '--python', '-X', '-W', '--cwd', '--config', '--conditions', '-C', '--directory', '--project',
+  '-r',
+  '--require',
+  '--import',
+  '--loader',
+  '--experimental-loader',
+  '-c',
+  '--call',
+  '-p',
+  '--package',
+  '--from',
+  '--with',
+  '--python',
+  '-X',
+  '-W',
+  '--cwd',
+  '--config',
+  '--conditions',
+  '-C',
+  '--directory',
+  '--project',
 ]);
 // Options after which the runtime runs inline code rather than a named program.
 const INLINE_CODE = new Set(['-e', '--eval', '-p', '--print']);
@@ -52,10 +70,18 @@ function firstOperand(argv: readonly string[], start: number): number {
 
 /** The words of a `sh -c` command line, enough to find its program (no expansion). */
 function commandWords(command: string): string[] {
-  const words = command.trim().split(/\s+/).map((w) => w.replace(/^['"]|['"]$/g, ''));
+  const words = command
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.replace(/^['"]|['"]$/g, ''));
   let i = 0;
   // Skip `FOO=bar` assignments and wrappers that run the next word.
-  while (i < words.length && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i] as string) || ['exec', 'env', 'command', 'nohup', 'time'].includes(words[i] as string))) i++;
+  while (
+    i < words.length &&
+    (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i] as string) ||
+      ['exec', 'env', 'command', 'nohup', 'time'].includes(words[i] as string))
+  )
+    i++;
   return words.slice(i);
 }
 
@@ -85,7 +111,12 @@ export function programsBehind(argv: readonly string[], depth = 0): string[] {
     // npm exec / npm x, pnpm dlx / pnpm exec, yarn dlx: the subcommand comes first.
     if (name === 'npm' || name === 'pnpm' || name === 'yarn') {
       const sub = argv[1];
-      const ok = name === 'npm' ? sub === 'exec' || sub === 'x' : name === 'pnpm' ? sub === 'dlx' || sub === 'exec' : sub === 'dlx';
+      const ok =
+        name === 'npm'
+          ? sub === 'exec' || sub === 'x'
+          : name === 'pnpm'
+            ? sub === 'dlx' || sub === 'exec'
+            : sub === 'dlx';
       if (!ok) return [];
       from = 2;
     }
@@ -95,9 +126,13 @@ export function programsBehind(argv: readonly string[], depth = 0): string[] {
     // The package (e.g. `@google/gemini-cli`) and what it runs are both useful names.
     return [pkg, ...programsBehind([pkg, ...argv.slice(op + 1)], depth + 1)];
   } else {
-    if (argv.slice(1).some((a) => INLINE_CODE.has(a)) && name !== 'uv' && name !== 'uvx' && name !== 'deno') return [];
+    if (argv.slice(1).some((a) => INLINE_CODE.has(a)) && name !== 'uv' && name !== 'uvx' && name !== 'deno')
+      return [];
     let from = 1;
-    if ((name === 'uv' && (argv[1] === 'run' || argv[1] === 'tool')) || ((name === 'bun' || name === 'deno') && (argv[1] === 'run' || argv[1] === 'x'))) {
+    if (
+      (name === 'uv' && (argv[1] === 'run' || argv[1] === 'tool')) ||
+      ((name === 'bun' || name === 'deno') && (argv[1] === 'run' || argv[1] === 'x'))
+    ) {
       from = argv[1] === 'tool' && argv[2] === 'run' ? 3 : 2;
     }
     const m = argv.indexOf('-m');
@@ -108,7 +143,10 @@ export function programsBehind(argv: readonly string[], depth = 0): string[] {
     const op = firstOperand(argv, from);
     if (op === -1) return [];
     const target = argv[op] as string;
-    rest = [name === 'uvx' || name === 'deno' || argv[1] === 'x' ? packageProgram(target) : target, ...argv.slice(op + 1)];
+    rest = [
+      name === 'uvx' || name === 'deno' || argv[1] === 'x' ? packageProgram(target) : target,
+      ...argv.slice(op + 1),
+    ];
   }
   if (rest.length === 0) return [];
   const inner = rest[0] as string;

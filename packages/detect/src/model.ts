@@ -11,9 +11,7 @@ export function isAgentState(value: unknown): value is AgentState {
 
 /** Where a definition came from. Extension ids are already namespaced `<extension>.<id>`. */
 export type DefinitionSource =
-  | { kind: 'builtin' }
-  | { kind: 'config' }
-  | { kind: 'extension'; extension: string };
+  { kind: 'builtin' } | { kind: 'config' } | { kind: 'extension'; extension: string };
 
 export type SourceKind = DefinitionSource['kind'];
 

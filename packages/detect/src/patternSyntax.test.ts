@@ -37,7 +37,8 @@ describe('regex-lite syntax check', () => {
   });
 
   it('compiles rozi-style patterns and matches case-insensitively', () => {
-    for (const p of ['(?m)^\\s*[\\x{2800}-\\x{28FF}] ', '(?s)a.b', '\\p{L}+', '(?i)X']) expect(compileRegexLite(p).ok).toBe(true);
+    for (const p of ['(?m)^\\s*[\\x{2800}-\\x{28FF}] ', '(?s)a.b', '\\p{L}+', '(?i)X'])
+      expect(compileRegexLite(p).ok).toBe(true);
     const r = compileRegexLite('Esc To Interrupt');
     expect(r.ok && r.regex.test('… esc to interrupt')).toBe(true);
     expect(r.ok && r.regex.find('xx esc to interrupt')).toEqual({ start: 3, end: 19 });

@@ -38,8 +38,13 @@ export function translateRegexLite(pattern: string): RegexCheck {
     if (c === '\\') {
       const n = pattern[i + 1];
       if (n === undefined) return { ok: false, message: 'trailing backslash' };
-      if (n === '<' || n === '>') return { ok: false, message: `\\${n} is a Rust word-boundary form this engine reads as a literal; use \\b` };
-      if ((n === 'b' || n === 'B') && pattern[i + 2] === '{') return { ok: false, message: `\\${n}{…} boundary forms are not supported; use \\b` };
+      if (n === '<' || n === '>')
+        return {
+          ok: false,
+          message: `\\${n} is a Rust word-boundary form this engine reads as a literal; use \\b`,
+        };
+      if ((n === 'b' || n === 'B') && pattern[i + 2] === '{')
+        return { ok: false, message: `\\${n}{…} boundary forms are not supported; use \\b` };
       if (n === 'u' || n === 'U') {
         const esc = unicodeEscape(pattern, i + 1);
         if (typeof esc === 'string') return { ok: false, message: esc };
@@ -62,9 +67,15 @@ export function translateRegexLite(pattern: string): RegexCheck {
           i = close + 1;
           continue;
         }
-        return { ok: false, message: 'nested character classes are not supported; escape [ inside a class as \\[' };
+        return {
+          ok: false,
+          message: 'nested character classes are not supported; escape [ inside a class as \\[',
+        };
       } else if ((c === '&' || c === '-' || c === '~') && pattern[i + 1] === c) {
-        return { ok: false, message: `'${c}${c}' inside a character class is a Rust set operation this engine reads literally; escape it` };
+        return {
+          ok: false,
+          message: `'${c}${c}' inside a character class is a Rust set operation this engine reads literally; escape it`,
+        };
       }
       out += c;
       continue;
@@ -116,7 +127,9 @@ export interface CompiledRegex {
  * prefilter (regexPrefilter.ts) runs first, and line-local patterns run only on the lines that
  * can hold a match.
  */
-export function compileRegexLite(pattern: string): { ok: true; regex: CompiledRegex } | { ok: false; message: string } {
+export function compileRegexLite(
+  pattern: string,
+): { ok: true; regex: CompiledRegex } | { ok: false; message: string } {
   const checked = translateRegexLite(pattern);
   if (!checked.ok) return checked;
   let re: RE2JS;

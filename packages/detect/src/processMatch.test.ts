@@ -11,7 +11,10 @@ const set = loadDefinitions({
 });
 
 /** A pane: bash (pid 10) at the root, then the given foreground chain, each the child of the previous. */
-function pane(chain: Array<Partial<ProcessInfo> & { argv: string[] }>, extra: ProcessInfo[] = []): ProcessSnapshot {
+function pane(
+  chain: Array<Partial<ProcessInfo> & { argv: string[] }>,
+  extra: ProcessInfo[] = [],
+): ProcessSnapshot {
   const processes: ProcessInfo[] = [{ pid: 10, ppid: 1, pgid: 10, argv: ['-bash'] }];
   chain.forEach((p, i) => processes.push({ pid: 20 + i, ppid: i === 0 ? 10 : 20 + i - 1, pgid: 20, ...p }));
   return { rootPid: 10, foregroundPgid: chain.length > 0 ? 20 : 10, processes: [...processes, ...extra] };
@@ -30,28 +33,68 @@ describe('matchProcess', () => {
   it.each([
     ['a plain binary', [{ argv: ['claude'] }], 'claude', 20, 'name'],
     ['a full path, any case, with .exe', [{ argv: ['C:\\Tools\\Codex.EXE'] }], 'codex', 20, 'name'],
-    ['the resolved exe when argv[0] is odd', [{ argv: ['agent-main'], exe: '/usr/local/bin/gemini' }], 'gemini', 20, 'name'],
-    ['node running the package (paths)', [{ argv: ['node', '/usr/lib/node_modules/@anthropic-ai/claude-code/cli.js'] }], 'claude', 20, 'path'],
-    ['node running a bin by name', [{ argv: ['node', '--no-warnings', '/home/u/.local/bin/opencode'] }], 'opencode', 20, 'name'],
+    [
+      'the resolved exe when argv[0] is odd',
+      [{ argv: ['agent-main'], exe: '/usr/local/bin/gemini' }],
+      'gemini',
+      20,
+      'name',
+    ],
+    [
+      'node running the package (paths)',
+      [{ argv: ['node', '/usr/lib/node_modules/@anthropic-ai/claude-code/cli.js'] }],
+      'claude',
+      20,
+      'path',
+    ],
+    [
+      'node running a bin by name',
+      [{ argv: ['node', '--no-warnings', '/home/u/.local/bin/opencode'] }],
+      'opencode',
+      20,
+      'name',
+    ],
     ['bun run', [{ argv: ['bun', 'run', '/opt/amp/amp.js'] }], 'amp', 20, 'name'],
     ['python -m', [{ argv: ['python3.12', '-m', 'aider.main', '--model', 'x'] }], 'aider', 20, 'name'],
     ['uv run python -m', [{ argv: ['uv', 'run', 'python', '-m', 'aider'] }], 'aider', 20, 'name'],
     ['uvx package', [{ argv: ['uvx', '--python', '3.12', 'aider-chat@latest'] }], 'aider', 20, 'path'],
-    ['npx with a scoped package', [{ argv: ['npx', '-y', '@google/gemini-cli@latest'] }], 'gemini', 20, 'path'],
+    [
+      'npx with a scoped package',
+      [{ argv: ['npx', '-y', '@google/gemini-cli@latest'] }],
+      'gemini',
+      20,
+      'path',
+    ],
     ['npx by bin name', [{ argv: ['npx', 'codex'] }], 'codex', 20, 'name'],
     ['npm exec --', [{ argv: ['npm', 'exec', '--', 'droid'] }], 'droid', 20, 'name'],
     ['pnpm dlx', [{ argv: ['pnpm', 'dlx', 'kilo'] }], 'kilo', 20, 'name'],
     ['yarn dlx', [{ argv: ['yarn', 'dlx', 'crush'] }], 'crush', 20, 'name'],
     ['bunx', [{ argv: ['bunx', 'opencode-ai'] }], 'opencode', 20, 'path'],
     ['deno npm: specifier', [{ argv: ['deno', 'run', '-A', 'npm:@openai/codex'] }], 'codex', 20, 'name'],
-    ['bash -c with env assignment', [{ argv: ['bash', '-c', 'FOO=1 exec claude --resume abc'] }], 'claude', 20, 'name'],
-    ['a user-defined path with backslashes', [{ argv: ['node', 'C:\\Users\\me\\@acme\\mca\\bin.js'] }], 'mca', 20, 'path'],
+    [
+      'bash -c with env assignment',
+      [{ argv: ['bash', '-c', 'FOO=1 exec claude --resume abc'] }],
+      'claude',
+      20,
+      'name',
+    ],
+    [
+      'a user-defined path with backslashes',
+      [{ argv: ['node', 'C:\\Users\\me\\@acme\\mca\\bin.js'] }],
+      'mca',
+      20,
+      'path',
+    ],
   ])('sees the agent through %s', (_label, chain, agent, pid, via) => {
     expect(hit(pane(chain))).toEqual({ agent, pid, via });
   });
 
   it('returns the agent process behind npx and a shell wrapper, not the launcher', () => {
-    const s = pane([{ argv: ['sh', '-c', 'npx codex'] }, { argv: ['npx', 'codex'] }, { argv: ['node', '/home/u/.npm/_npx/1/node_modules/.bin/codex'] }]);
+    const s = pane([
+      { argv: ['sh', '-c', 'npx codex'] },
+      { argv: ['npx', 'codex'] },
+      { argv: ['node', '/home/u/.npm/_npx/1/node_modules/.bin/codex'] },
+    ]);
     expect(hit(s)).toEqual({ agent: 'codex', pid: 22, via: 'name' });
   });
 
@@ -64,7 +107,11 @@ describe('matchProcess', () => {
     const background: ProcessInfo = { pid: 30, ppid: 10, pgid: 30, argv: ['claude'] };
     expect(hit(pane([], [background]))).toBeNull();
     expect(hit(pane([{ argv: ['vim', 'notes.md'] }], [background]))).toBeNull();
-    expect(hit({ ...pane([], [background]), foregroundPgid: 30 })).toEqual({ agent: 'claude', pid: 30, via: 'name' });
+    expect(hit({ ...pane([], [background]), foregroundPgid: 30 })).toEqual({
+      agent: 'claude',
+      pid: 30,
+      via: 'name',
+    });
   });
 
   it('does not mistake launchers or unrelated programs for agents', () => {
@@ -75,13 +122,36 @@ describe('matchProcess', () => {
   });
 
   it('takes ROZI_AGENT or HERDR_AGENT from the environment when a launcher hides the tool', () => {
-    expect(hit(pane([{ argv: ['python3', 'main.py'], env: { ROZI_AGENT: 'mca' } }]))).toEqual({ agent: 'mca', pid: 20, via: 'env' });
-    expect(hit(pane([{ argv: ['java', '-jar', 'x.jar'], env: { HERDR_AGENT: 'claude' } }]))).toEqual({ agent: 'claude', pid: 20, via: 'env' });
+    expect(hit(pane([{ argv: ['python3', 'main.py'], env: { ROZI_AGENT: 'mca' } }]))).toEqual({
+      agent: 'mca',
+      pid: 20,
+      via: 'env',
+    });
+    expect(hit(pane([{ argv: ['java', '-jar', 'x.jar'], env: { HERDR_AGENT: 'claude' } }]))).toEqual({
+      agent: 'claude',
+      pid: 20,
+      via: 'env',
+    });
     // A name from the definition's match works too; an unknown name falls back to matching.
-    expect(hit(pane([{ argv: ['x'], env: { ROZI_AGENT: 'cursor-agent' } }]))).toEqual({ agent: 'cursor', pid: 20, via: 'env' });
-    expect(hit(pane([{ argv: ['claude'], env: { ROZI_AGENT: 'nonesuch' } }]))).toEqual({ agent: 'claude', pid: 20, via: 'name' });
+    expect(hit(pane([{ argv: ['x'], env: { ROZI_AGENT: 'cursor-agent' } }]))).toEqual({
+      agent: 'cursor',
+      pid: 20,
+      via: 'env',
+    });
+    expect(hit(pane([{ argv: ['claude'], env: { ROZI_AGENT: 'nonesuch' } }]))).toEqual({
+      agent: 'claude',
+      pid: 20,
+      via: 'name',
+    });
     // Through a wrapper shell, the process running under it is the agent.
-    expect(hit(pane([{ argv: ['bash', 'run.sh'], env: { ROZI_AGENT: 'mca' } }, { argv: ['python3', 'main.py'], env: { ROZI_AGENT: 'mca' } }]))).toEqual({ agent: 'mca', pid: 21, via: 'env' });
+    expect(
+      hit(
+        pane([
+          { argv: ['bash', 'run.sh'], env: { ROZI_AGENT: 'mca' } },
+          { argv: ['python3', 'main.py'], env: { ROZI_AGENT: 'mca' } },
+        ]),
+      ),
+    ).toEqual({ agent: 'mca', pid: 21, via: 'env' });
   });
 
   it('does not label the pane shell itself from an exported ROZI_AGENT', () => {

@@ -86,7 +86,10 @@ function byEnv(set: DefinitionSet, value: string): AgentDefinition | undefined {
   return set.definitions.find((d) => d.match.names.includes(name));
 }
 
-function matchOne(set: DefinitionSet, p: ProcessInfo): { definition: AgentDefinition; via: 'name' | 'path'; detail: string } | undefined {
+function matchOne(
+  set: DefinitionSet,
+  p: ProcessInfo,
+): { definition: AgentDefinition; via: 'name' | 'path'; detail: string } | undefined {
   const program = p.argv[0] ?? p.exe ?? '';
   const names = new Set<string>();
   // A launcher's own basename is never the agent; what it runs might be.
@@ -104,7 +107,11 @@ function matchOne(set: DefinitionSet, p: ProcessInfo): { definition: AgentDefini
 }
 
 /** A shell or package launcher that matched may have started the agent as a child: prefer it. */
-function agentBehind(start: ProcessInfo, ordered: ProcessInfo[], test: (p: ProcessInfo) => boolean): ProcessInfo {
+function agentBehind(
+  start: ProcessInfo,
+  ordered: ProcessInfo[],
+  test: (p: ProcessInfo) => boolean,
+): ProcessInfo {
   let current = start;
   for (;;) {
     const kind = launcherKind(current.argv[0] ?? current.exe ?? '');
@@ -124,7 +131,9 @@ export function matchProcess(set: DefinitionSet, snapshot: ProcessSnapshot): Pro
   const fg = snapshot.foregroundPgid;
   const candidates = fg === undefined ? all : all.filter((p) => p.pgid === fg);
   // Leader of the foreground group first, then the rest breadth-first.
-  candidates.sort((a, b) => Number(b.pid === b.pgid && b.pgid === fg) - Number(a.pid === a.pgid && a.pgid === fg));
+  candidates.sort(
+    (a, b) => Number(b.pid === b.pgid && b.pgid === fg) - Number(a.pid === a.pgid && a.pgid === fg),
+  );
   for (const p of candidates) {
     // The pane's interactive shell at its prompt may carry an exported ROZI_AGENT; that labels
     // the commands it starts, not the shell itself.
@@ -140,7 +149,13 @@ export function matchProcess(set: DefinitionSet, snapshot: ProcessSnapshot): Pro
     const m = matchOne(set, p);
     if (m) {
       const agent = agentBehind(p, candidates, (c) => matchOne(set, c)?.definition === m.definition);
-      return { definition: m.definition, agentId: m.definition.id, process: agent, via: m.via, detail: m.detail };
+      return {
+        definition: m.definition,
+        agentId: m.definition.id,
+        process: agent,
+        via: m.via,
+        detail: m.detail,
+      };
     }
   }
   return null;

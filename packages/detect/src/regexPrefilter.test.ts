@@ -6,10 +6,78 @@ import { describe, expect, it } from 'vitest';
 import { compileRegexLite, translateRegexLite } from './patternSyntax';
 import { lineAnchors, regexPrefilter } from './regexPrefilter';
 
-const atoms = ['esc', 'esc.*interrupt', 'esc\\s+interrupt', 'Esc', ' to ', 'interrupt', '\\.', '\\?', 'a', 'ſ', 'K', '⠹', '[\\x{2801}-\\x{28ff}]', '[❯›]', '[ \\t]*', '[^\\n]*', '[^x]', '\\s+', '\\S', '\\d+', '.', '^', '$', '\\b', '(?:yes|no)', '(?:ok|\\d)', '(?:esc)?', 'x{2,3}', 'y{0,2}', '|', '(?:a|b\\n)'];
-const pattern = fc.tuple(fc.constantFrom('', '(?m)', '(?s)', '(?i)'), fc.array(fc.constantFrom(...atoms), { minLength: 1, maxLength: 7 })).map(([flags, parts]) => flags + parts.join(''));
+const atoms = [
+  'esc',
+  'esc.*interrupt',
+  'esc\\s+interrupt',
+  'Esc',
+  ' to ',
+  'interrupt',
+  '\\.',
+  '\\?',
+  'a',
+  'ſ',
+  'K',
+  '⠹',
+  '[\\x{2801}-\\x{28ff}]',
+  '[❯›]',
+  '[ \\t]*',
+  '[^\\n]*',
+  '[^x]',
+  '\\s+',
+  '\\S',
+  '\\d+',
+  '.',
+  '^',
+  '$',
+  '\\b',
+  '(?:yes|no)',
+  '(?:ok|\\d)',
+  '(?:esc)?',
+  'x{2,3}',
+  'y{0,2}',
+  '|',
+  '(?:a|b\\n)',
+];
+const pattern = fc
+  .tuple(
+    fc.constantFrom('', '(?m)', '(?s)', '(?i)'),
+    fc.array(fc.constantFrom(...atoms), { minLength: 1, maxLength: 7 }),
+  )
+  .map(([flags, parts]) => flags + parts.join(''));
 // Line breaks and the words the atoms name come often, so matches that span lines get tried.
-const text = fc.array(fc.constantFrom('esc', 'ESC', ' to ', 'interrupt', '.', '?', 'a', 's', 'S', 'k', '⠹', '❯', ' ', '\t', '\n', '\n', 'esc\ninterrupt', 'yes', 'NO', 'ok', '7', 'x', 'xx', 'y', 'b'), { maxLength: 40 }).map((p) => p.join(''));
+const text = fc
+  .array(
+    fc.constantFrom(
+      'esc',
+      'ESC',
+      ' to ',
+      'interrupt',
+      '.',
+      '?',
+      'a',
+      's',
+      'S',
+      'k',
+      '⠹',
+      '❯',
+      ' ',
+      '\t',
+      '\n',
+      '\n',
+      'esc\ninterrupt',
+      'yes',
+      'NO',
+      'ok',
+      '7',
+      'x',
+      'xx',
+      'y',
+      'b',
+    ),
+    { maxLength: 40 },
+  )
+  .map((p) => p.join(''));
 
 describe('regex prefilter', () => {
   it('never changes what the engine finds', () => {

@@ -13,7 +13,10 @@ function foldsSimply(ch: string): boolean {
   return ch.toUpperCase().toLowerCase() === ch.toLowerCase();
 }
 
-type Candidate = { kind: 'literal'; text: string } | { kind: 'any'; texts: string[] } | { kind: 'class'; re: RegExp; source: string };
+type Candidate =
+  | { kind: 'literal'; text: string }
+  | { kind: 'any'; texts: string[] }
+  | { kind: 'class'; re: RegExp; source: string };
 
 const FLAGS_GROUP = /^\(\?[imsU-]+\)/;
 
@@ -210,7 +213,10 @@ function candidates(p: string, depth = 0): Candidate[] | null {
       if (!q.optional) {
         const body = p.slice(i + 1, end - 1);
         const alts = pureAlternatives(body);
-        if (alts) out.push(alts.length === 1 ? { kind: 'literal', text: alts[0] as string } : { kind: 'any', texts: alts });
+        if (alts)
+          out.push(
+            alts.length === 1 ? { kind: 'literal', text: alts[0] as string } : { kind: 'any', texts: alts },
+          );
         else if (body.startsWith('?:') || !body.startsWith('?')) {
           const inner = body.replace(/^\?:/, '');
           const alt = topLevelBranches(inner).length > 1 ? alternation(inner, depth) : null;

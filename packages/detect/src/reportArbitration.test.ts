@@ -13,7 +13,14 @@ import {
 } from './reportArbitration';
 
 type Row = { label: string };
-const base = (over: Partial<ReportInput>): ReportInput => ({ token: 'run-a', seq: 1, state: 'working', detectedAgentId: 'claude', now: 0, ...over });
+const base = (over: Partial<ReportInput>): ReportInput => ({
+  token: 'run-a',
+  seq: 1,
+  state: 'working',
+  detectedAgentId: 'claude',
+  now: 0,
+  ...over,
+});
 
 function report(s: ArbitrationState<Row>, over: Partial<ReportInput>) {
   return applyReport(s, base(over));
@@ -26,17 +33,24 @@ describe('report arbitration', () => {
     const r = report(s, { state: 'blocked', nativeSession: 'abc', now: 1_000 });
     expect(r.outcome).toEqual({ ok: true });
     s = r.state;
-    expect(effectiveSource(s, 1_000 + REPORT_LEASE_MS - 1)).toMatchObject({ kind: 'report', report: { state: 'blocked', nativeSession: 'abc', agentId: 'claude' } });
+    expect(effectiveSource(s, 1_000 + REPORT_LEASE_MS - 1)).toMatchObject({
+      kind: 'report',
+      report: { state: 'blocked', nativeSession: 'abc', agentId: 'claude' },
+    });
     expect(leaseDeadline(s)).toBe(1_000 + REPORT_LEASE_MS);
     expect(effectiveSource(s, 1_000 + REPORT_LEASE_MS)).toEqual({ kind: 'screen' });
     // A later report from the same token renews the lease and keeps the native session.
     s = report(s, { seq: 2, state: 'idle', now: 40_000 }).state;
-    expect(effectiveSource(s, 60_000)).toMatchObject({ kind: 'report', report: { state: 'idle', nativeSession: 'abc' } });
+    expect(effectiveSource(s, 60_000)).toMatchObject({
+      kind: 'report',
+      report: { state: 'idle', nativeSession: 'abc' },
+    });
   });
 
   it('requires sequence numbers to increase within a token', () => {
     let s = report(initialArbitration<Row>(), { seq: 5 }).state;
-    for (const seq of [5, 4]) expect(report(s, { seq }).outcome).toMatchObject({ ok: false, conflict: 'stale-seq' });
+    for (const seq of [5, 4])
+      expect(report(s, { seq }).outcome).toMatchObject({ ok: false, conflict: 'stale-seq' });
     expect(report(s, { seq: 0 }).outcome).toMatchObject({ ok: false, conflict: 'invalid' });
     s = report(s, { seq: 9 }).state;
     expect(s.live?.seq).toBe(9);
@@ -49,24 +63,45 @@ describe('report arbitration', () => {
     s = rel.state;
     expect(effectiveSource(s, 11)).toEqual({ kind: 'screen' });
     expect(report(s, { seq: 3 }).outcome).toMatchObject({ ok: false, conflict: 'released' });
-    expect(applyRelease(s, { token: 'run-a', seq: 4, now: 12 }).outcome).toMatchObject({ ok: false, conflict: 'released' });
-    expect(applyRelease(s, { token: 'never', seq: 1, now: 12 }).outcome).toMatchObject({ ok: false, conflict: 'unknown-token' });
+    expect(applyRelease(s, { token: 'run-a', seq: 4, now: 12 }).outcome).toMatchObject({
+      ok: false,
+      conflict: 'released',
+    });
+    expect(applyRelease(s, { token: 'never', seq: 1, now: 12 }).outcome).toMatchObject({
+      ok: false,
+      conflict: 'unknown-token',
+    });
   });
 
   it('fails late reports from an old token even after a new one starts at seq 1', () => {
     let s = report(initialArbitration<Row>(), { token: 'old', seq: 7 }).state;
     s = report(s, { token: 'new', seq: 1, now: 5 }).state;
-    expect(report(s, { token: 'old', seq: 8, now: 6 }).outcome).toMatchObject({ ok: false, conflict: 'superseded' });
-    expect(applyRelease(s, { token: 'old', seq: 9, now: 6 }).outcome).toMatchObject({ ok: false, conflict: 'superseded' });
+    expect(report(s, { token: 'old', seq: 8, now: 6 }).outcome).toMatchObject({
+      ok: false,
+      conflict: 'superseded',
+    });
+    expect(applyRelease(s, { token: 'old', seq: 9, now: 6 }).outcome).toMatchObject({
+      ok: false,
+      conflict: 'superseded',
+    });
     // Still superseded after the new token's lease ran out.
-    expect(report(s, { token: 'old', seq: 8, now: 5 + REPORT_LEASE_MS * 3 }).outcome).toMatchObject({ ok: false, conflict: 'superseded' });
+    expect(report(s, { token: 'old', seq: 8, now: 5 + REPORT_LEASE_MS * 3 }).outcome).toMatchObject({
+      ok: false,
+      conflict: 'superseded',
+    });
     expect(effectiveSource(s, 6)).toMatchObject({ kind: 'report', report: { token: 'new' } });
   });
 
   it('ties --agent to the agent currently detected', () => {
     const s = initialArbitration<Row>();
-    expect(report(s, { agentId: 'codex', detectedAgentId: 'claude' }).outcome).toMatchObject({ ok: false, conflict: 'agent-mismatch' });
-    expect(report(s, { agentId: 'claude', detectedAgentId: null }).outcome).toMatchObject({ ok: false, conflict: 'agent-mismatch' });
+    expect(report(s, { agentId: 'codex', detectedAgentId: 'claude' }).outcome).toMatchObject({
+      ok: false,
+      conflict: 'agent-mismatch',
+    });
+    expect(report(s, { agentId: 'claude', detectedAgentId: null }).outcome).toMatchObject({
+      ok: false,
+      conflict: 'agent-mismatch',
+    });
     expect(report(s, { agentId: 'claude' }).outcome).toEqual({ ok: true });
   });
 

@@ -41,7 +41,8 @@ export interface ArbitrationState<Row = unknown> {
   readonly order: number;
 }
 
-export type ConflictReason = 'invalid' | 'stale-seq' | 'released' | 'superseded' | 'agent-mismatch' | 'unknown-token';
+export type ConflictReason =
+  'invalid' | 'stale-seq' | 'released' | 'superseded' | 'agent-mismatch' | 'unknown-token';
 
 export type Outcome = { ok: true } | { ok: false; conflict: ConflictReason; message: string };
 
@@ -74,15 +75,23 @@ function conflict(reason: ConflictReason, message: string): Outcome {
 
 function checkToken<Row>(state: ArbitrationState<Row>, token: string, seq: number): Outcome | null {
   if (token.trim() === '') return conflict('invalid', 'integration token is empty');
-  if (!Number.isSafeInteger(seq) || seq < 1) return conflict('invalid', `sequence number must be a positive integer, got ${seq}`);
+  if (!Number.isSafeInteger(seq) || seq < 1)
+    return conflict('invalid', `sequence number must be a positive integer, got ${seq}`);
   const known = state.tokens.get(token);
-  if (known?.status === 'released') return conflict('released', `integration ${token} was released and cannot claim the pane again`);
-  if (known?.status === 'superseded') return conflict('superseded', `integration ${token} was replaced by a newer one in this pane`);
-  if (known && seq <= known.lastSeq) return conflict('stale-seq', `sequence ${seq} is not after ${known.lastSeq} for integration ${token}`);
+  if (known?.status === 'released')
+    return conflict('released', `integration ${token} was released and cannot claim the pane again`);
+  if (known?.status === 'superseded')
+    return conflict('superseded', `integration ${token} was replaced by a newer one in this pane`);
+  if (known && seq <= known.lastSeq)
+    return conflict('stale-seq', `sequence ${seq} is not after ${known.lastSeq} for integration ${token}`);
   return null;
 }
 
-function remember<Row>(tokens: ArbitrationState<Row>['tokens'], token: string, value: { lastSeq: number; status: TokenStatus }) {
+function remember<Row>(
+  tokens: ArbitrationState<Row>['tokens'],
+  token: string,
+  value: { lastSeq: number; status: TokenStatus },
+) {
   const next = new Map(tokens);
   next.delete(token);
   next.set(token, value);
@@ -90,12 +99,21 @@ function remember<Row>(tokens: ArbitrationState<Row>['tokens'], token: string, v
   return next;
 }
 
-export function applyReport<Row>(state: ArbitrationState<Row>, input: ReportInput): { state: ArbitrationState<Row>; outcome: Outcome } {
+export function applyReport<Row>(
+  state: ArbitrationState<Row>,
+  input: ReportInput,
+): { state: ArbitrationState<Row>; outcome: Outcome } {
   const bad = checkToken(state, input.token, input.seq);
   if (bad) return { state, outcome: bad };
   if (input.agentId && input.agentId !== input.detectedAgentId) {
     const seen = input.detectedAgentId ? `'${input.detectedAgentId}'` : 'no agent';
-    return { state, outcome: conflict('agent-mismatch', `--agent ${input.agentId} does not match the pane, where detection sees ${seen}`) };
+    return {
+      state,
+      outcome: conflict(
+        'agent-mismatch',
+        `--agent ${input.agentId} does not match the pane, where detection sees ${seen}`,
+      ),
+    };
   }
   let tokens = state.tokens;
   if (!tokens.has(input.token)) {
@@ -111,7 +129,8 @@ export function applyReport<Row>(state: ArbitrationState<Row>, input: ReportInpu
     seq: input.seq,
     state: input.state,
     agentId: input.agentId ?? input.detectedAgentId,
-    nativeSession: input.nativeSession ?? (state.live?.token === input.token ? state.live.nativeSession : null),
+    nativeSession:
+      input.nativeSession ?? (state.live?.token === input.token ? state.live.nativeSession : null),
     message: input.message ?? null,
     at: input.now,
     order,
@@ -120,10 +139,17 @@ export function applyReport<Row>(state: ArbitrationState<Row>, input: ReportInpu
   return { state: { tokens, live, rows: null, order }, outcome: { ok: true } };
 }
 
-export function applyRelease<Row>(state: ArbitrationState<Row>, input: ReleaseInput): { state: ArbitrationState<Row>; outcome: Outcome } {
+export function applyRelease<Row>(
+  state: ArbitrationState<Row>,
+  input: ReleaseInput,
+): { state: ArbitrationState<Row>; outcome: Outcome } {
   const bad = checkToken(state, input.token, input.seq);
   if (bad) return { state, outcome: bad };
-  if (!state.tokens.has(input.token)) return { state, outcome: conflict('unknown-token', `integration ${input.token} never reported in this pane`) };
+  if (!state.tokens.has(input.token))
+    return {
+      state,
+      outcome: conflict('unknown-token', `integration ${input.token} never reported in this pane`),
+    };
   const tokens = remember(state.tokens, input.token, { lastSeq: input.seq, status: 'released' });
   const live = state.live?.token === input.token ? null : state.live;
   return { state: { ...state, tokens, live, order: state.order + 1 }, outcome: { ok: true } };
@@ -145,9 +171,7 @@ export function leaseDeadline(state: ArbitrationState<unknown>): number | null {
 }
 
 export type EffectiveSource<Row> =
-  | { kind: 'report'; report: LiveReport }
-  | { kind: 'rows'; rows: readonly Row[] }
-  | { kind: 'screen' };
+  { kind: 'report'; report: LiveReport } | { kind: 'rows'; rows: readonly Row[] } | { kind: 'screen' };
 
 /** What decides the pane's state at `now`: a leased report, else published rows, else the screen. */
 export function effectiveSource<Row>(state: ArbitrationState<Row>, now: number): EffectiveSource<Row> {

@@ -17,16 +17,29 @@ export function validateResume(
   if (raw === undefined) return undefined;
   if (raw === false) return false;
   const problem = (message: string) => {
-    ctx.warn({ code: 'invalid-resume', message: `agent '${ctx.agent}': ${message}; resume ignored`, agent: ctx.agent, ...ctx.location });
+    ctx.warn({
+      code: 'invalid-resume',
+      message: `agent '${ctx.agent}': ${message}; resume ignored`,
+      agent: ctx.agent,
+      ...ctx.location,
+    });
     return undefined;
   };
-  if (raw === true) return problem('resume = true is not valid (set [agents.resume] argv, or resume = false)');
+  if (raw === true)
+    return problem('resume = true is not valid (set [agents.resume] argv, or resume = false)');
   if (!isTable(raw)) return problem('resume must be a table with argv, or false');
   for (const key of Object.keys(raw)) {
-    if (key !== 'argv') ctx.warn({ code: 'unknown-field', message: `agent '${ctx.agent}': unknown resume field '${key}' ignored`, agent: ctx.agent, ...ctx.location });
+    if (key !== 'argv')
+      ctx.warn({
+        code: 'unknown-field',
+        message: `agent '${ctx.agent}': unknown resume field '${key}' ignored`,
+        agent: ctx.agent,
+        ...ctx.location,
+      });
   }
   const argv = raw.argv;
-  if (!Array.isArray(argv) || argv.some((a) => typeof a !== 'string')) return problem('resume.argv must be a list of strings');
+  if (!Array.isArray(argv) || argv.some((a) => typeof a !== 'string'))
+    return problem('resume.argv must be a list of strings');
   if (argv.length === 0) return problem('resume.argv is empty');
   const args = argv as string[];
   if (args.some((a) => a === '')) return problem('resume.argv contains an empty string');

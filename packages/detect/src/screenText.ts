@@ -15,7 +15,9 @@ export interface PreparedScreen {
 }
 
 function isBlank(code: number): boolean {
-  return code <= 32 || code === 0xa0 || code === 0x3000 || code === 0xfeff || (code >= 0x2000 && code <= 0x200a);
+  return (
+    code <= 32 || code === 0xa0 || code === 0x3000 || code === 0xfeff || (code >= 0x2000 && code <= 0x200a)
+  );
 }
 
 /** Offset where the last `lines` non-empty lines begin (0 when the screen has fewer). */

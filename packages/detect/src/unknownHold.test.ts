@@ -9,7 +9,10 @@ describe('holdUnknown', () => {
     expect(held.state).toBe('working');
     held = holdUnknown(held, 'unknown', UNKNOWN_QUIET_PERIOD_MS);
     expect(held.state).toBe('idle');
-    expect(holdUnknown(held, 'blocked', UNKNOWN_QUIET_PERIOD_MS + 5)).toEqual({ state: 'blocked', confirmedAt: UNKNOWN_QUIET_PERIOD_MS + 5 });
+    expect(holdUnknown(held, 'blocked', UNKNOWN_QUIET_PERIOD_MS + 5)).toEqual({
+      state: 'blocked',
+      confirmedAt: UNKNOWN_QUIET_PERIOD_MS + 5,
+    });
   });
 
   it('reads idle when the first observation is unknown', () => {

@@ -4,11 +4,15 @@ import { validateDefinitionFile } from './validateDefinitions';
 import type { DefinitionWarning } from './model';
 
 function check(text: string, overridable: string[] = []) {
-  return validateDefinitionFile({ source: { kind: 'config' }, file: 'config.toml', text }, { overridable: new Set(overridable) });
+  return validateDefinitionFile(
+    { source: { kind: 'config' }, file: 'config.toml', text },
+    { overridable: new Set(overridable) },
+  );
 }
 const codes = (ws: DefinitionWarning[]) => ws.map((w) => w.code);
 
-const rule = (body: string) => `[[agents]]\nid = "tool"\nmatch = { names = ["tool"] }\n\n[[agents.states]]\n${body}\n\n[[agents.states]]\nstate = "working"\nscreen = { any_of = ["busy"] }\n`;
+const rule = (body: string) =>
+  `[[agents]]\nid = "tool"\nmatch = { names = ["tool"] }\n\n[[agents.states]]\n${body}\n\n[[agents.states]]\nstate = "working"\nscreen = { any_of = ["busy"] }\n`;
 
 describe('validateDefinitionFile', () => {
   it('accepts a full definition', () => {
@@ -54,7 +58,9 @@ argv = ["mca", "--resume", "{session}"]
   });
 
   it.each([['Bad'], ['a.b'], [''], ['with space']])('drops invalid id %j with its line', (id) => {
-    const { drafts, warnings } = check(`# comment\n[[agents]]\nlabel = "x"\nid = "${id}"\nmatch = { names = ["a"] }\n`);
+    const { drafts, warnings } = check(
+      `# comment\n[[agents]]\nlabel = "x"\nid = "${id}"\nmatch = { names = ["a"] }\n`,
+    );
     expect(drafts).toEqual([]);
     expect(warnings).toMatchObject([{ code: 'invalid-id', line: 4 }]);
   });
@@ -69,7 +75,9 @@ argv = ["mca", "--resume", "{session}"]
   });
 
   it('ignores a second definition with the same id in one file', () => {
-    const { drafts, warnings } = check('[[agents]]\nid = "a"\nlabel = "first"\nmatch = { names = ["a"] }\n\n[[agents]]\nid = "a"\nlabel = "second"\nmatch = { names = ["b"] }\n');
+    const { drafts, warnings } = check(
+      '[[agents]]\nid = "a"\nlabel = "first"\nmatch = { names = ["a"] }\n\n[[agents]]\nid = "a"\nlabel = "second"\nmatch = { names = ["b"] }\n',
+    );
     expect(drafts.map((d) => d.label)).toEqual(['first']);
     expect(warnings).toMatchObject([{ code: 'duplicate-id', line: 6, agent: 'a' }]);
   });
@@ -80,11 +88,23 @@ argv = ["mca", "--resume", "{session}"]
     ['empty pattern group', 'state = "working"\nscreen = {}', 'empty-group'],
     ['group with only none_of', 'state = "working"\nscreen = { none_of = ["x"] }', 'only-none-of'],
     ['empty pattern', 'state = "working"\nscreen = { any_of = ["x", ""] }', 'empty-pattern'],
-    ['invalid regex', 'state = "working"\nscreen = { regex = true, any_of = ["(unclosed"] }', 'invalid-regex'],
+    [
+      'invalid regex',
+      'state = "working"\nscreen = { regex = true, any_of = ["(unclosed"] }',
+      'invalid-regex',
+    ],
     ['backreference', 'state = "working"\nscreen = { regex = true, any_of = [\'(a)\\1\'] }', 'invalid-regex'],
     ['look-ahead', 'state = "working"\nscreen = { regex = true, any_of = ["a(?=b)"] }', 'invalid-regex'],
-    ['Rust-only word boundary', 'state = "working"\nscreen = { regex = true, any_of = [\'\\<word\\>\'] }', 'invalid-regex'],
-    ['both screen and title', 'state = "working"\nscreen = { any_of = ["x"] }\ntitle = { any_of = ["y"] }', 'screen-and-title'],
+    [
+      'Rust-only word boundary',
+      'state = "working"\nscreen = { regex = true, any_of = [\'\\<word\\>\'] }',
+      'invalid-regex',
+    ],
+    [
+      'both screen and title',
+      'state = "working"\nscreen = { any_of = ["x"] }\ntitle = { any_of = ["y"] }',
+      'screen-and-title',
+    ],
     ['neither screen nor title', 'state = "working"', 'missing-target'],
   ])('drops a rule with %s and keeps the rest', (_label, body, code) => {
     const { drafts, warnings } = check(rule(body));
@@ -94,13 +114,17 @@ argv = ["mca", "--resume", "{session}"]
   });
 
   it('falls back to scope all for an unknown scope, with a warning', () => {
-    const { drafts, warnings } = check(rule('state = "working"\nscope = "bottom"\nscreen = { any_of = ["x"] }'));
+    const { drafts, warnings } = check(
+      rule('state = "working"\nscope = "bottom"\nscreen = { any_of = ["x"] }'),
+    );
     expect(warnings).toMatchObject([{ code: 'unknown-scope', line: 5 }]);
     expect(drafts[0]!.states[0]!.scope).toBe('all');
   });
 
   it('ignores scope on a title rule, with a warning', () => {
-    const { drafts, warnings } = check(rule('state = "working"\nscope = "footer"\ntitle = { any_of = ["x"] }'));
+    const { drafts, warnings } = check(
+      rule('state = "working"\nscope = "footer"\ntitle = { any_of = ["x"] }'),
+    );
     expect(codes(warnings)).toEqual(['scope-on-title']);
     expect(drafts[0]!.states[0]).toMatchObject({ target: 'title', scope: 'all' });
   });
@@ -149,13 +173,22 @@ title = { none_of = ["z"] }
 [[agents]]
 id = "nomatch"
 `);
-    expect(codes(warnings)).toEqual(['invalid-id', 'unknown-state', 'only-none-of', 'invalid-resume', 'missing-match']);
+    expect(codes(warnings)).toEqual([
+      'invalid-id',
+      'unknown-state',
+      'only-none-of',
+      'invalid-resume',
+      'missing-match',
+    ]);
     expect(warnings.map((w) => w.line)).toEqual([3, 11, 15, 9, 19]);
     expect(drafts.map((d) => d.id)).toEqual(['ok']);
   });
 
   it('accepts already-parsed entries from an extension manifest', () => {
-    const { drafts, warnings } = validateDefinitionFile({ source: { kind: 'extension', extension: 'acme' }, agents: [{ id: 'bot', match: { paths: ['acme-bot'] } }, { id: 'x' }] });
+    const { drafts, warnings } = validateDefinitionFile({
+      source: { kind: 'extension', extension: 'acme' },
+      agents: [{ id: 'bot', match: { paths: ['acme-bot'] } }, { id: 'x' }],
+    });
     expect(drafts.map((d) => d.id)).toEqual(['bot']);
     expect(codes(warnings)).toEqual(['missing-match']);
   });

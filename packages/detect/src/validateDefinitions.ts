@@ -8,7 +8,14 @@ import { locateAgentEntries, type AgentEntryLines } from './agentLines';
 import { normaliseName, normalisePath } from './processNames';
 import { validateResume } from './resumeArgv';
 import { validateRule } from './validateRule';
-import type { DefinitionSource, DefinitionWarning, ProcessMatchSpec, ResumeSpec, SourceLocation, StateRule } from './model';
+import type {
+  DefinitionSource,
+  DefinitionWarning,
+  ProcessMatchSpec,
+  ResumeSpec,
+  SourceLocation,
+  StateRule,
+} from './model';
 
 export const AGENT_ID = /^[a-z0-9_-]+$/;
 
@@ -52,7 +59,10 @@ function isTable(v: unknown): v is Record<string, unknown> {
 }
 
 /** Parses TOML text; a syntax error becomes one warning with its line and column. */
-export function parseToml(text: string, file?: string): { value: Record<string, unknown> | null; warning?: DefinitionWarning } {
+export function parseToml(
+  text: string,
+  file?: string,
+): { value: Record<string, unknown> | null; warning?: DefinitionWarning } {
   try {
     return { value: parse(text) as Record<string, unknown> };
   } catch (err) {
@@ -68,26 +78,47 @@ function readMatch(
 ): { spec: ProcessMatchSpec | null; invalid: boolean } {
   if (raw === undefined) return { spec: null, invalid: false };
   if (!isTable(raw)) {
-    ctx.warn({ code: 'invalid-match', message: `agent '${ctx.id}': match must be a table like { names = ["tool"] }`, agent: ctx.id, ...ctx.loc });
+    ctx.warn({
+      code: 'invalid-match',
+      message: `agent '${ctx.id}': match must be a table like { names = ["tool"] }`,
+      agent: ctx.id,
+      ...ctx.loc,
+    });
     return { spec: null, invalid: true };
   }
   const spec: ProcessMatchSpec = { names: [], paths: [] };
   for (const key of Object.keys(raw)) {
-    if (!MATCH_KEYS.has(key)) ctx.warn({ code: 'unknown-field', message: `agent '${ctx.id}': unknown match field '${key}' ignored`, agent: ctx.id, ...ctx.loc });
+    if (!MATCH_KEYS.has(key))
+      ctx.warn({
+        code: 'unknown-field',
+        message: `agent '${ctx.id}': unknown match field '${key}' ignored`,
+        agent: ctx.id,
+        ...ctx.loc,
+      });
   }
   let invalid = false;
   for (const key of ['names', 'paths'] as const) {
     const list = raw[key];
     if (list === undefined) continue;
     if (!Array.isArray(list) || list.some((x) => typeof x !== 'string')) {
-      ctx.warn({ code: 'invalid-match', message: `agent '${ctx.id}': match.${key} must be a list of strings`, agent: ctx.id, ...ctx.loc });
+      ctx.warn({
+        code: 'invalid-match',
+        message: `agent '${ctx.id}': match.${key} must be a list of strings`,
+        agent: ctx.id,
+        ...ctx.loc,
+      });
       invalid = true;
       continue;
     }
     for (const item of list as string[]) {
       const norm = key === 'names' ? normaliseName(item) : normalisePath(item);
       if (norm.trim() === '') {
-        ctx.warn({ code: 'invalid-match', message: `agent '${ctx.id}': empty entry in match.${key} ignored`, agent: ctx.id, ...ctx.loc });
+        ctx.warn({
+          code: 'invalid-match',
+          message: `agent '${ctx.id}': empty entry in match.${key} ignored`,
+          agent: ctx.id,
+          ...ctx.loc,
+        });
         continue;
       }
       if (!spec[key].includes(norm)) spec[key].push(norm);
@@ -98,40 +129,78 @@ function readMatch(
 
 function validateEntry(
   raw: unknown,
-  ctx: { index: number; lines: AgentEntryLines | undefined; input: DefinitionFileInput; options: ValidateOptions; seen: Set<string>; warn: (w: DefinitionWarning) => void },
+  ctx: {
+    index: number;
+    lines: AgentEntryLines | undefined;
+    input: DefinitionFileInput;
+    options: ValidateOptions;
+    seen: Set<string>;
+    warn: (w: DefinitionWarning) => void;
+  },
 ): DefinitionDraft | null {
   const file = ctx.input.file;
   const at = (line?: number): SourceLocation => ({ file, ...(line ? { line } : {}) });
   const headerLoc = at(ctx.lines?.header);
   if (!isTable(raw)) {
-    ctx.warn({ code: 'invalid-entry', message: `agents entry ${ctx.index + 1} is not a table; dropped`, ...headerLoc });
+    ctx.warn({
+      code: 'invalid-entry',
+      message: `agents entry ${ctx.index + 1} is not a table; dropped`,
+      ...headerLoc,
+    });
     return null;
   }
   const idLoc = at(ctx.lines?.id ?? ctx.lines?.header);
   const id = raw.id;
   if (typeof id !== 'string' || !AGENT_ID.test(id)) {
     const shown = typeof id === 'string' ? `'${id}'` : 'missing';
-    ctx.warn({ code: 'invalid-id', message: `agent id ${shown} is invalid: use lowercase letters, digits, - and _; definition dropped`, ...idLoc });
+    ctx.warn({
+      code: 'invalid-id',
+      message: `agent id ${shown} is invalid: use lowercase letters, digits, - and _; definition dropped`,
+      ...idLoc,
+    });
     return null;
   }
   if (ctx.seen.has(id)) {
-    ctx.warn({ code: 'duplicate-id', message: `agent '${id}' is defined again in this file; the second definition is ignored`, agent: id, ...headerLoc });
+    ctx.warn({
+      code: 'duplicate-id',
+      message: `agent '${id}' is defined again in this file; the second definition is ignored`,
+      agent: id,
+      ...headerLoc,
+    });
     return null;
   }
   ctx.seen.add(id);
   for (const key of Object.keys(raw)) {
-    if (!DEFINITION_KEYS.has(key)) ctx.warn({ code: 'unknown-field', message: `agent '${id}': unknown field '${key}' ignored`, agent: id, ...headerLoc });
+    if (!DEFINITION_KEYS.has(key))
+      ctx.warn({
+        code: 'unknown-field',
+        message: `agent '${id}': unknown field '${key}' ignored`,
+        agent: id,
+        ...headerLoc,
+      });
   }
 
   let label: string | undefined;
   if (raw.label !== undefined) {
     if (typeof raw.label === 'string' && raw.label.trim() !== '') label = raw.label;
-    else ctx.warn({ code: 'invalid-field', message: `agent '${id}': label must be a non-empty string; using the id`, agent: id, ...headerLoc });
+    else
+      ctx.warn({
+        code: 'invalid-field',
+        message: `agent '${id}': label must be a non-empty string; using the id`,
+        agent: id,
+        ...headerLoc,
+      });
   }
   let base = true;
   if (raw.base !== undefined) {
     if (typeof raw.base === 'boolean') base = raw.base;
-    else ctx.warn({ code: 'invalid-field', message: `agent '${id}': base must be true or false; using true`, agent: id, ...headerLoc });
+    else
+      ctx.warn({
+        code: 'invalid-field',
+        message: `agent '${id}': base must be true or false; using true`,
+        agent: id,
+        ...headerLoc,
+      });
   }
 
   const matchLoc = at(ctx.lines?.match ?? ctx.lines?.header);
@@ -140,17 +209,32 @@ function validateEntry(
   const empty = !match.spec || (match.spec.names.length === 0 && match.spec.paths.length === 0);
   const mayInherit = ctx.options.overridable?.has(id) ?? false;
   if (empty && !mayInherit) {
-    ctx.warn({ code: 'missing-match', message: `agent '${id}' has no process match: add match = { names = [...] } or paths; definition dropped`, agent: id, ...matchLoc });
+    ctx.warn({
+      code: 'missing-match',
+      message: `agent '${id}' has no process match: add match = { names = [...] } or paths; definition dropped`,
+      agent: id,
+      ...matchLoc,
+    });
     return null;
   }
   if (empty && raw.match !== undefined) {
-    ctx.warn({ code: 'missing-match', message: `agent '${id}': match lists no names or paths; keeping the built-in's match`, agent: id, ...matchLoc });
+    ctx.warn({
+      code: 'missing-match',
+      message: `agent '${id}': match lists no names or paths; keeping the built-in's match`,
+      agent: id,
+      ...matchLoc,
+    });
   }
 
   const states: StateRule[] = [];
   if (raw.states !== undefined) {
     if (!Array.isArray(raw.states)) {
-      ctx.warn({ code: 'invalid-field', message: `agent '${id}': states must be a list of [[agents.states]] rules; ignored`, agent: id, ...headerLoc });
+      ctx.warn({
+        code: 'invalid-field',
+        message: `agent '${id}': states must be a list of [[agents.states]] rules; ignored`,
+        agent: id,
+        ...headerLoc,
+      });
     } else {
       raw.states.forEach((rule, j) => {
         const line = ctx.lines?.states[j] ?? ctx.lines?.statesKey ?? ctx.lines?.header;
@@ -160,7 +244,11 @@ function validateEntry(
     }
   }
 
-  const resume = validateResume(raw.resume, { agent: id, location: at(ctx.lines?.resume ?? ctx.lines?.header), warn: ctx.warn });
+  const resume = validateResume(raw.resume, {
+    agent: id,
+    location: at(ctx.lines?.resume ?? ctx.lines?.header),
+    warn: ctx.warn,
+  });
   return {
     id,
     label,
@@ -174,7 +262,10 @@ function validateEntry(
 }
 
 /** Validates one file's `[[agents]]` entries. */
-export function validateDefinitionFile(input: DefinitionFileInput, options: ValidateOptions = {}): { drafts: DefinitionDraft[]; warnings: DefinitionWarning[] } {
+export function validateDefinitionFile(
+  input: DefinitionFileInput,
+  options: ValidateOptions = {},
+): { drafts: DefinitionDraft[]; warnings: DefinitionWarning[] } {
   const warnings: DefinitionWarning[] = [];
   const warn = (w: DefinitionWarning) => warnings.push(w);
   let agents: unknown = input.agents;
@@ -187,7 +278,11 @@ export function validateDefinitionFile(input: DefinitionFileInput, options: Vali
   }
   if (agents === undefined) return { drafts: [], warnings };
   if (!Array.isArray(agents)) {
-    warn({ code: 'invalid-entry', message: 'agents must be an array of tables ([[agents]])', file: input.file });
+    warn({
+      code: 'invalid-entry',
+      message: 'agents must be an array of tables ([[agents]])',
+      file: input.file,
+    });
     return { drafts: [], warnings };
   }
   const seen = new Set<string>();

@@ -3,7 +3,14 @@
 // invalid regex; keeps it with a warning for an unknown scope (falls back to all) or a scope on
 // a title rule (ignored). The checks live here so built-ins, config and extensions agree.
 import { compileRegexLite } from './patternSyntax';
-import { isAgentState, type DefinitionWarning, type PatternGroup, type RuleScope, type SourceLocation, type StateRule } from './model';
+import {
+  isAgentState,
+  type DefinitionWarning,
+  type PatternGroup,
+  type RuleScope,
+  type SourceLocation,
+  type StateRule,
+} from './model';
 
 const RULE_KEYS = new Set(['state', 'scope', 'screen', 'title']);
 const GROUP_KEYS = new Set(['all_of', 'any_of', 'none_of', 'regex']);
@@ -27,9 +34,16 @@ function validateGroup(raw: unknown, where: string, ctx: RuleContext): PatternGr
     ctx.warn({ code, message: `${where}: ${message}; rule dropped`, agent: ctx.agent, ...ctx.location });
     return null;
   };
-  if (!isTable(raw)) return fail('invalid-field', 'a pattern group must be a table like { any_of = ["text"] }');
+  if (!isTable(raw))
+    return fail('invalid-field', 'a pattern group must be a table like { any_of = ["text"] }');
   for (const key of Object.keys(raw)) {
-    if (!GROUP_KEYS.has(key)) ctx.warn({ code: 'unknown-field', message: `${where}: unknown pattern-group field '${key}' ignored`, agent: ctx.agent, ...ctx.location });
+    if (!GROUP_KEYS.has(key))
+      ctx.warn({
+        code: 'unknown-field',
+        message: `${where}: unknown pattern-group field '${key}' ignored`,
+        agent: ctx.agent,
+        ...ctx.location,
+      });
   }
   let regex = false;
   if (raw.regex !== undefined) {
@@ -40,12 +54,17 @@ function validateGroup(raw: unknown, where: string, ctx: RuleContext): PatternGr
   for (const key of ['all_of', 'any_of', 'none_of'] as const) {
     const v = raw[key];
     if (v === undefined) continue;
-    if (!Array.isArray(v) || v.some((p) => typeof p !== 'string')) return fail('invalid-field', `${key} must be a list of strings`);
+    if (!Array.isArray(v) || v.some((p) => typeof p !== 'string'))
+      return fail('invalid-field', `${key} must be a list of strings`);
     lists[key] = v as string[];
   }
   const all = [...lists.all_of, ...lists.any_of, ...lists.none_of];
   if (lists.all_of.length === 0 && lists.any_of.length === 0) {
-    if (lists.none_of.length > 0) return fail('only-none-of', 'a group with only none_of would match any unrelated screen; add all_of or any_of');
+    if (lists.none_of.length > 0)
+      return fail(
+        'only-none-of',
+        'a group with only none_of would match any unrelated screen; add all_of or any_of',
+      );
     return fail('empty-group', 'the pattern group is empty; add all_of or any_of patterns');
   }
   if (all.some((p) => p.trim() === '')) return fail('empty-pattern', 'empty patterns are not allowed');
@@ -67,7 +86,13 @@ export function validateRule(raw: unknown, ctx: RuleContext): StateRule | null {
   };
   if (!isTable(raw)) return drop('invalid-field', 'a rule must be a table ([[agents.states]])');
   for (const key of Object.keys(raw)) {
-    if (!RULE_KEYS.has(key)) ctx.warn({ code: 'unknown-field', message: `${where}: unknown field '${key}' ignored`, agent: ctx.agent, ...ctx.location });
+    if (!RULE_KEYS.has(key))
+      ctx.warn({
+        code: 'unknown-field',
+        message: `${where}: unknown field '${key}' ignored`,
+        agent: ctx.agent,
+        ...ctx.location,
+      });
   }
   if (!isAgentState(raw.state)) {
     const shown = raw.state === undefined ? 'missing' : `'${String(raw.state)}'`;
@@ -82,11 +107,21 @@ export function validateRule(raw: unknown, ctx: RuleContext): StateRule | null {
   let scope: RuleScope = 'all';
   if (raw.scope !== undefined) {
     if (target === 'title') {
-      ctx.warn({ code: 'scope-on-title', message: `${where}: scope applies to screen rules only; ignored on a title rule`, agent: ctx.agent, ...ctx.location });
+      ctx.warn({
+        code: 'scope-on-title',
+        message: `${where}: scope applies to screen rules only; ignored on a title rule`,
+        agent: ctx.agent,
+        ...ctx.location,
+      });
     } else if (raw.scope === 'all' || raw.scope === 'footer') {
       scope = raw.scope;
     } else {
-      ctx.warn({ code: 'unknown-scope', message: `${where}: unknown scope '${String(raw.scope)}' (use all or footer); using all`, agent: ctx.agent, ...ctx.location });
+      ctx.warn({
+        code: 'unknown-scope',
+        message: `${where}: unknown scope '${String(raw.scope)}' (use all or footer); using all`,
+        agent: ctx.agent,
+        ...ctx.location,
+      });
     }
   }
   const group = validateGroup(hasScreen ? raw.screen : raw.title, where, ctx);

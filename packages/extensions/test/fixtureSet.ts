@@ -28,7 +28,14 @@ export function loadFixtures(): Fixture[] {
     .sort()
     .map((file) => {
       const text = readFileSync(join(FIXTURE_DIR, file), 'utf8');
-      const fixture: Fixture = { name: file.replace(/\.toml$/, ''), text, verdict: 'valid', errors: [], hints: [], options: { roziVersion: FIXTURE_ROZI_VERSION, platform: 'linux' } };
+      const fixture: Fixture = {
+        name: file.replace(/\.toml$/, ''),
+        text,
+        verdict: 'valid',
+        errors: [],
+        hints: [],
+        options: { roziVersion: FIXTURE_ROZI_VERSION, platform: 'linux' },
+      };
       let files: string[] | undefined;
       const problems: SnapshotFacts['problems'] = [];
       for (const line of text.split('\n')) {
@@ -41,9 +48,14 @@ export function loadFixtures(): Fixture[] {
         else if (key === 'hint') fixture.hints.push({ code: first, path: rest.join(' ') });
         else if (key === 'platform') fixture.options.platform = value;
         else if (key === 'files') files = value.split(' ');
-        else if (key === 'snapshot-problem') problems.push({ code: first as SnapshotFacts['problems'][number]['code'], message: rest.join(' ') });
+        else if (key === 'snapshot-problem')
+          problems.push({
+            code: first as SnapshotFacts['problems'][number]['code'],
+            message: rest.join(' '),
+          });
       }
-      if (files !== undefined || problems.length > 0) fixture.options.snapshot = { files: files ?? [], problems };
+      if (files !== undefined || problems.length > 0)
+        fixture.options.snapshot = { files: files ?? [], problems };
       return fixture;
     });
 }

@@ -15,7 +15,10 @@ describe('manifest fixtures', () => {
   for (const f of fixtures) {
     it(f.name, () => {
       const result = checkManifest(f.text, f.options);
-      expect({ verdict: result.verdict, errors: result.errors.map(key).sort() }).toEqual({ verdict: f.verdict, errors: f.errors.map(key).sort() });
+      expect({ verdict: result.verdict, errors: result.errors.map(key).sort() }).toEqual({
+        verdict: f.verdict,
+        errors: f.errors.map(key).sort(),
+      });
       const hints = result.hints.map(key);
       for (const h of f.hints) expect(hints).toContain(key(h));
       for (const e of result.errors) {

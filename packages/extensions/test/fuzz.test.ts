@@ -11,10 +11,35 @@ import { loadFixtures } from './fixtureSet';
 const opts = { roziVersion: '0.0.44', platform: 'linux' };
 const valid = loadFixtures().filter((f) => f.verdict === 'valid' && !f.options.snapshot);
 const SNIPPETS = [
-  '[[commands]]', '[[services]]', '[[actions]]', '[settings]', '[[sidebar_tabs]]', '[[hooks]]', '[[agents]]', '[[agents.states]]',
-  'id = "x"', 'exec = ["./a"]', 'exec = "a b"', 'placement = "each-host"', 'placement = "session"', 'send = "x"', 'shell = ""',
-  'x = 1.5', 'x = 1979-05-27', 'x = { default = 1, min = 5 }', 'api = 2', 'api = 1', 'stream = true', 'args_schema = { "$ref" = "http://x" }',
-  'schemes = []', 'command = "nope"', 'interval = -1', '"\u00e9" = "\u{1F600}"', 'k = """\nmulti\n"""', '\ufeff', '[extension]',
+  '[[commands]]',
+  '[[services]]',
+  '[[actions]]',
+  '[settings]',
+  '[[sidebar_tabs]]',
+  '[[hooks]]',
+  '[[agents]]',
+  '[[agents.states]]',
+  'id = "x"',
+  'exec = ["./a"]',
+  'exec = "a b"',
+  'placement = "each-host"',
+  'placement = "session"',
+  'send = "x"',
+  'shell = ""',
+  'x = 1.5',
+  'x = 1979-05-27',
+  'x = { default = 1, min = 5 }',
+  'api = 2',
+  'api = 1',
+  'stream = true',
+  'args_schema = { "$ref" = "http://x" }',
+  'schemes = []',
+  'command = "nope"',
+  'interval = -1',
+  '"\u00e9" = "\u{1F600}"',
+  'k = """\nmulti\n"""',
+  '\ufeff',
+  '[extension]',
 ];
 
 function consistent(r: ManifestCheck): void {
@@ -35,7 +60,11 @@ const textMutation = fc.oneof(
   fc.record({ kind: fc.constant('delete-line' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('duplicate-line' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), snippet: fc.constantFrom(...SNIPPETS) }),
-  fc.record({ kind: fc.constant('replace-char' as const), at: fc.nat(), ch: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) }),
+  fc.record({
+    kind: fc.constant('replace-char' as const),
+    at: fc.nat(),
+    ch: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+  }),
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
 );
 type TextMutation = typeof textMutation extends fc.Arbitrary<infer T> ? T : never;
@@ -62,13 +91,45 @@ function applyText(text: string, m: TextMutation): string {
   }
 }
 
-const VALUES: unknown[] = ['', 'x', './a', '/abs', '~/x', '../up', 0n, -1n, 1n, 700000n, 1.5, true, false, [], ['a'], [1n, 'a'], {}, { a: 1n }, { default: 1n }];
+const VALUES: unknown[] = [
+  '',
+  'x',
+  './a',
+  '/abs',
+  '~/x',
+  '../up',
+  0n,
+  -1n,
+  1n,
+  700000n,
+  1.5,
+  true,
+  false,
+  [],
+  ['a'],
+  [1n, 'a'],
+  {},
+  { a: 1n },
+  { default: 1n },
+];
 
 const valueMutation = fc.record({
   pick: fc.nat(),
   op: fc.constantFrom('delete', 'set', 'add-key'),
   value: fc.constantFrom(...VALUES),
-  key: fc.constantFrom('id', 'exec', 'placement', 'default', 'bogus', 'name', 'label', 'settings', 'cwd', 'env', 'script'),
+  key: fc.constantFrom(
+    'id',
+    'exec',
+    'placement',
+    'default',
+    'bogus',
+    'name',
+    'label',
+    'settings',
+    'cwd',
+    'env',
+    'script',
+  ),
 });
 
 /** Every table in the document with a path, for picking a place to mutate. */
@@ -89,35 +150,44 @@ function tables(root: Record<string, unknown>): Record<string, unknown>[] {
 describe('fuzz: mutated manifests always get a verdict', () => {
   it('survives random text mutations', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...valid), fc.array(textMutation, { minLength: 1, maxLength: 4 }), (f, muts) => {
-        const text = muts.reduce(applyText, f.text);
-        consistent(checkManifest(text, opts));
-        consistent(checkManifest(new TextEncoder().encode(text), opts));
-      }),
+      fc.property(
+        fc.constantFrom(...valid),
+        fc.array(textMutation, { minLength: 1, maxLength: 4 }),
+        (f, muts) => {
+          const text = muts.reduce(applyText, f.text);
+          consistent(checkManifest(text, opts));
+          consistent(checkManifest(new TextEncoder().encode(text), opts));
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('survives random value mutations (wrong types, missing and unknown keys)', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...valid), fc.array(valueMutation, { minLength: 1, maxLength: 3 }), (f, muts) => {
-        const root = parse(f.text, { integersAsBigInt: true }) as Record<string, unknown>;
-        for (const m of muts) {
-          const all = tables(root);
-          const t = all[m.pick % all.length] as Record<string, unknown>;
-          const keys = Object.keys(t);
-          if (m.op === 'delete' && keys.length) delete t[keys[m.pick % keys.length] as string];
-          else if (m.op === 'set' && keys.length) t[keys[m.pick % keys.length] as string] = structuredClone(m.value);
-          else t[m.key] = structuredClone(m.value);
-        }
-        let text: string;
-        try {
-          text = stringify(root);
-        } catch {
-          return; // not every mutated value has a TOML form (e.g. a table inside a mixed array)
-        }
-        consistent(checkManifest(text, opts));
-      }),
+      fc.property(
+        fc.constantFrom(...valid),
+        fc.array(valueMutation, { minLength: 1, maxLength: 3 }),
+        (f, muts) => {
+          const root = parse(f.text, { integersAsBigInt: true }) as Record<string, unknown>;
+          for (const m of muts) {
+            const all = tables(root);
+            const t = all[m.pick % all.length] as Record<string, unknown>;
+            const keys = Object.keys(t);
+            if (m.op === 'delete' && keys.length) delete t[keys[m.pick % keys.length] as string];
+            else if (m.op === 'set' && keys.length)
+              t[keys[m.pick % keys.length] as string] = structuredClone(m.value);
+            else t[m.key] = structuredClone(m.value);
+          }
+          let text: string;
+          try {
+            text = stringify(root);
+          } catch {
+            return; // not every mutated value has a TOML form (e.g. a table inside a mixed array)
+          }
+          consistent(checkManifest(text, opts));
+        },
+      ),
       { numRuns: 400 },
     );
   });

@@ -36,7 +36,9 @@ describe('size', () => {
 
 describe('shape', () => {
   it('rejects inline nesting beyond the depth limit inside the parser', () => {
-    expect(codes(HEAD + `[settings]\nx = ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`)).toEqual(['too-deep']);
+    expect(codes(HEAD + `[settings]\nx = ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`)).toEqual([
+      'too-deep',
+    ]);
   });
   it('rejects a table header 10,000 levels deep', () => {
     expect(codes(HEAD + `[${Array(10_000).fill('a').join('.')}]\nx = 1\n`)).toEqual(['too-deep']);
@@ -47,11 +49,15 @@ describe('shape', () => {
   it('rejects a very long string, array and table', () => {
     expect(codes(HEAD + `description = "${'x'.repeat(70_000)}"\n`)).toEqual(['too-long']);
     expect(codes(HEAD + `[settings]\nlist = [${Array(5000).fill('"a"').join(',')}]\n`)).toEqual(['too-long']);
-    expect(codes(HEAD + '[settings]\n' + Array.from({ length: 5000 }, (_, i) => `k${i} = 1`).join('\n') + '\n')).toEqual(['too-long']);
+    expect(
+      codes(HEAD + '[settings]\n' + Array.from({ length: 5000 }, (_, i) => `k${i} = 1`).join('\n') + '\n'),
+    ).toEqual(['too-long']);
     expect(codes(HEAD + `[settings]\n${'k'.repeat(300)} = 1\n`)).toEqual(['too-long']);
   });
   it('checks thousands of contributions within the limits', () => {
-    const many = Array.from({ length: 4000 }, (_, i) => `[[commands]]\nid = "c${i}"\nsend = "x"\n`).join('\n');
+    const many = Array.from({ length: 4000 }, (_, i) => `[[commands]]\nid = "c${i}"\nsend = "x"\n`).join(
+      '\n',
+    );
     expect(checkManifest(HEAD + many, opts).verdict).toBe('valid');
   });
   it('reports at most a bounded number of structure findings', () => {
@@ -67,7 +73,9 @@ describe('shape', () => {
 describe('bytes and encoding', () => {
   it('rejects a NUL byte with its line', () => {
     const r = checkManifest(enc(HEAD + 'title = "a\u0000b"\n'), opts);
-    expect(r.errors).toEqual([{ code: 'nul-byte', path: '', line: 4, message: expect.stringContaining('NUL') }]);
+    expect(r.errors).toEqual([
+      { code: 'nul-byte', path: '', line: 4, message: expect.stringContaining('NUL') },
+    ]);
     expect(codes(HEAD + '\u0000')).toEqual(['nul-byte']);
   });
   it('reports a BOM as an error and still checks the rest', () => {
@@ -86,7 +94,9 @@ describe('bytes and encoding', () => {
   ])('rejects invalid UTF-8: %s, with its line', (_what, bad) => {
     const bytes = new Uint8Array([...enc(HEAD + 'title = "'), ...bad, ...enc('"\n')]);
     const r = checkManifest(bytes, opts);
-    expect(r.errors).toEqual([{ code: 'invalid-utf8', path: '', line: 4, message: expect.stringContaining('UTF-8') }]);
+    expect(r.errors).toEqual([
+      { code: 'invalid-utf8', path: '', line: 4, message: expect.stringContaining('UTF-8') },
+    ]);
   });
   it('rejects a string holding a lone surrogate', () => {
     expect(codes(HEAD + 'title = "\ud800"\n')).toEqual(['invalid-utf8']);

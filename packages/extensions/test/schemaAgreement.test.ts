@@ -23,7 +23,8 @@ const VALIDATOR_ONLY: Record<string, string> = {
   'setting-default-not-in-choices': 'comparing two fields of one table',
   'setting-default-out-of-bounds': 'comparing two fields of one table',
   'setting-min-greater-than-max': 'comparing two fields of one table',
-  'action-unknown-schema-keyword': 'the 2020-12 meta-schema allows unknown keywords; the validator compiles with ajv strict mode',
+  'action-unknown-schema-keyword':
+    'the 2020-12 meta-schema allows unknown keywords; the validator compiles with ajv strict mode',
   'action-missing-internal-ref': 'whether a $ref resolves needs compiling the schema',
   'action-external-ref': 'a $ref at any depth of an embedded schema',
   'action-relative-file-ref': 'a $ref at any depth of an embedded schema',
@@ -36,9 +37,17 @@ const VALIDATOR_ONLY: Record<string, string> = {
 /** Not a TOML document: there is no JSON value to give the schema. */
 const NOT_A_DOCUMENT = new Set(['toml-syntax-error', 'toml-duplicate-key']);
 
-const schema = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'schemas', 'extension.schema.json'), 'utf8'));
+const schema = JSON.parse(
+  readFileSync(join(import.meta.dirname, '..', 'schemas', 'extension.schema.json'), 'utf8'),
+);
 // strictRequired and strictTypes flag idioms the schema relies on (`oneOf: [{ required: ["exec"] }, …]`, a `prefixItems` that checks only the program).
-const ajv = new Ajv2020({ strict: true, strictRequired: false, strictTypes: false, strictTuples: false, allErrors: true });
+const ajv = new Ajv2020({
+  strict: true,
+  strictRequired: false,
+  strictTypes: false,
+  strictTuples: false,
+  allErrors: true,
+});
 const validate = ajv.compile(schema);
 
 describe('extension.schema.json agrees with the validator', () => {
@@ -61,6 +70,7 @@ describe('extension.schema.json agrees with the validator', () => {
 
   it('lists only fixtures that exist', () => {
     const names = new Set(fixtures.map((f) => f.name));
-    for (const name of [...Object.keys(VALIDATOR_ONLY), ...NOT_A_DOCUMENT]) expect(names.has(name), name).toBe(true);
+    for (const name of [...Object.keys(VALIDATOR_ONLY), ...NOT_A_DOCUMENT])
+      expect(names.has(name), name).toBe(true);
   });
 });

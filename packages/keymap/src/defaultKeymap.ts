@@ -52,5 +52,7 @@ export const DEFAULT_KEYMAP: Readonly<Record<string, readonly string[]>> = {
 
 /** The table with `prefix` replaced by the prefix chord, one binding per key. */
 export function builtinBindings(prefix: string): { action: string; key: string }[] {
-  return Object.entries(DEFAULT_KEYMAP).flatMap(([action, keys]) => keys.map((k) => ({ action, key: k.replace(/(^|\s)prefix(?=\s|$)/g, `$1${prefix}`) })));
+  return Object.entries(DEFAULT_KEYMAP).flatMap(([action, keys]) =>
+    keys.map((k) => ({ action, key: k.replace(/(^|\s)prefix(?=\s|$)/g, `$1${prefix}`) })),
+  );
 }

@@ -31,7 +31,9 @@ export function PaneCard({ title, subtitle, context, preview, state, agentLabel,
         {subtitle && <span className="ml-auto truncate font-mono">{subtitle}</span>}
       </div>
       {preview && (
-        <pre className="max-h-16 w-full overflow-hidden whitespace-pre-wrap rounded bg-term p-2 font-mono text-[11px] leading-4 text-fg/80">{preview}</pre>
+        <pre className="max-h-16 w-full overflow-hidden whitespace-pre-wrap rounded bg-term p-2 font-mono text-[11px] leading-4 text-fg/80">
+          {preview}
+        </pre>
       )}
     </button>
   );

@@ -18,7 +18,16 @@ export interface DialogProps {
   hideTitle?: boolean;
 }
 
-export function Dialog({ open, onClose, title, children, footer, widthClass = 'w-[min(480px,calc(100vw-2rem))]', placement = 'center', hideTitle = false }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  widthClass = 'w-[min(480px,calc(100vw-2rem))]',
+  placement = 'center',
+  hideTitle = false,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -57,7 +66,11 @@ export function Dialog({ open, onClose, title, children, footer, widthClass = 'w
               <IconButton icon="close" label="Close" onClick={onClose} />
             </div>
           )}
-          <div className={hideTitle ? 'min-h-0 flex-1 overflow-auto' : 'min-h-0 flex-1 overflow-auto px-4 py-3'}>{children}</div>
+          <div
+            className={hideTitle ? 'min-h-0 flex-1 overflow-auto' : 'min-h-0 flex-1 overflow-auto px-4 py-3'}
+          >
+            {children}
+          </div>
           {footer && <div className="flex justify-end gap-2 border-t border-line px-4 py-3">{footer}</div>}
         </div>
       )}

@@ -33,18 +33,34 @@ export function PaneFrame(props: PaneFrameProps) {
         onMouseDown={props.onHeaderMouseDown}
         onDoubleClick={props.onHeaderDoubleClick}
       >
-        <span aria-hidden="true" className={`font-mono text-[10px] ${focused ? 'text-accent' : 'text-muted'}`}>
+        <span
+          aria-hidden="true"
+          className={`font-mono text-[10px] ${focused ? 'text-accent' : 'text-muted'}`}
+        >
           {paneId}
         </span>
-        <span className={`min-w-0 shrink truncate font-medium ${focused ? 'text-fg' : 'text-muted'}`} data-pane-title>
+        <span
+          className={`min-w-0 shrink truncate font-medium ${focused ? 'text-fg' : 'text-muted'}`}
+          data-pane-title
+        >
           {title}
         </span>
-        {agentLabel && <span className="shrink-0 rounded bg-surface-3 px-1.5 text-[11px] text-fg/90">{agentLabel}</span>}
+        {agentLabel && (
+          <span className="shrink-0 rounded bg-surface-3 px-1.5 text-[11px] text-fg/90">{agentLabel}</span>
+        )}
         {state && <StatusBadge state={state} />}
-        {exited && <span className="shrink-0 rounded bg-danger/15 px-1.5 text-[11px] text-danger">exited</span>}
-        {zoomed && <span className="shrink-0 rounded bg-accent/15 px-1.5 text-[11px] text-accent">zoomed</span>}
+        {exited && (
+          <span className="shrink-0 rounded bg-danger/15 px-1.5 text-[11px] text-danger">exited</span>
+        )}
+        {zoomed && (
+          <span className="shrink-0 rounded bg-accent/15 px-1.5 text-[11px] text-accent">zoomed</span>
+        )}
         {cwd && (
-          <span className="ml-auto min-w-0 shrink-[2] truncate font-mono text-[11px] text-muted" title={cwd} dir="rtl">
+          <span
+            className="ml-auto min-w-0 shrink-[2] truncate font-mono text-[11px] text-muted"
+            title={cwd}
+            dir="rtl"
+          >
             <bdi>{cwd}</bdi>
           </span>
         )}

@@ -15,7 +15,15 @@ export function Rollup({ counts, className = '' }: RollupProps) {
       {text.split(' · ').map((part, i) => (
         <span key={part}>
           {i > 0 && <span aria-hidden="true"> · </span>}
-          <span className={part.endsWith('needs input') ? 'text-blocked' : part.endsWith('working') ? 'text-working' : 'text-done'}>
+          <span
+            className={
+              part.endsWith('needs input')
+                ? 'text-blocked'
+                : part.endsWith('working')
+                  ? 'text-working'
+                  : 'text-done'
+            }
+          >
             {part}
           </span>
         </span>

@@ -13,7 +13,8 @@ const VARIANT: Record<Variant, string> = {
   danger: 'bg-danger text-white hover:bg-danger/90 border-transparent',
 };
 
-export const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent';
+export const FOCUS_RING =
+  'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
@@ -82,7 +83,11 @@ export function Field({ label, hint, error, children }: FieldProps) {
       </label>
       {children(id, note ? noteId : undefined)}
       {note && (
-        <p id={noteId} className={`text-[12px] ${error ? 'text-danger' : 'text-muted'}`} role={error ? 'alert' : undefined}>
+        <p
+          id={noteId}
+          className={`text-[12px] ${error ? 'text-danger' : 'text-muted'}`}
+          role={error ? 'alert' : undefined}
+        >
           {note}
         </p>
       )}
@@ -90,18 +95,17 @@ export function Field({ label, hint, error, children }: FieldProps) {
   );
 }
 
-export const TextInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function TextInput(
-  { className = '', ...rest },
-  ref,
-) {
-  return (
-    <input
-      ref={ref}
-      className={`h-8 rounded-md border border-line bg-surface px-2.5 text-[13px] text-fg placeholder:text-muted/70 ${FOCUS_RING} ${className}`}
-      {...rest}
-    />
-  );
-});
+export const TextInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
+  function TextInput({ className = '', ...rest }, ref) {
+    return (
+      <input
+        ref={ref}
+        className={`h-8 rounded-md border border-line bg-surface px-2.5 text-[13px] text-fg placeholder:text-muted/70 ${FOCUS_RING} ${className}`}
+        {...rest}
+      />
+    );
+  },
+);
 
 export function Select({ className = '', ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
   return (

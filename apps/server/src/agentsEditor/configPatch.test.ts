@@ -39,7 +39,12 @@ match = { names = ["other"] }
 colour = "blue" # keep me
 `;
 
-const fake = entryOfDraft({ id: 'fake-tui', label: 'Fake TUI', match: { paths: ['fake-tui'] }, states: [{ state: 'blocked', scope: 'footer', screen: { any_of: ['Allow this action?'] } }] });
+const fake = entryOfDraft({
+  id: 'fake-tui',
+  label: 'Fake TUI',
+  match: { paths: ['fake-tui'] },
+  states: [{ state: 'blocked', scope: 'footer', screen: { any_of: ['Allow this action?'] } }],
+});
 
 function agentsOf(text: string): unknown[] {
   return (parse(text) as { agents?: unknown[] }).agents ?? [];
@@ -57,28 +62,49 @@ describe('putAgentEntry', () => {
     const set = loadDefinitions({ config: { file: 'config.toml', text: r.text } });
     expect(set.warnings).toEqual([]);
     expect(set.byId.get('fake-tui')?.states[0]?.state).toBe('blocked');
-    expect((parse(r.text) as { extensions: { notes: { colour: string } } }).extensions.notes.colour).toBe('blue');
+    expect((parse(r.text) as { extensions: { notes: { colour: string } } }).extensions.notes.colour).toBe(
+      'blue',
+    );
   });
 
   it('replaces an existing entry in place, keeping every comment and the multi-line inline table', () => {
-    const edited = entryOfDraft({ id: 'other', label: 'Other Tool', match: { names: ['other'] }, states: [{ state: 'working', scope: 'footer', screen: { any_of: ['thinking'] } }] });
+    const edited = entryOfDraft({
+      id: 'other',
+      label: 'Other Tool',
+      match: { names: ['other'] },
+      states: [{ state: 'working', scope: 'footer', screen: { any_of: ['thinking'] } }],
+    });
     const r = putAgentEntry(REAL, { entry: edited });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.action).toBe('replaced');
     const untouched = REAL.slice(0, REAL.indexOf('[[agents]]\nid = "other"'));
     expect(r.text.startsWith(untouched)).toBe(true);
-    for (const kept of ['# rozi config — edited by hand', '# trailing comment', '# like tmux', '# spinner row', '# two variants', '# keep me', 'screen = {\n  all_of = ["esc dismiss"],']) {
+    for (const kept of [
+      '# rozi config — edited by hand',
+      '# trailing comment',
+      '# like tmux',
+      '# spinner row',
+      '# two variants',
+      '# keep me',
+      'screen = {\n  all_of = ["esc dismiss"],',
+    ]) {
       expect(r.text).toContain(kept);
     }
     const agents = agentsOf(r.text) as Array<Record<string, unknown>>;
     expect(agents.map((a) => a.id)).toEqual(['mycoolagent', 'other']);
-    expect(agents[1]).toMatchObject({ label: 'Other Tool', states: [{ state: 'working', scope: 'footer', screen: { any_of: ['thinking'] } }] });
+    expect(agents[1]).toMatchObject({
+      label: 'Other Tool',
+      states: [{ state: 'working', scope: 'footer', screen: { any_of: ['thinking'] } }],
+    });
     expect(agents[0]).toEqual(agentsOf(REAL)[0]);
   });
 
   it('renames the entry being edited instead of adding a second one', () => {
-    const r = putAgentEntry(REAL, { entry: { ...entryOfDraft({ id: 'renamed', match: { names: ['other'] } }) }, replaces: 'other' });
+    const r = putAgentEntry(REAL, {
+      entry: { ...entryOfDraft({ id: 'renamed', match: { names: ['other'] } }) },
+      replaces: 'other',
+    });
     expect(r.ok && agentsOf(r.text).map((a) => (a as { id: string }).id)).toEqual(['mycoolagent', 'renamed']);
   });
 
@@ -128,13 +154,25 @@ describe('putAgentEntry', () => {
   });
 
   it('writes patterns with backslashes as literal strings that read back unchanged', () => {
-    const entry = entryOfDraft({ id: 'rx', match: { names: ['rx'] }, states: [{ state: 'working', screen: { regex: true, any_of: [String.raw`(?m)^\s*\d+ tokens`, `it's "quoted"`] } }] });
+    const entry = entryOfDraft({
+      id: 'rx',
+      match: { names: ['rx'] },
+      states: [
+        {
+          state: 'working',
+          screen: { regex: true, any_of: [String.raw`(?m)^\s*\d+ tokens`, `it's "quoted"`] },
+        },
+      ],
+    });
     const r = putAgentEntry(REAL, { entry });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.text).toContain(String.raw`'(?m)^\s*\d+ tokens'`);
     const set = loadDefinitions({ config: { text: r.text } });
     expect(set.warnings).toEqual([]);
-    expect(set.byId.get('rx')?.states[0]?.group.anyOf).toEqual([String.raw`(?m)^\s*\d+ tokens`, `it's "quoted"`]);
+    expect(set.byId.get('rx')?.states[0]?.group.anyOf).toEqual([
+      String.raw`(?m)^\s*\d+ tokens`,
+      `it's "quoted"`,
+    ]);
   });
 });

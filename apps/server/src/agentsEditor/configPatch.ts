@@ -11,7 +11,8 @@ import { parse as smolParse } from 'smol-toml';
 import type { TomlEntry } from './draftModel';
 import { renderAgentEntry } from './tomlRender';
 
-export type PatchResult = { ok: true; text: string; action: 'added' | 'replaced' } | { ok: false; reason: string };
+export type PatchResult =
+  { ok: true; text: string; action: 'added' | 'replaced' } | { ok: false; reason: string };
 
 export interface PutAgentOptions {
   entry: TomlEntry;
@@ -37,7 +38,10 @@ function same(a: unknown, b: unknown): boolean {
   if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
     const ka = Object.keys(a);
     const kb = Object.keys(b);
-    return ka.length === kb.length && ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+    return (
+      ka.length === kb.length &&
+      ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+    );
   }
   return a === b;
 }
@@ -50,7 +54,8 @@ function verify(text: string, expected: unknown[]): string | null {
     return `the edited file would not parse: ${firstLine(err)}`;
   }
   const agents = agentsOf(doc);
-  if (!agents || !same(agents, expected)) return 'the edited file would not hold the intended [[agents]] entries';
+  if (!agents || !same(agents, expected))
+    return 'the edited file would not hold the intended [[agents]] entries';
   return null;
 }
 
@@ -70,9 +75,18 @@ export function putAgentEntry(text: string, o: PutAgentOptions): PatchResult {
     return { ok: false, reason: `config.toml has a syntax error, fix it first: ${firstLine(err)}` };
   }
   const agents = agentsOf(doc);
-  if (!agents) return { ok: false, reason: 'config.toml sets agents to something other than a list of [[agents]] tables' };
+  if (!agents)
+    return {
+      ok: false,
+      reason: 'config.toml sets agents to something other than a list of [[agents]] tables',
+    };
   const wanted = o.entry.id;
-  const at = agents.findIndex((a) => typeof a === 'object' && a !== null && ((a as TomlEntry).id === (o.replaces ?? wanted) || (a as TomlEntry).id === wanted));
+  const at = agents.findIndex(
+    (a) =>
+      typeof a === 'object' &&
+      a !== null &&
+      ((a as TomlEntry).id === (o.replaces ?? wanted) || (a as TomlEntry).id === wanted),
+  );
   const expected = [...agents];
   if (at === -1) {
     expected.push(o.entry);
@@ -85,7 +99,12 @@ export function putAgentEntry(text: string, o: PutAgentOptions): PatchResult {
   let patched: string;
   try {
     const current = patchParse(text) as Record<string, unknown>;
-    const next = { ...current, agents: expected.map((a, i) => (i === at || i === agents.length ? a : (current.agents as unknown[])[i])) };
+    const next = {
+      ...current,
+      agents: expected.map((a, i) =>
+        i === at || i === agents.length ? a : (current.agents as unknown[])[i],
+      ),
+    };
     patched = patch(text, next, { inlineTableStart: 0 });
   } catch (err) {
     return { ok: false, reason: `could not edit config.toml in place: ${firstLine(err)}` };

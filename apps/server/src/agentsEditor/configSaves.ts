@@ -26,7 +26,10 @@ export class UndoRefused extends Error {}
 export async function writeAtomically(file: string, bytes: Buffer | string): Promise<void> {
   const dir = dirname(file);
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const mode = await stat(file).then((s) => s.mode & 0o777, () => 0o600);
+  const mode = await stat(file).then(
+    (s) => s.mode & 0o777,
+    () => 0o600,
+  );
   const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', mode);
   try {
@@ -85,7 +88,10 @@ export class ConfigSaves {
    * Reads the file, lets `edit` compute the new text from it, writes that atomically and records
    * the old bytes. `edit` returning an error string writes nothing.
    */
-  save(label: string, edit: (text: string, state: FileState) => { text: string } | { error: string }): Promise<{ text: string } | { error: string }> {
+  save(
+    label: string,
+    edit: (text: string, state: FileState) => { text: string } | { error: string },
+  ): Promise<{ text: string } | { error: string }> {
     return this.serial(async () => {
       const before = await readFileState(this.o.file);
       const result = edit(before.bytes.toString('utf8'), before);
@@ -102,10 +108,15 @@ export class ConfigSaves {
   undo(): Promise<{ label: string; restored: 'previous' | 'removed' }> {
     return this.serial(async () => {
       const top = this.history[this.history.length - 1];
-      if (!top) throw new UndoRefused('nothing to undo: no agent definition was saved from the editor since the server started');
+      if (!top)
+        throw new UndoRefused(
+          'nothing to undo: no agent definition was saved from the editor since the server started',
+        );
       const now = await readFileState(this.o.file);
       if (!now.existed || !now.bytes.equals(top.after)) {
-        throw new UndoRefused(`${this.o.file} changed after the save of ${top.label}; undoing would discard that change, so edit the file instead`);
+        throw new UndoRefused(
+          `${this.o.file} changed after the save of ${top.label}; undoing would discard that change, so edit the file instead`,
+        );
       }
       if (top.before.existed) await writeAtomically(this.o.file, top.before.bytes);
       else await unlink(this.o.file);

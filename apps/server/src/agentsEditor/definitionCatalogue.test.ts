@@ -65,13 +65,27 @@ let catalogue: Catalogue;
 
 beforeAll(async () => {
   home = mkdtempSync(join(tmpdir(), 'rozi-catalogue-'));
-  env = { HOME: home, ROZI_CONFIG_DIR: join(home, 'config'), ROZI_DATA_DIR: join(home, 'data'), ROZI_STATE_DIR: join(home, 'state') };
+  env = {
+    HOME: home,
+    ROZI_CONFIG_DIR: join(home, 'config'),
+    ROZI_DATA_DIR: join(home, 'data'),
+    ROZI_STATE_DIR: join(home, 'state'),
+  };
   mkdirSync(join(home, 'config'));
   writeFileSync(join(home, 'config', 'config.toml'), CONFIG);
   const src = join(home, 'src', 'acme');
   mkdirSync(src, { recursive: true });
   writeFileSync(join(src, 'extension.toml'), MANIFEST);
-  await installExtension({ dirs: { extensionsDir: join(home, 'data', 'extensions'), stateRoot: join(home, 'state'), logRoot: join(home, 'state', 'logs') }, source: src, link: true, env });
+  await installExtension({
+    dirs: {
+      extensionsDir: join(home, 'data', 'extensions'),
+      stateRoot: join(home, 'state'),
+      logRoot: join(home, 'state', 'logs'),
+    },
+    source: src,
+    link: true,
+    env,
+  });
   catalogue = await loadCatalogue(env);
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -83,13 +97,28 @@ describe('loadCatalogue', () => {
     expect(catalogue.configFound).toBe(true);
     expect(catalogue.configFile).toBe(join(home, 'config', 'config.toml'));
     const keys = catalogue.entries.map((e) => e.key);
-    expect(keys.slice(0, 5)).toEqual(['config:mine', 'config:claude', 'config:Bad Id', 'config:half', 'extension:acme.mca']);
+    expect(keys.slice(0, 5)).toEqual([
+      'config:mine',
+      'config:claude',
+      'config:Bad Id',
+      'config:half',
+      'extension:acme.mca',
+    ]);
     expect(keys.filter((k) => k.startsWith('builtin:')).length).toBeGreaterThan(3);
     expect(catalogue.configWarnings).toEqual([]);
   });
 
   it('shows a valid config entry with its match and rule count, and no warnings', () => {
-    expect(entry('config:mine')).toMatchObject({ id: 'mine', label: 'Mine', source: 'config', loaded: true, overrides: false, names: ['mine'], rules: 1, warnings: [] });
+    expect(entry('config:mine')).toMatchObject({
+      id: 'mine',
+      label: 'Mine',
+      source: 'config',
+      loaded: true,
+      overrides: false,
+      names: ['mine'],
+      rules: 1,
+      warnings: [],
+    });
   });
 
   it('marks an override and the built-in it replaces', () => {
@@ -108,16 +137,29 @@ describe('loadCatalogue', () => {
     // A bad regex drops the rule, not the entry: the warning sits on the entry that owns it.
     const half = entry('config:half');
     expect(half).toMatchObject({ loaded: true, rules: 0 });
-    expect(half?.warnings.map((w) => w.message).join('\n')).toMatch(/invalid regex 'ok \(unclosed'.*rule dropped/);
+    expect(half?.warnings.map((w) => w.message).join('\n')).toMatch(
+      /invalid regex 'ok \(unclosed'.*rule dropped/,
+    );
     expect(entry('config:mine')?.warnings).toEqual([]);
   });
 
   it("lists an installed extension's agent namespaced, with its extension", () => {
-    expect(entry('extension:acme.mca')).toMatchObject({ id: 'acme.mca', label: 'My Cool Agent', source: 'extension', extension: 'acme', rules: 1, names: ['mca'] });
+    expect(entry('extension:acme.mca')).toMatchObject({
+      id: 'acme.mca',
+      label: 'My Cool Agent',
+      source: 'extension',
+      extension: 'acme',
+      rules: 1,
+      names: ['mca'],
+    });
   });
 
   it('says when there is no config.toml and still lists the built-ins', async () => {
-    const empty = await loadCatalogue({ ...env, ROZI_CONFIG_DIR: join(home, 'nowhere'), ROZI_DATA_DIR: join(home, 'nodata') });
+    const empty = await loadCatalogue({
+      ...env,
+      ROZI_CONFIG_DIR: join(home, 'nowhere'),
+      ROZI_DATA_DIR: join(home, 'nodata'),
+    });
     expect(empty.configFound).toBe(false);
     expect(empty.entries.every((e) => e.source === 'builtin')).toBe(true);
   });
@@ -130,7 +172,13 @@ describe('draftFor', () => {
       label: 'Mine',
       base: true,
       match: { names: ['mine'], paths: [] },
-      states: [{ state: 'blocked', scope: 'all', screen: { all_of: [], any_of: ['Allow?'], none_of: [], regex: false } }],
+      states: [
+        {
+          state: 'blocked',
+          scope: 'all',
+          screen: { all_of: [], any_of: ['Allow?'], none_of: [], regex: false },
+        },
+      ],
     });
   });
 
@@ -147,7 +195,13 @@ describe('draftFor', () => {
       label: 'My Cool Agent',
       base: true,
       match: { names: ['mca'], paths: [] },
-      states: [{ state: 'working', scope: 'footer', screen: { all_of: [], any_of: ['esc to interrupt'], none_of: [], regex: false } }],
+      states: [
+        {
+          state: 'working',
+          scope: 'footer',
+          screen: { all_of: [], any_of: ['esc to interrupt'], none_of: [], regex: false },
+        },
+      ],
     });
   });
 

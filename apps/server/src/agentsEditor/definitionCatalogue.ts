@@ -2,7 +2,13 @@
 // and the warnings detect gave for it, including config entries that were dropped as invalid (the
 // user must see those to fix them). And the raw entry behind one definition, as a form draft.
 import { parse } from 'smol-toml';
-import { BUILTIN_CATALOGUE, loadDefinitions, locateAgentEntries, type AgentDefinition, type DefinitionWarning } from '@rozi/detect';
+import {
+  BUILTIN_CATALOGUE,
+  loadDefinitions,
+  locateAgentEntries,
+  type AgentDefinition,
+  type DefinitionWarning,
+} from '@rozi/detect';
 import { loadDefinitionsFromDisk } from '../detection/loadDefinitions';
 import { draftOfEntry, type DefinitionDraft } from './draftModel';
 import { readFileState } from './configSaves';
@@ -63,7 +69,11 @@ function builtinDefinitions(): readonly AgentDefinition[] {
   return builtinCache;
 }
 
-const asWarning = (w: DefinitionWarning): CatalogueWarning => ({ code: w.code, message: w.message, line: w.line ?? null });
+const asWarning = (w: DefinitionWarning): CatalogueWarning => ({
+  code: w.code,
+  message: w.message,
+  line: w.line ?? null,
+});
 
 function entryOf(d: AgentDefinition, warnings: CatalogueWarning[]): CatalogueEntry {
   return {
@@ -96,7 +106,9 @@ export async function loadCatalogue(env: NodeJS.ProcessEnv): Promise<Catalogue> 
   rawAgents(configText).forEach((raw, i) => {
     const from = located[i]?.header ?? 0;
     const to = located[i + 1]?.header ?? Infinity;
-    const own = configWarnings.filter((w) => w.line !== undefined && w.line >= from && w.line < to).map(asWarning);
+    const own = configWarnings
+      .filter((w) => w.line !== undefined && w.line >= from && w.line < to)
+      .map(asWarning);
     const id = isTable(raw) && typeof raw.id === 'string' ? raw.id : '';
     const def = set.definitions.find((d) => d.source.kind === 'config' && d.id === id);
     if (def) entries.push(entryOf(def, own));
@@ -123,17 +135,22 @@ export async function loadCatalogue(env: NodeJS.ProcessEnv): Promise<Catalogue> 
   for (const d of set.definitions) {
     if (d.source.kind !== 'extension') continue;
     const ext = d.source.extension;
-    const own = set.warnings.filter((w) => w.agent !== undefined && `${ext}.${w.agent}` === d.id).map(asWarning);
+    const own = set.warnings
+      .filter((w) => w.agent !== undefined && `${ext}.${w.agent}` === d.id)
+      .map(asWarning);
     entries.push(entryOf(d, own));
   }
   const overriddenIds = new Set(entries.filter((e) => e.overrides).map((e) => e.id));
   // Replaced built-ins are not in the live set: list the catalogue itself, marking those.
-  for (const d of builtinDefinitions()) entries.push({ ...entryOf(d, []), overridden: overriddenIds.has(d.id) });
+  for (const d of builtinDefinitions())
+    entries.push({ ...entryOf(d, []), overridden: overriddenIds.has(d.id) });
   return {
     configFile,
     configFound,
     entries,
-    configWarnings: configWarnings.filter((w) => w.code === 'toml-syntax' || (w.line === undefined && !w.agent)).map(asWarning),
+    configWarnings: configWarnings
+      .filter((w) => w.code === 'toml-syntax' || (w.line === undefined && !w.agent))
+      .map(asWarning),
   };
 }
 
@@ -146,14 +163,22 @@ function modelDraft(d: AgentDefinition, id: string): DefinitionDraft {
     states: d.states.map((r) => ({
       state: r.state,
       scope: r.scope,
-      [r.target]: { all_of: [...r.group.allOf], any_of: [...r.group.anyOf], none_of: [...r.group.noneOf], regex: r.group.regex },
+      [r.target]: {
+        all_of: [...r.group.allOf],
+        any_of: [...r.group.anyOf],
+        none_of: [...r.group.noneOf],
+        regex: r.group.regex,
+      },
     })),
     ...(d.resume ? { resume: { argv: [...d.resume.argv] } } : {}),
   };
 }
 
 /** The entry behind a definition as the form edits it: as written for config and built-ins. */
-export async function draftFor(env: NodeJS.ProcessEnv, o: { source: CatalogueSource; id: string }): Promise<DefinitionDraft | null> {
+export async function draftFor(
+  env: NodeJS.ProcessEnv,
+  o: { source: CatalogueSource; id: string },
+): Promise<DefinitionDraft | null> {
   if (o.source === 'builtin') {
     for (const file of BUILTIN_CATALOGUE) {
       const raw = rawAgents(file.text).find((a) => isTable(a) && a.id === o.id);
@@ -163,7 +188,9 @@ export async function draftFor(env: NodeJS.ProcessEnv, o: { source: CatalogueSou
   }
   const { set, configFile } = await loadDefinitionsFromDisk(env);
   if (o.source === 'config') {
-    const raw = rawAgents((await readFileState(configFile)).bytes.toString('utf8')).find((a) => isTable(a) && a.id === o.id);
+    const raw = rawAgents((await readFileState(configFile)).bytes.toString('utf8')).find(
+      (a) => isTable(a) && a.id === o.id,
+    );
     return raw ? draftOfEntry(raw) : null;
   }
   const d = set.definitions.find((x) => x.source.kind === 'extension' && x.id === o.id);

@@ -18,9 +18,22 @@ const DRAFT: DefinitionDraft = {
   base: true,
   match: { names: ['mca'], paths: ['@acme/mca'] },
   states: [
-    { state: 'working', scope: 'footer', screen: { any_of: ['esc to interrupt'], all_of: [], none_of: [], regex: false } },
+    {
+      state: 'working',
+      scope: 'footer',
+      screen: { any_of: ['esc to interrupt'], all_of: [], none_of: [], regex: false },
+    },
     // A regex with a backslash and a single quote: no literal string can hold both.
-    { state: 'blocked', scope: 'all', screen: { any_of: ["\\bdon't\\b", 'Allow \\w+\\?'], all_of: ['esc dismiss'], none_of: ['C:\\\\Users'], regex: true } },
+    {
+      state: 'blocked',
+      scope: 'all',
+      screen: {
+        any_of: ["\\bdon't\\b", 'Allow \\w+\\?'],
+        all_of: ['esc dismiss'],
+        none_of: ['C:\\\\Users'],
+        regex: true,
+      },
+    },
     { state: 'idle', scope: 'all', title: { any_of: ['✳ mca'], all_of: [], none_of: [], regex: false } },
   ],
   resume: { argv: ['mca', '--resume', '{session}'] },
@@ -56,7 +69,9 @@ describe('exportDraft', () => {
     expect(problem).toBeUndefined();
     expect(check?.verdict).not.toBe('invalid');
     expect(check?.errors ?? []).toEqual([]);
-    const set = loadDefinitions({ extensions: [{ id: 'acme', file: join(dir, 'extension.toml'), text: HEADER + extensionSnippet }] });
+    const set = loadDefinitions({
+      extensions: [{ id: 'acme', file: join(dir, 'extension.toml'), text: HEADER + extensionSnippet }],
+    });
     expect(set.warnings).toEqual([]);
     expect(set.byId.get('acme.mca')?.match.paths).toEqual(['@acme/mca']);
   });

@@ -7,7 +7,10 @@ import type { SessionManager } from '../session/manager';
 import { maybeStatusService } from '../status/statusAccess';
 
 /** True when live detection picked the change up; false when no detection runs in this server. */
-export async function reloadDetection(manager: SessionManager, o: { reason: 'editor-save' | 'editor-undo'; env: NodeJS.ProcessEnv }): Promise<boolean> {
+export async function reloadDetection(
+  manager: SessionManager,
+  o: { reason: 'editor-save' | 'editor-undo'; env: NodeJS.ProcessEnv },
+): Promise<boolean> {
   const status = maybeStatusService(manager);
   if (status) status.setDefinitions((await loadDefinitionsFromDisk(o.env)).set);
   manager.bus.emit({ type: 'agent-definitions-changed', reason: o.reason });

@@ -4,10 +4,24 @@ import { checkDraft, evaluateDraft } from './draftCheck';
 import { entryOfDraft, type DefinitionDraft } from './draftModel';
 import { renderAgentEntry } from './tomlRender';
 
-const base: DefinitionDraft = { id: 'fake-tui', label: 'Fake', match: { names: [], paths: ['fake-tui'] }, states: [] };
+const base: DefinitionDraft = {
+  id: 'fake-tui',
+  label: 'Fake',
+  match: { names: [], paths: ['fake-tui'] },
+  states: [],
+};
 
 // A screen the common rules read as idle: only the draft's own rule can make it blocked.
-const SCREEN = ['Fake TUI 1.0', 'Editing src/app.ts', '', '╭────────────────────────╮', '│ Review pending: 3 files │', '│ press r to review       │', '╰────────────────────────╯', 'ctrl+c quit'].join('\n');
+const SCREEN = [
+  'Fake TUI 1.0',
+  'Editing src/app.ts',
+  '',
+  '╭────────────────────────╮',
+  '│ Review pending: 3 files │',
+  '│ press r to review       │',
+  '╰────────────────────────╯',
+  'ctrl+c quit',
+].join('\n');
 
 describe('checkDraft', () => {
   it('gives detect’s own messages, attributed to the field they are about', () => {
@@ -23,7 +37,9 @@ describe('checkDraft', () => {
     };
     const warnings = checkDraft(draft);
     // The same messages loadDefinitions gives for the same entry in config.toml.
-    const server = loadDefinitions({ config: { text: renderAgentEntry(entryOfDraft(draft)) } }).warnings.map((w) => w.message);
+    const server = loadDefinitions({ config: { text: renderAgentEntry(entryOfDraft(draft)) } }).warnings.map(
+      (w) => w.message,
+    );
     expect(warnings.map((w) => w.message)).toEqual(server);
     expect(warnings.map((w) => [w.code, w.field, w.rule])).toEqual([['missing-match', 'match', undefined]]);
 
@@ -38,13 +54,18 @@ describe('checkDraft', () => {
 
   it('flags a bad id on the id field and accepts a built-in override without a match', () => {
     expect(checkDraft({ ...base, id: 'Bad Id' }).map((w) => w.field)).toEqual(['id']);
-    expect(checkDraft({ id: 'claude', states: [{ state: 'blocked', screen: { any_of: ['allow'] } }] })).toEqual([]);
+    expect(
+      checkDraft({ id: 'claude', states: [{ state: 'blocked', screen: { any_of: ['allow'] } }] }),
+    ).toEqual([]);
   });
 });
 
 describe('evaluateDraft', () => {
   it('reads the draft’s own rule with its spans, and says it beat the common rules by precedence', () => {
-    const draft: DefinitionDraft = { ...base, states: [{ state: 'blocked', scope: 'footer', screen: { any_of: ['review pending'] } }] };
+    const draft: DefinitionDraft = {
+      ...base,
+      states: [{ state: 'blocked', scope: 'footer', screen: { any_of: ['review pending'] } }],
+    };
     const e = evaluateDraft(draft, { screen: SCREEN, title: 'fake' });
     expect(e.definitionLoaded).toBe(true);
     expect(e.state).toBe('blocked');
@@ -57,7 +78,10 @@ describe('evaluateDraft', () => {
 
   it('idle with no rule, and only the common rules run when the draft does not load', () => {
     expect(evaluateDraft(base, { screen: SCREEN, title: '' }).state).toBe('idle');
-    const broken = evaluateDraft({ ...base, id: 'Bad Id' }, { screen: '⠋ Working (esc to interrupt)', title: '' });
+    const broken = evaluateDraft(
+      { ...base, id: 'Bad Id' },
+      { screen: '⠋ Working (esc to interrupt)', title: '' },
+    );
     expect(broken.definitionLoaded).toBe(false);
     expect(broken.matches.every((m) => m.common)).toBe(true);
   });

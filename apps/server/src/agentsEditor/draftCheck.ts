@@ -53,8 +53,19 @@ function fieldOf(line: number | undefined): Pick<DraftWarning, 'field' | 'rule'>
 export function checkDraft(draft: DefinitionDraft): DraftWarning[] {
   const entry = entryOfDraft(draft);
   const rules = Array.isArray(entry.states) ? entry.states.length : 0;
-  const lines = [{ header: LINE.header, id: LINE.id, match: LINE.match, resume: LINE.resume, states: Array.from({ length: rules }, (_, j) => LINE.firstRule + j) }];
-  const { warnings } = validateDefinitionFile({ source: { kind: 'config' }, agents: [entry], lines }, { overridable: builtinIds() });
+  const lines = [
+    {
+      header: LINE.header,
+      id: LINE.id,
+      match: LINE.match,
+      resume: LINE.resume,
+      states: Array.from({ length: rules }, (_, j) => LINE.firstRule + j),
+    },
+  ];
+  const { warnings } = validateDefinitionFile(
+    { source: { kind: 'config' }, agents: [entry], lines },
+    { overridable: builtinIds() },
+  );
   return warnings.map((w) => ({ code: w.code, message: w.message, ...fieldOf(w.line) }));
 }
 
@@ -86,7 +97,8 @@ export interface DraftEvaluation {
 }
 
 function explain(m: Evaluation['matches'][number], agentId: string): ExplainedMatch {
-  const own = !m.common && m.ruleId.startsWith(`${agentId}.states[`) ? Number(/\[(\d+)\]$/.exec(m.ruleId)?.[1]) : NaN;
+  const own =
+    !m.common && m.ruleId.startsWith(`${agentId}.states[`) ? Number(/\[(\d+)\]$/.exec(m.ruleId)?.[1]) : NaN;
   return {
     ruleId: m.ruleId,
     state: m.state,
@@ -100,7 +112,10 @@ function explain(m: Evaluation['matches'][number], agentId: string): ExplainedMa
 }
 
 /** Evaluates a screen + title with the draft loaded as a config.toml entry. */
-export function evaluateDraft(draft: DefinitionDraft, input: { screen: string; title: string }): DraftEvaluation {
+export function evaluateDraft(
+  draft: DefinitionDraft,
+  input: { screen: string; title: string },
+): DraftEvaluation {
   const entry = entryOfDraft(draft);
   let text: string;
   try {
@@ -110,7 +125,11 @@ export function evaluateDraft(draft: DefinitionDraft, input: { screen: string; t
   }
   const set = loadDefinitions({ builtin: BUILTIN_CATALOGUE, config: { file: 'draft', text } });
   const loaded = set.definitions.find((d) => d.id === draft.id && d.source.kind === 'config');
-  const result = evaluate(set, { agentId: loaded ? draft.id : null, screen: input.screen, title: input.title });
+  const result = evaluate(set, {
+    agentId: loaded ? draft.id : null,
+    screen: input.screen,
+    title: input.title,
+  });
   const matches = result.matches.map((m) => explain(m, draft.id));
   const matchedStates = STATE_PRECEDENCE.filter((s) => matches.some((m) => m.state === s));
   return {

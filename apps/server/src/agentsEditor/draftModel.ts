@@ -22,7 +22,9 @@ export const definitionDraft = z.object({
   id: z.string().max(200),
   label: z.string().max(200).optional(),
   base: z.boolean().optional(),
-  match: z.object({ names: z.array(z.string()).optional(), paths: z.array(z.string()).optional() }).optional(),
+  match: z
+    .object({ names: z.array(z.string()).optional(), paths: z.array(z.string()).optional() })
+    .optional(),
   states: z.array(ruleDraft).max(200).optional(),
   resume: z.union([z.object({ argv: z.array(z.string()) }), z.literal(false)]).optional(),
 });
@@ -99,14 +101,21 @@ function groupOf(raw: unknown): PatternGroupDraft | undefined {
 export function draftOfEntry(raw: unknown): DefinitionDraft {
   const t = isTable(raw) ? raw : {};
   const match = isTable(t.match) ? t.match : undefined;
-  const resume = t.resume === false ? false : isTable(t.resume) && Array.isArray(t.resume.argv) ? { argv: strings(t.resume.argv) ?? [] } : undefined;
+  const resume =
+    t.resume === false
+      ? false
+      : isTable(t.resume) && Array.isArray(t.resume.argv)
+        ? { argv: strings(t.resume.argv) ?? [] }
+        : undefined;
   const states = Array.isArray(t.states)
     ? t.states.map((r): RuleDraft => {
         const rule = isTable(r) ? r : {};
         return {
           state: typeof rule.state === 'string' ? rule.state : '',
           scope: typeof rule.scope === 'string' ? rule.scope : 'all',
-          ...(rule.title !== undefined && rule.screen === undefined ? { title: groupOf(rule.title) } : { screen: groupOf(rule.screen) ?? { any_of: [] } }),
+          ...(rule.title !== undefined && rule.screen === undefined
+            ? { title: groupOf(rule.title) }
+            : { screen: groupOf(rule.screen) ?? { any_of: [] } }),
         };
       })
     : [];

@@ -21,7 +21,12 @@ export function editorStateOf(manager: SessionManager, env: NodeJS.ProcessEnv = 
   let state = states.get(manager);
   if (!state) {
     const paths = resolvePaths(env);
-    state = { env, paths, saves: new ConfigSaves({ file: paths.configFile }), savedFixturesDir: join(paths.dataDir, 'fixtures', 'agents') };
+    state = {
+      env,
+      paths,
+      saves: new ConfigSaves({ file: paths.configFile }),
+      savedFixturesDir: join(paths.dataDir, 'fixtures', 'agents'),
+    };
     states.set(manager, state);
   }
   return state;

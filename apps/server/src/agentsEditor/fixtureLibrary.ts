@@ -88,7 +88,8 @@ export interface SaveCaseInput {
 
 /** Appends a case to `<dir>/<agent>.toml` (created with the format's header when new). */
 export async function appendFixtureCase(input: SaveCaseInput): Promise<{ file: string; created: boolean }> {
-  if (!AGENT_ID.test(input.agent)) throw new Error(`agent id '${input.agent}' is invalid: use lowercase letters, digits, - and _`);
+  if (!AGENT_ID.test(input.agent))
+    throw new Error(`agent id '${input.agent}' is invalid: use lowercase letters, digits, - and _`);
   const name = input.case.name.trim();
   if (name === '') throw new Error('the case needs a name');
   if (input.case.screen.trim() === '') throw new Error('the screen is empty; there is nothing to save');
@@ -97,15 +98,22 @@ export async function appendFixtureCase(input: SaveCaseInput): Promise<{ file: s
   const text = before.bytes.toString('utf8');
   const existing = before.existed ? parseFixtureFile(text, file) : null;
   // A file that does not parse would hide the new case (and appending cannot fix it).
-  if (existing && existing.cases.length === 0 && existing.errors.length > 0) throw new Error(`${file} cannot be read: ${existing.errors[0]}`);
-  if (existing?.cases.some((c) => c.name === name)) throw new Error(`${file} already has a case named '${name}'; choose another name`);
+  if (existing && existing.cases.length === 0 && existing.errors.length > 0)
+    throw new Error(`${file} cannot be read: ${existing.errors[0]}`);
+  if (existing?.cases.some((c) => c.name === name))
+    throw new Error(`${file} already has a case named '${name}'; choose another name`);
   const c: FixtureCase = { ...input.case, name, screen: normaliseScreen(input.case.screen) };
   const header = `source = "capture"\ncaptured_at = ${tomlString(input.today)}\nnotes = "saved from the rozi agent definition editor"\n`;
   const prefix = before.existed ? (text.endsWith('\n') ? `${text}\n` : `${text}\n\n`) : `${header}\n`;
   const next = `${prefix}${serializeFixtureCase(c)}\n`;
   const check = parseFixtureFile(next, file);
   const written = check.cases.find((x) => x.name === name);
-  if (!written || written.screen !== c.screen || written.state !== c.state || (written.title ?? '') !== (c.title ?? '')) {
+  if (
+    !written ||
+    written.screen !== c.screen ||
+    written.state !== c.state ||
+    (written.title ?? '') !== (c.title ?? '')
+  ) {
     throw new Error('the case would not read back as saved; nothing was written');
   }
   await writeAtomically(file, next);

@@ -54,7 +54,8 @@ export function renderAgentEntry(entry: TomlEntry, table = 'agents'): string {
     for (const rule of states as Record<string, unknown>[]) {
       out.push('', `[[${table}.states]]`);
       for (const [k, v] of Object.entries(rule)) {
-        const isGroup = (k === 'screen' || k === 'title') && typeof v === 'object' && v !== null && !Array.isArray(v);
+        const isGroup =
+          (k === 'screen' || k === 'title') && typeof v === 'object' && v !== null && !Array.isArray(v);
         out.push(`${key(k)} = ${isGroup ? inlineTable(v as Record<string, unknown>, '') : tomlValue(v)}`);
       }
     }

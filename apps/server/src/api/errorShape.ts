@@ -22,7 +22,14 @@ export function describeError(err: unknown): ErrorDescription {
   if (cause instanceof ExtensionHostError) return { code: cause.code, message: cause.message };
   if (cause instanceof ZodError) return { code: 'invalid', message: `invalid input: ${zodSummary(cause)}` };
   if (err instanceof TRPCError) {
-    const code = err.code === 'UNAUTHORIZED' ? 'unauthorized' : err.code === 'NOT_FOUND' ? 'not-found' : err.code === 'BAD_REQUEST' ? 'invalid' : 'internal';
+    const code =
+      err.code === 'UNAUTHORIZED'
+        ? 'unauthorized'
+        : err.code === 'NOT_FOUND'
+          ? 'not-found'
+          : err.code === 'BAD_REQUEST'
+            ? 'invalid'
+            : 'internal';
     return { code, message: err.message };
   }
   return { code: 'internal', message: err instanceof Error ? err.message : String(err) };

@@ -33,9 +33,19 @@ export const appRouter = router({
   tabSettings: tabSettingsRouter,
   /** Shows a notification in every connected browser (rozi notify). */
   notify: procedure
-    .input(z.object({ message: z.string().min(1), title: z.string().nullish(), level: z.enum(['info', 'warn', 'error']).optional(), pane: targetInput.optional() }))
+    .input(
+      z.object({
+        message: z.string().min(1),
+        title: z.string().nullish(),
+        level: z.enum(['info', 'warn', 'error']).optional(),
+        pane: targetInput.optional(),
+      }),
+    )
     .mutation(({ ctx, input }) => {
-      const pane = input.pane && (input.pane.target !== undefined || input.pane.key !== undefined) ? resolvePane(ctx.manager, input.pane) : null;
+      const pane =
+        input.pane && (input.pane.target !== undefined || input.pane.key !== undefined)
+          ? resolvePane(ctx.manager, input.pane)
+          : null;
       return ctx.manager.notify({ message: input.message, title: input.title, level: input.level, pane });
     }),
 });

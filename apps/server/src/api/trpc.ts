@@ -37,7 +37,12 @@ const t = initTRPC.context<ApiContext>().create({
       ...shape,
       message: described.message,
       // Stack traces stay on the server.
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, roziCode: described.code },
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        roziCode: described.code,
+      },
     };
   },
 });

@@ -5,8 +5,19 @@ import { CliError, type ParsedArgs, type Verb, type OptionSpec } from './verb';
 export const EXIT_USAGE = 2;
 
 const globalOptions: OptionSpec[] = [
-  { name: 'format', type: 'string', value: 'text|json', description: 'output format (default: text on a terminal, json when piped)' },
-  { name: 'session', short: 's', type: 'string', value: 'NAME', description: 'the session to act on (may also come before the command)' },
+  {
+    name: 'format',
+    type: 'string',
+    value: 'text|json',
+    description: 'output format (default: text on a terminal, json when piped)',
+  },
+  {
+    name: 'session',
+    short: 's',
+    type: 'string',
+    value: 'NAME',
+    description: 'the session to act on (may also come before the command)',
+  },
   { name: 'help', short: 'h', type: 'boolean', description: 'show help for this command' },
 ];
 
@@ -40,10 +51,20 @@ export function parseArgs(verb: Verb, words: string[]): ParsedArgs {
       const name = eq === -1 ? word.slice(2) : word.slice(2, eq);
       inline = eq === -1 ? undefined : word.slice(eq + 1);
       spec = byLong.get(name);
-      if (!spec) throw new CliError('usage', `unknown option --${name} for '${verb.path.join(' ')}' (see --help)`, EXIT_USAGE);
+      if (!spec)
+        throw new CliError(
+          'usage',
+          `unknown option --${name} for '${verb.path.join(' ')}' (see --help)`,
+          EXIT_USAGE,
+        );
     } else if (/^-[A-Za-z]$/.test(word)) {
       spec = byShort.get(word.slice(1));
-      if (!spec) throw new CliError('usage', `unknown option ${word} for '${verb.path.join(' ')}' (see --help)`, EXIT_USAGE);
+      if (!spec)
+        throw new CliError(
+          'usage',
+          `unknown option ${word} for '${verb.path.join(' ')}' (see --help)`,
+          EXIT_USAGE,
+        );
     }
     if (!spec) {
       positionals.push(word);
@@ -59,12 +80,18 @@ export function parseArgs(verb: Verb, words: string[]): ParsedArgs {
     let value = inline;
     if (value === undefined) {
       value = words[i + 1];
-      if (value === undefined) throw new CliError('usage', `--${spec.name} needs a value${spec.value ? ` (${spec.value})` : ''}`, EXIT_USAGE);
+      if (value === undefined)
+        throw new CliError(
+          'usage',
+          `--${spec.name} needs a value${spec.value ? ` (${spec.value})` : ''}`,
+          EXIT_USAGE,
+        );
       i++;
     }
     if (spec.type === 'number') {
       const n = Number(value);
-      if (value.trim() === '' || !Number.isFinite(n)) throw new CliError('usage', `--${spec.name} must be a number, got '${value}'`, EXIT_USAGE);
+      if (value.trim() === '' || !Number.isFinite(n))
+        throw new CliError('usage', `--${spec.name} must be a number, got '${value}'`, EXIT_USAGE);
       options[spec.name] = n;
     } else if (spec.type === 'list') {
       const prev = options[spec.name];
@@ -79,11 +106,19 @@ export function parseArgs(verb: Verb, words: string[]): ParsedArgs {
     const required = declared.filter((p) => p.required).length;
     if (positionals.length < required) {
       const missing = declared[positionals.length];
-      throw new CliError('usage', `'${verb.path.join(' ')}' needs ${missing ? missing.name.toUpperCase() : 'more arguments'}`, EXIT_USAGE);
+      throw new CliError(
+        'usage',
+        `'${verb.path.join(' ')}' needs ${missing ? missing.name.toUpperCase() : 'more arguments'}`,
+        EXIT_USAGE,
+      );
     }
     const variadic = declared.some((p) => p.variadic);
     if (!variadic && !verb.restAfterDashDash && positionals.length > declared.length) {
-      throw new CliError('usage', `unexpected argument '${positionals[declared.length]}' for '${verb.path.join(' ')}'`, EXIT_USAGE);
+      throw new CliError(
+        'usage',
+        `unexpected argument '${positionals[declared.length]}' for '${verb.path.join(' ')}'`,
+        EXIT_USAGE,
+      );
     }
   }
   return { options, positionals, argv };
@@ -101,7 +136,10 @@ export function groupHelpText(group: string, members: readonly Verb[]): string {
   }
   lines.push('', 'options of every command:');
   for (const o of globalOptions) lines.push(`  ${flagOf(o).padEnd(30)} ${o.description}`);
-  lines.push('', `a help flag anywhere after '${group}' prints help; run 'rozi ${group} <command> --help' for one command`);
+  lines.push(
+    '',
+    `a help flag anywhere after '${group}' prints help; run 'rozi ${group} <command> --help' for one command`,
+  );
   return lines.join('\n') + '\n';
 }
 

@@ -35,7 +35,10 @@ export class ControlChannel {
 
   /** Calls one query or mutation over this connection. */
   call<T = unknown>(path: string, input?: unknown): Promise<T> {
-    if (this.closed) return Promise.reject(new CliError('no-server', 'the rozi server closed the connection', EXIT_NO_SERVER));
+    if (this.closed)
+      return Promise.reject(
+        new CliError('no-server', 'the rozi server closed the connection', EXIT_NO_SERVER),
+      );
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: (d) => resolve(d as T), reject });
@@ -44,7 +47,12 @@ export class ControlChannel {
   }
 
   /** Starts a subscription; `onEnd` gets the failure, if it failed, once it is over. */
-  subscribe(o: { path: string; input: unknown; onItem(item: unknown): void; onEnd(err?: CliError): void }): void {
+  subscribe(o: {
+    path: string;
+    input: unknown;
+    onItem(item: unknown): void;
+    onEnd(err?: CliError): void;
+  }): void {
     const id = this.nextId++;
     this.streams.set(id, { onItem: o.onItem, onEnd: o.onEnd });
     this.socket.write(JSON.stringify({ id, path: o.path, input: o.input }) + '\n');
@@ -59,7 +67,9 @@ export class ControlChannel {
     if (stream) {
       if ('item' in r) return stream.onItem(r.item);
       this.streams.delete(r.id);
-      return stream.onEnd('ok' in r && !r.ok ? new CliError(r.error.code, r.error.message, EXIT_FAILURE) : undefined);
+      return stream.onEnd(
+        'ok' in r && !r.ok ? new CliError(r.error.code, r.error.message, EXIT_FAILURE) : undefined,
+      );
     }
     const call = this.pending.get(r.id);
     if (!call || !('ok' in r)) return;

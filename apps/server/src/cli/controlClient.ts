@@ -15,8 +15,17 @@ export function connect(env: NodeJS.ProcessEnv): Promise<Socket> {
     const socket = createConnection(path);
     socket.once('connect', () => resolve(socket));
     socket.once('error', (err: NodeJS.ErrnoException) => {
-      const why = err.code === 'ENOENT' || err.code === 'ECONNREFUSED' ? 'no rozi server is running' : `cannot reach the rozi server (${err.code ?? err.message})`;
-      reject(new CliError('no-server', `${why} on ${path}: start one with 'rozi server' (or set ROZI_SOCKET)`, EXIT_NO_SERVER));
+      const why =
+        err.code === 'ENOENT' || err.code === 'ECONNREFUSED'
+          ? 'no rozi server is running'
+          : `cannot reach the rozi server (${err.code ?? err.message})`;
+      reject(
+        new CliError(
+          'no-server',
+          `${why} on ${path}: start one with 'rozi server' (or set ROZI_SOCKET)`,
+          EXIT_NO_SERVER,
+        ),
+      );
     });
   });
 }
@@ -40,7 +49,11 @@ function failure(error: { code: string; message: string }): CliError {
 }
 
 /** Calls one query or mutation and returns its data. */
-export async function callServer<T = unknown>(env: NodeJS.ProcessEnv, path: string, input?: unknown): Promise<T> {
+export async function callServer<T = unknown>(
+  env: NodeJS.ProcessEnv,
+  path: string,
+  input?: unknown,
+): Promise<T> {
   const socket = await connect(env);
   return new Promise<T>((resolve, reject) => {
     lines(socket, (r) => {
@@ -49,13 +62,20 @@ export async function callServer<T = unknown>(env: NodeJS.ProcessEnv, path: stri
       else if ('ok' in r) reject(failure(r.error));
       else reject(new CliError('internal', `'${path}' is a subscription; use subscribeServer`, EXIT_FAILURE));
     });
-    socket.once('close', () => reject(new CliError('no-server', 'the rozi server closed the connection', EXIT_NO_SERVER)));
+    socket.once('close', () =>
+      reject(new CliError('no-server', 'the rozi server closed the connection', EXIT_NO_SERVER)),
+    );
     socket.write(JSON.stringify({ id: 1, path, input }) + '\n');
   });
 }
 
 /** Streams a subscription's items until `onItem` returns false, the server ends it, or it fails. */
-export async function subscribeServer(env: NodeJS.ProcessEnv, path: string, input: unknown, onItem: (item: unknown) => boolean | void): Promise<void> {
+export async function subscribeServer(
+  env: NodeJS.ProcessEnv,
+  path: string,
+  input: unknown,
+  onItem: (item: unknown) => boolean | void,
+): Promise<void> {
   const socket = await connect(env);
   return new Promise<void>((resolve, reject) => {
     lines(socket, (r) => {

@@ -23,9 +23,20 @@ const HELP_ANYWHERE = new Set(['agents']);
 const isHelpWord = (w: string) => w === '--help' || w === '-h';
 
 function topHelp(advanced: boolean): string {
-  const rows = verbs.filter((v) => advanced || !v.advanced).sort((a, b) => a.path.join(' ').localeCompare(b.path.join(' ')));
+  const rows = verbs
+    .filter((v) => advanced || !v.advanced)
+    .sort((a, b) => a.path.join(' ').localeCompare(b.path.join(' ')));
   const width = Math.max(12, ...rows.map((v) => v.path.join(' ').length)) + 2;
-  return ['usage: rozi <command> [options]', '', 'commands:', ...rows.map((v) => `  ${v.path.join(' ').padEnd(width)}${v.summary}`), '', "run 'rozi <command> --help' for a command's options" + (advanced ? '' : "; 'rozi --help --advanced' lists every command"), ''].join('\n');
+  return [
+    'usage: rozi <command> [options]',
+    '',
+    'commands:',
+    ...rows.map((v) => `  ${v.path.join(' ').padEnd(width)}${v.summary}`),
+    '',
+    "run 'rozi <command> --help' for a command's options" +
+      (advanced ? '' : "; 'rozi --help --advanced' lists every command"),
+    '',
+  ].join('\n');
 }
 
 export async function main(argv: string[], io: VerbIO = defaultIO()): Promise<number> {
@@ -44,11 +55,20 @@ export async function main(argv: string[], io: VerbIO = defaultIO()): Promise<nu
   const found0 = findVerb(argv);
   const found = found0 && { verb: found0.verb, rest: [...leading, ...found0.rest] };
   // `rozi agents`, `rozi agents --help`, `rozi agents nosuch -h`: the group's help.
-  const group = argv[0] !== undefined && verbs.some((v) => v.path.length > 1 && v.path[0] === argv[0]) ? argv[0] : undefined;
+  const group =
+    argv[0] !== undefined && verbs.some((v) => v.path.length > 1 && v.path[0] === argv[0])
+      ? argv[0]
+      : undefined;
   if (group !== undefined && (!found || (HELP_ANYWHERE.has(group) && argv.slice(1).some(isHelpWord)))) {
     const wantsHelp = argv.slice(1).some(isHelpWord);
     if (found && wantsHelp) io.stdout.write(helpText(found.verb));
-    else if (wantsHelp || argv.length === 1) io.stdout.write(groupHelpText(group, verbs.filter((v) => v.path[0] === group)));
+    else if (wantsHelp || argv.length === 1)
+      io.stdout.write(
+        groupHelpText(
+          group,
+          verbs.filter((v) => v.path[0] === group),
+        ),
+      );
     if (wantsHelp) return 0;
     if (argv.length === 1) return EXIT_USAGE;
   }
@@ -59,7 +79,8 @@ export async function main(argv: string[], io: VerbIO = defaultIO()): Promise<nu
     const args = parseArgs(verb, rest);
     const f = args.options.format;
     if (f !== undefined) {
-      if (f !== 'text' && f !== 'json') throw new CliError('usage', `--format must be text or json, got '${String(f)}'`, EXIT_USAGE);
+      if (f !== 'text' && f !== 'json')
+        throw new CliError('usage', `--format must be text or json, got '${String(f)}'`, EXIT_USAGE);
       format = f;
     }
     if (args.options.help) {
@@ -71,7 +92,8 @@ export async function main(argv: string[], io: VerbIO = defaultIO()): Promise<nu
       io,
       format,
       print(value, text) {
-        if (format === 'json' || !text) io.stdout.write(JSON.stringify(value, null, format === 'json' && !io.stdoutIsTTY ? 0 : 2) + '\n');
+        if (format === 'json' || !text)
+          io.stdout.write(JSON.stringify(value, null, format === 'json' && !io.stdoutIsTTY ? 0 : 2) + '\n');
         else {
           const s = text(value);
           if (s) io.stdout.write(s.endsWith('\n') ? s : s + '\n');
@@ -80,9 +102,17 @@ export async function main(argv: string[], io: VerbIO = defaultIO()): Promise<nu
     };
     return await verb.run(ctx);
   } catch (err) {
-    const e = err instanceof CliError ? err : new CliError('internal', err instanceof Error ? err.message : String(err), 1);
+    const e =
+      err instanceof CliError
+        ? err
+        : new CliError('internal', err instanceof Error ? err.message : String(err), 1);
     io.stderr.write(`rozi: ${e.message}\n`);
-    if (format === 'json') io.stdout.write(JSON.stringify({ error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) } }) + '\n');
+    if (format === 'json')
+      io.stdout.write(
+        JSON.stringify({
+          error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) },
+        }) + '\n',
+      );
     return e.exitCode;
   }
 }

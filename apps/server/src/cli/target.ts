@@ -5,7 +5,13 @@
 import type { TargetInput } from '../session/target';
 import type { OptionSpec, VerbContext } from './verb';
 
-export const targetOption: OptionSpec = { name: 'target', short: 't', type: 'string', value: 'PANE', description: 'pane id (3) or SESSION:ID; default: the calling pane, else the focused one' };
+export const targetOption: OptionSpec = {
+  name: 'target',
+  short: 't',
+  type: 'string',
+  value: 'PANE',
+  description: 'pane id (3) or SESSION:ID; default: the calling pane, else the focused one',
+};
 
 export function sessionOf(ctx: VerbContext): string | undefined {
   const s = ctx.args.options.session;
@@ -18,10 +24,13 @@ export function targetOf(ctx: VerbContext): TargetInput {
   const target = typeof ctx.args.options.target === 'string' ? ctx.args.options.target : undefined;
   if (explicitSession !== undefined) return { session: explicitSession, target };
   const env = ctx.io.env;
-  if (target !== undefined) return { session: target.includes(':') ? undefined : env.ROZI_SESSION_NAME || undefined, target };
+  if (target !== undefined)
+    return { session: target.includes(':') ? undefined : env.ROZI_SESSION_NAME || undefined, target };
   // ROZI_SESSION_INSTANCE names the session exactly (names change and repeat): an attached-scope
   // service sets it with ROZI_PANE to publish into a session that is not on screen.
-  if (env.ROZI_PANE && env.ROZI_SESSION_INSTANCE) return { sessionInstance: env.ROZI_SESSION_INSTANCE, target: env.ROZI_PANE };
-  if (env.ROZI_PANE && env.ROZI_SESSION_NAME) return { session: env.ROZI_SESSION_NAME, target: env.ROZI_PANE };
+  if (env.ROZI_PANE && env.ROZI_SESSION_INSTANCE)
+    return { sessionInstance: env.ROZI_SESSION_INSTANCE, target: env.ROZI_PANE };
+  if (env.ROZI_PANE && env.ROZI_SESSION_NAME)
+    return { session: env.ROZI_SESSION_NAME, target: env.ROZI_PANE };
   return {};
 }

@@ -6,7 +6,17 @@
 //    values that differ.
 // The result is parsed again with smol-toml (what the server reads) and must hold exactly the
 // intended table; otherwise the edit is refused and nothing is written.
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { parse as patchParse, patch } from '@decimalturn/toml-patch';
 import { parse as smolParse, stringify } from 'smol-toml';
@@ -41,7 +51,8 @@ function tableAt(root: Record<string, unknown>, path: string[]): Record<string, 
 }
 
 function same(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]));
   if (typeof a === 'bigint' || typeof b === 'bigint') return Number(a) === Number(b);
   return a === b;
 }
@@ -52,7 +63,8 @@ function renderBlock(path: string[], values: Record<string, TomlLeaf>): string {
 }
 
 export function editTable(text: string, edit: TableEdit): EditResult {
-  if (edit.table.some((p) => !/^[A-Za-z0-9_-]+$/.test(p))) return { ok: false, reason: `table ${edit.table.join('.')} is not a plain table name` };
+  if (edit.table.some((p) => !/^[A-Za-z0-9_-]+$/.test(p)))
+    return { ok: false, reason: `table ${edit.table.join('.')} is not a plain table name` };
   let before: Record<string, unknown>;
   try {
     before = smolParse(text) as Record<string, unknown>;
@@ -60,7 +72,8 @@ export function editTable(text: string, edit: TableEdit): EditResult {
     return { ok: false, reason: `config.toml does not parse, so it is left as it is: ${firstLine(err)}` };
   }
   const existing = tableAt(before, edit.table);
-  if (existing === null) return { ok: false, reason: `config.toml has ${edit.table.join('.')} as something other than a table` };
+  if (existing === null)
+    return { ok: false, reason: `config.toml has ${edit.table.join('.')} as something other than a table` };
   const expected: Record<string, unknown> = { ...(existing ?? {}) };
   for (const [k, v] of Object.entries(edit.set)) {
     if (v === null) delete expected[k];
@@ -71,7 +84,9 @@ export function editTable(text: string, edit: TableEdit): EditResult {
 
   let out: string;
   if (existing === undefined) {
-    const values = Object.fromEntries(Object.entries(edit.set).filter((e): e is [string, TomlLeaf] => e[1] !== null));
+    const values = Object.fromEntries(
+      Object.entries(edit.set).filter((e): e is [string, TomlLeaf] => e[1] !== null),
+    );
     if (Object.keys(values).length === 0) return { ok: true, text, changed: false };
     const nl = text.includes('\r\n') ? '\r\n' : '\n';
     const block = renderBlock(edit.table, values).replace(/\n/g, nl);
@@ -84,7 +99,8 @@ export function editTable(text: string, edit: TableEdit): EditResult {
       return { ok: false, reason: `config.toml cannot be edited in place: ${firstLine(err)}` };
     }
     const target = tableAt(doc, edit.table);
-    if (!target) return { ok: false, reason: `config.toml's ${edit.table.join('.')} could not be located for editing` };
+    if (!target)
+      return { ok: false, reason: `config.toml's ${edit.table.join('.')} could not be located for editing` };
     for (const [k, v] of Object.entries(edit.set)) {
       if (v === null) delete target[k];
       else target[k] = v;
@@ -103,7 +119,12 @@ export function editTable(text: string, edit: TableEdit): EditResult {
   }
   const result = tableAt(after, edit.table) ?? {};
   const keys = new Set([...Object.keys(expected), ...Object.keys(result)]);
-  for (const k of keys) if (!same(result[k], expected[k])) return { ok: false, reason: `the edited file would not hold ${edit.table.join('.')}.${k} as intended; nothing was written` };
+  for (const k of keys)
+    if (!same(result[k], expected[k]))
+      return {
+        ok: false,
+        reason: `the edited file would not hold ${edit.table.join('.')}.${k} as intended; nothing was written`,
+      };
   return { ok: true, text: out, changed: true };
 }
 

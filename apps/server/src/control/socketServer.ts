@@ -19,7 +19,8 @@ function prepareDir(dir: string, log: (line: string) => void): void {
   const uid = process.getuid?.() ?? 0;
   if (st.uid !== uid) throw new Error(`socket directory ${dir} belongs to another user`);
   if ((st.mode & 0o077) !== 0) {
-    if (st.mode & 0o1000) log(`warning: socket directory ${dir} is shared (sticky); the socket itself is 0600`);
+    if (st.mode & 0o1000)
+      log(`warning: socket directory ${dir} is shared (sticky); the socket itself is 0600`);
     else chmodSync(dir, 0o700);
   }
 }
@@ -36,7 +37,12 @@ export function socketAlive(path: string): Promise<boolean> {
   });
 }
 
-export async function listenControlSocket(o: { path: string; manager: SessionManager; diagnostics(): Diagnostics; log(line: string): void }): Promise<Server> {
+export async function listenControlSocket(o: {
+  path: string;
+  manager: SessionManager;
+  diagnostics(): Diagnostics;
+  log(line: string): void;
+}): Promise<Server> {
   prepareDir(dirname(o.path), o.log);
   if (await socketAlive(o.path)) throw new Error(`a rozi server is already running on ${o.path}`);
   try {
@@ -44,7 +50,9 @@ export async function listenControlSocket(o: { path: string; manager: SessionMan
   } catch {
     // No stale socket to remove.
   }
-  const server = createServer((socket) => serveConnection(socket, { manager: o.manager, diagnostics: o.diagnostics }));
+  const server = createServer((socket) =>
+    serveConnection(socket, { manager: o.manager, diagnostics: o.diagnostics }),
+  );
   // umask during bind so the socket is never briefly group/world-accessible.
   const old = process.umask(0o177);
   try {
@@ -97,10 +105,19 @@ function serveConnection(socket: Socket, base: Omit<ApiContext, 'caller'>): void
     const abort = new AbortController();
     running.set(id, abort);
     try {
-      const caller = appRouter.createCaller({ ...base, caller: { ok: true, via: 'socket' } }, { signal: abort.signal });
+      const caller = appRouter.createCaller(
+        { ...base, caller: { ok: true, via: 'socket' } },
+        { signal: abort.signal },
+      );
       let fn: unknown = caller;
-      for (const seg of String(req.path ?? '').split('.')) fn = (fn as Record<string, unknown> | undefined)?.[seg];
-      if (typeof fn !== 'function') return send({ id, ok: false, error: { code: 'invalid', message: `no procedure named '${String(req.path)}'` } });
+      for (const seg of String(req.path ?? '').split('.'))
+        fn = (fn as Record<string, unknown> | undefined)?.[seg];
+      if (typeof fn !== 'function')
+        return send({
+          id,
+          ok: false,
+          error: { code: 'invalid', message: `no procedure named '${String(req.path)}'` },
+        });
       const result: unknown = await (fn as (input: unknown) => Promise<unknown>)(req.input);
       if (result && typeof result === 'object' && Symbol.asyncIterator in result) {
         for await (const item of result as AsyncIterable<unknown>) {

@@ -20,7 +20,8 @@ async function readIfExists(file: string): Promise<string | null> {
   try {
     return await readFile(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR')
+      return null;
     throw err;
   }
 }
@@ -47,7 +48,9 @@ async function installedExtensionAgents(extensionsDir: string): Promise<Extensio
   return out;
 }
 
-export async function loadDefinitionsFromDisk(env: NodeJS.ProcessEnv = process.env): Promise<LoadedDefinitions> {
+export async function loadDefinitionsFromDisk(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<LoadedDefinitions> {
   const paths = resolvePaths(env);
   const configText = await readIfExists(paths.configFile);
   const extensions = await installedExtensionAgents(paths.extensionsDir);

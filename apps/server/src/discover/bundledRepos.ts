@@ -30,7 +30,11 @@ const FIXED_ENV: Record<string, string> = {
 };
 
 function git(cwd: string, args: string[], env: NodeJS.ProcessEnv): string {
-  return execFileSync('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fileMode=true', ...args], { cwd, env: childEnv({ PATH: env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/', ...FIXED_ENV }), stdio: ['ignore', 'pipe', 'pipe'] })
+  return execFileSync('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fileMode=true', ...args], {
+    cwd,
+    env: childEnv({ PATH: env.PATH ?? '/usr/bin:/bin', HOME: env.HOME ?? '/', ...FIXED_ENV }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
     .toString()
     .trim();
 }
@@ -43,10 +47,16 @@ export function isBundled(repo: string): boolean {
  * The file URL of the bundled example `name` as a git repository under `root`, created on first
  * use (atomically: built beside, renamed into place). Throws a one-line error for an unknown name.
  */
-export function materializeBundled(o: { name: string; root: string; env: NodeJS.ProcessEnv; examples?: string }): string {
+export function materializeBundled(o: {
+  name: string;
+  root: string;
+  env: NodeJS.ProcessEnv;
+  examples?: string;
+}): string {
   if (!/^[a-z0-9_-]+$/.test(o.name)) throw new Error(`'${o.name}' is not a bundled example name`);
   const source = join(o.examples ?? examplesDir(), o.name);
-  if (!existsSync(join(source, 'extension.toml'))) throw new Error(`no bundled example '${o.name}' in ${o.examples ?? examplesDir()}`);
+  if (!existsSync(join(source, 'extension.toml')))
+    throw new Error(`no bundled example '${o.name}' in ${o.examples ?? examplesDir()}`);
   const target = join(o.root, o.name);
   if (!existsSync(join(target, '.git'))) {
     mkdirSync(o.root, { recursive: true });

@@ -4,7 +4,13 @@
 // Eligible entries go to index.json with the exact commit; the rest to skipped.json with reasons.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkManifest, MAX_MANIFEST_BYTES, type DiscoverFacts, type ImageFormat, type ManifestCheck } from '@rozi/extensions';
+import {
+  checkManifest,
+  MAX_MANIFEST_BYTES,
+  type DiscoverFacts,
+  type ImageFormat,
+  type ManifestCheck,
+} from '@rozi/extensions';
 import { parse } from 'smol-toml';
 import { contributionSummary } from './contributionSummary';
 import type { DiscoverIndexFile, IndexEntry, SkippedEntry, SkippedFile } from './indexTypes';
@@ -38,7 +44,8 @@ export function parseReposFile(text: string): string[] {
 function imageFormat(head: Buffer): ImageFormat {
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   return 'other';
 }
 
@@ -47,7 +54,14 @@ function declaredScreenshots(text: string): string[] {
   try {
     const root = parse(text) as { extension?: { screenshots?: unknown } };
     const shots = root.extension?.screenshots;
-    return Array.isArray(shots) ? shots.filter((s): s is string => typeof s === 'string' && /^[A-Za-z0-9._/-]+$/.test(s) && !s.split('/').includes('..')).slice(0, 4) : [];
+    return Array.isArray(shots)
+      ? shots
+          .filter(
+            (s): s is string =>
+              typeof s === 'string' && /^[A-Za-z0-9._/-]+$/.test(s) && !s.split('/').includes('..'),
+          )
+          .slice(0, 4)
+      : [];
   } catch {
     return [];
   }
@@ -91,21 +105,46 @@ function entryFromRaw(text: string, check: ManifestCheck, repo: string, commit: 
     min_rozi: str('min_rozi'),
     homepage: str('homepage'),
     screenshots: Array.isArray(meta.screenshots) ? (meta.screenshots as string[]) : [],
-    contributions: { commands: 0, services: 0, actions: 0, sidebar_tabs: 0, hooks: 0, agents: 0, settings: 0, keys: 0, link_handlers: 0, navigation_targets: 0 },
+    contributions: {
+      commands: 0,
+      services: 0,
+      actions: 0,
+      sidebar_tabs: 0,
+      hooks: 0,
+      agents: 0,
+      settings: 0,
+      keys: 0,
+      link_handlers: 0,
+      navigation_targets: 0,
+    },
     verdict: check.verdict,
   };
 }
 
-async function readOne(repo: string, o: IndexBuildOptions): Promise<{ entry: IndexEntry } | { skipped: SkippedEntry }> {
+async function readOne(
+  repo: string,
+  o: IndexBuildOptions,
+): Promise<{ entry: IndexEntry } | { skipped: SkippedEntry }> {
   let head;
   try {
     head = await readRepoHead({ url: repo, env: o.env });
   } catch (err) {
-    return { skipped: { repo, commit: null, reasons: [`cannot read the default branch: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`] } };
+    return {
+      skipped: {
+        repo,
+        commit: null,
+        reasons: [
+          `cannot read the default branch: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`,
+        ],
+      },
+    };
   }
   try {
     const bytes = await head.read('extension.toml');
-    if (!bytes) return { skipped: { repo, commit: head.commit, reasons: ['no extension.toml at the repository root'] } };
+    if (!bytes)
+      return {
+        skipped: { repo, commit: head.commit, reasons: ['no extension.toml at the repository root'] },
+      };
     const text = bytes.subarray(0, MAX_MANIFEST_BYTES + 1).toString('utf8');
     const shots = declaredScreenshots(text);
     const sizes = await head.sizes(shots);
@@ -118,11 +157,20 @@ async function readOne(repo: string, o: IndexBuildOptions): Promise<{ entry: Ind
       gitRoot: true,
       screenshot: (path) => {
         const size = sizes.get(path);
-        return size == null ? { exists: false, size: 0, format: 'other' } : { exists: true, size, format: formats.get(path) ?? 'other' };
+        return size == null
+          ? { exists: false, size: 0, format: 'other' }
+          : { exists: true, size, format: formats.get(path) ?? 'other' };
       },
     };
-    const check = checkManifest(bytes.subarray(0, MAX_MANIFEST_BYTES + 1), { roziVersion: o.roziVersion, platform: o.platform, discover: facts });
-    if (!check.discover.ready) return { skipped: { repo, commit: head.commit, reasons: check.discover.problems.map((p) => p.message) } };
+    const check = checkManifest(bytes.subarray(0, MAX_MANIFEST_BYTES + 1), {
+      roziVersion: o.roziVersion,
+      platform: o.platform,
+      discover: facts,
+    });
+    if (!check.discover.ready)
+      return {
+        skipped: { repo, commit: head.commit, reasons: check.discover.problems.map((p) => p.message) },
+      };
     return { entry: entryOf(check, repo, head.commit) ?? entryFromRaw(text, check, repo, head.commit) };
   } finally {
     head.dispose();
@@ -138,13 +186,21 @@ export async function buildIndex(o: IndexBuildOptions): Promise<IndexBuildResult
     if ('entry' in r) {
       const clash = entries.find((e) => e.id === r.entry.id);
       // Two repositories claiming one id: the first listed keeps it, so the id stays unambiguous.
-      if (clash) skipped.push({ repo, commit: r.entry.commit, reasons: [`id '${r.entry.id}' is already listed from ${clash.repo}`] });
+      if (clash)
+        skipped.push({
+          repo,
+          commit: r.entry.commit,
+          reasons: [`id '${r.entry.id}' is already listed from ${clash.repo}`],
+        });
       else entries.push(r.entry);
     } else skipped.push(r.skipped);
     o.onRepo?.(repo, 'entry' in r ? 'listed' : 'skipped');
   }
   entries.sort((a, b) => a.id.localeCompare(b.id));
-  return { index: { schema_version: 1, generated_at, extensions: entries }, skipped: { schema_version: 1, generated_at, skipped } };
+  return {
+    index: { schema_version: 1, generated_at, extensions: entries },
+    skipped: { schema_version: 1, generated_at, skipped },
+  };
 }
 
 function writeJsonAtomic(file: string, value: unknown): void {

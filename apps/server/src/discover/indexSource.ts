@@ -31,7 +31,9 @@ function configuredIndex(configFile: string): string | undefined {
   if (!existsSync(configFile)) return undefined;
   try {
     const root = parse(readFileSync(configFile, 'utf8')) as { discover?: { index?: unknown } };
-    return typeof root.discover?.index === 'string' && root.discover.index.trim() !== '' ? root.discover.index.trim() : undefined;
+    return typeof root.discover?.index === 'string' && root.discover.index.trim() !== ''
+      ? root.discover.index.trim()
+      : undefined;
   } catch {
     // A broken config.toml is reported by the host; the gallery falls back to the default.
     return undefined;
@@ -40,21 +42,49 @@ function configuredIndex(configFile: string): string | undefined {
 
 export function indexLocation(o: { env: NodeJS.ProcessEnv; configFile: string }): IndexLocation {
   const fromEnv = o.env.ROZI_DISCOVER_INDEX?.trim();
-  if (fromEnv) return { kind: 'env', where: fromEnv.startsWith('file:') || /^https?:/.test(fromEnv) || isAbsolute(fromEnv) ? fromEnv : resolve(fromEnv) };
+  if (fromEnv)
+    return {
+      kind: 'env',
+      where:
+        fromEnv.startsWith('file:') || /^https?:/.test(fromEnv) || isAbsolute(fromEnv)
+          ? fromEnv
+          : resolve(fromEnv),
+    };
   const fromConfig = configuredIndex(o.configFile);
-  if (fromConfig) return { kind: 'config', where: fromConfig.startsWith('file:') || /^https?:/.test(fromConfig) || isAbsolute(fromConfig) ? fromConfig : resolve(dirname(o.configFile), fromConfig) };
+  if (fromConfig)
+    return {
+      kind: 'config',
+      where:
+        fromConfig.startsWith('file:') || /^https?:/.test(fromConfig) || isAbsolute(fromConfig)
+          ? fromConfig
+          : resolve(dirname(o.configFile), fromConfig),
+    };
   return { kind: 'default', where: defaultIndexPath() };
 }
 
 function entriesOf(value: unknown): { entries: IndexEntry[]; generatedAt: string | null } | string {
   const v = value as Partial<DiscoverIndexFile> | null;
-  if (!v || typeof v !== 'object' || !Array.isArray(v.extensions)) return 'not a Discover index (no "extensions" list)';
-  const entries = v.extensions.filter((e): e is IndexEntry => !!e && typeof e === 'object' && typeof e.id === 'string' && typeof e.repo === 'string' && typeof e.commit === 'string' && /^[0-9a-f]{40,64}$/.test(e.commit));
+  if (!v || typeof v !== 'object' || !Array.isArray(v.extensions))
+    return 'not a Discover index (no "extensions" list)';
+  const entries = v.extensions.filter(
+    (e): e is IndexEntry =>
+      !!e &&
+      typeof e === 'object' &&
+      typeof e.id === 'string' &&
+      typeof e.repo === 'string' &&
+      typeof e.commit === 'string' &&
+      /^[0-9a-f]{40,64}$/.test(e.commit),
+  );
   return { entries, generatedAt: typeof v.generated_at === 'string' ? v.generated_at : null };
 }
 
 export async function loadIndex(location: IndexLocation): Promise<LoadedIndex> {
-  const fail = (problem: string): LoadedIndex => ({ location, entries: [], generatedAt: null, problem: `${location.where}: ${problem}` });
+  const fail = (problem: string): LoadedIndex => ({
+    location,
+    entries: [],
+    generatedAt: null,
+    problem: `${location.where}: ${problem}`,
+  });
   let text: string;
   try {
     if (/^https?:/.test(location.where)) {
@@ -62,10 +92,17 @@ export async function loadIndex(location: IndexLocation): Promise<LoadedIndex> {
       if (!res.ok) return fail(`HTTP ${res.status}`);
       text = await res.text();
     } else {
-      text = readFileSync(location.where.startsWith('file:') ? fileURLToPath(location.where) : location.where, 'utf8');
+      text = readFileSync(
+        location.where.startsWith('file:') ? fileURLToPath(location.where) : location.where,
+        'utf8',
+      );
     }
   } catch (err) {
-    return fail((err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? 'unreadable');
+    return fail(
+      (err as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'no such file'
+        : ((err instanceof Error ? err.message : String(err)).split('\n')[0] ?? 'unreadable'),
+    );
   }
   let json: unknown;
   try {

@@ -29,9 +29,19 @@ export interface RepoReadOptions {
 }
 
 /** A blob's bytes (screenshots are binary, so not through runGit's text output); null when missing. */
-function gitBytes(opts: { dir: string; args: string[]; env: NodeJS.ProcessEnv; timeoutMs: number; maxBytes: number }): Promise<Buffer | null> {
+function gitBytes(opts: {
+  dir: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  maxBytes: number;
+}): Promise<Buffer | null> {
   return new Promise((resolve) => {
-    const child = spawn('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', ...opts.args], { cwd: opts.dir, env: { ...opts.env, GIT_TERMINAL_PROMPT: '0' }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(
+      'git',
+      ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', ...opts.args],
+      { cwd: opts.dir, env: { ...opts.env, GIT_TERMINAL_PROMPT: '0' }, stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     const chunks: Buffer[] = [];
     let size = 0;
     child.stdout.on('data', (d: Buffer) => {
@@ -55,15 +65,45 @@ export async function readRepoHead(opts: RepoReadOptions): Promise<RepoHead> {
   const common = { env: opts.env, deadline, limits };
   try {
     await runGit({ ...common, cwd: dir, args: ['init', '--quiet', '--bare', '--template=', dir] });
-    await runGit({ ...common, cwd: dir, watchDir: dir, args: ['fetch', '--quiet', '--depth=1', '--no-tags', '--no-recurse-submodules', '--', opts.url, opts.ref ?? 'HEAD'] });
-    const commit = await runGit({ ...common, cwd: dir, args: ['rev-parse', '--verify', '--quiet', 'FETCH_HEAD^{commit}'] });
+    await runGit({
+      ...common,
+      cwd: dir,
+      watchDir: dir,
+      args: [
+        'fetch',
+        '--quiet',
+        '--depth=1',
+        '--no-tags',
+        '--no-recurse-submodules',
+        '--',
+        opts.url,
+        opts.ref ?? 'HEAD',
+      ],
+    });
+    const commit = await runGit({
+      ...common,
+      cwd: dir,
+      args: ['rev-parse', '--verify', '--quiet', 'FETCH_HEAD^{commit}'],
+    });
     return {
       commit,
-      read: (path) => gitBytes({ dir, args: ['cat-file', 'blob', `${commit}:${path}`], env: opts.env, timeoutMs: 30_000, maxBytes: 4 * 1024 * 1024 }),
+      read: (path) =>
+        gitBytes({
+          dir,
+          args: ['cat-file', 'blob', `${commit}:${path}`],
+          env: opts.env,
+          timeoutMs: 30_000,
+          maxBytes: 4 * 1024 * 1024,
+        }),
       async sizes(paths) {
         const out = new Map<string, number | null>();
         for (const p of paths) {
-          const text = await runGit({ ...common, deadline: Date.now() + 30_000, cwd: dir, args: ['cat-file', '-s', `${commit}:${p}`] }).catch(() => null);
+          const text = await runGit({
+            ...common,
+            deadline: Date.now() + 30_000,
+            cwd: dir,
+            args: ['cat-file', '-s', `${commit}:${p}`],
+          }).catch(() => null);
           out.set(p, text === null ? null : Number(text));
         }
         return out;

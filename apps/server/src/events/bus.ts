@@ -30,7 +30,9 @@ export class EventBus {
       try {
         l(event);
       } catch (err) {
-        process.stderr.write(`rozi: event listener for ${event.type} failed: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.stderr.write(
+          `rozi: event listener for ${event.type} failed: ${err instanceof Error ? err.message : String(err)}\n`,
+        );
       }
     }
   }

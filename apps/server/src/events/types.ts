@@ -38,15 +38,26 @@ export type ServerEvent =
    */
   | { type: 'workspace-changed' }
   /** A pane's effective agent status changed (status/statusService.ts): the new row, flat, plus the state before. */
-  | ({ type: 'agent-state-changed'; previous_state: EffectiveState | null } & Omit<StatusRow, 'pane'> & PaneRef)
+  | ({ type: 'agent-state-changed'; previous_state: EffectiveState | null } & Omit<StatusRow, 'pane'> &
+      PaneRef)
   /** config.toml's agent definitions were changed by the editor (saved or undone); detection reloaded them. */
-  | { type: 'agent-definitions-changed'; reason: 'editor-save' | 'editor-undo' | 'config-reload' | 'extensions' }
+  | {
+      type: 'agent-definitions-changed';
+      reason: 'editor-save' | 'editor-undo' | 'config-reload' | 'extensions';
+    }
   /** config.toml was read again (status/configWatcher.ts); `kept` = it did not parse, the last good definitions stay. Refetch status.config. */
   | { type: 'config-reloaded'; kept: boolean; warnings: number }
   /** config.toml's [keys] changed from the keybinding editor (or suggestions were re-resolved): refetch keys.list. */
   | { type: 'keymap-changed' }
   /** A Discover install or update moving through its phases (discover.install). */
-  | { type: 'discover-progress'; install: string; extension: string; phase: 'clone' | 'validate' | 'snapshot' | 'start' | 'done'; state: 'running' | 'done' | 'failed'; message: string | null };
+  | {
+      type: 'discover-progress';
+      install: string;
+      extension: string;
+      phase: 'clone' | 'validate' | 'snapshot' | 'start' | 'done';
+      state: 'running' | 'done' | 'failed';
+      message: string | null;
+    };
 
 export type ServerEventType = ServerEvent['type'];
 export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;

@@ -5,16 +5,33 @@
 import type { SidebarTabRow } from '../events/types';
 
 /** Parses one run's stdout into rows. Pure. */
-export function parseTabOutput(o: { text: string; format: 'lines' | 'json'; groupPrefix: string | undefined }): SidebarTabRow[] {
+export function parseTabOutput(o: {
+  text: string;
+  format: 'lines' | 'json';
+  groupPrefix: string | undefined;
+}): SidebarTabRow[] {
   if (o.format === 'json') {
     const rows: SidebarTabRow[] = [];
     const walk = (items: unknown, depth: number): void => {
       if (!Array.isArray(items) || depth > 16) return;
       for (const it of items) {
         if (it === null || typeof it !== 'object') continue;
-        const r = it as { id?: unknown; label?: unknown; badge?: unknown; children?: unknown; group?: unknown };
+        const r = it as {
+          id?: unknown;
+          label?: unknown;
+          badge?: unknown;
+          children?: unknown;
+          group?: unknown;
+        };
         const label = typeof r.label === 'string' ? r.label : typeof r.id === 'string' ? r.id : '';
-        rows.push({ id: typeof r.id === 'string' ? r.id : null, label, header: false, group: typeof r.group === 'string' ? r.group : null, depth, badge: typeof r.badge === 'string' ? r.badge : null });
+        rows.push({
+          id: typeof r.id === 'string' ? r.id : null,
+          label,
+          header: false,
+          group: typeof r.group === 'string' ? r.group : null,
+          depth,
+          badge: typeof r.badge === 'string' ? r.badge : null,
+        });
         walk(r.children, depth + 1);
       }
     };
@@ -22,7 +39,16 @@ export function parseTabOutput(o: { text: string; format: 'lines' | 'json'; grou
       const parsed: unknown = JSON.parse(o.text);
       walk(Array.isArray(parsed) ? parsed : (parsed as { rows?: unknown })?.rows, 0);
     } catch {
-      return [{ id: null, label: 'the tab command did not print JSON', header: true, group: null, depth: 0, badge: null }];
+      return [
+        {
+          id: null,
+          label: 'the tab command did not print JSON',
+          header: true,
+          group: null,
+          depth: 0,
+          badge: null,
+        },
+      ];
     }
     return rows;
   }

@@ -33,7 +33,9 @@ command = "date"
       ['clock-sidebar.clock', 'command', 30],
     ]);
     expect(r.tabs[0]?.source).toMatchObject({ command: 'grep -rn TODO .', groupPrefix: '## ' });
-    expect(r.tabs[1]?.source).toMatchObject({ entries: [{ label: 'shell', group: 'local', action: { kind: 'run', command: 'bash' } }] });
+    expect(r.tabs[1]?.source).toMatchObject({
+      entries: [{ label: 'shell', group: 'local', action: { kind: 'run', command: 'bash' } }],
+    });
   });
 
   it('reports every bad table with its line, skips it alone and warns on a clamped interval', () => {
@@ -69,11 +71,21 @@ entries = [{ label = "a", send = "a" }]
     expect(r.warnings).toHaveLength(6);
     for (const w of r.warnings) expect(w).toMatch(/^config\.toml:\d+: sidebar\.tabs\[\d\][^\n]*$/);
     expect(r.warnings.some((w) => w.startsWith('config.toml:2: sidebar.tabs[0].name:'))).toBe(true);
-    expect(r.warnings.some((w) => w.startsWith('config.toml:9: sidebar.tabs[1].command:') && /exactly one of/.test(w))).toBe(true);
-    expect(r.warnings.some((w) => w.startsWith('config.toml:16: sidebar.tabs[2].interval: 1 is below'))).toBe(true);
-    expect(r.warnings.some((w) => w.includes('sidebar.tabs[2].settings') && w.includes('extension tabs only'))).toBe(true);
+    expect(
+      r.warnings.some(
+        (w) => w.startsWith('config.toml:9: sidebar.tabs[1].command:') && /exactly one of/.test(w),
+      ),
+    ).toBe(true);
+    expect(r.warnings.some((w) => w.startsWith('config.toml:16: sidebar.tabs[2].interval: 1 is below'))).toBe(
+      true,
+    );
+    expect(
+      r.warnings.some((w) => w.includes('sidebar.tabs[2].settings') && w.includes('extension tabs only')),
+    ).toBe(true);
     expect(r.warnings.some((w) => w.includes('sidebar.tabs[3].stream'))).toBe(true);
-    expect(r.warnings.some((w) => w.includes('sidebar.tabs[4].name') && w.includes('already defined'))).toBe(true);
+    expect(r.warnings.some((w) => w.includes('sidebar.tabs[4].name') && w.includes('already defined'))).toBe(
+      true,
+    );
   });
 
   it('says what is wrong with a [sidebar] that is not the expected shape', () => {

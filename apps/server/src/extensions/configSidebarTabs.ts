@@ -47,12 +47,14 @@ export function readConfigSidebarTabs(o: { text: string; fileName?: string }): C
   if (!isTable(sidebar)) return { tabs: [], warnings: [`${file}: [sidebar] must be a table`] };
   const raw = sidebar.tabs;
   if (raw === undefined) return { tabs: [], warnings: [] };
-  if (!Array.isArray(raw)) return { tabs: [], warnings: [`${file}: sidebar.tabs must be an array of tables ([[sidebar.tabs]])`] };
+  if (!Array.isArray(raw))
+    return { tabs: [], warnings: [`${file}: sidebar.tabs must be an array of tables ([[sidebar.tabs]])`] };
 
   const warnings: string[] = [];
   const rows = o.text.split('\n');
   const lineOfTab = tabLines(rows);
-  const where = (i: number, key?: string): string => `${file}:${keyLine({ rows, header: lineOfTab[i], key }) ?? '?'}: sidebar.tabs[${i}]${key ? `.${key}` : ''}`;
+  const where = (i: number, key?: string): string =>
+    `${file}:${keyLine({ rows, header: lineOfTab[i], key }) ?? '?'}: sidebar.tabs[${i}]${key ? `.${key}` : ''}`;
   // The manifest reader wants a bare id; a dotted config id is checked here and put back afterwards.
   const ids: (string | undefined)[] = [];
   const tables = raw.map((item, i) => {
@@ -70,16 +72,22 @@ export function readConfigSidebarTabs(o: { text: string; fileName?: string }): C
         ids[i] = name;
         copy.name = name.slice(name.indexOf('.') + 1);
       } else {
-        warnings.push(`${where(i, 'name')}: "${name.slice(0, 80)}" is not a tab id: use [a-z0-9_-]+, or <extension>.<name> to replace an extension's tab`);
+        warnings.push(
+          `${where(i, 'name')}: "${name.slice(0, 80)}" is not a tab id: use [a-z0-9_-]+, or <extension>.<name> to replace an extension's tab`,
+        );
         copy.name = '';
       }
     }
     if (typeof copy.interval === 'bigint' && copy.interval < BigInt(MIN_INTERVAL_S)) {
-      warnings.push(`${where(i, 'interval')}: ${copy.interval} is below the minimum of ${MIN_INTERVAL_S} seconds; using ${MIN_INTERVAL_S}`);
+      warnings.push(
+        `${where(i, 'interval')}: ${copy.interval} is below the minimum of ${MIN_INTERVAL_S} seconds; using ${MIN_INTERVAL_S}`,
+      );
     }
     if (copy.stream === true) {
       // Only an extension's own processes can publish rows (spec: Stream tabs), so a config stream tab would stay empty forever.
-      warnings.push(`${where(i, 'stream')}: stream tabs are fed by an extension's processes; use entries or command in config.toml`);
+      warnings.push(
+        `${where(i, 'stream')}: stream tabs are fed by an extension's processes; use entries or command in config.toml`,
+      );
       return null;
     }
     return copy;
@@ -91,11 +99,17 @@ export function readConfigSidebarTabs(o: { text: string; fileName?: string }): C
   tables.forEach((table, i) => {
     if (table === null) return;
     const single = [...Array<unknown>(i).fill({}), table];
-    const check = checkSidebarTabTables({ tables: single, text: o.text, at: ['sidebar', 'tabs'], owner: 'config' });
+    const check = checkSidebarTabTables({
+      tables: single,
+      text: o.text,
+      at: ['sidebar', 'tabs'],
+      owner: 'config',
+    });
     const mine = check.errors.filter((e) => e.path.startsWith(`sidebar.tabs[${i}]`));
     const tab = check.tabs.at(-1);
     if (mine.length > 0 || !tab) {
-      for (const e of mine) warnings.push(`${file}:${e.line ?? lineOfTab[i] ?? '?'}: ${e.path}: ${e.message}; tab skipped`);
+      for (const e of mine)
+        warnings.push(`${file}:${e.line ?? lineOfTab[i] ?? '?'}: ${e.path}: ${e.message}; tab skipped`);
       if (mine.length === 0) warnings.push(`${where(i)}: not a valid tab; skipped`);
       return;
     }
@@ -107,7 +121,8 @@ export function readConfigSidebarTabs(o: { text: string; fileName?: string }): C
     seen.add(id);
     // The manifest reader drops a below-minimum interval to the default; config.toml keeps the user's intent at the minimum.
     const interval = (table as Record<string, unknown>).interval;
-    const intervalSeconds = typeof interval === 'bigint' ? Math.max(MIN_INTERVAL_S, Number(interval)) : tab.intervalSeconds;
+    const intervalSeconds =
+      typeof interval === 'bigint' ? Math.max(MIN_INTERVAL_S, Number(interval)) : tab.intervalSeconds;
     tabs.push({ ...tab, name: id, publicId: id, intervalSeconds });
   });
   const lineNo = (w: string): number => Number(/^[^:]*:(\d+):/.exec(w)?.[1] ?? 0);
@@ -124,7 +139,11 @@ function tabLines(rows: string[]): number[] {
 }
 
 /** The line of `key = …` inside the table whose header is on line `header`, else the header's. */
-function keyLine(o: { rows: string[]; header: number | undefined; key: string | undefined }): number | undefined {
+function keyLine(o: {
+  rows: string[];
+  header: number | undefined;
+  key: string | undefined;
+}): number | undefined {
   if (o.header === undefined || o.key === undefined) return o.header;
   const assign = new RegExp(`^\\s*${o.key}\\s*=`);
   for (let n = o.header; n < o.rows.length && !/^\s*\[/.test(o.rows[n] ?? ''); n++) {

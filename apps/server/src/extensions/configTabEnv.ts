@@ -3,7 +3,12 @@
 // identity or credential; it keeps the server's own environment and the variables a tab row needs.
 const KEPT_ROZI = new Set(['ROZI_CONFIG_DIR', 'ROZI_DATA_DIR', 'ROZI_STATE_DIR', 'ROZI_EXTENSIONS_DIR']);
 
-export function configTabEnv(o: { base: NodeJS.ProcessEnv; roziBin?: string; sessionName?: string; row?: { line: string; id?: string } }): NodeJS.ProcessEnv {
+export function configTabEnv(o: {
+  base: NodeJS.ProcessEnv;
+  roziBin?: string;
+  sessionName?: string;
+  row?: { line: string; id?: string };
+}): NodeJS.ProcessEnv {
   // A plain record: some workspaces (Next types) declare NODE_ENV required on ProcessEnv.
   const env: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(o.base)) {

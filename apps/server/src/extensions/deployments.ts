@@ -36,7 +36,12 @@ export class Deployments {
 
   constructor(
     private readonly host: ExtensionHost,
-    private readonly o: { env: NodeJS.ProcessEnv; roziBin: string; socket: string; sessionInstance: (session: string) => string | undefined },
+    private readonly o: {
+      env: NodeJS.ProcessEnv;
+      roziBin: string;
+      socket: string;
+      sessionInstance: (session: string) => string | undefined;
+    },
   ) {}
 
   private key(extension: string, session: string): string {
@@ -45,24 +50,52 @@ export class Deployments {
 
   async deploy(o: { extension: string; session: string }): Promise<DeployResult> {
     const rt = this.host.runtime(o.extension);
-    if (!rt) throw new ExtensionHostError('not-found', `extension '${o.extension}' is not loaded (installed and enabled?)`);
+    if (!rt)
+      throw new ExtensionHostError(
+        'not-found',
+        `extension '${o.extension}' is not loaded (installed and enabled?)`,
+      );
     const instance = this.o.sessionInstance(o.session);
     if (instance === undefined) throw new ExtensionHostError('not-found', `no session '${o.session}'`);
     const key = this.key(o.extension, o.session);
     const old = this.all.get(key);
     const digest = `${rt.entry.digest}/${rt.fingerprint}`;
-    if (old && old.digest === digest && old.settingsJson === rt.settings.json && [...old.services.values()].every((s) => s.status().state === 'running')) {
-      return { extension: o.extension, session: o.session, status: 'unchanged', services: [...old.services.values()].map((s) => s.status()) };
+    if (
+      old &&
+      old.digest === digest &&
+      old.settingsJson === rt.settings.json &&
+      [...old.services.values()].every((s) => s.status().state === 'running')
+    ) {
+      return {
+        extension: o.extension,
+        session: o.session,
+        status: 'unchanged',
+        services: [...old.services.values()].map((s) => s.status()),
+      };
     }
     if (old) await this.end(old, 'reload');
     const credential = this.host.generations.rotate(key);
-    const d: Deployment = { extension: o.extension, session: o.session, digest, settingsJson: rt.settings.json, credential, services: new Map() };
+    const d: Deployment = {
+      extension: o.extension,
+      session: o.session,
+      digest,
+      settingsJson: rt.settings.json,
+      credential,
+      services: new Map(),
+    };
     this.all.set(key, d);
     for (const s of rt.manifest.services.filter((x) => x.placement === 'session')) {
-      const argv = s.run.kind === 'exec' ? resolveExecArgv(s.run.argv, rt.dir) : ['/bin/sh', '-c', s.run.command];
+      const argv =
+        s.run.kind === 'exec' ? resolveExecArgv(s.run.argv, rt.dir) : ['/bin/sh', '-c', s.run.command];
       const env = buildExtensionEnv({
         base: this.o.env,
-        extension: { id: rt.id, dir: rt.dir, stateDir: rt.stateDir, configJson: rt.settings.json, generation: credential },
+        extension: {
+          id: rt.id,
+          dir: rt.dir,
+          stateDir: rt.stateDir,
+          configJson: rt.settings.json,
+          generation: credential,
+        },
         kind: 'service',
         roziBin: this.o.roziBin,
         socket: this.o.socket,
@@ -71,22 +104,36 @@ export class Deployments {
         placed: { credential, sessionInstance: instance, service: s.publicId },
       });
       const unit = `service.${s.name}`;
-      const sup = new ServiceSupervisor({ launch: { unit, argv, cwd: rt.dir, env, restart: s.restart }, log: new UnitLog({ dir: rt.logDir, unit }) });
+      const sup = new ServiceSupervisor({
+        launch: { unit, argv, cwd: rt.dir, env, restart: s.restart },
+        log: new UnitLog({ dir: rt.logDir, unit }),
+      });
       d.services.set(s.name, sup);
       sup.start();
     }
-    return { extension: o.extension, session: o.session, status: old ? 'redeployed' : 'deployed', services: [...d.services.values()].map((s) => s.status()) };
+    return {
+      extension: o.extension,
+      session: o.session,
+      status: old ? 'redeployed' : 'deployed',
+      services: [...d.services.values()].map((s) => s.status()),
+    };
   }
 
   private async end(d: Deployment, reason: 'reload' | 'undeploy'): Promise<void> {
     const key = this.key(d.extension, d.session);
     this.all.delete(key);
     this.host.generations.retire(key);
-    this.host.invoker.cancelWhere((i) => i.session === d.session && i.extension === d.extension, `ended: ${d.extension} was ${reason === 'undeploy' ? 'undeployed' : 'redeployed'}`);
+    this.host.invoker.cancelWhere(
+      (i) => i.session === d.session && i.extension === d.extension,
+      `ended: ${d.extension} was ${reason === 'undeploy' ? 'undeployed' : 'redeployed'}`,
+    );
     await Promise.all([...d.services.values()].map((s) => s.stop(reason)));
   }
 
-  async undeploy(o: { extension: string; session: string }): Promise<{ extension: string; session: string; undeployed: boolean }> {
+  async undeploy(o: {
+    extension: string;
+    session: string;
+  }): Promise<{ extension: string; session: string; undeployed: boolean }> {
     const d = this.all.get(this.key(o.extension, o.session));
     if (d) await this.end(d, 'undeploy');
     return { ...o, undeployed: d !== undefined };
@@ -102,7 +149,13 @@ export class Deployments {
   }
 
   status(session?: string): { extension: string; session: string; services: ServiceStatus[] }[] {
-    return [...this.all.values()].filter((d) => session === undefined || d.session === session).map((d) => ({ extension: d.extension, session: d.session, services: [...d.services.values()].map((s) => s.status()) }));
+    return [...this.all.values()]
+      .filter((d) => session === undefined || d.session === session)
+      .map((d) => ({
+        extension: d.extension,
+        session: d.session,
+        services: [...d.services.values()].map((s) => s.status()),
+      }));
   }
 
   /** Every action callable in the session: those of extensions deployed there. */
@@ -113,15 +166,36 @@ export class Deployments {
       const rt = this.host.runtime(d.extension);
       if (!rt) continue;
       for (const a of rt.manifest.actions) {
-        out.push({ extension: rt.id, id: a.id, publicId: a.publicId, title: a.title, argv: resolveExecArgv(a.argv, rt.dir), cwd: rt.dir, argsSchema: a.argsSchema, resultSchema: a.resultSchema, deadlineMs: a.deadlineMs, concurrency: a.concurrency });
+        out.push({
+          extension: rt.id,
+          id: a.id,
+          publicId: a.publicId,
+          title: a.title,
+          argv: resolveExecArgv(a.argv, rt.dir),
+          cwd: rt.dir,
+          argsSchema: a.argsSchema,
+          resultSchema: a.resultSchema,
+          deadlineMs: a.deadlineMs,
+          concurrency: a.concurrency,
+        });
       }
     }
     return out;
   }
 
-  async invoke(o: { session: string; action: string; argsJson: string; parent?: string; signal?: AbortSignal }): Promise<{ invocationId: string; result: unknown; durationMs: number }> {
+  async invoke(o: {
+    session: string;
+    action: string;
+    argsJson: string;
+    parent?: string;
+    signal?: AbortSignal;
+  }): Promise<{ invocationId: string; result: unknown; durationMs: number }> {
     const def = this.actions(o.session).find((a) => a.publicId === o.action);
-    if (!def) throw new ExtensionHostError('not-found', `no action '${o.action}' is deployed in session '${o.session}' (rozi extensions deploy <ID> --session ${o.session})`);
+    if (!def)
+      throw new ExtensionHostError(
+        'not-found',
+        `no action '${o.action}' is deployed in session '${o.session}' (rozi extensions deploy <ID> --session ${o.session})`,
+      );
     const d = this.all.get(this.key(def.extension, o.session)) as Deployment;
     const rt = this.host.runtime(def.extension);
     const instance = this.o.sessionInstance(o.session);
@@ -136,7 +210,13 @@ export class Deployments {
       env: (invocationId) =>
         buildExtensionEnv({
           base: this.o.env,
-          extension: { id: rt.id, dir: rt.dir, stateDir: rt.stateDir, configJson: rt.settings.json, generation: d.credential },
+          extension: {
+            id: rt.id,
+            dir: rt.dir,
+            stateDir: rt.stateDir,
+            configJson: rt.settings.json,
+            generation: d.credential,
+          },
           kind: 'action',
           roziBin: this.o.roziBin,
           socket: this.o.socket,

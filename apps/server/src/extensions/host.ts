@@ -90,7 +90,14 @@ export class ExtensionHost {
   private readonly emptyArgs = new ActionSchemas();
   private runtimes = new Map<string, ExtensionRuntime>();
   private installed: LoadedExtension[] = [];
-  private config: HostConfig = { extensions: {}, keys: {}, commandShell: undefined, sidebarTabs: [], sidebarWarnings: [], problem: undefined };
+  private config: HostConfig = {
+    extensions: {},
+    keys: {},
+    commandShell: undefined,
+    sidebarTabs: [],
+    sidebarWarnings: [],
+    problem: undefined,
+  };
   private unsubscribeConfig: (() => void) | undefined;
   private keymap: KeymapResult = { bindings: [], suggestions: [], warnings: [] };
   private lastReport: LoadReport | undefined;
@@ -105,7 +112,12 @@ export class ExtensionHost {
   constructor(private readonly o: ExtensionHostOptions) {
     this.pickers = new PickerBroker({ bus: o.bus, browsers: o.browsers });
     this.tabs = new SidebarTabRuntime(this.tabHostView());
-    this.deployments = new Deployments(this, { env: o.env, roziBin: o.roziBin, socket: o.paths.socket, sessionInstance: (name) => o.manager.sessions.get(name)?.instanceId });
+    this.deployments = new Deployments(this, {
+      env: o.env,
+      roziBin: o.roziBin,
+      socket: o.paths.socket,
+      sessionInstance: (name) => o.manager.sessions.get(name)?.instanceId,
+    });
   }
 
   async start(): Promise<LoadReport> {
@@ -174,18 +186,33 @@ export class ExtensionHost {
   }
 
   private async load(): Promise<LoadReport> {
-    const report: LoadReport = { loaded: [], restarted: [], stopped: [], problems: [], settings: [], keymapWarnings: [] };
+    const report: LoadReport = {
+      loaded: [],
+      restarted: [],
+      stopped: [],
+      problems: [],
+      settings: [],
+      keymapWarnings: [],
+    };
     this.config = readHostConfig(this.o.paths.configFile);
-    if (this.config.problem) report.problems.push({ extension: '', state: 'config', message: this.config.problem });
-    for (const message of this.config.sidebarWarnings) report.problems.push({ extension: '', state: 'config', message });
+    if (this.config.problem)
+      report.problems.push({ extension: '', state: 'config', message: this.config.problem });
+    for (const message of this.config.sidebarWarnings)
+      report.problems.push({ extension: '', state: 'config', message });
     const { extensions, problems } = loadInstalled(this.o.paths.extensionsDir);
     this.installed = extensions;
     for (const p of problems) report.problems.push({ extension: '', state: 'registry', message: p });
-    report.settings.push(...orphanSettingsTables({ configured: Object.keys(this.config.extensions), installed: extensions.map((e) => e.entry.id) }));
+    report.settings.push(
+      ...orphanSettingsTables({
+        configured: Object.keys(this.config.extensions),
+        installed: extensions.map((e) => e.entry.id),
+      }),
+    );
 
     const wanted = new Map<string, { loaded: LoadedExtension; manifest: ExtensionManifest }>();
     for (const l of extensions) {
-      if (l.state === 'enabled' && l.check?.manifest) wanted.set(l.entry.id, { loaded: l, manifest: l.check.manifest });
+      if (l.state === 'enabled' && l.check?.manifest)
+        wanted.set(l.entry.id, { loaded: l, manifest: l.check.manifest });
       else if (l.problem) report.problems.push({ extension: l.entry.id, state: l.state, message: l.problem });
     }
     for (const [id, rt] of this.runtimes) {
@@ -195,7 +222,11 @@ export class ExtensionHost {
       }
     }
     for (const [id, { loaded, manifest }] of wanted) {
-      const settings = mergeSettings({ extension: id, declared: manifest.settings, user: this.config.extensions[id] });
+      const settings = mergeSettings({
+        extension: id,
+        declared: manifest.settings,
+        user: this.config.extensions[id],
+      });
       report.settings.push(...settings.diagnostics);
       let dir = loaded.entry.dir;
       try {
@@ -204,7 +235,11 @@ export class ExtensionHost {
         // Checked by loadInstalled a moment ago; keep the recorded path if it races a removal.
       }
       const sig = filesSignature(dir);
-      const fingerprint = processFacingFingerprint({ manifest, settingsJson: settings.json, filesSignature: sig ?? 'unchecked' });
+      const fingerprint = processFacingFingerprint({
+        manifest,
+        settingsJson: settings.json,
+        filesSignature: sig ?? 'unchecked',
+      });
       const old = this.runtimes.get(id);
       if (old && old.fingerprint === fingerprint) {
         // Presentation-only or no-op: same generation, services and visibility choices.
@@ -236,7 +271,8 @@ export class ExtensionHost {
     this.keymap = this.resolveKeys();
     report.keymapWarnings = this.keymap.warnings;
     for (const w of report.keymapWarnings) this.o.log(`extensions: ${w}`);
-    for (const p of report.problems) this.o.log(`extensions: ${p.extension ? `${p.extension}: ` : ''}${p.message}`);
+    for (const p of report.problems)
+      this.o.log(`extensions: ${p.extension ? `${p.extension}: ` : ''}${p.message}`);
     this.lastReport = report;
     this.o.bus.emit({ type: 'extensions-changed' });
     await this.reloadAgentsIfChanged();
@@ -259,22 +295,43 @@ export class ExtensionHost {
       status.setDefinitions((await loadDefinitionsFromDisk(this.o.env)).set);
       this.o.bus.emit({ type: 'agent-definitions-changed', reason: 'extensions' });
     } catch (err) {
-      this.o.log(`extensions: could not reload agent definitions: ${err instanceof Error ? err.message : String(err)}`);
+      this.o.log(
+        `extensions: could not reload agent definitions: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 
   private resolveKeys(): KeymapResult {
     const suggestions: KeySuggestion[] = [];
     for (const rt of this.runtimes.values()) {
-      for (const c of rt.manifest.commands) if (c.key) suggestions.push({ extension: rt.id, kind: 'command', action: c.publicId, key: c.key });
-      for (const k of rt.manifest.suggestedKeybindings) suggestions.push({ extension: rt.id, kind: 'core', action: k.action, key: k.key });
+      for (const c of rt.manifest.commands)
+        if (c.key) suggestions.push({ extension: rt.id, kind: 'command', action: c.publicId, key: c.key });
+      for (const k of rt.manifest.suggestedKeybindings)
+        suggestions.push({ extension: rt.id, kind: 'core', action: k.action, key: k.key });
     }
     // Built-in defaults (@rozi/keymap) rank above suggestions: a suggestion on a taken key conflicts.
-    return resolveKeymap({ prefix: DEFAULT_PREFIX, builtins: builtinBindings(DEFAULT_PREFIX), explicit: this.config.keys, suggestions });
+    return resolveKeymap({
+      prefix: DEFAULT_PREFIX,
+      builtins: builtinBindings(DEFAULT_PREFIX),
+      explicit: this.config.keys,
+      suggestions,
+    });
   }
 
-  private identity(rt: ExtensionRuntime): { id: string; dir: string; stateDir: string; configJson: string; generation: string } {
-    return { id: rt.id, dir: rt.dir, stateDir: rt.stateDir, configJson: rt.settings.json, generation: rt.generation };
+  private identity(rt: ExtensionRuntime): {
+    id: string;
+    dir: string;
+    stateDir: string;
+    configJson: string;
+    generation: string;
+  } {
+    return {
+      id: rt.id,
+      dir: rt.dir,
+      stateDir: rt.stateDir,
+      configJson: rt.settings.json,
+      generation: rt.generation,
+    };
   }
 
   /**
@@ -285,7 +342,8 @@ export class ExtensionHost {
    */
   private startServices(rt: ExtensionRuntime): void {
     for (const s of rt.manifest.services) {
-      if (s.placement === 'client' || s.placement === 'each-host') this.launchService(rt, s, { key: s.name, session: undefined });
+      if (s.placement === 'client' || s.placement === 'each-host')
+        this.launchService(rt, s, { key: s.name, session: undefined });
     }
     this.reconcileSessionServices(rt);
   }
@@ -300,21 +358,50 @@ export class ExtensionHost {
     });
   }
 
-  private launchService(rt: ExtensionRuntime, s: ServiceContribution, instance: { key: string; session: SessionRef | undefined }): void {
-    const argv = s.run.kind === 'exec' ? resolveExecArgv(s.run.argv, rt.dir) : [...(this.config.commandShell ?? ['/bin/sh', '-c']), s.run.command.split('{extension_dir}').join(rt.dir)];
+  private launchService(
+    rt: ExtensionRuntime,
+    s: ServiceContribution,
+    instance: { key: string; session: SessionRef | undefined },
+  ): void {
+    const argv =
+      s.run.kind === 'exec'
+        ? resolveExecArgv(s.run.argv, rt.dir)
+        : [
+            ...(this.config.commandShell ?? ['/bin/sh', '-c']),
+            s.run.command.split('{extension_dir}').join(rt.dir),
+          ];
     // A session-bound instance works for its session (spec: ROZI_SESSION_NAME); client and each-host ones serve none.
-    const env = buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'service', roziBin: this.o.roziBin, socket: this.o.paths.socket, serviceEnv: s.env, sessionName: instance.session?.name });
+    const env = buildExtensionEnv({
+      base: this.o.env,
+      extension: this.identity(rt),
+      kind: 'service',
+      roziBin: this.o.roziBin,
+      socket: this.o.paths.socket,
+      serviceEnv: s.env,
+      sessionName: instance.session?.name,
+    });
     if (instance.session) env.ROZI_SESSION_INSTANCE = instance.session.instance;
     const cwd = s.cwd ? (resolveExecArgv([`./${s.cwd.replace(/^\.\//, '')}`], rt.dir)[0] as string) : rt.dir;
     const unit = `service.${s.name}`;
     const sup = new ServiceSupervisor({
       // The status unit names the session; the log stays one per service name (spec: logs).
-      launch: { unit: instance.session ? `${unit}@${instance.session.name}` : unit, argv, cwd, env, restart: s.restart },
+      launch: {
+        unit: instance.session ? `${unit}@${instance.session.name}` : unit,
+        argv,
+        cwd,
+        env,
+        restart: s.restart,
+      },
       log: new UnitLog({ dir: rt.logDir, unit }),
       timings: this.o.restartTimings,
       stopGraceMs: this.o.stopGraceMs,
       onStatus: (st) => {
-        if (st.state === 'failed') this.o.manager.notify({ level: 'error', title: `${rt.id}.${s.name} failed`, message: `${st.reason ?? 'keeps failing'}; see rozi extensions logs ${rt.id} --unit ${unit}` });
+        if (st.state === 'failed')
+          this.o.manager.notify({
+            level: 'error',
+            title: `${rt.id}.${s.name} failed`,
+            message: `${st.reason ?? 'keeps failing'}; see rozi extensions logs ${rt.id} --unit ${unit}`,
+          });
       },
     });
     rt.services.set(instance.key, sup);
@@ -333,7 +420,8 @@ export class ExtensionHost {
     this.pickers.closeOwnedBy(rt.generation);
     this.producers.closeGeneration(rt.generation);
     await this.stopRuntime(rt, reason);
-    for (const tab of rt.streams.keys()) this.o.bus.emit({ type: 'sidebar-rows', tab: `${rt.id}.${tab}`, rows: [] });
+    for (const tab of rt.streams.keys())
+      this.o.bus.emit({ type: 'sidebar-rows', tab: `${rt.id}.${tab}`, rows: [] });
   }
 
   private async checkFiles(): Promise<void> {
@@ -349,8 +437,13 @@ export class ExtensionHost {
 
   /** Refuses a request from anything but a live generation of the named extension. */
   checkCaller(caller: CallerIdentity | undefined, extension: string): ExtensionRuntime {
-    if (!caller) throw new ExtensionHostError('not-permitted', `only ${extension}'s own commands and services may do this`);
-    if (caller.extension !== extension) throw new ExtensionHostError('not-permitted', `${caller.extension} may not act for ${extension}`);
+    if (!caller)
+      throw new ExtensionHostError(
+        'not-permitted',
+        `only ${extension}'s own commands and services may do this`,
+      );
+    if (caller.extension !== extension)
+      throw new ExtensionHostError('not-permitted', `${caller.extension} may not act for ${extension}`);
     this.checkLive(caller);
     const rt = this.runtimes.get(extension);
     if (!rt) throw new ExtensionHostError('extension-not-loaded', `extension '${extension}' is not loaded`);
@@ -371,20 +464,35 @@ export class ExtensionHost {
     try {
       const pane = resolvePane(this.o.manager, {});
       const session = this.o.manager.sessionOf(pane);
-      return { sessionName: session.name, sessionInstance: session.instanceId, paneId: String(pane.id), cwd: this.o.manager.liveCwd(pane), paneKey: pane.key };
+      return {
+        sessionName: session.name,
+        sessionInstance: session.instanceId,
+        paneId: String(pane.id),
+        cwd: this.o.manager.liveCwd(pane),
+        paneKey: pane.key,
+      };
     } catch {
       return undefined;
     }
   }
 
   /** run-action <ext>.<id>: runs a command as a person would; answers once the process started. */
-  runCommand(publicId: string): { extension: string; command: string; pid: number | undefined; exited: Promise<{ code: number | null; signal: string | null }> } {
+  runCommand(publicId: string): {
+    extension: string;
+    command: string;
+    pid: number | undefined;
+    exited: Promise<{ code: number | null; signal: string | null }>;
+  } {
     const dot = publicId.indexOf('.');
     const ext = publicId.slice(0, dot);
     const local = publicId.slice(dot + 1);
     const rt = dot > 0 ? this.runtimes.get(ext) : undefined;
     const cmd = rt?.manifest.commands.find((c) => c.id === local);
-    if (!rt || !cmd) throw new ExtensionHostError('not-found', `no command '${publicId}' (see rozi extensions list --verbose)`);
+    if (!rt || !cmd)
+      throw new ExtensionHostError(
+        'not-found',
+        `no command '${publicId}' (see rozi extensions list --verbose)`,
+      );
     const focus = this.focusContext();
     const env = buildExtensionEnv({
       base: this.o.env,
@@ -408,16 +516,29 @@ export class ExtensionHost {
         if (!focus) throw new ExtensionHostError('not-found', 'no focused pane to send to');
         this.o.manager.panes.get(focus.paneKey as never)?.write(text);
       },
-      onFailure: (f) => void this.o.manager.notify({ level: 'error', title: `${f.extension}.${f.command} failed`, message: f.message }),
+      onFailure: (f) =>
+        void this.o.manager.notify({
+          level: 'error',
+          title: `${f.extension}.${f.command} failed`,
+          message: f.message,
+        }),
     });
     return { extension: rt.id, command: cmd.id, pid: h.pid, exited: h.exited };
   }
 
-  setCommandVisibility(o: { caller?: CallerIdentity; command: string; visible: boolean }): { command: string; visible: boolean } {
-    if (!o.caller) throw new ExtensionHostError('not-permitted', 'show-command and hide-command work only from an extension\'s own commands and services');
+  setCommandVisibility(o: { caller?: CallerIdentity; command: string; visible: boolean }): {
+    command: string;
+    visible: boolean;
+  } {
+    if (!o.caller)
+      throw new ExtensionHostError(
+        'not-permitted',
+        "show-command and hide-command work only from an extension's own commands and services",
+      );
     const rt = this.checkCaller(o.caller, o.caller.extension);
     const local = o.command.startsWith(`${rt.id}.`) ? o.command.slice(rt.id.length + 1) : o.command;
-    if (!rt.manifest.commands.some((c) => c.id === local)) throw new ExtensionHostError('not-found', `${rt.id} has no command '${local}'`);
+    if (!rt.manifest.commands.some((c) => c.id === local))
+      throw new ExtensionHostError('not-found', `${rt.id} has no command '${local}'`);
     rt.visibility.set(local, o.visible);
     this.o.bus.emit({ type: 'extensions-changed' });
     return { command: `${rt.id}.${local}`, visible: o.visible };
@@ -428,18 +549,32 @@ export class ExtensionHost {
    * Palette entries: commands not hidden (or shown at runtime), and the actions deployed in the
    * session on screen that accept `{}` (the palette calls them with `{}` via extensions.invoke).
    */
-  palette(): { id: string; label: string; extension: string; kind: 'command' | 'action'; session: string | null }[] {
-    const out: { id: string; label: string; extension: string; kind: 'command' | 'action'; session: string | null }[] = [];
+  palette(): {
+    id: string;
+    label: string;
+    extension: string;
+    kind: 'command' | 'action';
+    session: string | null;
+  }[] {
+    const out: {
+      id: string;
+      label: string;
+      extension: string;
+      kind: 'command' | 'action';
+      session: string | null;
+    }[] = [];
     for (const rt of this.runtimes.values()) {
       for (const c of rt.manifest.commands) {
         const visible = rt.visibility.get(c.id) ?? !c.hidden;
-        if (visible) out.push({ id: c.publicId, label: c.label, extension: rt.id, kind: 'command', session: null });
+        if (visible)
+          out.push({ id: c.publicId, label: c.label, extension: rt.id, kind: 'command', session: null });
       }
     }
     const session = this.focusContext()?.sessionName;
     if (session !== undefined) {
       for (const a of this.deployments.actions(session)) {
-        if (this.emptyArgs.check(a.argsSchema, {}).ok) out.push({ id: a.publicId, label: a.title, extension: a.extension, kind: 'action', session });
+        if (this.emptyArgs.check(a.argsSchema, {}).ok)
+          out.push({ id: a.publicId, label: a.title, extension: a.extension, kind: 'action', session });
       }
     }
     return out.sort((a, b) => a.label.localeCompare(b.label));
@@ -447,13 +582,26 @@ export class ExtensionHost {
 
   /** Agent definitions of enabled extensions, namespaced `<extension>.<id>`, for detection. */
   agentDefinitions(): { extension: string; publicId: string; definition: Record<string, unknown> }[] {
-    return this.runtimesList().flatMap((rt) => rt.manifest.agents.map((a) => ({ extension: rt.id, publicId: a.publicId, definition: a.definition })));
+    return this.runtimesList().flatMap((rt) =>
+      rt.manifest.agents.map((a) => ({ extension: rt.id, publicId: a.publicId, definition: a.definition })),
+    );
   }
 
   /** Foreground programs that manage their own splits (added to the built-in list unless [navigation] editors is set). */
   navigationPrograms(): string[] {
-    const names = this.runtimesList().flatMap((rt) => rt.manifest.navigationTargets.flatMap((t) => t.programs));
-    return [...new Set(names.map((n) => n.trim().toLowerCase().replace(/\.exe$/, '')))];
+    const names = this.runtimesList().flatMap((rt) =>
+      rt.manifest.navigationTargets.flatMap((t) => t.programs),
+    );
+    return [
+      ...new Set(
+        names.map((n) =>
+          n
+            .trim()
+            .toLowerCase()
+            .replace(/\.exe$/, ''),
+        ),
+      ),
+    ];
   }
 
   /**
@@ -464,8 +612,17 @@ export class ExtensionHost {
   openLink(o: { url?: string; file?: string; hint?: string }): { handled: boolean; command: string | null } {
     const scheme = o.url ? /^([a-z][a-z0-9+.-]*):/i.exec(o.url)?.[1]?.toLowerCase() : 'file';
     const base = o.file ? (o.file.split('/').pop() ?? o.file) : undefined;
-    const globMatch = (glob: string, name: string): boolean => new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`, 'i').test(name);
-    const runtimes = this.runtimesList().sort((a, b) => a.entry.dir.split('/').pop()!.localeCompare(b.entry.dir.split('/').pop()!));
+    const globMatch = (glob: string, name: string): boolean =>
+      new RegExp(
+        `^${glob
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*/g, '.*')
+          .replace(/\?/g, '.')}$`,
+        'i',
+      ).test(name);
+    const runtimes = this.runtimesList().sort((a, b) =>
+      a.entry.dir.split('/').pop()!.localeCompare(b.entry.dir.split('/').pop()!),
+    );
     for (const rt of runtimes) {
       for (const h of rt.manifest.linkHandlers) {
         if (!scheme || !h.schemes.map((x) => x.toLowerCase()).includes(scheme)) continue;
@@ -479,11 +636,25 @@ export class ExtensionHost {
           run: cmd.run,
           extensionDir: rt.dir,
           cwd: focus?.cwd,
-          env: buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'link-handler', roziBin: this.o.roziBin, socket: this.o.paths.socket, source: focus ? { pane: focus.paneId, session: focus.sessionInstance } : undefined, sessionName: focus?.sessionName ?? '', link: o }),
+          env: buildExtensionEnv({
+            base: this.o.env,
+            extension: this.identity(rt),
+            kind: 'link-handler',
+            roziBin: this.o.roziBin,
+            socket: this.o.paths.socket,
+            source: focus ? { pane: focus.paneId, session: focus.sessionInstance } : undefined,
+            sessionName: focus?.sessionName ?? '',
+            link: o,
+          }),
           commandShell: this.config.commandShell,
           log: new UnitLog({ dir: rt.logDir, unit: 'commands' }),
           sendText: () => undefined,
-          onFailure: (f) => void this.o.manager.notify({ level: 'error', title: `${f.extension}.${f.command} failed`, message: f.message }),
+          onFailure: (f) =>
+            void this.o.manager.notify({
+              level: 'error',
+              title: `${f.extension}.${f.command} failed`,
+              message: f.message,
+            }),
         });
         return { handled: true, command: cmd.publicId };
       }
@@ -492,10 +663,15 @@ export class ExtensionHost {
   }
 
   publishRows(o: { caller?: CallerIdentity; tab: string; producer: string; rows: SidebarTabRow[] }): void {
-    if (!o.caller) throw new ExtensionHostError('not-permitted', 'sidebar publish works only from an extension\'s own processes');
+    if (!o.caller)
+      throw new ExtensionHostError(
+        'not-permitted',
+        "sidebar publish works only from an extension's own processes",
+      );
     const rt = this.checkCaller(o.caller, o.caller.extension);
     const tab = rt.manifest.sidebarTabs.find((t) => t.name === o.tab);
-    if (!tab || tab.source.kind !== 'stream') throw new ExtensionHostError('not-found', `${rt.id} has no stream tab '${o.tab}'`);
+    if (!tab || tab.source.kind !== 'stream')
+      throw new ExtensionHostError('not-found', `${rt.id} has no stream tab '${o.tab}'`);
     let producers = rt.streams.get(o.tab);
     if (!producers) rt.streams.set(o.tab, (producers = new Map()));
     producers.set(o.producer, o.rows);
@@ -507,12 +683,29 @@ export class ExtensionHost {
    * reach `send`. The returned `close` (the connection ended: the process stopped) takes this
    * producer's rows with it, unless a restarted producer in the same place already replaced it.
    */
-  openProducer(o: { caller?: CallerIdentity; tab: string; producer: string; send(e: StreamTabEvent): void; end(): void }): () => void {
-    if (!o.caller) throw new ExtensionHostError('not-permitted', "sidebar publish works only from an extension's own processes");
+  openProducer(o: {
+    caller?: CallerIdentity;
+    tab: string;
+    producer: string;
+    send(e: StreamTabEvent): void;
+    end(): void;
+  }): () => void {
+    if (!o.caller)
+      throw new ExtensionHostError(
+        'not-permitted',
+        "sidebar publish works only from an extension's own processes",
+      );
     const rt = this.checkCaller(o.caller, o.caller.extension);
     const tab = rt.manifest.sidebarTabs.find((t) => t.name === o.tab);
-    if (!tab || tab.source.kind !== 'stream') throw new ExtensionHostError('not-found', `${rt.id} has no stream tab '${o.tab}'`);
-    const detach = this.producers.attach({ generation: rt.generation, tab: o.tab, producer: o.producer, send: o.send, end: o.end });
+    if (!tab || tab.source.kind !== 'stream')
+      throw new ExtensionHostError('not-found', `${rt.id} has no stream tab '${o.tab}'`);
+    const detach = this.producers.attach({
+      generation: rt.generation,
+      tab: o.tab,
+      producer: o.producer,
+      send: o.send,
+      end: o.end,
+    });
     return () => {
       const producers = rt.streams.get(o.tab);
       if (!detach() || !producers?.delete(o.producer) || this.runtimes.get(rt.id) !== rt) return;
@@ -527,7 +720,12 @@ export class ExtensionHost {
   private refreshConfigTabs(): void {
     const next = readHostConfig(this.o.paths.configFile);
     if (next.problem) return; // a file that does not parse keeps the tabs it had, like agent definitions
-    this.config = { ...this.config, sidebarTabs: next.sidebarTabs, sidebarWarnings: next.sidebarWarnings, commandShell: next.commandShell };
+    this.config = {
+      ...this.config,
+      sidebarTabs: next.sidebarTabs,
+      sidebarWarnings: next.sidebarWarnings,
+      commandShell: next.commandShell,
+    };
     for (const w of next.sidebarWarnings) this.o.log(`extensions: ${w}`);
     this.o.bus.emit({ type: 'extensions-changed' });
   }
@@ -542,20 +740,34 @@ export class ExtensionHost {
   }
 
   /** A click in an extension tab (sidebarTabRuntime.ts). */
-  clickRow(o: { tab: string; row?: { label: string; id: string | null }; entry?: number; producer?: string }): { ok: true; pane: number | null; reported: boolean } {
+  clickRow(o: {
+    tab: string;
+    row?: { label: string; id: string | null };
+    entry?: number;
+    producer?: string;
+  }): { ok: true; pane: number | null; reported: boolean } {
     const reported = o.row ? this.reportStreamClick({ tab: o.tab, row: o.row, producer: o.producer }) : false;
     return { ...this.tabs.click(o), reported };
   }
 
   /** A stream row's click goes to the producer that published it (spec: Stream tabs), then on_click runs as for any row. */
-  private reportStreamClick(o: { tab: string; row: { label: string; id: string | null }; producer?: string }): boolean {
+  private reportStreamClick(o: {
+    tab: string;
+    row: { label: string; id: string | null };
+    producer?: string;
+  }): boolean {
     const found = this.tabs.allTabs().find((t) => t.tab.publicId === o.tab);
     const rt = found?.extension ? this.runtimes.get(found.extension) : undefined;
     if (!rt || found?.tab.source.kind !== 'stream') return false;
     const producers = rt.streams.get(found.tab.name);
     const producer = producers && producerOfRow({ producers, row: o.row, producer: o.producer });
     if (producer === undefined) return false;
-    return this.producers.deliver({ generation: rt.generation, tab: found.tab.name, producer, event: { event: 'click', tab: found.tab.name, row: { id: o.row.id, label: o.row.label } } });
+    return this.producers.deliver({
+      generation: rt.generation,
+      tab: found.tab.name,
+      producer,
+      event: { event: 'click', tab: found.tab.name, row: { id: o.row.id, label: o.row.label } },
+    });
   }
 
   /** What the tab runtime needs of the host: live runtimes, the focus and process environments. */
@@ -567,9 +779,21 @@ export class ExtensionHost {
       runtimes: () => this.runtimes,
       focus: () => this.focusContext(),
       commandShell: () => this.config.commandShell ?? ['/bin/sh', '-c'],
-      env: (rt, extra) => buildExtensionEnv({ base: this.o.env, extension: this.identity(rt), kind: 'tab', roziBin: this.o.roziBin, socket: this.o.paths.socket, ...extra }),
+      env: (rt, extra) =>
+        buildExtensionEnv({
+          base: this.o.env,
+          extension: this.identity(rt),
+          kind: 'tab',
+          roziBin: this.o.roziBin,
+          socket: this.o.paths.socket,
+          ...extra,
+        }),
       configTabs: () => this.config.sidebarTabs,
-      configOwner: () => ({ dir: this.o.env.HOME ?? process.cwd(), logDir: join(this.o.paths.logDir, 'sidebar'), env: (extra) => configTabEnv({ base: this.o.env, roziBin: this.o.roziBin, ...extra }) }),
+      configOwner: () => ({
+        dir: this.o.env.HOME ?? process.cwd(),
+        logDir: join(this.o.paths.logDir, 'sidebar'),
+        env: (extra) => configTabEnv({ base: this.o.env, roziBin: this.o.roziBin, ...extra }),
+      }),
     };
   }
 }

@@ -21,7 +21,14 @@ function isTable(v: unknown): v is Record<string, unknown> {
 }
 
 export function readHostConfig(file: string): HostConfig {
-  const empty: HostConfig = { extensions: {}, keys: {}, commandShell: undefined, sidebarTabs: [], sidebarWarnings: [], problem: undefined };
+  const empty: HostConfig = {
+    extensions: {},
+    keys: {},
+    commandShell: undefined,
+    sidebarTabs: [],
+    sidebarWarnings: [],
+    problem: undefined,
+  };
   if (!existsSync(file)) return empty;
   let root: Record<string, unknown>;
   let text: string;
@@ -29,16 +36,32 @@ export function readHostConfig(file: string): HostConfig {
     text = readFileSync(file, 'utf8');
     root = parse(text) as Record<string, unknown>;
   } catch (err) {
-    return { ...empty, problem: `${file}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}` };
+    return {
+      ...empty,
+      problem: `${file}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`,
+    };
   }
   const keys: Record<string, string | string[]> = {};
   if (isTable(root.keys)) {
     for (const [action, v] of Object.entries(root.keys)) {
-      if (typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'))) keys[action] = v as string | string[];
+      if (typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')))
+        keys[action] = v as string | string[];
     }
   }
   const shell = root.command_shell;
-  const commandShell = typeof shell === 'string' ? [shell, '-c'] : Array.isArray(shell) && shell.length > 0 && shell.every((x) => typeof x === 'string') ? (shell as string[]) : undefined;
+  const commandShell =
+    typeof shell === 'string'
+      ? [shell, '-c']
+      : Array.isArray(shell) && shell.length > 0 && shell.every((x) => typeof x === 'string')
+        ? (shell as string[])
+        : undefined;
   const sidebar = readConfigSidebarTabs({ text });
-  return { extensions: isTable(root.extensions) ? root.extensions : {}, keys, commandShell, sidebarTabs: sidebar.tabs, sidebarWarnings: sidebar.warnings, problem: undefined };
+  return {
+    extensions: isTable(root.extensions) ? root.extensions : {},
+    keys,
+    commandShell,
+    sidebarTabs: sidebar.tabs,
+    sidebarWarnings: sidebar.warnings,
+    problem: undefined,
+  };
 }

@@ -37,14 +37,35 @@ export function extensionsListing(host: ExtensionHost) {
       })),
       services: (m?.services ?? []).map((s) => {
         // each-session services have one instance per session (keys `<name>@<session instance>`).
-        const instances = [...(rt?.services ?? [])].filter(([k]) => k === s.name || k.startsWith(`${s.name}@`)).map(([, sup]) => sup.status());
-        return { id: s.publicId, placement: s.placement, restart: s.restart, status: instances[0] ?? null, instances };
+        const instances = [...(rt?.services ?? [])]
+          .filter(([k]) => k === s.name || k.startsWith(`${s.name}@`))
+          .map(([, sup]) => sup.status());
+        return {
+          id: s.publicId,
+          placement: s.placement,
+          restart: s.restart,
+          status: instances[0] ?? null,
+          instances,
+        };
       }),
-      actions: (m?.actions ?? []).map((a) => ({ id: a.publicId, title: a.title, deadline_ms: a.deadlineMs, concurrency: a.concurrency })),
-      sidebar_tabs: (m?.sidebarTabs ?? []).map((t) => ({ id: t.publicId, label: t.label, kind: t.source.kind })),
+      actions: (m?.actions ?? []).map((a) => ({
+        id: a.publicId,
+        title: a.title,
+        deadline_ms: a.deadlineMs,
+        concurrency: a.concurrency,
+      })),
+      sidebar_tabs: (m?.sidebarTabs ?? []).map((t) => ({
+        id: t.publicId,
+        label: t.label,
+        kind: t.source.kind,
+      })),
       settings: rt ? rt.settings.values : (l.check?.settings ?? {}),
-      settings_problems: (report?.settings ?? []).filter((d) => d.extension === l.entry.id).map((d) => d.message),
-      keys: keymap.suggestions.filter((s) => s.extension === l.entry.id).map((s) => ({ action: s.action, chord: s.chord, state: s.state, reason: s.reason ?? null })),
+      settings_problems: (report?.settings ?? [])
+        .filter((d) => d.extension === l.entry.id)
+        .map((d) => d.message),
+      keys: keymap.suggestions
+        .filter((s) => s.extension === l.entry.id)
+        .map((s) => ({ action: s.action, chord: s.chord, state: s.state, reason: s.reason ?? null })),
     };
   });
 }

@@ -23,8 +23,20 @@ export class PickerBroker {
    * Opens a picker; `onOpened` receives its id (for row updates) before any answer, `onAction`
    * every declared action that leaves the palette open; the promise settles with the closing one.
    */
-  request(o: { request: Omit<PickerRequest, 'id'>; owner?: string; signal?: AbortSignal; onOpened?: (id: string) => void; onAction?: (result: PickerResult) => void }): Promise<PickerResult> {
-    if (this.o.browsers() === 0) return Promise.reject(new ExtensionHostError('no-browser', 'no browser is attached to show the picker; open rozi in a browser first'));
+  request(o: {
+    request: Omit<PickerRequest, 'id'>;
+    owner?: string;
+    signal?: AbortSignal;
+    onOpened?: (id: string) => void;
+    onAction?: (result: PickerResult) => void;
+  }): Promise<PickerResult> {
+    if (this.o.browsers() === 0)
+      return Promise.reject(
+        new ExtensionHostError(
+          'no-browser',
+          'no browser is attached to show the picker; open rozi in a browser first',
+        ),
+      );
     if (this.open) return Promise.reject(new ExtensionHostError('picker-open', 'a picker is already open'));
     const id = `pick-${++this.counter}`;
     return new Promise<PickerResult>((resolve) => {

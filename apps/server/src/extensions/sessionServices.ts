@@ -12,9 +12,14 @@ export interface SessionRef {
 }
 
 /** The instances a session-bound service should have now, by key. */
-export function wantedInstances(o: { service: ServiceContribution; sessions: readonly SessionRef[]; onScreen: SessionRef | undefined }): Map<string, SessionRef> {
+export function wantedInstances(o: {
+  service: ServiceContribution;
+  sessions: readonly SessionRef[];
+  onScreen: SessionRef | undefined;
+}): Map<string, SessionRef> {
   const wanted = new Map<string, SessionRef>();
-  if (o.service.placement === 'each-session') for (const s of o.sessions) wanted.set(`${o.service.name}@${s.instance}`, s);
+  if (o.service.placement === 'each-session')
+    for (const s of o.sessions) wanted.set(`${o.service.name}@${s.instance}`, s);
   if (o.service.placement === 'active-session' && o.onScreen) wanted.set(o.service.name, o.onScreen);
   return wanted;
 }
@@ -24,7 +29,12 @@ function ownedBy(key: string, service: string): boolean {
 }
 
 /** Stops instances no longer wanted (or started for another session or name) and starts the missing ones. */
-export function reconcileSessionServices(o: { rt: ExtensionRuntime; sessions: readonly SessionRef[]; onScreen: SessionRef | undefined; launch(service: ServiceContribution, instance: { key: string; session: SessionRef }): void }): void {
+export function reconcileSessionServices(o: {
+  rt: ExtensionRuntime;
+  sessions: readonly SessionRef[];
+  onScreen: SessionRef | undefined;
+  launch(service: ServiceContribution, instance: { key: string; session: SessionRef }): void;
+}): void {
   for (const service of o.rt.manifest.services) {
     if (service.placement !== 'each-session' && service.placement !== 'active-session') continue;
     const wanted = wantedInstances({ service, sessions: o.sessions, onScreen: o.onScreen });

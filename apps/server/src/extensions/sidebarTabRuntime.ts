@@ -3,7 +3,14 @@
 // only while a browser is connected; clicks run an entry's action or the tab's on_click with
 // {line} / ROZI_ROW / ROZI_ROW_ID. Stream rows are kept by the host (publishRows).
 import type { SidebarTabContribution } from '@rozi/extensions';
-import { runCommand, signalGroup, spawnGroup, substituteExtensionDir, UnitLog, type ExtensionEnvInput } from '@rozi/extensions/node';
+import {
+  runCommand,
+  signalGroup,
+  spawnGroup,
+  substituteExtensionDir,
+  UnitLog,
+  type ExtensionEnvInput,
+} from '@rozi/extensions/node';
 import type { EventBus } from '../events/bus';
 import type { SidebarTabRow } from '../events/types';
 import type { SessionManager } from '../session/manager';
@@ -32,7 +39,11 @@ export interface TabHost {
   /** config.toml `[[sidebar.tabs]]`: their ids win over an extension tab of the same id. */
   configTabs(): readonly SidebarTabContribution[];
   /** Where config tabs run without a pane cwd, log, and their environment (no extension identity). */
-  configOwner(): { dir: string; logDir: string; env(extra: Pick<ExtensionEnvInput, 'sessionName' | 'row'>): NodeJS.ProcessEnv };
+  configOwner(): {
+    dir: string;
+    logDir: string;
+    env(extra: Pick<ExtensionEnvInput, 'sessionName' | 'row'>): NodeJS.ProcessEnv;
+  };
 }
 
 /** Who a tab belongs to, for where its processes run, log and what they receive. */
@@ -47,7 +58,10 @@ interface TabOwner {
 }
 
 export class SidebarTabRuntime {
-  private readonly cache = new Map<string, { rows: SidebarTabRow[]; lastRun: number; cwd: string | undefined; running: boolean }>();
+  private readonly cache = new Map<
+    string,
+    { rows: SidebarTabRow[]; lastRun: number; cwd: string | undefined; running: boolean }
+  >();
 
   constructor(private readonly h: TabHost) {}
 
@@ -74,21 +88,47 @@ export class SidebarTabRuntime {
     const config = this.h.configTabs();
     const c = this.h.configOwner();
     const taken = new Set(config.map((t) => t.publicId));
-    const out: { tab: SidebarTabContribution; owner: TabOwner; extension: string | null }[] = config.map((tab) => ({
-      tab,
-      extension: null,
-      owner: { dir: c.dir, logDir: c.logDir, env: c.env, name: 'config', current: () => this.h.configTabs().includes(tab) },
-    }));
+    const out: { tab: SidebarTabContribution; owner: TabOwner; extension: string | null }[] = config.map(
+      (tab) => ({
+        tab,
+        extension: null,
+        owner: {
+          dir: c.dir,
+          logDir: c.logDir,
+          env: c.env,
+          name: 'config',
+          current: () => this.h.configTabs().includes(tab),
+        },
+      }),
+    );
     for (const rt of this.h.runtimes().values()) {
-      const owner: TabOwner = { dir: rt.dir, logDir: rt.logDir, env: (extra) => this.h.env(rt, extra), name: rt.id, current: () => this.h.runtimes().get(rt.id) === rt };
-      for (const tab of rt.manifest.sidebarTabs) if (!taken.has(tab.publicId)) out.push({ tab, owner, extension: rt.id });
+      const owner: TabOwner = {
+        dir: rt.dir,
+        logDir: rt.logDir,
+        env: (extra) => this.h.env(rt, extra),
+        name: rt.id,
+        current: () => this.h.runtimes().get(rt.id) === rt,
+      };
+      for (const tab of rt.manifest.sidebarTabs)
+        if (!taken.has(tab.publicId)) out.push({ tab, owner, extension: rt.id });
     }
     return out;
   }
 
-  private runCommandTab(o: { owner: TabOwner; name: string; publicId: string; source: { command: string; format: 'lines' | 'json'; groupPrefix: string | undefined }; focus: FocusContext | undefined }): void {
+  private runCommandTab(o: {
+    owner: TabOwner;
+    name: string;
+    publicId: string;
+    source: { command: string; format: 'lines' | 'json'; groupPrefix: string | undefined };
+    focus: FocusContext | undefined;
+  }): void {
     const { owner, focus } = o;
-    const entry = { rows: this.cache.get(o.publicId)?.rows ?? [], lastRun: Date.now(), cwd: focus?.cwd, running: true };
+    const entry = {
+      rows: this.cache.get(o.publicId)?.rows ?? [],
+      lastRun: Date.now(),
+      cwd: focus?.cwd,
+      running: true,
+    };
     this.cache.set(o.publicId, entry);
     const env = owner.env({ sessionName: focus?.sessionName ?? '' });
     const argv = [...this.h.commandShell(), substituteExtensionDir(o.source.command, owner.dir)];
@@ -129,7 +169,10 @@ export class SidebarTabRuntime {
    * pane beside the focused one and `popup` a new tab (this edition has no floating popups), both
    * in the focused pane's cwd; `exec` runs without a pane, its output in the `commands` log.
    */
-  click(o: { tab: string; row?: { label: string; id: string | null }; entry?: number }): { ok: true; pane: number | null } {
+  click(o: { tab: string; row?: { label: string; id: string | null }; entry?: number }): {
+    ok: true;
+    pane: number | null;
+  } {
     const found = this.allTabs().find((t) => t.tab.publicId === o.tab);
     const tab = found?.tab;
     const rt = found?.owner;
@@ -144,13 +187,28 @@ export class SidebarTabRuntime {
     }
     if (!click || !row) return { ok: true, pane: null };
     const focus = this.h.focus();
-    const fill = (text: string): string => substituteExtensionDir(text, rt.dir).split('{line}').join(row.label);
+    const fill = (text: string): string =>
+      substituteExtensionDir(text, rt.dir).split('{line}').join(row.label);
     if (click.kind === 'send') {
       if (focus) this.h.manager.panes.get(focus.paneKey as never)?.write(fill(click.text));
       return { ok: true, pane: null };
     }
-    const env = rt.env({ sessionName: focus?.sessionName ?? '', row: { line: row.label, id: row.id ?? undefined } });
-    if (click.kind === 'run' || click.kind === 'popup') return { ok: true, pane: this.openClickPane({ rt, kind: click.kind, command: substituteExtensionDir(click.command, rt.dir), title: row.label, env, focus }) };
+    const env = rt.env({
+      sessionName: focus?.sessionName ?? '',
+      row: { line: row.label, id: row.id ?? undefined },
+    });
+    if (click.kind === 'run' || click.kind === 'popup')
+      return {
+        ok: true,
+        pane: this.openClickPane({
+          rt,
+          kind: click.kind,
+          command: substituteExtensionDir(click.command, rt.dir),
+          title: row.label,
+          env,
+          focus,
+        }),
+      };
     runCommand({
       extension: rt.name,
       command: `tab.${tab.name}`,
@@ -161,7 +219,8 @@ export class SidebarTabRuntime {
       commandShell: this.h.commandShell(),
       log: new UnitLog({ dir: rt.logDir, unit: 'commands' }),
       sendText: () => undefined,
-      onFailure: (f) => void this.h.manager.notify({ level: 'error', title: `${o.tab} click failed`, message: f.message }),
+      onFailure: (f) =>
+        void this.h.manager.notify({ level: 'error', title: `${o.tab} click failed`, message: f.message }),
     });
     return { ok: true, pane: null };
   }
@@ -171,13 +230,33 @@ export class SidebarTabRuntime {
    * row in ROZI_ROW(_ID). Panes take no environment of their own here, so the extension variables
    * that differ from the pane's go in through `env` in front of the shell.
    */
-  private openClickPane(o: { rt: TabOwner; kind: 'run' | 'popup'; command: string; title: string; env: NodeJS.ProcessEnv; focus: FocusContext | undefined }): number {
-    const pick = Object.entries(o.env).filter(([k, v]) => v !== undefined && (k === 'ROZI_ROW' || k === 'ROZI_ROW_ID' || k.startsWith('ROZI_EXTENSION') || k === 'ROZI_BIN' || k === 'ROZI_SESSION_NAME'));
+  private openClickPane(o: {
+    rt: TabOwner;
+    kind: 'run' | 'popup';
+    command: string;
+    title: string;
+    env: NodeJS.ProcessEnv;
+    focus: FocusContext | undefined;
+  }): number {
+    const pick = Object.entries(o.env).filter(
+      ([k, v]) =>
+        v !== undefined &&
+        (k === 'ROZI_ROW' ||
+          k === 'ROZI_ROW_ID' ||
+          k.startsWith('ROZI_EXTENSION') ||
+          k === 'ROZI_BIN' ||
+          k === 'ROZI_SESSION_NAME'),
+    );
     const argv = ['/usr/bin/env', ...pick.map(([k, v]) => `${k}=${v}`), ...this.h.commandShell(), o.command];
     const launch = { argv, cwd: o.focus?.cwd ?? o.rt.dir, title: o.title.slice(0, 60), keepOpen: true };
     const target = o.focus ? this.h.manager.panes.get(o.focus.paneKey as never) : undefined;
-    if (o.kind === 'run' && target) return this.h.manager.split(target, { direction: 'row', launch, focus: true }).id;
-    if (target) return this.h.manager.createTab(this.h.manager.sessionOf(target), { name: o.title.slice(0, 24), launch }).pane.id;
+    if (o.kind === 'run' && target)
+      return this.h.manager.split(target, { direction: 'row', launch, focus: true }).id;
+    if (target)
+      return this.h.manager.createTab(this.h.manager.sessionOf(target), {
+        name: o.title.slice(0, 24),
+        launch,
+      }).pane.id;
     return this.h.manager.createSession({ launch }).pane.id;
   }
 }

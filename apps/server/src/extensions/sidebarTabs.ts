@@ -16,7 +16,12 @@ export function sidebarTabsOf(host: ExtensionHost) {
       label: t.label,
       kind: t.source.kind,
       entries: t.source.kind === 'entries' ? t.source.entries : null,
-      rows: t.source.kind === 'stream' ? [...(rt?.streams.get(t.name)?.values() ?? [])].flat() : t.source.kind === 'command' ? (host.commandTabRows(t.publicId) ?? []) : [],
+      rows:
+        t.source.kind === 'stream'
+          ? [...(rt?.streams.get(t.name)?.values() ?? [])].flat()
+          : t.source.kind === 'command'
+            ? (host.commandTabRows(t.publicId) ?? [])
+            : [],
       interval_seconds: t.intervalSeconds,
       on_click: t.onClick ?? null,
       settings: t.settings,
@@ -39,7 +44,8 @@ export function sidebarPresetsOf(host: ExtensionHost) {
       const placements: Record<string, { hidden: boolean; dock: 'left' | 'right'; panel: 1 | 2 | 3 }> = {};
       for (const dock of ['left', 'right'] as const) {
         p.layout[dock]?.panels.forEach((panel, i) => {
-          for (const tab of panel.tabs) placements[id(tab)] = { hidden: false, dock, panel: Math.min(3, i + 1) as 1 | 2 | 3 };
+          for (const tab of panel.tabs)
+            placements[id(tab)] = { hidden: false, dock, panel: Math.min(3, i + 1) as 1 | 2 | 3 };
         });
       }
       const hidden = (p.layout.hidden ?? []).map(id);

@@ -65,10 +65,16 @@ export class ProducerChannels {
  * The producer a clicked row came from: the one named, or else the first whose rows hold a
  * non-header row with the same id (or, for id-less rows, the same label).
  */
-export function producerOfRow(o: { producers: ReadonlyMap<string, readonly SidebarTabRow[]>; row: { id: string | null; label: string }; producer?: string }): string | undefined {
+export function producerOfRow(o: {
+  producers: ReadonlyMap<string, readonly SidebarTabRow[]>;
+  row: { id: string | null; label: string };
+  producer?: string;
+}): string | undefined {
   if (o.producer !== undefined) return o.producers.has(o.producer) ? o.producer : undefined;
   for (const [name, rows] of o.producers) {
-    const hit = rows.some((r) => !r.header && (o.row.id !== null ? r.id === o.row.id : r.id === null && r.label === o.row.label));
+    const hit = rows.some(
+      (r) => !r.header && (o.row.id !== null ? r.id === o.row.id : r.id === null && r.label === o.row.label),
+    );
     if (hit) return name;
   }
   return undefined;

@@ -38,11 +38,20 @@ export class FocusMemory {
 }
 
 /** The hook event for a bus event, or null for bus events hooks do not see (layout, UI). */
-export function hookEventFromBus(event: ServerEvent, o: { panes: PaneLookup; focus: FocusMemory }): HookEvent | null {
+export function hookEventFromBus(
+  event: ServerEvent,
+  o: { panes: PaneLookup; focus: FocusMemory },
+): HookEvent | null {
   switch (event.type) {
     case 'pane-spawned': {
       const launch = o.panes.launch(event.key);
-      return { event: 'pane-spawned', session: event.session, pane: event.paneId, command: launch?.command ?? null, argv: launch?.argv ?? null };
+      return {
+        event: 'pane-spawned',
+        session: event.session,
+        pane: event.paneId,
+        command: launch?.command ?? null,
+        argv: launch?.argv ?? null,
+      };
     }
     case 'pane-exited':
       return { event: 'pane-exited', session: event.session, pane: event.paneId, code: event.code };
@@ -50,7 +59,14 @@ export function hookEventFromBus(event: ServerEvent, o: { panes: PaneLookup; foc
       return { event: 'bell', session: event.session, pane: event.paneId };
     case 'notification': {
       const n = event.notification;
-      return { event: 'notification', session: n.session, pane: n.paneId, title: n.title, message: n.message, level: n.level };
+      return {
+        event: 'notification',
+        session: n.session,
+        pane: n.paneId,
+        title: n.title,
+        message: n.message,
+        level: n.level,
+      };
     }
     case 'focus-changed': {
       const previous = o.focus.swap(event.session, event.paneId);

@@ -75,12 +75,27 @@ export class HookService {
         );
       },
     });
-    this.applier = new EffectApplier({ manager: o.manager, host: o.host, status: () => this.status, log: o.log });
-    this.shell = new ShellHookRunner({ shell: () => [o.env.SHELL || '/bin/sh', '-c'], env: o.env, cwd: o.home, log: o.log });
+    this.applier = new EffectApplier({
+      manager: o.manager,
+      host: o.host,
+      status: () => this.status,
+      log: o.log,
+    });
+    this.shell = new ShellHookRunner({
+      shell: () => [o.env.SHELL || '/bin/sh', '-c'],
+      env: o.env,
+      cwd: o.home,
+      log: o.log,
+    });
     this.panes = {
       launch: (key) => {
         const pane = o.manager.panes.get(key);
-        return pane ? { command: pane.launch.argv ? null : (pane.launch.command ?? null), argv: pane.launch.argv ?? null } : undefined;
+        return pane
+          ? {
+              command: pane.launch.argv ? null : (pane.launch.command ?? null),
+              argv: pane.launch.argv ?? null,
+            }
+          : undefined;
       },
       locate: (key) => {
         const pane = o.manager.panes.get(key);
@@ -111,7 +126,10 @@ export class HookService {
 
   /** Re-reads which hooks exist (extension load or config.toml edit). Serialised. */
   resync(): Promise<void> {
-    const run = () => this.syncOnce().catch((err: unknown) => this.o.log(`hooks: loading hooks failed: ${err instanceof Error ? err.message : String(err)}`));
+    const run = () =>
+      this.syncOnce().catch((err: unknown) =>
+        this.o.log(`hooks: loading hooks failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
     this.syncing = this.syncing.then(run, run);
     return this.syncing;
   }
@@ -181,10 +199,14 @@ export class HookService {
   }
 
   private raise(event: HookEvent, paneKey: number | undefined): void {
-    for (const hook of this.runHooks) if (hook.event === event.event && matchesFilter(hook.filter, event)) this.shell.run(hook, event);
+    for (const hook of this.runHooks)
+      if (hook.event === event.event && matchesFilter(hook.filter, event)) this.shell.run(hook, event);
     if (this.loaded.size === 0) return;
     // Pinned now, synchronously: the state the hook saw is the state send-text is fenced to.
-    const raised: AppliedEvent = { event, pin: paneKey === undefined ? undefined : this.status?.get(paneKey) };
+    const raised: AppliedEvent = {
+      event,
+      pin: paneKey === undefined ? undefined : this.status?.get(paneKey),
+    };
     this.inFlight++;
     void this.sandbox
       .dispatch(event)
@@ -196,7 +218,8 @@ export class HookService {
 
   private applyOutcome(outcome: HookOutcome, raised: AppliedEvent): void {
     if (this.stopped || !outcome.ok) return;
-    const generation = outcome.extensionId === USER_CONFIG_HOOK_OWNER ? null : (this.loaded.get(outcome.extensionId) ?? null);
+    const generation =
+      outcome.extensionId === USER_CONFIG_HOOK_OWNER ? null : (this.loaded.get(outcome.extensionId) ?? null);
     this.quietly(() => this.applier.apply({ outcome, raised, generation }));
   }
 
@@ -216,12 +239,18 @@ export class HookService {
       if (rt.manifest.hooks.length === 0) continue;
       wanted.set(rt.id, rt.generation);
       if (this.loaded.get(rt.id) === rt.generation) continue;
-      const { spec, errors } = await extensionHooksFromManifest({ extensionId: rt.id, extensionDir: rt.dir, manifest: rt.manifest });
+      const { spec, errors } = await extensionHooksFromManifest({
+        extensionId: rt.id,
+        extensionDir: rt.dir,
+        manifest: rt.manifest,
+      });
       for (const line of errors) this.o.log(`hooks: ${line}`);
       if (!spec) continue;
       const report = await this.sandbox.load(spec);
       this.loaded.set(rt.id, rt.generation);
-      this.o.log(`hooks: loaded ${spec.hooks.length} hook(s) of ${rt.id}${report.errors.length ? ` (${report.errors.length} failed to load)` : ''}`);
+      this.o.log(
+        `hooks: loaded ${spec.hooks.length} hook(s) of ${rt.id}${report.errors.length ? ` (${report.errors.length} failed to load)` : ''}`,
+      );
     }
     for (const id of [...this.loaded.keys()]) {
       if (id === USER_CONFIG_HOOK_OWNER || wanted.has(id)) continue;
@@ -233,7 +262,11 @@ export class HookService {
   }
 
   private async syncUserHooks(): Promise<void> {
-    const user = readUserHooks({ configFile: this.o.paths.configFile, configDir: dirname(this.o.paths.configFile), home: this.o.home });
+    const user = readUserHooks({
+      configFile: this.o.paths.configFile,
+      configDir: dirname(this.o.paths.configFile),
+      home: this.o.home,
+    });
     for (const line of user.diagnostics) this.o.log(`hooks: ${line}`);
     this.runHooks = user.run;
     const digest = user.script ? JSON.stringify(user.script) : null;
@@ -241,7 +274,9 @@ export class HookService {
     if (user.script && digest !== null) {
       const report = await this.sandbox.load(user.script);
       this.loaded.set(USER_CONFIG_HOOK_OWNER, digest);
-      this.o.log(`hooks: loaded ${user.script.hooks.length} script hook(s) of config.toml${report.errors.length ? ` (${report.errors.length} failed to load)` : ''}`);
+      this.o.log(
+        `hooks: loaded ${user.script.hooks.length} script hook(s) of config.toml${report.errors.length ? ` (${report.errors.length} failed to load)` : ''}`,
+      );
     } else {
       this.loaded.delete(USER_CONFIG_HOOK_OWNER);
       await this.sandbox.unload(USER_CONFIG_HOOK_OWNER);

@@ -27,7 +27,10 @@ export class ShellHookRunner {
 
   run(hook: { hookId: string; run: string }, event: HookEvent): void {
     if (this.running >= MAX_RUNNING_SHELL_HOOKS) {
-      if (this.skipped++ % 100 === 0) this.o.log(`hooks: ${hook.hookId} skipped: ${MAX_RUNNING_SHELL_HOOKS} run hooks are still running (${this.skipped} skipped so far)`);
+      if (this.skipped++ % 100 === 0)
+        this.o.log(
+          `hooks: ${hook.hookId} skipped: ${MAX_RUNNING_SHELL_HOOKS} run hooks are still running (${this.skipped} skipped so far)`,
+        );
       return;
     }
     const argv = [...this.o.shell(), hook.run];
@@ -40,7 +43,9 @@ export class ShellHookRunner {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
     } catch (err) {
-      this.o.log(`hooks: ${hook.hookId} could not start: ${err instanceof Error ? err.message : String(err)}`);
+      this.o.log(
+        `hooks: ${hook.hookId} could not start: ${err instanceof Error ? err.message : String(err)}`,
+      );
       return;
     }
     this.running++;
@@ -49,7 +54,8 @@ export class ShellHookRunner {
       if (logged >= MAX_LOGGED_CHARS) return;
       const text = chunk.toString('utf8').slice(0, MAX_LOGGED_CHARS - logged);
       logged += text.length;
-      for (const line of text.split('\n')) if (line.trim() !== '') this.o.log(`hooks: ${hook.hookId}: ${line}`);
+      for (const line of text.split('\n'))
+        if (line.trim() !== '') this.o.log(`hooks: ${hook.hookId}: ${line}`);
     };
     child.stdout?.on('data', forward);
     child.stderr?.on('data', forward);

@@ -29,13 +29,24 @@ describe('readUserHooks', () => {
       { 'hooks/a.js': 'export default () => null;\n' },
     );
     expect(r.diagnostics).toEqual([]);
-    expect(r.run).toEqual([{ hookId: 'config.toml#1', event: 'pane-exited', filter: { pane: 2 }, run: 'echo $ROZI_CODE' }]);
+    expect(r.run).toEqual([
+      { hookId: 'config.toml#1', event: 'pane-exited', filter: { pane: 2 }, run: 'echo $ROZI_CODE' },
+    ]);
     expect(r.script).toMatchObject({
       extensionId: 'config.toml',
       memoryMb: 16,
       actions: [],
       tabs: [],
-      hooks: [{ hookId: 'config.toml#2', event: 'agent-state-changed', filter: { agent: ['claude', 'codex'], state: ['blocked'] }, permissions: ['notify', 'send-text'], timeoutMs: 20, source: 'export default () => null;\n' }],
+      hooks: [
+        {
+          hookId: 'config.toml#2',
+          event: 'agent-state-changed',
+          filter: { agent: ['claude', 'codex'], state: ['blocked'] },
+          permissions: ['notify', 'send-text'],
+          timeoutMs: 20,
+          source: 'export default () => null;\n',
+        },
+      ],
     });
   });
 

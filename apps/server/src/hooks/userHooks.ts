@@ -37,7 +37,8 @@ const KEYS = new Set(['event', 'run', 'script', 'filter', 'permissions', 'timeou
 const FILTER_STATES = ['working', 'blocked', 'idle', 'done'];
 
 type Table = Record<string, unknown>;
-const isTable = (v: unknown): v is Table => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
+const isTable = (v: unknown): v is Table =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
 
 export function readUserHooks(o: { configFile: string; configDir: string; home: string }): UserHooks {
   const out: UserHooks = { run: [], script: null, diagnostics: [] };
@@ -46,7 +47,9 @@ export function readUserHooks(o: { configFile: string; configDir: string; home: 
   try {
     root = parse(readFileSync(o.configFile, 'utf8')) as Table;
   } catch (err) {
-    out.diagnostics.push(`${o.configFile}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`);
+    out.diagnostics.push(
+      `${o.configFile}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`,
+    );
     return out;
   }
   if (root.hooks === undefined) return out;
@@ -65,12 +68,17 @@ export function readUserHooks(o: { configFile: string; configDir: string; home: 
     }
     for (const key of Object.keys(entry)) if (!KEYS.has(key)) problems.push(`unknown key "${key}"`);
     const event = entry.event;
-    if (typeof event !== 'string' || !isHookEventName(event)) problems.push(`"event" must be one of ${HOOK_EVENT_NAMES.join(', ')}, got ${JSON.stringify(event)}`);
+    if (typeof event !== 'string' || !isHookEventName(event))
+      problems.push(`"event" must be one of ${HOOK_EVENT_NAMES.join(', ')}, got ${JSON.stringify(event)}`);
     const hasRun = entry.run !== undefined;
     const hasScript = entry.script !== undefined;
-    if (hasRun === hasScript) problems.push('give exactly one of "run" (a shell command) or "script" (a .js module)');
-    if (hasRun && (typeof entry.run !== 'string' || entry.run.trim() === '')) problems.push('"run" must be a non-empty string');
-    if (hasRun) for (const key of ['permissions', 'timeout_ms', 'memory_mb']) if (entry[key] !== undefined) problems.push(`"${key}" applies to script hooks only`);
+    if (hasRun === hasScript)
+      problems.push('give exactly one of "run" (a shell command) or "script" (a .js module)');
+    if (hasRun && (typeof entry.run !== 'string' || entry.run.trim() === ''))
+      problems.push('"run" must be a non-empty string');
+    if (hasRun)
+      for (const key of ['permissions', 'timeout_ms', 'memory_mb'])
+        if (entry[key] !== undefined) problems.push(`"${key}" applies to script hooks only`);
     const filter = readFilter(entry.filter, problems);
     const permissions = readPermissions(entry.permissions, problems);
     const timeoutMs = readInt({ value: entry.timeout_ms, key: 'timeout_ms', min: 1, max: 1000, problems });
@@ -83,12 +91,24 @@ export function readUserHooks(o: { configFile: string; configDir: string; home: 
     }
     const hookId = `config.toml#${index + 1}`;
     if (hasRun) {
-      out.run.push({ hookId, event: event as HookEventName, ...(filter ? { filter } : {}), run: entry.run as string });
+      out.run.push({
+        hookId,
+        event: event as HookEventName,
+        ...(filter ? { filter } : {}),
+        run: entry.run as string,
+      });
       return;
     }
     if (!source) return;
     memoryMb = Math.max(memoryMb, memory ?? 32);
-    scripts.push({ hookId, event: event as HookEventName, ...(filter ? { filter } : {}), permissions, ...(timeoutMs === undefined ? {} : { timeoutMs }), ...source });
+    scripts.push({
+      hookId,
+      event: event as HookEventName,
+      ...(filter ? { filter } : {}),
+      permissions,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...source,
+    });
   });
   if (scripts.length > 0) {
     // User script hooks own no commands or stream tabs: invoke and publish have no target.
@@ -106,12 +126,21 @@ function readFilter(raw: unknown, problems: string[]): HookFilter | undefined {
   const filter: Record<string, string | number | string[]> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (key === 'pane') {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) problems.push('filter "pane" must be a pane id (a non-negative integer)');
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+        problems.push('filter "pane" must be a pane id (a non-negative integer)');
       else filter.pane = value;
     } else if (key === 'agent' || key === 'state') {
-      const list = typeof value === 'string' ? [value] : Array.isArray(value) && value.every((v) => typeof v === 'string') ? (value as string[]) : undefined;
+      const list =
+        typeof value === 'string'
+          ? [value]
+          : Array.isArray(value) && value.every((v) => typeof v === 'string')
+            ? (value as string[])
+            : undefined;
       if (!list || list.length === 0) problems.push(`filter "${key}" must be a string or a list of strings`);
-      else if (key === 'state' && list.some((s) => !FILTER_STATES.includes(s))) problems.push(`filter "state" must be among ${FILTER_STATES.join(', ')}, got ${JSON.stringify(value)}`);
+      else if (key === 'state' && list.some((s) => !FILTER_STATES.includes(s)))
+        problems.push(
+          `filter "state" must be among ${FILTER_STATES.join(', ')}, got ${JSON.stringify(value)}`,
+        );
       else filter[key] = list;
     } else problems.push(`unknown filter key "${key}" (agent, state, pane)`);
   }
@@ -125,31 +154,53 @@ function readPermissions(raw: unknown, problems: string[]): HookPermission[] {
     return [];
   }
   const bad = raw.filter((p) => !(HOOK_PERMISSIONS as readonly string[]).includes(p));
-  if (bad.length) problems.push(`unknown permission ${bad.map((b) => JSON.stringify(b)).join(', ')}; expected ${HOOK_PERMISSIONS.join(', ')}`);
+  if (bad.length)
+    problems.push(
+      `unknown permission ${bad.map((b) => JSON.stringify(b)).join(', ')}; expected ${HOOK_PERMISSIONS.join(', ')}`,
+    );
   return raw.filter((p): p is HookPermission => (HOOK_PERMISSIONS as readonly string[]).includes(p));
 }
 
-function readInt(o: { value: unknown; key: string; min: number; max: number; problems: string[] }): number | undefined {
+function readInt(o: {
+  value: unknown;
+  key: string;
+  min: number;
+  max: number;
+  problems: string[];
+}): number | undefined {
   if (o.value === undefined) return undefined;
   if (typeof o.value !== 'number' || !Number.isInteger(o.value) || o.value < o.min || o.value > o.max) {
-    o.problems.push(`"${o.key}" must be an integer from ${o.min} to ${o.max}, got ${JSON.stringify(o.value)}`);
+    o.problems.push(
+      `"${o.key}" must be an integer from ${o.min} to ${o.max}, got ${JSON.stringify(o.value)}`,
+    );
     return undefined;
   }
   return o.value;
 }
 
 /** The user's own file, so any path works; it must be a readable module of hook size. */
-function readScript(o: { script: unknown; configDir: string; home: string; problems: string[] }): { filename: string; source: string } | undefined {
+function readScript(o: {
+  script: unknown;
+  configDir: string;
+  home: string;
+  problems: string[];
+}): { filename: string; source: string } | undefined {
   if (typeof o.script !== 'string' || !/\.(m?js)$/.test(o.script)) {
     o.problems.push(`"script" must be a path to a .js or .mjs file, got ${JSON.stringify(o.script)}`);
     return undefined;
   }
-  const path = o.script.startsWith('~/') ? join(o.home, o.script.slice(2)) : isAbsolute(o.script) ? o.script : resolve(o.configDir, o.script);
+  const path = o.script.startsWith('~/')
+    ? join(o.home, o.script.slice(2))
+    : isAbsolute(o.script)
+      ? o.script
+      : resolve(o.configDir, o.script);
   try {
     const file = realpathSync(path);
     const size = statSync(file).size;
     if (size > hookLimits.MAX_HOOK_SOURCE_BYTES) {
-      o.problems.push(`script ${o.script} is ${size} bytes; hooks are limited to ${hookLimits.MAX_HOOK_SOURCE_BYTES}`);
+      o.problems.push(
+        `script ${o.script} is ${size} bytes; hooks are limited to ${hookLimits.MAX_HOOK_SOURCE_BYTES}`,
+      );
       return undefined;
     }
     return { filename: `config.toml/${o.script.replace(/^\.\//, '')}`, source: readFileSync(file, 'utf8') };

@@ -21,7 +21,8 @@ export interface GateConfig {
   allowRemote: boolean;
 }
 
-export type Verdict = { ok: true; caller: Extract<Caller, { ok: true }> } | { ok: false; status: number; reason: string };
+export type Verdict =
+  { ok: true; caller: Extract<Caller, { ok: true }> } | { ok: false; status: number; reason: string };
 
 export function cookieName(port: number): string {
   // Cookies are shared across ports of one host: name them per port so two servers never collide.
@@ -83,7 +84,8 @@ export function checkRequest(req: IncomingMessage, kind: RequestKind, cfg: GateC
   if (origin === 'foreign') return { ok: false, status: 403, reason: 'forbidden origin' };
   if (kind === 'mutation') {
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/json') return { ok: false, status: 415, reason: 'mutations need content-type: application/json' };
+    if (type !== 'application/json')
+      return { ok: false, status: 415, reason: 'mutations need content-type: application/json' };
   }
   const caller = authenticate(req, cfg);
   if (!caller.ok) return { ok: false, status: 401, reason: caller.reason };

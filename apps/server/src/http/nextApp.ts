@@ -13,16 +13,26 @@ export interface NextHandlers {
   close(): Promise<void>;
 }
 
-export async function loadNext(o: { dir: string; dev: boolean; hostname: string; port: number }): Promise<NextHandlers> {
+export async function loadNext(o: {
+  dir: string;
+  dev: boolean;
+  hostname: string;
+  port: number;
+}): Promise<NextHandlers> {
   if (!o.dev && !existsSync(join(o.dir, '.next', 'BUILD_ID'))) {
-    throw new RoziError('invalid', `the web app is not built (${join(o.dir, '.next')} is missing): run \`npm run build\` first, or start with --dev`);
+    throw new RoziError(
+      'invalid',
+      `the web app is not built (${join(o.dir, '.next')} is missing): run \`npm run build\` first, or start with --dev`,
+    );
   }
   // A computed specifier keeps Next's global type augmentations (e.g. a required
   // ProcessEnv.NODE_ENV) out of the server's typecheck; we only need its runtime API.
   const specifier = 'next';
   const mod = (await import(specifier)) as { default: unknown };
   // `next` is CommonJS: under native ESM its function may sit one `default` deeper.
-  const nextFn = (typeof mod.default === 'function' ? mod.default : (mod.default as { default: unknown }).default) as (opts: object) => {
+  const nextFn = (
+    typeof mod.default === 'function' ? mod.default : (mod.default as { default: unknown }).default
+  ) as (opts: object) => {
     prepare(): Promise<void>;
     getRequestHandler(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     getUpgradeHandler(): (req: IncomingMessage, socket: Duplex, head: Buffer) => Promise<void>;

@@ -46,7 +46,11 @@ export function createHttpServer(o: HttpServerOptions): Server {
       // The gate let the request through; authenticate again here so the procedure's own check
       // does not depend on the gate having run (defence in depth, DESIGN.md).
       const verdict = checkRequest(req, req.method === 'GET' ? 'query' : 'mutation', o.gate);
-      return { manager: o.manager, diagnostics: o.diagnostics, caller: verdict.ok ? verdict.caller : { ok: false, reason: verdict.reason } };
+      return {
+        manager: o.manager,
+        diagnostics: o.diagnostics,
+        caller: verdict.ok ? verdict.caller : { ok: false, reason: verdict.reason },
+      };
     },
   });
 
@@ -66,7 +70,12 @@ export function createHttpServer(o: HttpServerOptions): Server {
 
     const v = checkRequest(req, req.method === 'GET' || req.method === 'HEAD' ? 'page' : 'mutation', o.gate);
     if (!v.ok) {
-      if (v.status === 401) return deny(res, 401, 'rozi: not signed in. Open the URL printed by `rozi server` (it carries ?token=…).');
+      if (v.status === 401)
+        return deny(
+          res,
+          401,
+          'rozi: not signed in. Open the URL printed by `rozi server` (it carries ?token=…).',
+        );
       return deny(res, v.status, v.reason);
     }
     if (!o.next) return deny(res, 404, 'rozi: the web UI is disabled on this server (--no-web)');
@@ -91,7 +100,8 @@ export function createHttpServer(o: HttpServerOptions): Server {
 }
 
 function exchangeToken(res: ServerResponse, url: URL, gate: GateConfig): void {
-  if (!tokenMatches(url.searchParams.get('token'), gate.token)) return deny(res, 401, 'rozi: that token is not valid for this server');
+  if (!tokenMatches(url.searchParams.get('token'), gate.token))
+    return deny(res, 401, 'rozi: that token is not valid for this server');
   url.searchParams.delete('token');
   const location = url.pathname + (url.searchParams.size ? `?${url.searchParams.toString()}` : '');
   res.writeHead(302, {

@@ -20,7 +20,9 @@ describe('tmux key names', () => {
   });
 
   it('sends -l words literally and reports every unknown modified key', () => {
-    expect(encodeKeys(['Enter', 'C-c'], { applicationCursor: false, literal: true })).toEqual({ data: 'EnterC-c' });
+    expect(encodeKeys(['Enter', 'C-c'], { applicationCursor: false, literal: true })).toEqual({
+      data: 'EnterC-c',
+    });
     const r = enc(['C-Bogus', 'ok', 'M-Nope']);
     expect('errors' in r && r.errors).toHaveLength(2);
   });

@@ -89,7 +89,10 @@ function encodeOne(name: string, o: KeyEncodeOptions): string | null {
 }
 
 /** Encodes tmux key names; `literal` sends every word as typed (send-keys -l). */
-export function encodeKeys(keys: string[], o: KeyEncodeOptions & { literal?: boolean }): { data: string } | { errors: string[] } {
+export function encodeKeys(
+  keys: string[],
+  o: KeyEncodeOptions & { literal?: boolean },
+): { data: string } | { errors: string[] } {
   if (o.literal) return { data: keys.join('') };
   const errors: string[] = [];
   let data = '';
@@ -97,7 +100,8 @@ export function encodeKeys(keys: string[], o: KeyEncodeOptions & { literal?: boo
     const enc = encodeOne(k, o);
     // A word that is not a key name is sent as text, as tmux does ("send-keys ls Enter").
     if (enc !== null) data += enc;
-    else if (/^(?:[CMS]-)+./.test(k)) errors.push(`unknown key '${k}' (modifiers take one character or a key name such as Up, F5)`);
+    else if (/^(?:[CMS]-)+./.test(k))
+      errors.push(`unknown key '${k}' (modifiers take one character or a key name such as Up, F5)`);
     else data += k;
   }
   return errors.length ? { errors } : { data };

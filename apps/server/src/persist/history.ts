@@ -89,10 +89,16 @@ export class HistoryWriter {
         const nl = data.indexOf(0x0a);
         data = nl >= 0 ? data.subarray(nl + 1) : data;
       }
-      writeFileAtomic(join(this.o.dir, fileName(p.session.name, p.id)), Buffer.concat([data, Buffer.from(closingModes(p))]), 0o600);
+      writeFileAtomic(
+        join(this.o.dir, fileName(p.session.name, p.id)),
+        Buffer.concat([data, Buffer.from(closingModes(p))]),
+        0o600,
+      );
       this.written.set(p.key, end);
     } catch (err) {
-      this.o.log(`warning: could not save the history of pane ${p.session.name}:${p.id}: ${err instanceof Error ? err.message : String(err)}`);
+      this.o.log(
+        `warning: could not save the history of pane ${p.session.name}:${p.id}: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 }

@@ -13,7 +13,14 @@ import type { PaneSnapshot, SnapshotData } from './snapshot';
 /** The argv that reopens an agent's conversation, from the definitions loaded now; null: none declared. */
 export type ResumeArgv = (agent: string, session: string) => string[] | null;
 
-export function restoreSnapshot(o: { manager: SessionManager; data: SnapshotData; home: string; historyDir?: string; log(line: string): void; resumeArgv?: ResumeArgv }): number {
+export function restoreSnapshot(o: {
+  manager: SessionManager;
+  data: SnapshotData;
+  home: string;
+  historyDir?: string;
+  log(line: string): void;
+  resumeArgv?: ResumeArgv;
+}): number {
   const m = o.manager;
   let restored = 0;
   for (const snap of o.data.sessions) {
@@ -30,13 +37,23 @@ export function restoreSnapshot(o: { manager: SessionManager; data: SnapshotData
           const pane = m.restorePane(session, {
             id,
             tab: t.id,
-            launch: { command: resume ? null : p.command, argv: resume ?? p.argv, cwd: existsSync(p.cwd) ? p.cwd : o.home, title: p.name, keepOpen: p.keepOpen, cols: p.cols, rows: p.rows },
+            launch: {
+              command: resume ? null : p.command,
+              argv: resume ?? p.argv,
+              cwd: existsSync(p.cwd) ? p.cwd : o.home,
+              title: p.name,
+              keepOpen: p.keepOpen,
+              cols: p.cols,
+              rows: p.rows,
+            },
             preamble: o.historyDir ? readHistory(o.historyDir, snap.name, id) : undefined,
           });
           if (resume) markResumed(pane, { command: p.command, argv: p.argv });
           restored++;
         } catch (err) {
-          o.log(`warning: could not restore pane ${snap.name}:${id}: ${err instanceof Error ? err.message : String(err)}`);
+          o.log(
+            `warning: could not restore pane ${snap.name}:${id}: ${err instanceof Error ? err.message : String(err)}`,
+          );
           layout = layout && removePane(layout, id);
         }
       }
@@ -56,7 +73,9 @@ export function restoreSnapshot(o: { manager: SessionManager; data: SnapshotData
       m.sessions.delete(session.name);
       continue;
     }
-    session.activeTabId = session.tabs.some((t) => t.id === snap.activeTabId) ? snap.activeTabId : (session.tabs[0] as Tab).id;
+    session.activeTabId = session.tabs.some((t) => t.id === snap.activeTabId)
+      ? snap.activeTabId
+      : (session.tabs[0] as Tab).id;
     m.bus.emit({ type: 'session-created', session: session.name, instanceId: session.instanceId });
   }
   m.bus.workspaceChanged();
@@ -64,9 +83,16 @@ export function restoreSnapshot(o: { manager: SessionManager; data: SnapshotData
 }
 
 /** The resume argv for a pane whose agent reported a conversation, or null to run its own command. */
-function resumeOf(p: PaneSnapshot, o: { resumeArgv?: ResumeArgv; log(line: string): void }, where: string): string[] | null {
+function resumeOf(
+  p: PaneSnapshot,
+  o: { resumeArgv?: ResumeArgv; log(line: string): void },
+  where: string,
+): string[] | null {
   if (!p.agent || !o.resumeArgv) return null;
   const argv = o.resumeArgv(p.agent.id, p.agent.session);
-  if (!argv) o.log(`pane ${where}: agent ${p.agent.id} declares no native resume now; restarting the pane's own command`);
+  if (!argv)
+    o.log(
+      `pane ${where}: agent ${p.agent.id} declares no native resume now; restarting the pane's own command`,
+    );
   return argv;
 }

@@ -49,7 +49,13 @@ export interface SessionSnapshot {
   instanceId: string;
   folder: string | null;
   activeTabId: number;
-  tabs: Array<{ id: number; name: string; layout: LayoutNode; focusedPaneId: number; zoomedPaneId: number | null }>;
+  tabs: Array<{
+    id: number;
+    name: string;
+    layout: LayoutNode;
+    focusedPaneId: number;
+    zoomedPaneId: number | null;
+  }>;
   panes: PaneSnapshot[];
 }
 
@@ -68,7 +74,13 @@ export function takeSnapshot(m: SessionManager, resumeOf?: ResumeLookup): Snapsh
       instanceId: s.instanceId,
       folder: s.folder,
       activeTabId: s.activeTabId,
-      tabs: s.tabs.map((t) => ({ id: t.id, name: t.name, layout: t.layout, focusedPaneId: t.focusedPaneId, zoomedPaneId: t.zoomedPaneId })),
+      tabs: s.tabs.map((t) => ({
+        id: t.id,
+        name: t.name,
+        layout: t.layout,
+        focusedPaneId: t.focusedPaneId,
+        zoomedPaneId: t.zoomedPaneId,
+      })),
       panes: [...s.panes.values()].map((p) => ({
         id: p.id,
         tab: p.tab,
@@ -104,14 +116,21 @@ export function validateSnapshot(data: unknown): string[] {
     if (!Array.isArray(ss?.tabs)) errors.push(`${at}.tabs must be an array`);
     else ss.tabs.forEach((t, j) => errors.push(...validateLayout(t?.layout, `${at}.tabs[${j}].layout`)));
     if (!Array.isArray(ss?.panes)) errors.push(`${at}.panes must be an array`);
-    else ss.panes.forEach((p, j) => {
-      if (!Number.isInteger(p?.id) || !Number.isInteger(p?.tab)) errors.push(`${at}.panes[${j}] needs integer id and tab`);
-      if (typeof p?.cwd !== 'string') errors.push(`${at}.panes[${j}].cwd must be a string`);
-      const agent: unknown = p?.agent;
-      if (agent != null && (typeof agent !== 'object' || typeof (agent as { id?: unknown }).id !== 'string' || typeof (agent as { session?: unknown }).session !== 'string')) {
-        errors.push(`${at}.panes[${j}].agent must be {id, session} strings`);
-      }
-    });
+    else
+      ss.panes.forEach((p, j) => {
+        if (!Number.isInteger(p?.id) || !Number.isInteger(p?.tab))
+          errors.push(`${at}.panes[${j}] needs integer id and tab`);
+        if (typeof p?.cwd !== 'string') errors.push(`${at}.panes[${j}].cwd must be a string`);
+        const agent: unknown = p?.agent;
+        if (
+          agent != null &&
+          (typeof agent !== 'object' ||
+            typeof (agent as { id?: unknown }).id !== 'string' ||
+            typeof (agent as { session?: unknown }).session !== 'string')
+        ) {
+          errors.push(`${at}.panes[${j}].agent must be {id, session} strings`);
+        }
+      });
   });
   return errors;
 }
@@ -139,7 +158,9 @@ export function loadSnapshot(file: string, log: (line: string) => void): Snapsho
   } catch {
     // Could not move it; starting fresh still must not crash.
   }
-  log(`warning: the session snapshot was unreadable and was moved to ${aside}: ${problems.slice(0, 3).join('; ')}`);
+  log(
+    `warning: the session snapshot was unreadable and was moved to ${aside}: ${problems.slice(0, 3).join('; ')}`,
+  );
   return null;
 }
 
@@ -171,9 +192,18 @@ export class SnapshotWriter {
   /** Set once the server is shutting down: no more background writes. */
   private stopped = false;
 
-  constructor(private readonly o: { manager: SessionManager; bus: EventBus; file: string; log(line: string): void; resumeOf?: ResumeLookup }) {
+  constructor(
+    private readonly o: {
+      manager: SessionManager;
+      bus: EventBus;
+      file: string;
+      log(line: string): void;
+      resumeOf?: ResumeLookup;
+    },
+  ) {
     this.off = o.bus.onAny((e) => {
-      if (e.type === 'workspace-changed' || e.type === 'title-changed' || e.type === 'session-renamed') this.markDirty();
+      if (e.type === 'workspace-changed' || e.type === 'title-changed' || e.type === 'session-renamed')
+        this.markDirty();
     });
     this.poll = setInterval(() => this.pollCwds(), SNAPSHOT_POLL_MS);
     this.poll.unref();
@@ -184,7 +214,10 @@ export class SnapshotWriter {
     const now = Date.now();
     if (!this.timer) this.firstDirtyAt = now;
     else clearTimeout(this.timer);
-    const delay = Math.min(SNAPSHOT_DEBOUNCE_MS, Math.max(0, this.firstDirtyAt + SNAPSHOT_MAX_DELAY_MS - now));
+    const delay = Math.min(
+      SNAPSHOT_DEBOUNCE_MS,
+      Math.max(0, this.firstDirtyAt + SNAPSHOT_MAX_DELAY_MS - now),
+    );
     this.timer = setTimeout(() => {
       this.timer = null;
       this.write();
@@ -209,7 +242,9 @@ export class SnapshotWriter {
       return true;
     } catch (err) {
       this.lastPolled = new Map(); // so the next poll tries again
-      this.o.log(`warning: could not write the session snapshot ${this.o.file}: ${err instanceof Error ? err.message : String(err)}`);
+      this.o.log(
+        `warning: could not write the session snapshot ${this.o.file}: ${err instanceof Error ? err.message : String(err)}`,
+      );
       return false;
     }
   }

@@ -79,7 +79,15 @@ export function parseProcStat(pid: number, text: string): ProcStat | null {
   const f = text.slice(close + 2).split(' ');
   const num = (i: number): number => Number(f[i]);
   // Indexes are stat field numbers minus 3 (field 3, state, is f[0]); see proc(5).
-  const stat: ProcStat = { pid, comm: text.slice(open + 1, close), ppid: num(1), pgid: num(2), sid: num(3), tpgid: num(5), startTime: num(19) };
+  const stat: ProcStat = {
+    pid,
+    comm: text.slice(open + 1, close),
+    ppid: num(1),
+    pgid: num(2),
+    sid: num(3),
+    tpgid: num(5),
+    startTime: num(19),
+  };
   return Number.isFinite(stat.startTime) && Number.isFinite(stat.pgid) ? stat : null;
 }
 
@@ -122,7 +130,15 @@ function basename(path: string): string {
 }
 
 function entryOf(stat: ProcStat, argv: string[]): ProcessEntry {
-  return { pid: stat.pid, ppid: stat.ppid, pgrp: stat.pgid, tpgid: stat.tpgid, startTime: stat.startTime, comm: stat.comm, argv };
+  return {
+    pid: stat.pid,
+    ppid: stat.ppid,
+    pgrp: stat.pgid,
+    tpgid: stat.tpgid,
+    startTime: stat.startTime,
+    comm: stat.comm,
+    argv,
+  };
 }
 
 function pickEnv(environ: string | null, names: readonly string[]): Record<string, string> {
@@ -130,7 +146,8 @@ function pickEnv(environ: string | null, names: readonly string[]): Record<strin
   if (!environ || names.length === 0) return env;
   for (const entry of environ.split('\0')) {
     for (const name of names) {
-      if (entry.startsWith(name) && entry.charCodeAt(name.length) === 61 /* = */) env[name] = entry.slice(name.length + 1);
+      if (entry.startsWith(name) && entry.charCodeAt(name.length) === 61 /* = */)
+        env[name] = entry.slice(name.length + 1);
     }
   }
   return env;

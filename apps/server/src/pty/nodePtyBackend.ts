@@ -12,7 +12,9 @@ class NodePty implements PtyProcess {
 
   onData(listener: (data: Buffer) => void): void {
     // With encoding null node-pty emits Buffers although its typings say string.
-    this.pty.onData((d) => listener(typeof d === 'string' ? Buffer.from(d, 'utf8') : (d as unknown as Buffer)));
+    this.pty.onData((d) =>
+      listener(typeof d === 'string' ? Buffer.from(d, 'utf8') : (d as unknown as Buffer)),
+    );
   }
 
   onExit(listener: (exit: PtyExit) => void): void {

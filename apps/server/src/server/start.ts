@@ -31,7 +31,6 @@ import { StreamHub } from '../stream/wsHub';
 import { DEFAULT_RING_BYTES } from './defaults';
 import type { StartupInfo } from './startupBlock';
 
-
 export interface ServerOptions {
   port: number;
   host: string;
@@ -66,8 +65,20 @@ const webDir = fileURLToPath(new URL('../../../web', import.meta.url));
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'EADDRINUSE') reject(new ServerStartError('port-in-use', `port ${port} is already in use on ${host}: choose another with --port N (--port 0 picks a free one)`));
-      else if (err.code === 'EACCES') reject(new ServerStartError('port-denied', `not allowed to listen on port ${port}: choose a port above 1023 with --port N`));
+      if (err.code === 'EADDRINUSE')
+        reject(
+          new ServerStartError(
+            'port-in-use',
+            `port ${port} is already in use on ${host}: choose another with --port N (--port 0 picks a free one)`,
+          ),
+        );
+      else if (err.code === 'EACCES')
+        reject(
+          new ServerStartError(
+            'port-denied',
+            `not allowed to listen on port ${port}: choose a port above 1023 with --port N`,
+          ),
+        );
       else reject(new ServerStartError('listen-failed', `cannot listen on ${host}:${port}: ${err.message}`));
     });
     server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
@@ -77,10 +88,15 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 /** Starts everything; resolves when the server has shut down (exit code 0). */
 export async function runServer(o: ServerOptions): Promise<number> {
   if (!isLoopback(o.host) && !o.allowRemote) {
-    throw new ServerStartError('host-refused', `refusing to listen on ${o.host}: anyone who reaches it could run commands as you. Add --allow-remote if you mean it`);
+    throw new ServerStartError(
+      'host-refused',
+      `refusing to listen on ${o.host}: anyone who reaches it could run commands as you. Add --allow-remote if you mean it`,
+    );
   }
   if (!isLoopback(o.host)) {
-    o.log(`warning: listening on ${o.host} (--allow-remote): every machine that can reach this address can try the token, and traffic is unencrypted plain HTTP — use an SSH tunnel or a TLS proxy instead when you can`);
+    o.log(
+      `warning: listening on ${o.host} (--allow-remote): every machine that can reach this address can try the token, and traffic is unencrypted plain HTTP — use an SSH tunnel or a TLS proxy instead when you can`,
+    );
   }
   const paths = resolvePaths(o.env);
   mkdirSync(paths.stateDir, { recursive: true, mode: 0o700 });
@@ -99,7 +115,8 @@ export async function runServer(o: ServerOptions): Promise<number> {
   const bus = new EventBus();
   const home = o.env.HOME || '/';
   const baseEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries(o.env)) if (v !== undefined && k !== 'ROZI_PANE' && k !== 'ROZI_SESSION_NAME') baseEnv[k] = v;
+  for (const [k, v] of Object.entries(o.env))
+    if (v !== undefined && k !== 'ROZI_PANE' && k !== 'ROZI_SESSION_NAME') baseEnv[k] = v;
   Object.assign(baseEnv, { ROZI_SOCKET: paths.socket, ROZI_BIN: roziBin });
   const manager = new SessionManager({
     bus,
@@ -117,7 +134,15 @@ export async function runServer(o: ServerOptions): Promise<number> {
     },
   });
   const hub = new StreamHub(manager, bus);
-  const extensions = new ExtensionHost({ manager, bus, paths, env: o.env, roziBin, browsers: () => hub.connections, log: o.log });
+  const extensions = new ExtensionHost({
+    manager,
+    bus,
+    paths,
+    env: o.env,
+    roziBin,
+    browsers: () => hub.connections,
+    log: o.log,
+  });
   attachExtensionHost(manager, extensions);
   const hooks = new HookService({ manager, bus, host: extensions, paths, env: baseEnv, home, log: o.log });
   attachHookService(manager, hooks);
@@ -132,17 +157,34 @@ export async function runServer(o: ServerOptions): Promise<number> {
   manager.agentReading = (key) => status.agentReading(key);
   hooks.attachStatus(status);
   const gate: GateConfig = { port: o.port, token, allowRemote: o.allowRemote };
-  const diagnostics = () => ({ memory: process.memoryUsage(), connections: hub.stats(), panes: manager.panes.size });
+  const diagnostics = () => ({
+    memory: process.memoryUsage(),
+    connections: hub.stats(),
+    panes: manager.panes.size,
+  });
   const http = createHttpServer({ manager, hub, gate, next, diagnostics, log: o.log });
   gate.port = await listen(http, o.port, o.host);
 
   const data = loadSnapshot(paths.snapshotFile, o.log);
   if (data) {
-    const n = restoreSnapshot({ manager, data, home, historyDir: historyDir(paths.stateDir), log: o.log, resumeArgv: (agent, session) => status.resumeArgv(agent, session) });
+    const n = restoreSnapshot({
+      manager,
+      data,
+      home,
+      historyDir: historyDir(paths.stateDir),
+      log: o.log,
+      resumeArgv: (agent, session) => status.resumeArgv(agent, session),
+    });
     o.log(`restored ${data.sessions.length} session(s), ${n} pane(s) from the snapshot`);
   }
   if (manager.sessions.size === 0) manager.createSession({ launch: {} });
-  const snapshots = new SnapshotWriter({ manager, bus, file: paths.snapshotFile, log: o.log, resumeOf: (key) => status.nativeResume(key) });
+  const snapshots = new SnapshotWriter({
+    manager,
+    bus,
+    file: paths.snapshotFile,
+    log: o.log,
+    resumeOf: (key) => status.nativeResume(key),
+  });
   const histories = new HistoryWriter({ manager, dir: historyDir(paths.stateDir), log: o.log });
   snapshots.markDirty();
 
@@ -152,7 +194,10 @@ export async function runServer(o: ServerOptions): Promise<number> {
   } catch (err) {
     await manager.shutdown(200);
     http.close();
-    throw new ServerStartError('socket-failed', `cannot open the control socket: ${err instanceof Error ? err.message : String(err)}`);
+    throw new ServerStartError(
+      'socket-failed',
+      `cannot open the control socket: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 
   await extensions.start();
@@ -162,7 +207,14 @@ export async function runServer(o: ServerOptions): Promise<number> {
   const shown = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
   // The log line first: the URL is the last thing a start prints, on stdout.
   o.log(`listening on http://${shown}:${gate.port} (control socket ${paths.socket})`);
-  o.announce({ url: `http://${shown}:${gate.port}/?token=${token}`, socket: paths.socket, configFile: paths.configFile, stateDir: paths.stateDir, pid: process.pid, remote: !isLoopback(o.host) });
+  o.announce({
+    url: `http://${shown}:${gate.port}/?token=${token}`,
+    socket: paths.socket,
+    configFile: paths.configFile,
+    stateDir: paths.stateDir,
+    pid: process.pid,
+    remote: !isLoopback(o.host),
+  });
 
   return new Promise<number>((resolve) => {
     let stopping = false;

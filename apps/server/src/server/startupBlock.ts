@@ -21,12 +21,14 @@ export function formatStartupBlock(i: StartupInfo): string {
     ['stop', `Ctrl-C here, or kill ${i.pid} (sessions are saved and come back on the next start)`],
   ];
   const width = Math.max(...rows.map(([k]) => k.length)) + 2;
-  return [
-    '',
-    `rozi web is running${i.remote ? ' (reachable beyond this machine: --allow-remote)' : ''}`,
-    ...rows.map(([k, v]) => `  ${k.padEnd(width)}${v}`),
-    '',
-    'Open this URL in your browser (it carries your access token; keep it private):',
-    i.url,
-  ].join('\n') + '\n';
+  return (
+    [
+      '',
+      `rozi web is running${i.remote ? ' (reachable beyond this machine: --allow-remote)' : ''}`,
+      ...rows.map(([k, v]) => `  ${k.padEnd(width)}${v}`),
+      '',
+      'Open this URL in your browser (it carries your access token; keep it private):',
+      i.url,
+    ].join('\n') + '\n'
+  );
 }

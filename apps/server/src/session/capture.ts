@@ -42,6 +42,7 @@ export function visibleText(pane: Pane): string {
   const term = pane.mirror.term;
   const buf = term.buffer.active;
   const out: string[] = [];
-  for (let y = buf.viewportY; y < buf.viewportY + term.rows; y++) out.push(buf.getLine(y)?.translateToString(true) ?? '');
+  for (let y = buf.viewportY; y < buf.viewportY + term.rows; y++)
+    out.push(buf.getLine(y)?.translateToString(true) ?? '');
   return out.join('\n');
 }

@@ -14,12 +14,20 @@ function normalize(ratios: number[]): number[] {
 }
 
 /** Puts `newId` beside `targetId`: after it (right/below) unless `before`. */
-export function insertPane(root: LayoutNode, o: { targetId: PaneId; newId: PaneId; direction: SplitDirection; before?: boolean }): LayoutNode {
+export function insertPane(
+  root: LayoutNode,
+  o: { targetId: PaneId; newId: PaneId; direction: SplitDirection; before?: boolean },
+): LayoutNode {
   const fresh: LayoutNode = { type: 'pane', paneId: o.newId };
   const visit = (node: LayoutNode): LayoutNode => {
     if (node.type === 'pane') {
       if (node.paneId !== o.targetId) return node;
-      return { type: 'split', direction: o.direction, ratios: [0.5, 0.5], children: o.before ? [fresh, node] : [node, fresh] };
+      return {
+        type: 'split',
+        direction: o.direction,
+        ratios: [0.5, 0.5],
+        children: o.before ? [fresh, node] : [node, fresh],
+      };
     }
     const i = node.children.findIndex((c) => c.type === 'pane' && c.paneId === o.targetId);
     if (i >= 0 && node.direction === o.direction) {
@@ -81,11 +89,17 @@ export function splitAt(root: LayoutNode, path: number[]): Extract<LayoutNode, {
 }
 
 /** Returns the layout with the split at `path` given new ratios; errors name what was wrong. */
-export function setRatios(root: LayoutNode, path: number[], ratios: number[]): { layout: LayoutNode } | { error: string } {
+export function setRatios(
+  root: LayoutNode,
+  path: number[],
+  ratios: number[],
+): { layout: LayoutNode } | { error: string } {
   const target = splitAt(root, path);
   if (!target) return { error: `no split at path [${path.join(',')}]` };
-  if (ratios.length !== target.children.length) return { error: `the split has ${target.children.length} children, got ${ratios.length} ratios` };
-  if (ratios.some((r) => !(r > 0) || !Number.isFinite(r))) return { error: 'every ratio must be a positive number' };
+  if (ratios.length !== target.children.length)
+    return { error: `the split has ${target.children.length} children, got ${ratios.length} ratios` };
+  if (ratios.some((r) => !(r > 0) || !Number.isFinite(r)))
+    return { error: 'every ratio must be a positive number' };
   const next = normalize(ratios);
   const visit = (node: LayoutNode, depth: number): LayoutNode => {
     if (node.type === 'pane') return node;
@@ -99,7 +113,11 @@ export function setRatios(root: LayoutNode, path: number[], ratios: number[]): {
 /** Every split's children get equal shares. */
 export function equalize(root: LayoutNode): LayoutNode {
   if (root.type === 'pane') return root;
-  return { ...root, ratios: root.children.map(() => 1 / root.children.length), children: root.children.map(equalize) };
+  return {
+    ...root,
+    ratios: root.children.map(() => 1 / root.children.length),
+    children: root.children.map(equalize),
+  };
 }
 
 /** Checks a layout read from disk: every diagnostic, not just the first. */
@@ -109,9 +127,15 @@ export function validateLayout(node: unknown, where = 'layout'): string[] {
   if (n.type === 'pane') return Number.isInteger(n.paneId) ? [] : [`${where}: paneId must be an integer`];
   if (n.type !== 'split') return [`${where}: type must be 'pane' or 'split'`];
   const errors: string[] = [];
-  if (n.direction !== 'row' && n.direction !== 'column') errors.push(`${where}: direction must be 'row' or 'column'`);
-  if (!Array.isArray(n.children) || n.children.length < 2) return [...errors, `${where}: a split needs at least 2 children`];
-  if (!Array.isArray(n.ratios) || n.ratios.length !== n.children.length || n.ratios.some((r) => typeof r !== 'number' || !(r > 0))) {
+  if (n.direction !== 'row' && n.direction !== 'column')
+    errors.push(`${where}: direction must be 'row' or 'column'`);
+  if (!Array.isArray(n.children) || n.children.length < 2)
+    return [...errors, `${where}: a split needs at least 2 children`];
+  if (
+    !Array.isArray(n.ratios) ||
+    n.ratios.length !== n.children.length ||
+    n.ratios.some((r) => typeof r !== 'number' || !(r > 0))
+  ) {
     errors.push(`${where}: ratios must be one positive number per child`);
   }
   n.children.forEach((c, i) => errors.push(...validateLayout(c, `${where}.children[${i}]`)));

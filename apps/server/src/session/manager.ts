@@ -6,7 +6,17 @@ import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/bus';
 import { RoziError } from './errors';
 import { equalize, insertPane, paneIds, removePane, setRatios } from './layout';
-import type { LayoutNode, NotificationInfo, PaneId, PaneInfo, PaneKey, SessionInfo, SplitDirection, TabId, WorkspaceInfo } from './model';
+import type {
+  LayoutNode,
+  NotificationInfo,
+  PaneId,
+  PaneInfo,
+  PaneKey,
+  SessionInfo,
+  SplitDirection,
+  TabId,
+  WorkspaceInfo,
+} from './model';
 import { Pane, type PaneEnvironment, type PaneLaunch } from './pane';
 
 export const DEFAULT_SESSION = 'main';
@@ -74,7 +84,8 @@ export class SessionManager {
     o.bus.on('pane-exited', (e) => {
       const pane = this.panes.get(e.key);
       if (!pane || this.shuttingDown) return;
-      if (pane.launch.keepOpen) pane.appendLocal(`\r\n\x1b[2m[process exited with code ${e.code ?? '?'}]\x1b[0m\r\n`);
+      if (pane.launch.keepOpen)
+        pane.appendLocal(`\r\n\x1b[2m[process exited with code ${e.code ?? '?'}]\x1b[0m\r\n`);
       else this.removePane(pane);
     });
   }
@@ -89,7 +100,10 @@ export class SessionManager {
     return s;
   }
 
-  createSession(o: { name?: string; folder?: string | null; launch?: LaunchRequest; instanceId?: string }): { session: Session; pane: Pane } {
+  createSession(o: { name?: string; folder?: string | null; launch?: LaunchRequest; instanceId?: string }): {
+    session: Session;
+    pane: Pane;
+  } {
     const name = o.name ?? this.freeSessionName();
     checkName(name, 'session');
     if (this.sessions.has(name)) throw new RoziError('conflict', `a session named '${name}' already exists`);
@@ -139,10 +153,19 @@ export class SessionManager {
     return s;
   }
 
-  createTab(session: Session, o: { name?: string; launch: LaunchRequest; select?: boolean }): { tab: Tab; pane: Pane } {
+  createTab(
+    session: Session,
+    o: { name?: string; launch: LaunchRequest; select?: boolean },
+  ): { tab: Tab; pane: Pane } {
     const tabId = session.nextTabId++;
     const pane = this.spawnPane(session, tabId, o.launch, null);
-    const tab: Tab = { id: tabId, name: o.name ?? `${tabId}`, layout: { type: 'pane', paneId: pane.id }, focusedPaneId: pane.id, zoomedPaneId: null };
+    const tab: Tab = {
+      id: tabId,
+      name: o.name ?? `${tabId}`,
+      layout: { type: 'pane', paneId: pane.id },
+      focusedPaneId: pane.id,
+      zoomedPaneId: null,
+    };
     session.tabs.push(tab);
     if (o.select !== false || session.tabs.length === 1) session.activeTabId = tabId;
     this.o.bus.workspaceChanged();
@@ -159,7 +182,9 @@ export class SessionManager {
 
   async closeTab(session: Session, tabId: TabId): Promise<void> {
     const tab = session.tab(tabId);
-    const panes = paneIds(tab.layout).map((id) => session.panes.get(id)).filter((p): p is Pane => !!p);
+    const panes = paneIds(tab.layout)
+      .map((id) => session.panes.get(id))
+      .filter((p): p is Pane => !!p);
     await Promise.all(panes.map((p) => this.killPane(p)));
   }
 
@@ -170,12 +195,20 @@ export class SessionManager {
     return tab;
   }
 
-  split(target: Pane, o: { direction: SplitDirection; launch: LaunchRequest; focus?: boolean; before?: boolean }): Pane {
+  split(
+    target: Pane,
+    o: { direction: SplitDirection; launch: LaunchRequest; focus?: boolean; before?: boolean },
+  ): Pane {
     const session = this.sessionOf(target);
     const tab = session.tab(target.tab);
     const launch = { ...o.launch, cwd: o.launch.cwd ?? this.liveCwd(target) };
     const pane = this.spawnPane(session, tab.id, launch, target);
-    tab.layout = insertPane(tab.layout, { targetId: target.id, newId: pane.id, direction: o.direction, before: o.before });
+    tab.layout = insertPane(tab.layout, {
+      targetId: target.id,
+      newId: pane.id,
+      direction: o.direction,
+      before: o.before,
+    });
     tab.zoomedPaneId = null;
     if (o.focus) this.focus(pane);
     this.o.bus.workspaceChanged();
@@ -227,15 +260,27 @@ export class SessionManager {
   /** Moves a pane next to another pane (any tab of the same session), or into a new tab. */
   move(pane: Pane, o: { to: Pane; direction: SplitDirection; before?: boolean } | { newTab: true }): void {
     const session = this.sessionOf(pane);
-    if ('to' in o && (o.to === pane || o.to.session !== pane.session)) throw new RoziError('invalid', 'a pane moves next to another pane of the same session');
+    if ('to' in o && (o.to === pane || o.to.session !== pane.session))
+      throw new RoziError('invalid', 'a pane moves next to another pane of the same session');
     this.unplace(session, pane);
     if ('to' in o) {
       const tab = session.tab(o.to.tab);
-      tab.layout = insertPane(tab.layout, { targetId: o.to.id, newId: pane.id, direction: o.direction, before: o.before });
+      tab.layout = insertPane(tab.layout, {
+        targetId: o.to.id,
+        newId: pane.id,
+        direction: o.direction,
+        before: o.before,
+      });
       pane.tab = tab.id;
     } else {
       const tabId = session.nextTabId++;
-      session.tabs.push({ id: tabId, name: `${tabId}`, layout: { type: 'pane', paneId: pane.id }, focusedPaneId: pane.id, zoomedPaneId: null });
+      session.tabs.push({
+        id: tabId,
+        name: `${tabId}`,
+        layout: { type: 'pane', paneId: pane.id },
+        focusedPaneId: pane.id,
+        zoomedPaneId: null,
+      });
       pane.tab = tabId;
     }
     session.panes.set(pane.id, pane);
@@ -248,7 +293,12 @@ export class SessionManager {
     await this.endPane(pane);
   }
 
-  notify(o: { message: string; title?: string | null; level?: NotificationInfo['level']; pane?: Pane | null }): NotificationInfo {
+  notify(o: {
+    message: string;
+    title?: string | null;
+    level?: NotificationInfo['level'];
+    pane?: Pane | null;
+  }): NotificationInfo {
     const n: NotificationInfo = {
       id: this.nextNotification++,
       title: o.title ?? null,
@@ -265,7 +315,10 @@ export class SessionManager {
   }
 
   /** Places a pane restored from a snapshot (persistence); the layout is set by the caller. */
-  restorePane(session: Session, o: { id: PaneId; tab: TabId; launch: LaunchRequest; preamble?: Buffer }): Pane {
+  restorePane(
+    session: Session,
+    o: { id: PaneId; tab: TabId; launch: LaunchRequest; preamble?: Buffer },
+  ): Pane {
     session.nextPaneId = Math.max(session.nextPaneId, o.id);
     const saved = session.nextPaneId;
     session.nextPaneId = o.id;
@@ -285,12 +338,19 @@ export class SessionManager {
         instanceId: s.instanceId,
         folder: s.folder,
         activeTabId: s.activeTabId,
-        tabs: s.tabs.map((t) => ({ id: t.id, name: t.name, layout: t.layout, focusedPaneId: t.focusedPaneId, zoomedPaneId: t.zoomedPaneId })),
+        tabs: s.tabs.map((t) => ({
+          id: t.id,
+          name: t.name,
+          layout: t.layout,
+          focusedPaneId: t.focusedPaneId,
+          zoomedPaneId: t.zoomedPaneId,
+        })),
       });
-      for (const t of s.tabs) for (const id of paneIds(t.layout)) {
-        const p = s.panes.get(id);
-        if (p) panes.push(this.paneInfo(p));
-      }
+      for (const t of s.tabs)
+        for (const id of paneIds(t.layout)) {
+          const p = s.panes.get(id);
+          if (p) panes.push(this.paneInfo(p));
+        }
     }
     return { sessions, panes };
   }
@@ -326,7 +386,11 @@ export class SessionManager {
   liveCwd(p: Pane, fgPid?: number): string {
     if (!this.hasExeced(p)) return p.launch.cwd;
     const procs = this.o.envr.procs;
-    return (fgPid !== undefined ? procs.cwd(fgPid) : null) ?? (p.pid !== null ? procs.cwd(p.pid) : null) ?? p.launch.cwd;
+    return (
+      (fgPid !== undefined ? procs.cwd(fgPid) : null) ??
+      (p.pid !== null ? procs.cwd(p.pid) : null) ??
+      p.launch.cwd
+    );
   }
 
   /**
@@ -347,7 +411,8 @@ export class SessionManager {
 
   sessionOf(p: Pane): Session {
     const s = this.sessions.get(p.session.name);
-    if (!s || s !== p.session) throw new RoziError('not-found', `pane ${p.id} no longer belongs to a session`);
+    if (!s || s !== p.session)
+      throw new RoziError('not-found', `pane ${p.id} no longer belongs to a session`);
     return s;
   }
 
@@ -359,9 +424,17 @@ export class SessionManager {
     for (const p of all) p.dispose();
   }
 
-  private spawnPane(session: Session, tabId: TabId, req: LaunchRequest, near: Pane | null, preamble?: Buffer): Pane {
-    if (req.command && req.argv) throw new RoziError('invalid', 'give either a command line or --argv, not both');
-    if (req.argv && (req.argv.length === 0 || !req.argv[0])) throw new RoziError('invalid', '--argv needs a PROGRAM');
+  private spawnPane(
+    session: Session,
+    tabId: TabId,
+    req: LaunchRequest,
+    near: Pane | null,
+    preamble?: Buffer,
+  ): Pane {
+    if (req.command && req.argv)
+      throw new RoziError('invalid', 'give either a command line or --argv, not both');
+    if (req.argv && (req.argv.length === 0 || !req.argv[0]))
+      throw new RoziError('invalid', '--argv needs a PROGRAM');
     const launch: PaneLaunch = {
       command: req.command ?? null,
       argv: req.argv ?? null,
@@ -385,7 +458,10 @@ export class SessionManager {
         this.o.envr,
       );
     } catch (err) {
-      throw new RoziError('spawn-failed', `could not start ${launch.argv?.[0] ?? launch.command ?? this.o.envr.shell}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new RoziError(
+        'spawn-failed',
+        `could not start ${launch.argv?.[0] ?? launch.command ?? this.o.envr.shell}: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     session.nextPaneId++;
     session.panes.set(pane.id, pane);
@@ -422,7 +498,8 @@ export class SessionManager {
     }
     const i = session.tabs.indexOf(tab);
     session.tabs.splice(i, 1);
-    if (session.activeTabId === tab.id) session.activeTabId = (session.tabs[Math.max(0, i - 1)] ?? session.tabs[0])?.id ?? 0;
+    if (session.activeTabId === tab.id)
+      session.activeTabId = (session.tabs[Math.max(0, i - 1)] ?? session.tabs[0])?.id ?? 0;
   }
 
   private async endPane(pane: Pane): Promise<void> {
@@ -441,7 +518,11 @@ function clamp(n: number, lo: number, hi: number): number {
 }
 
 function checkName(name: string, what: string): void {
-  if (!NAME_RE.test(name)) throw new RoziError('invalid', `invalid ${what} name '${name}': use letters, digits, space, _ . @ + - (max 64)`);
+  if (!NAME_RE.test(name))
+    throw new RoziError(
+      'invalid',
+      `invalid ${what} name '${name}': use letters, digits, space, _ . @ + - (max 64)`,
+    );
 }
 
 function checkDir(path: string): string {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Mirror, MIRROR_MAX_BACKLOG } from './mirror';
 
-const make = () => new Mirror({ cols: 40, rows: 5, scrollback: 100, onTitle: () => undefined, onBell: () => undefined });
+const make = () =>
+  new Mirror({ cols: 40, rows: 5, scrollback: 100, onTitle: () => undefined, onBell: () => undefined });
 
 describe('Mirror', () => {
   it('parses queued output before whenParsed runs', async () => {
@@ -22,7 +23,9 @@ describe('Mirror', () => {
       pushed += line.length;
     }
     m.push(Buffer.from('\x1b[2J\x1b[Hthe end'));
-    const first = await m.whenParsed(() => m.term.buffer.active.getLine(m.term.buffer.active.baseY)?.translateToString(true));
+    const first = await m.whenParsed(() =>
+      m.term.buffer.active.getLine(m.term.buffer.active.baseY)?.translateToString(true),
+    );
     expect(first).toBe('the end');
     expect(m.skippedBytes).toBeGreaterThan(MIRROR_MAX_BACKLOG);
     m.dispose();

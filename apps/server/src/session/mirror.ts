@@ -49,7 +49,12 @@ export class Mirror {
   skippedBytes = 0;
 
   constructor(o: MirrorOptions) {
-    this.term = new xtermHeadless.Terminal({ cols: o.cols, rows: o.rows, scrollback: o.scrollback, allowProposedApi: true });
+    this.term = new xtermHeadless.Terminal({
+      cols: o.cols,
+      rows: o.rows,
+      scrollback: o.scrollback,
+      allowProposedApi: true,
+    });
     this.term.loadAddon(this.serializer);
     this.term.onTitleChange(o.onTitle);
     this.term.onBell(o.onBell);
@@ -136,10 +141,13 @@ export class Mirror {
 
   private schedule(delay: number): void {
     if (this.busy || this.timer || this.disposed || this.pendingBytes === 0) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.feed();
-    }, this.urgent ? 0 : delay);
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.feed();
+      },
+      this.urgent ? 0 : delay,
+    );
   }
 
   private feed(): void {

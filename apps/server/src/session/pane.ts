@@ -150,7 +150,14 @@ export class Pane {
 
   /** What list-panes shows: live OSC title, else the given name, else the program. */
   get title(): string {
-    return this.oscTitle || this.launch.name || this.launch.argv?.[0] || this.launch.command || this.envr.shell.split('/').pop() || 'shell';
+    return (
+      this.oscTitle ||
+      this.launch.name ||
+      this.launch.argv?.[0] ||
+      this.launch.command ||
+      this.envr.shell.split('/').pop() ||
+      'shell'
+    );
   }
 
   attach(viewer: OutputSink): void {

@@ -27,7 +27,8 @@ export function resolveSession(m: SessionManager, name?: string): Session {
 
 function sessionByInstance(m: SessionManager, instance: string): Session {
   const s = [...m.sessions.values()].find((x) => x.instanceId === instance);
-  if (!s) throw new RoziError('not-found', `no session with instance '${instance}' (it was closed or re-created)`);
+  if (!s)
+    throw new RoziError('not-found', `no session with instance '${instance}' (it was closed or re-created)`);
   return s;
 }
 
@@ -41,13 +42,17 @@ export function resolvePane(m: SessionManager, t: TargetInput = {}): Pane {
   let id: number | undefined;
   if (typeof t.target === 'string') {
     const m2 = /^(?:(.+):)?(\d+)$/.exec(t.target.trim());
-    if (!m2) throw new RoziError('invalid', `bad target '${t.target}': use a pane id (3) or SESSION:ID (dev:3)`);
+    if (!m2)
+      throw new RoziError('invalid', `bad target '${t.target}': use a pane id (3) or SESSION:ID (dev:3)`);
     if (m2[1] !== undefined) sessionName = m2[1];
     id = Number(m2[2]);
   } else if (t.target !== undefined) {
     id = t.target;
   }
-  const session = t.sessionInstance !== undefined ? sessionByInstance(m, t.sessionInstance) : resolveSession(m, sessionName);
+  const session =
+    t.sessionInstance !== undefined
+      ? sessionByInstance(m, t.sessionInstance)
+      : resolveSession(m, sessionName);
   if (id === undefined) {
     const tab = session.tabs.find((x) => x.id === session.activeTabId) ?? session.tabs[0];
     const pane = tab ? session.panes.get(tab.focusedPaneId) : undefined;
@@ -55,6 +60,7 @@ export function resolvePane(m: SessionManager, t: TargetInput = {}): Pane {
     return pane;
   }
   const pane = session.panes.get(id);
-  if (!pane) throw new RoziError('not-found', `session '${session.name}' has no pane ${id} (see rozi list-panes)`);
+  if (!pane)
+    throw new RoziError('not-found', `session '${session.name}' has no pane ${id} (see rozi list-panes)`);
   return pane;
 }

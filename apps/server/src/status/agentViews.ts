@@ -31,16 +31,28 @@ export interface StatusFailure {
 export type ResolvedAgent = { ok: true; key: PaneKey; ref: AgentRef | null; row: StatusRow } | StatusFailure;
 
 /** `--ref` wins over `--target`; a ref is checked against this run and the pane's occupant. */
-export function resolveAgent(manager: SessionManager, status: StatusService, input: TargetInput & { ref?: string }): ResolvedAgent {
+export function resolveAgent(
+  manager: SessionManager,
+  status: StatusService,
+  input: TargetInput & { ref?: string },
+): ResolvedAgent {
   if (input.ref !== undefined) {
     const parsed = parseAgentRef(input.ref);
     if (!parsed.ok) return { ok: false, code: 'stale_ref', message: parsed.message };
     const ref = parsed.ref;
-    if (ref.status_epoch !== status.epoch) return { ok: false, code: 'stale_ref', message: '--ref is from an earlier server run; list the agents again' };
+    if (ref.status_epoch !== status.epoch)
+      return {
+        ok: false,
+        code: 'stale_ref',
+        message: '--ref is from an earlier server run; list the agents again',
+      };
     const row = status.get(ref.pane);
-    if (!row || !manager.panes.has(ref.pane)) return { ok: false, code: 'gone', message: 'the pane in the --ref is gone' };
-    if (row.occupant_id === null) return { ok: false, code: 'gone', message: 'the agent in the --ref has exited' };
-    if (row.occupant_id !== ref.occupant_id) return { ok: false, code: 'replaced', message: 'a different agent now runs in the pane of the --ref' };
+    if (!row || !manager.panes.has(ref.pane))
+      return { ok: false, code: 'gone', message: 'the pane in the --ref is gone' };
+    if (row.occupant_id === null)
+      return { ok: false, code: 'gone', message: 'the agent in the --ref has exited' };
+    if (row.occupant_id !== ref.occupant_id)
+      return { ok: false, code: 'replaced', message: 'a different agent now runs in the pane of the --ref' };
     return { ok: true, key: ref.pane, ref, row };
   }
   const pane = resolvePane(manager, input);

@@ -21,11 +21,20 @@ async function settled(p: Promise<WaitOutcome>): Promise<WaitOutcome | 'pending'
 
 describe('parseWaitStates', () => {
   it('accepts comma lists and repeated flags', () => {
-    expect(parseWaitStates(['idle,blocked', 'gone'])).toEqual({ ok: true, states: ['idle', 'blocked', 'gone'] });
+    expect(parseWaitStates(['idle,blocked', 'gone'])).toEqual({
+      ok: true,
+      states: ['idle', 'blocked', 'gone'],
+    });
   });
   it('rejects unknown, duplicate and empty entries with one clear line', () => {
-    expect(parseWaitStates(['idle,sleeping'])).toMatchObject({ ok: false, message: expect.stringContaining("unknown state 'sleeping'") });
-    expect(parseWaitStates(['idle,idle'])).toMatchObject({ ok: false, message: expect.stringContaining("'idle' twice") });
+    expect(parseWaitStates(['idle,sleeping'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("unknown state 'sleeping'"),
+    });
+    expect(parseWaitStates(['idle,idle'])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("'idle' twice"),
+    });
     expect(parseWaitStates(['idle,'])).toMatchObject({ ok: false });
     expect(parseWaitStates([])).toMatchObject({ ok: false });
   });
@@ -45,7 +54,11 @@ describe('AgentWaits', () => {
     hub.setScreen(1, { state: 'working' });
     hub.setScreen(1, { state: 'blocked' });
     hub.setScreen(1, { state: 'working' });
-    expect(await settled(w.result)).toMatchObject({ code: 'matched', state: 'blocked', row: { state: 'blocked' } });
+    expect(await settled(w.result)).toMatchObject({
+      code: 'matched',
+      state: 'blocked',
+      row: { state: 'blocked' },
+    });
   });
 
   it('times out with the last row and leaves no timer behind', async () => {
@@ -54,7 +67,11 @@ describe('AgentWaits', () => {
     clock.advance(499);
     expect(await settled(w.result)).toBe('pending');
     clock.advance(1);
-    expect(await settled(w.result)).toMatchObject({ code: 'timed_out', elapsed_ms: 500, row: { state: 'idle' } });
+    expect(await settled(w.result)).toMatchObject({
+      code: 'timed_out',
+      elapsed_ms: 500,
+      row: { state: 'idle' },
+    });
     expect(clock.pendingTimers).toBe(0);
   });
 
@@ -66,7 +83,11 @@ describe('AgentWaits', () => {
     expect(await settled(done.result)).toBe('pending');
     hub.setScreen(1, { state: 'working' });
     hub.setScreen(1, { state: 'idle' });
-    expect(await settled(done.result)).toMatchObject({ code: 'matched', state: 'done', row: { state: 'done' } });
+    expect(await settled(done.result)).toMatchObject({
+      code: 'matched',
+      state: 'done',
+      row: { state: 'done' },
+    });
   });
 
   it('done also matches a completion on a viewed pane (which shows idle, not done)', async () => {
@@ -119,7 +140,9 @@ describe('AgentWaits', () => {
     hub.removePane(1);
     expect(await settled(w.result)).toMatchObject({ code: 'gone' });
     expect(await settled(g.result)).toMatchObject({ code: 'matched' });
-    expect(await settled(waits.wait({ pane: 1, until: ['idle'], timeoutMs: 5 }).result)).toMatchObject({ code: 'gone' });
+    expect(await settled(waits.wait({ pane: 1, until: ['idle'], timeoutMs: 5 }).result)).toMatchObject({
+      code: 'gone',
+    });
   });
 
   it('an unpinned wait on an empty pane follows the first agent that appears', async () => {
@@ -135,7 +158,13 @@ describe('AgentWaits', () => {
   it('afterRevision waits for a completion after it, not the idle it started in', async () => {
     const { hub, waits } = setup();
     const rev = hub.get(1)?.revision ?? 0;
-    const w = waits.wait({ pane: 1, until: ['idle', 'done'], timeoutMs: 1000, occupantId: 'a', afterRevision: rev });
+    const w = waits.wait({
+      pane: 1,
+      until: ['idle', 'done'],
+      timeoutMs: 1000,
+      occupantId: 'a',
+      afterRevision: rev,
+    });
     expect(await settled(w.result)).toBe('pending');
     hub.setScreen(1, { state: 'working' });
     expect(await settled(w.result)).toBe('pending');

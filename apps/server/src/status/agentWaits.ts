@@ -14,9 +14,11 @@ export type WaitStatesParse = { ok: true; states: WaitState[] } | { ok: false; m
 /** `--until a,b` (repeatable): a non-empty list of unique known states. */
 export function parseWaitStates(values: readonly string[]): WaitStatesParse {
   const words = values.flatMap((v) => v.split(',')).map((w) => w.trim());
-  if (words.length === 0 || words.some((w) => w === '')) return { ok: false, message: `--until needs a comma list of ${WAIT_STATES.join(', ')}` };
+  if (words.length === 0 || words.some((w) => w === ''))
+    return { ok: false, message: `--until needs a comma list of ${WAIT_STATES.join(', ')}` };
   const bad = words.filter((w) => !(WAIT_STATES as readonly string[]).includes(w));
-  if (bad.length) return { ok: false, message: `--until: unknown state '${bad[0]}' (use ${WAIT_STATES.join(', ')})` };
+  if (bad.length)
+    return { ok: false, message: `--until: unknown state '${bad[0]}' (use ${WAIT_STATES.join(', ')})` };
   const dup = words.find((w, i) => words.indexOf(w) !== i);
   if (dup) return { ok: false, message: `--until lists '${dup}' twice` };
   return { ok: true, states: words as WaitState[] };
@@ -115,8 +117,19 @@ export class AgentWaits {
     let set = this.byPane.get(spec.pane);
     if (!set) this.byPane.set(spec.pane, (set = new Set()));
     set.add(waiter);
-    waiter.timer = this.timers.setTimeout(() => waiter.settle(this.outcome(waiter, 'timed_out', null, waiter.lastRow)), spec.timeoutMs);
-    if (!row) waiter.settle(this.outcome(waiter, spec.until.includes('gone') ? 'matched' : 'gone', spec.until.includes('gone') ? 'gone' : null, null));
+    waiter.timer = this.timers.setTimeout(
+      () => waiter.settle(this.outcome(waiter, 'timed_out', null, waiter.lastRow)),
+      spec.timeoutMs,
+    );
+    if (!row)
+      waiter.settle(
+        this.outcome(
+          waiter,
+          spec.until.includes('gone') ? 'matched' : 'gone',
+          spec.until.includes('gone') ? 'gone' : null,
+          null,
+        ),
+      );
     else this.judge(waiter, row, false);
     return handle;
   }
@@ -164,7 +177,8 @@ export class AgentWaits {
 
   private matches(w: Waiter, state: WaitState, row: StatusRow): boolean {
     const completedSince =
-      row.completed_revision !== null && row.completed_revision > (w.spec.afterRevision ?? w.baselineCompleted ?? -1);
+      row.completed_revision !== null &&
+      row.completed_revision > (w.spec.afterRevision ?? w.baselineCompleted ?? -1);
     const needsCompletion = w.spec.afterRevision !== undefined;
     switch (state) {
       case 'working':
@@ -182,7 +196,12 @@ export class AgentWaits {
     }
   }
 
-  private outcome(w: Waiter, code: WaitOutcomeCode, state: WaitState | null, row: StatusRow | null): WaitOutcome {
+  private outcome(
+    w: Waiter,
+    code: WaitOutcomeCode,
+    state: WaitState | null,
+    row: StatusRow | null,
+  ): WaitOutcome {
     return { code, state, row, elapsed_ms: this.now() - w.startedAt };
   }
 

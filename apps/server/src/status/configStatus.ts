@@ -24,10 +24,22 @@ export interface ConfigStatus {
   readAt: number;
   warnings: ConfigWarningView[];
   /** The definitions detection uses now, in the order process matching consults them. */
-  definitions: Array<{ id: string; label: string; source: 'config' | 'extension' | 'builtin'; extension: string | null; resume: boolean }>;
+  definitions: Array<{
+    id: string;
+    label: string;
+    source: 'config' | 'extension' | 'builtin';
+    extension: string | null;
+    resume: boolean;
+  }>;
 }
 
-export function configStatusOf(o: { file: string | null; inForce: DefinitionSet; lastRead: readonly DefinitionWarning[]; kept: boolean; readAt: number }): ConfigStatus {
+export function configStatusOf(o: {
+  file: string | null;
+  inForce: DefinitionSet;
+  lastRead: readonly DefinitionWarning[];
+  kept: boolean;
+  readAt: number;
+}): ConfigStatus {
   return {
     file: o.file,
     state: o.kept ? 'broken' : 'ok',

@@ -19,7 +19,9 @@ export interface ConfigWatcherOptions {
 
 /** Whether a freshly loaded set must be refused in favour of the last good one. */
 export function brokenConfig(set: DefinitionSet, configFile: string): boolean {
-  return set.warnings.some((w) => w.code === 'toml-syntax' && (w.file === undefined || w.file === configFile));
+  return set.warnings.some(
+    (w) => w.code === 'toml-syntax' && (w.file === undefined || w.file === configFile),
+  );
 }
 
 export class ConfigWatcher {

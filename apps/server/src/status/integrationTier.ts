@@ -93,7 +93,12 @@ export class IntegrationTier {
     if (r.outcome.ok) {
       a.state = r.state;
       const live = r.state.live;
-      if (live?.nativeSession) a.nativeSession = { agent: live.agentId, session: live.nativeSession, occupant: this.o.hub.occupant(pane)?.id ?? null };
+      if (live?.nativeSession)
+        a.nativeSession = {
+          agent: live.agentId,
+          session: live.nativeSession,
+          occupant: this.o.hub.occupant(pane)?.id ?? null,
+        };
       this.sync(pane, a);
     }
     return r.outcome;
@@ -140,7 +145,11 @@ export class IntegrationTier {
 
   private arbitration(pane: PaneKey): PaneArbitration {
     let a = this.panes.get(pane);
-    if (!a) this.panes.set(pane, (a = { state: initialArbitration<PublishedRow>(), timer: undefined, nativeSession: null }));
+    if (!a)
+      this.panes.set(
+        pane,
+        (a = { state: initialArbitration<PublishedRow>(), timer: undefined, nativeSession: null }),
+      );
     return a;
   }
 
@@ -151,7 +160,11 @@ export class IntegrationTier {
     if (eff.kind === 'report') {
       const r = eff.report;
       this.o.hub.setPublished(pane, null);
-      this.o.hub.setIntegration(pane, { state: r.state === 'done' ? 'idle' : r.state, agent: r.agentId, message: r.message });
+      this.o.hub.setIntegration(pane, {
+        state: r.state === 'done' ? 'idle' : r.state,
+        agent: r.agentId,
+        message: r.message,
+      });
     } else {
       this.o.hub.setIntegration(pane, null);
       this.o.hub.setPublished(pane, eff.kind === 'rows' ? summariseRows(eff.rows) : null);
@@ -159,6 +172,7 @@ export class IntegrationTier {
     this.o.timers.clearTimeout(a.timer);
     a.timer = undefined;
     const deadline = eff.kind === 'report' ? leaseDeadline(a.state) : null;
-    if (deadline !== null) a.timer = this.o.timers.setTimeout(() => this.sync(pane, a), Math.max(0, deadline - now));
+    if (deadline !== null)
+      a.timer = this.o.timers.setTimeout(() => this.sync(pane, a), Math.max(0, deadline - now));
   }
 }

@@ -38,7 +38,12 @@ export class ManualClock implements TimerHost {
     const end = this.t + ms;
     for (;;) {
       let next: [number, Pending] | undefined;
-      for (const e of this.timers) if (e[1].at <= end && (!next || e[1].at < next[1].at || (e[1].at === next[1].at && e[1].seq < next[1].seq))) next = e;
+      for (const e of this.timers)
+        if (
+          e[1].at <= end &&
+          (!next || e[1].at < next[1].at || (e[1].at === next[1].at && e[1].seq < next[1].seq))
+        )
+          next = e;
       if (!next) break;
       this.timers.delete(next[0]);
       this.t = Math.max(this.t, next[1].at);

@@ -7,7 +7,11 @@ function setup() {
   const clock = new ManualClock();
   const hub = new StatusHub({ epoch: 'E', now: clock.now });
   const delivered: AgentNotification[] = [];
-  const classifier = new NotificationClassifier({ timers: clock, isViewed: (p) => hub.isViewed(p), deliver: (n) => void delivered.push(n) });
+  const classifier = new NotificationClassifier({
+    timers: clock,
+    isViewed: (p) => hub.isViewed(p),
+    deliver: (n) => void delivered.push(n),
+  });
   hub.subscribe((c) => classifier.onChange(c));
   hub.addPane(1);
   hub.setOccupant(1, { id: 'o', pid: 1, startTime: 1, agent: 'codex', label: 'Codex' });

@@ -22,9 +22,14 @@ export interface AgentNotification {
 }
 
 export function classifyTransition(previous: StatusRow, row: StatusRow): AgentNotificationKind | null {
-  if (previous.occupant_id !== null && row.occupant_id !== null && previous.occupant_id !== row.occupant_id) return null;
+  if (previous.occupant_id !== null && row.occupant_id !== null && previous.occupant_id !== row.occupant_id)
+    return null;
   if (previous.state === 'working' && row.state === 'blocked') return 'blocked';
-  if ((previous.state === 'working' || previous.state === 'blocked') && (row.state === 'idle' || row.state === 'done')) return 'done';
+  if (
+    (previous.state === 'working' || previous.state === 'blocked') &&
+    (row.state === 'idle' || row.state === 'done')
+  )
+    return 'done';
   return null;
 }
 
@@ -44,7 +49,8 @@ export class NotificationClassifier {
   onChange(change: StatusChange): void {
     const pane = change.row.pane;
     const kind = change.removed ? null : classifyTransition(change.previous, change.row);
-    const unchangedState = change.previous.state === change.row.state && change.previous.occupant_id === change.row.occupant_id;
+    const unchangedState =
+      change.previous.state === change.row.state && change.previous.occupant_id === change.row.occupant_id;
     if (!unchangedState || change.removed) this.cancel(pane);
     if (!kind || this.options.isViewed(pane)) return;
     const n: AgentNotification = {

@@ -41,7 +41,14 @@ function shell(env: Record<string, string> = {}): PtyProcess {
     file: '/bin/bash',
     args: ['--norc', '--noprofile'],
     cwd: dir,
-    env: { PATH: `${dir}/bin:${process.env.PATH}`, HOME: dir, TERM: 'xterm-256color', PS1: 'READY$ ', FAKE_SEQUENCE: 'idle', ...env } as Record<string, string>,
+    env: {
+      PATH: `${dir}/bin:${process.env.PATH}`,
+      HOME: dir,
+      TERM: 'xterm-256color',
+      PS1: 'READY$ ',
+      FAKE_SEQUENCE: 'idle',
+      ...env,
+    } as Record<string, string>,
     cols: 100,
     rows: 30,
   });
@@ -68,7 +75,12 @@ function countingReader(): ProcReader & { scans: number; statReads: number } {
 }
 
 /** Drives the tier like the host does (ticks at its due times, output noted) until `until` holds. */
-async function driveUntil(tier: ProcessTier, panes: PtyProcess[], until: () => boolean, ms = 8000): Promise<void> {
+async function driveUntil(
+  tier: ProcessTier,
+  panes: PtyProcess[],
+  until: () => boolean,
+  ms = 8000,
+): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     for (const [i] of panes.entries()) tier.noteOutput(i);
@@ -77,7 +89,9 @@ async function driveUntil(tier: ProcessTier, panes: PtyProcess[], until: () => b
     if (until()) return;
     await new Promise((r) => setTimeout(r, 20));
   }
-  throw new Error(`condition not reached; occupants: ${JSON.stringify(panes.map((_, i) => tier.occupant(i)))}`);
+  throw new Error(
+    `condition not reached; occupants: ${JSON.stringify(panes.map((_, i) => tier.occupant(i)))}`,
+  );
 }
 
 function newTier(reader: ProcReader = createProcReader({ envVars: AGENT_ENV_VARS })) {
@@ -143,7 +157,9 @@ describe('ProcessTier with real processes', () => {
     const tier = newTier(reader);
     const shells = Array.from({ length: 6 }, () => shell());
     // Let every shell reach its prompt (it takes the terminal's foreground when it starts).
-    await Promise.all(shells.map((s) => new Promise<void>((r) => s.onData((d) => d.includes('READY') && r()))));
+    await Promise.all(
+      shells.map((s) => new Promise<void>((r) => s.onData((d) => d.includes('READY') && r()))),
+    );
     shells.forEach((s, i) => tier.addPane(i, s.pid));
     tier.tick();
     expect(reader.scans).toBe(1);
@@ -171,7 +187,11 @@ describe('ProcessTier identity', () => {
         { pid: 20, comm: 'node', ppid: 10, pgid: 20, sid: 10, tpgid: 20, startTime: start },
       ],
       stat: () => null,
-      details: (pid) => ({ exe: pid === 20 ? '/usr/bin/node' : '/bin/bash', argv: pid === 20 ? ['node', '/x/codex.js'] : ['bash'], env: {} }),
+      details: (pid) => ({
+        exe: pid === 20 ? '/usr/bin/node' : '/bin/bash',
+        argv: pid === 20 ? ['node', '/x/codex.js'] : ['bash'],
+        env: {},
+      }),
     };
     let now = 0;
     const tier = new ProcessTier({ reader, match, now: () => now, epoch: 'e' });

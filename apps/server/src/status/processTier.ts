@@ -113,7 +113,8 @@ export class ProcessTier {
     let due = this.lastScanAt + this.policy.slowScanMs;
     if (this.scanDueAt !== null) due = Math.min(due, this.scanDueAt);
     for (const p of this.panes.values()) {
-      if (p.outputSince !== null) due = Math.min(due, Math.max(p.outputSince, p.lastFgCheck + this.policy.fgCheckMs));
+      if (p.outputSince !== null)
+        due = Math.min(due, Math.max(p.outputSince, p.lastFgCheck + this.policy.fgCheckMs));
     }
     return due;
   }
@@ -122,7 +123,8 @@ export class ProcessTier {
   tick(): OccupantChange[] {
     const now = this.options.now();
     if (this.panes.size === 0) return [];
-    let scan = now >= this.lastScanAt + this.policy.slowScanMs || (this.scanDueAt !== null && now >= this.scanDueAt);
+    let scan =
+      now >= this.lastScanAt + this.policy.slowScanMs || (this.scanDueAt !== null && now >= this.scanDueAt);
     for (const p of this.panes.values()) {
       if (p.outputSince === null || now < p.lastFgCheck + this.policy.fgCheckMs) continue;
       p.outputSince = null;
@@ -199,7 +201,9 @@ export class ProcessTier {
       if (seen.has(st.pid)) continue;
       seen.add(st.pid);
       const info = st.pgid === fg || st.pid === root.pid ? this.info(st) : null;
-      processes.push(info ?? { pid: st.pid, ppid: st.ppid, pgid: st.pgid, argv: [st.comm], startTime: st.startTime });
+      processes.push(
+        info ?? { pid: st.pid, ppid: st.ppid, pgid: st.pgid, argv: [st.comm], startTime: st.startTime },
+      );
       for (const c of index.children.get(st.pid) ?? []) queue.push(c);
     }
     return { rootPid: root.pid, foregroundPgid: fg, processes };
@@ -211,17 +215,27 @@ export class ProcessTier {
     // Keep the process already known as the agent while it is still in the foreground and
     // still the same agent: a launcher and the child it starts must not read as a replacement.
     const prev = p.occupant;
-    const stillThere = (i: ProcessInfo) => i.pid === prev?.pid && i.startTime === prev.startTime && i.pgid === snapshot.foregroundPgid;
+    const stillThere = (i: ProcessInfo) =>
+      i.pid === prev?.pid && i.startTime === prev.startTime && i.pgid === snapshot.foregroundPgid;
     if (prev && prev.agent === match.agent && snapshot.processes.some(stillThere)) {
       return prev.label === match.label ? prev : { ...prev, label: match.label };
     }
     const startTime = snapshot.processes.find((i) => i.pid === match.pid)?.startTime;
     if (startTime === undefined) return null;
-    return { id: this.occupantId(match.pid, startTime), pid: match.pid, startTime, agent: match.agent, label: match.label };
+    return {
+      id: this.occupantId(match.pid, startTime),
+      pid: match.pid,
+      startTime,
+      agent: match.agent,
+      label: match.label,
+    };
   }
 
   private occupantId(pid: number, startTime: number): string {
-    return createHash('sha256').update(`${this.options.epoch}:${pid}:${startTime}`).digest('hex').slice(0, 16);
+    return createHash('sha256')
+      .update(`${this.options.epoch}:${pid}:${startTime}`)
+      .digest('hex')
+      .slice(0, 16);
   }
 
   private info(s: ProcStat): ProcessInfo | null {

@@ -41,7 +41,10 @@ describe('fencedPrompt', () => {
     const { hub, writes, deps } = setup();
     hub.setScreen(1, { state: 'working' });
     hub.setScreen(1, { state: 'blocked' });
-    expect(fencedPrompt(deps, { pane: 1, text: 'y', allowWorking: true })).toMatchObject({ ok: false, code: 'blocked' });
+    expect(fencedPrompt(deps, { pane: 1, text: 'y', allowWorking: true })).toMatchObject({
+      ok: false,
+      code: 'blocked',
+    });
     expect(writes).toEqual([]);
   });
 
@@ -59,7 +62,10 @@ describe('fencedPrompt', () => {
     const row = hub.get(1);
     if (!row?.occupant_id) throw new Error('no occupant');
     const ref = { pane: 1, status_epoch: 'E', occupant_id: row.occupant_id, revision: row.revision };
-    expect(fencedPrompt(deps, { pane: 1, text: 'x', ref: { ...ref, status_epoch: 'OLD' } })).toMatchObject({ ok: false, code: 'stale_ref' });
+    expect(fencedPrompt(deps, { pane: 1, text: 'x', ref: { ...ref, status_epoch: 'OLD' } })).toMatchObject({
+      ok: false,
+      code: 'stale_ref',
+    });
     hub.setScreen(1, { state: 'working' });
     hub.setScreen(1, { state: 'idle' });
     expect(fencedPrompt(deps, { pane: 1, text: 'x', ref })).toMatchObject({ ok: false, code: 'stale_ref' });
@@ -75,9 +81,15 @@ describe('fencedPrompt', () => {
   it('caps text at 16,384 UTF-8 bytes (not characters) and refuses empty text', () => {
     const { writes, deps } = setup();
     expect(fencedPrompt(deps, { pane: 1, text: '' })).toMatchObject({ ok: false, code: 'empty' });
-    expect(fencedPrompt(deps, { pane: 1, text: 'é'.repeat(MAX_PROMPT_BYTES / 2 + 1) })).toMatchObject({ ok: false, code: 'too_long' });
+    expect(fencedPrompt(deps, { pane: 1, text: 'é'.repeat(MAX_PROMPT_BYTES / 2 + 1) })).toMatchObject({
+      ok: false,
+      code: 'too_long',
+    });
     expect(writes).toEqual([]);
-    expect(fencedPrompt(deps, { pane: 1, text: 'é'.repeat(MAX_PROMPT_BYTES / 2) })).toMatchObject({ ok: true, written_bytes: MAX_PROMPT_BYTES + 1 });
+    expect(fencedPrompt(deps, { pane: 1, text: 'é'.repeat(MAX_PROMPT_BYTES / 2) })).toMatchObject({
+      ok: true,
+      written_bytes: MAX_PROMPT_BYTES + 1,
+    });
   });
 
   it('registers the wait before writing, so an instant answer is not missed', async () => {
@@ -91,7 +103,11 @@ describe('fencedPrompt', () => {
     };
     const r = fencedPrompt(deps, { pane: 1, text: 'go', wait: { until: ['quiescent'], timeoutMs: 1000 } });
     if (!r.ok || !r.wait) throw new Error('expected a wait');
-    expect(await r.wait.result).toMatchObject({ code: 'matched', state: 'quiescent', row: { state: 'done' } });
+    expect(await r.wait.result).toMatchObject({
+      code: 'matched',
+      state: 'quiescent',
+      row: { state: 'done' },
+    });
   });
 
   it('a failing write cancels the wait and reports it', () => {
@@ -101,7 +117,9 @@ describe('fencedPrompt', () => {
     target.write = () => {
       throw new Error('EIO');
     };
-    expect(fencedPrompt(deps, { pane: 1, text: 'go', wait: { until: ['idle'], timeoutMs: 1000 } })).toMatchObject({ ok: false, code: 'write_failed' });
+    expect(
+      fencedPrompt(deps, { pane: 1, text: 'go', wait: { until: ['idle'], timeoutMs: 1000 } }),
+    ).toMatchObject({ ok: false, code: 'write_failed' });
     expect(waits.size).toBe(0);
   });
 });

@@ -36,10 +36,16 @@ export interface PromptFenceDeps {
 }
 
 export function fencedPrompt(deps: PromptFenceDeps, req: PromptRequest): PromptResult {
-  const refuse = (code: PromptRefusal, message: string, row: StatusRow | null = null): PromptResult => ({ ok: false, code, message, row });
+  const refuse = (code: PromptRefusal, message: string, row: StatusRow | null = null): PromptResult => ({
+    ok: false,
+    code,
+    message,
+    row,
+  });
   if (req.text.length === 0) return refuse('empty', 'prompt text is empty');
   const bytes = promptByteLength(req.text);
-  if (bytes > MAX_PROMPT_BYTES) return refuse('too_long', `prompt is ${bytes} bytes; the limit is ${MAX_PROMPT_BYTES} UTF-8 bytes`);
+  if (bytes > MAX_PROMPT_BYTES)
+    return refuse('too_long', `prompt is ${bytes} bytes; the limit is ${MAX_PROMPT_BYTES} UTF-8 bytes`);
   if (req.ref && req.ref.status_epoch !== deps.hub.epoch) {
     return refuse('stale_ref', '--ref is from an earlier server run; read the agent again');
   }
@@ -48,25 +54,51 @@ export function fencedPrompt(deps: PromptFenceDeps, req: PromptRequest): PromptR
   if (!row || !target) return refuse('gone', 'the pane is gone');
   if (req.ref) {
     if (row.occupant_id === null) return refuse('gone', 'the agent in the --ref has exited', row);
-    if (row.occupant_id !== req.ref.occupant_id) return refuse('replaced', 'a different agent now runs in the pane; nothing was sent', row);
+    if (row.occupant_id !== req.ref.occupant_id)
+      return refuse('replaced', 'a different agent now runs in the pane; nothing was sent', row);
     if (row.revision > req.ref.revision) {
-      return refuse('stale_ref', `the agent's state changed since the --ref was read (revision ${req.ref.revision} → ${row.revision}); nothing was sent`, row);
+      return refuse(
+        'stale_ref',
+        `the agent's state changed since the --ref was read (revision ${req.ref.revision} → ${row.revision}); nothing was sent`,
+        row,
+      );
     }
   }
-  if (row.occupant_id === null || row.state === null) return refuse('no_agent', 'no agent is detected in the pane; nothing was sent', row);
-  if (row.state === 'blocked') return refuse('blocked', 'the agent is blocked on a question; answer it in the pane (nothing was sent)', row);
-  if (row.state === 'working' && !req.allowWorking) return refuse('working', 'the agent is working; pass --allow-working to send anyway (nothing was sent)', row);
+  if (row.occupant_id === null || row.state === null)
+    return refuse('no_agent', 'no agent is detected in the pane; nothing was sent', row);
+  if (row.state === 'blocked')
+    return refuse(
+      'blocked',
+      'the agent is blocked on a question; answer it in the pane (nothing was sent)',
+      row,
+    );
+  if (row.state === 'working' && !req.allowWorking)
+    return refuse(
+      'working',
+      'the agent is working; pass --allow-working to send anyway (nothing was sent)',
+      row,
+    );
 
   const data = encodePrompt(req.text, target.bracketedPaste());
   // The wait is registered before the write, after the last check: the answer cannot be missed.
   const wait = req.wait
-    ? deps.waits.wait({ pane: req.pane, until: req.wait.until, timeoutMs: req.wait.timeoutMs, occupantId: row.occupant_id, afterRevision: row.revision })
+    ? deps.waits.wait({
+        pane: req.pane,
+        until: req.wait.until,
+        timeoutMs: req.wait.timeoutMs,
+        occupantId: row.occupant_id,
+        afterRevision: row.revision,
+      })
     : null;
   try {
     target.write(data);
   } catch (err) {
     wait?.cancel();
-    return refuse('write_failed', `writing to the pane failed: ${err instanceof Error ? err.message : String(err)}`, row);
+    return refuse(
+      'write_failed',
+      `writing to the pane failed: ${err instanceof Error ? err.message : String(err)}`,
+      row,
+    );
   }
   return { ok: true, row, written_bytes: promptByteLength(data), wait };
 }

@@ -49,7 +49,14 @@ export class Publishers {
     this.integration.publish(
       p.pane,
       `${p.name}#${id}`,
-      rows.map((r) => ({ publisher: p.name, id: r.id, state: r.state, label: r.label ?? null, message: r.message ?? null, kind: p.kind })),
+      rows.map((r) => ({
+        publisher: p.name,
+        id: r.id,
+        state: r.state,
+        label: r.label ?? null,
+        message: r.message ?? null,
+        kind: p.kind,
+      })),
     );
     return true;
   }

@@ -109,9 +109,14 @@ export class ScreenObserver {
     // The pane's first read happens at once (nothing to debounce against yet).
     if (this.lastReadAt === -Infinity) return this.options.now();
     let due = this.catchUpOwed ? this.lastOutputAt + this.policy.slowPeriodMs : Infinity;
-    if (this.dirtySince !== null) due = Math.min(due, Math.max(this.dirtySince + this.policy.debounceMs, this.lastEvalAt + this.policy.busyGapMs));
+    if (this.dirtySince !== null)
+      due = Math.min(
+        due,
+        Math.max(this.dirtySince + this.policy.debounceMs, this.lastEvalAt + this.policy.busyGapMs),
+      );
     if (this.idleSince !== null) due = Math.min(due, this.idleSince + this.policy.confirmIdleMs);
-    if (this.raw === 'unknown' && this.committed?.state !== 'idle') due = Math.min(due, this.confirmedAt + this.policy.unknownQuietMs);
+    if (this.raw === 'unknown' && this.committed?.state !== 'idle')
+      due = Math.min(due, this.confirmedAt + this.policy.unknownQuietMs);
     return due === Infinity ? null : due;
   }
 
@@ -122,7 +127,11 @@ export class ScreenObserver {
     if (!this.present) return undefined;
     const now = this.options.now();
     const catchUp = this.catchUpOwed && now >= this.lastOutputAt + this.policy.slowPeriodMs;
-    const readDue = this.lastReadAt === -Infinity || (this.dirtySince !== null && now >= Math.max(this.dirtySince + this.policy.debounceMs, this.lastEvalAt + this.policy.busyGapMs)) || catchUp;
+    const readDue =
+      this.lastReadAt === -Infinity ||
+      (this.dirtySince !== null &&
+        now >= Math.max(this.dirtySince + this.policy.debounceMs, this.lastEvalAt + this.policy.busyGapMs)) ||
+      catchUp;
     if (catchUp) this.catchUpOwed = false;
     if (readDue) this.readAndEvaluate(now);
     return this.settle(now);
@@ -152,7 +161,8 @@ export class ScreenObserver {
     if (raw === 'unknown') {
       this.idleSince = null;
       if (current === null) return this.commit('idle', null);
-      if (current !== 'idle' && now >= this.confirmedAt + this.policy.unknownQuietMs) return this.commit('idle', null);
+      if (current !== 'idle' && now >= this.confirmedAt + this.policy.unknownQuietMs)
+        return this.commit('idle', null);
       return undefined;
     }
     if (raw === 'idle' && current === 'working') {
@@ -164,7 +174,8 @@ export class ScreenObserver {
   }
 
   private commit(state: TierState, message: string | null): TierReading | undefined {
-    if (this.committed && this.committed.state === state && (this.committed.message ?? null) === message) return undefined;
+    if (this.committed && this.committed.state === state && (this.committed.message ?? null) === message)
+      return undefined;
     this.committed = { state, message };
     return this.committed;
   }

@@ -3,7 +3,13 @@ import { ManualClock } from './manualClock';
 import { StatusHub, type StatusChange } from './statusHub';
 import type { Occupant } from './types';
 
-const codex = (id = 'occ-a', pid = 100): Occupant => ({ id, pid, startTime: 5, agent: 'codex', label: 'Codex' });
+const codex = (id = 'occ-a', pid = 100): Occupant => ({
+  id,
+  pid,
+  startTime: 5,
+  agent: 'codex',
+  label: 'Codex',
+});
 
 function setup() {
   const clock = new ManualClock();
@@ -17,9 +23,24 @@ function setup() {
 describe('StatusHub', () => {
   it('starts unlabelled and labels the pane idle when an agent appears', () => {
     const { hub } = setup();
-    expect(hub.get(1)).toMatchObject({ agent: null, state: null, occupant_id: null, revision: 0, promptable: false, status_epoch: 'E1' });
+    expect(hub.get(1)).toMatchObject({
+      agent: null,
+      state: null,
+      occupant_id: null,
+      revision: 0,
+      promptable: false,
+      status_epoch: 'E1',
+    });
     hub.setOccupant(1, codex());
-    expect(hub.get(1)).toMatchObject({ agent: 'codex', label: 'Codex', state: 'idle', source: 'screen', occupant_id: 'occ-a', revision: 1, promptable: true });
+    expect(hub.get(1)).toMatchObject({
+      agent: 'codex',
+      label: 'Codex',
+      state: 'idle',
+      source: 'screen',
+      occupant_id: 'occ-a',
+      revision: 1,
+      promptable: true,
+    });
   });
 
   it('turns idle after a working period into done until the pane is viewed', () => {
@@ -89,9 +110,19 @@ describe('StatusHub', () => {
     hub.setOccupant(1, codex());
     hub.setScreen(1, { state: 'working' });
     hub.setPublished(1, { state: 'blocked', agent: 'builder', message: 'waiting on CI' });
-    expect(hub.get(1)).toMatchObject({ source: 'published', state: 'blocked', agent: 'builder', message: 'waiting on CI' });
+    expect(hub.get(1)).toMatchObject({
+      source: 'published',
+      state: 'blocked',
+      agent: 'builder',
+      message: 'waiting on CI',
+    });
     hub.setIntegration(1, { state: 'idle', agent: 'codex', message: 'ready' });
-    expect(hub.get(1)).toMatchObject({ source: 'integration', state: 'done', agent: 'codex', message: 'ready' });
+    expect(hub.get(1)).toMatchObject({
+      source: 'integration',
+      state: 'done',
+      agent: 'codex',
+      message: 'ready',
+    });
     hub.setIntegration(1, null);
     hub.setPublished(1, null);
     expect(hub.get(1)).toMatchObject({ source: 'screen', state: 'working' });
@@ -100,7 +131,12 @@ describe('StatusHub', () => {
   it('published rows label a pane without an agent process, unpromptable', () => {
     const { hub } = setup();
     hub.setPublished(1, { state: 'working', agent: 'deploy', message: 'step 2/5' });
-    expect(hub.get(1)).toMatchObject({ agent: 'deploy', state: 'working', occupant_id: null, promptable: false });
+    expect(hub.get(1)).toMatchObject({
+      agent: 'deploy',
+      state: 'working',
+      occupant_id: null,
+      promptable: false,
+    });
     hub.setPublished(1, null);
     expect(hub.get(1)).toMatchObject({ agent: null, state: null });
   });

@@ -170,7 +170,12 @@ export class StatusHub {
     if (!rec) return;
     rec.viewed = viewed;
     if (viewed && rec.row.state === 'done') {
-      this.commit(pane, rec, { state: 'idle', source: rec.row.source, message: rec.row.message, completed: false });
+      this.commit(pane, rec, {
+        state: 'idle',
+        source: rec.row.source,
+        message: rec.row.message,
+        completed: false,
+      });
     }
   }
 
@@ -196,17 +201,31 @@ export class StatusHub {
     this.commit(pane, rec, { state: base.state, source: base.source, message: base.message, completed });
   }
 
-  private baseReading(rec: PaneRecord): { state: TierState; source: StatusSource; message: string | null } | null {
-    if (rec.integration) return { state: rec.integration.state, source: 'integration', message: rec.integration.message ?? null };
-    if (rec.published) return { state: rec.published.state, source: 'published', message: rec.published.message ?? null };
-    if (rec.occupant) return { state: rec.screen?.state ?? 'idle', source: 'screen', message: rec.screen?.message ?? null };
+  private baseReading(
+    rec: PaneRecord,
+  ): { state: TierState; source: StatusSource; message: string | null } | null {
+    if (rec.integration)
+      return {
+        state: rec.integration.state,
+        source: 'integration',
+        message: rec.integration.message ?? null,
+      };
+    if (rec.published)
+      return { state: rec.published.state, source: 'published', message: rec.published.message ?? null };
+    if (rec.occupant)
+      return { state: rec.screen?.state ?? 'idle', source: 'screen', message: rec.screen?.message ?? null };
     return null;
   }
 
   private commit(
     pane: PaneKey,
     rec: PaneRecord,
-    next: { state: TierState | 'idle'; source: StatusSource | null; message: string | null; completed: boolean },
+    next: {
+      state: TierState | 'idle';
+      source: StatusSource | null;
+      message: string | null;
+      completed: boolean;
+    },
   ): void {
     const prev = rec.row;
     const occupantId = rec.occupant?.id ?? null;
@@ -215,8 +234,14 @@ export class StatusHub {
     // the occupant that finished, never to the one that replaces it.
     const stillDone = prev.state === 'done' && prev.occupant_id === occupantId;
     if (next.state === 'idle' && !rec.viewed && (next.completed || stillDone)) state = 'done';
-    const agent = rec.integration?.agent ?? (rec.integration || !rec.published ? rec.occupant?.agent : rec.published.agent) ?? null;
-    const label = rec.published && !rec.integration ? (rec.published.label ?? rec.published.agent) : (rec.occupant?.label ?? agent);
+    const agent =
+      rec.integration?.agent ??
+      (rec.integration || !rec.published ? rec.occupant?.agent : rec.published.agent) ??
+      null;
+    const label =
+      rec.published && !rec.integration
+        ? (rec.published.label ?? rec.published.agent)
+        : (rec.occupant?.label ?? agent);
     const unchanged =
       !next.completed &&
       prev.state === state &&

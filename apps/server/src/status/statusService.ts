@@ -4,7 +4,14 @@
 // timer serves every pane; every hub change goes out as agent-state-changed on the bus (browsers
 // get it from there) and to the hook service (hooks and `rozi subscribe` get it from there).
 import { randomBytes } from 'node:crypto';
-import { AGENT_ENV_VARS, evaluate, matchProcess, UNKNOWN_QUIET_PERIOD_MS, type DefinitionSet, type DefinitionWarning } from '@rozi/detect';
+import {
+  AGENT_ENV_VARS,
+  evaluate,
+  matchProcess,
+  UNKNOWN_QUIET_PERIOD_MS,
+  type DefinitionSet,
+  type DefinitionWarning,
+} from '@rozi/detect';
 import type { EventBus } from '../events/bus';
 import { visibleText } from '../session/capture';
 import type { SessionManager } from '../session/manager';
@@ -68,7 +75,11 @@ export class StatusService {
   constructor(private readonly o: StatusServiceOptions) {
     this.definitions = o.definitions;
     // A config.toml broken at start leaves the built-ins (and extensions) in force: broken too.
-    this.configReport = { warnings: o.definitions.warnings, kept: o.config ? brokenConfig(o.definitions, o.config.file) : false, readAt: Date.now() };
+    this.configReport = {
+      warnings: o.definitions.warnings,
+      kept: o.config ? brokenConfig(o.definitions, o.config.file) : false,
+      readAt: Date.now(),
+    };
     const now = Date.now;
     this.hub = new StatusHub({ epoch: this.epoch, now });
     this.waits = new AgentWaits({ hub: this.hub, timers: realTimers, now });
@@ -78,7 +89,12 @@ export class StatusService {
       return m ? { agent: m.agentId, label: m.definition.label, pid: m.process.pid } : null;
     };
     this.publishers = new Publishers(this.integration);
-    this.processes = new ProcessTier({ reader: o.reader ?? createProcReader({ envVars: AGENT_ENV_VARS }), match, now, epoch: this.epoch });
+    this.processes = new ProcessTier({
+      reader: o.reader ?? createProcReader({ envVars: AGENT_ENV_VARS }),
+      match,
+      now,
+      epoch: this.epoch,
+    });
     this.classifier = new NotificationClassifier({
       timers: realTimers,
       isViewed: (p) => this.hub.isViewed(p),
@@ -101,7 +117,10 @@ export class StatusService {
         apply: (set) => this.setDefinitions(set),
         reported: (r) => {
           this.configReport = { ...r, readAt: Date.now() };
-          if (r.kept) this.o.log(`config.toml: kept the last good agent definitions: ${r.warnings.map((w) => w.message).join('; ')}`);
+          if (r.kept)
+            this.o.log(
+              `config.toml: kept the last good agent definitions: ${r.warnings.map((w) => w.message).join('; ')}`,
+            );
           this.o.bus.emit({ type: 'agent-definitions-changed', reason: 'config-reload' });
           this.o.bus.emit({ type: 'config-reloaded', kept: r.kept, warnings: r.warnings.length });
         },
@@ -140,7 +159,8 @@ export class StatusService {
     const occupant = this.hub.occupant(key);
     if (!occupant) return { agent: null, agent_state: null };
     const row = this.hub.get(key);
-    if (row?.source === 'screen' && row.occupant_id === occupant.id) return { agent: occupant.agent, agent_state: row.state };
+    if (row?.source === 'screen' && row.occupant_id === occupant.id)
+      return { agent: occupant.agent, agent_state: row.state };
     return { agent: occupant.agent, agent_state: this.screens.get(key)?.observer.reading()?.state ?? 'idle' };
   }
 
@@ -168,7 +188,13 @@ export class StatusService {
   /** The last config.toml read as the CLI and the UI show it (status.config). */
   configStatus(): ConfigStatus {
     const r = this.configReport;
-    return configStatusOf({ file: this.o.config?.file ?? null, inForce: this.definitions, lastRead: r.warnings, kept: r.kept, readAt: r.readAt });
+    return configStatusOf({
+      file: this.o.config?.file ?? null,
+      inForce: this.definitions,
+      lastRead: r.warnings,
+      kept: r.kept,
+      readAt: r.readAt,
+    });
   }
 
   get definitionSet(): DefinitionSet {
@@ -199,7 +225,10 @@ export class StatusService {
         target: (key) => {
           const pane = this.o.manager.panes.get(key);
           if (!pane || pane.exited) return undefined;
-          return { bracketedPaste: () => pane.mirror.term.modes.bracketedPasteMode, write: (d) => pane.write(d) };
+          return {
+            bracketedPaste: () => pane.mirror.term.modes.bracketedPasteMode,
+            write: (d) => pane.write(d),
+          };
         },
       },
       request,
@@ -219,10 +248,22 @@ export class StatusService {
     const observer = new ScreenObserver({
       now: Date.now,
       read: () => ({ screen: visibleText(pane), title: pane.oscTitle ?? '' }),
-      evaluate: (sample) => evaluate(this.definitions, { agentId: this.hub.occupant(key)?.agent ?? null, screen: sample.screen, title: sample.title }),
+      evaluate: (sample) =>
+        evaluate(this.definitions, {
+          agentId: this.hub.occupant(key)?.agent ?? null,
+          screen: sample.screen,
+          title: sample.title,
+        }),
       policy: { unknownQuietMs: UNKNOWN_QUIET_PERIOD_MS },
     });
-    const s: PaneScreen = { pane, observer, timer: null, timerAt: Infinity, reading: false, offOutput: () => undefined };
+    const s: PaneScreen = {
+      pane,
+      observer,
+      timer: null,
+      timerAt: Infinity,
+      reading: false,
+      offOutput: () => undefined,
+    };
     s.offOutput = pane.onOutput(() => {
       observer.noteOutput();
       this.scheduleScreen(s);
@@ -252,11 +293,14 @@ export class StatusService {
     if (due === null || due >= this.procTimerAt) return;
     if (this.procTimer) clearTimeout(this.procTimer);
     this.procTimerAt = due;
-    this.procTimer = setTimeout(() => {
-      this.procTimer = null;
-      this.procTimerAt = Infinity;
-      this.runProcessTier(false);
-    }, Math.max(0, due - Date.now()));
+    this.procTimer = setTimeout(
+      () => {
+        this.procTimer = null;
+        this.procTimerAt = Infinity;
+        this.runProcessTier(false);
+      },
+      Math.max(0, due - Date.now()),
+    );
     this.procTimer.unref();
   }
 
@@ -297,9 +341,12 @@ export class StatusService {
     try {
       // Read what the PTY has sent so far, not a half-parsed backlog.
       const reading = await s.pane.mirror.whenParsed(() => s.observer.tick());
-      if (reading !== undefined && this.screens.get(s.pane.key) === s) this.hub.setScreen(s.pane.key, reading);
+      if (reading !== undefined && this.screens.get(s.pane.key) === s)
+        this.hub.setScreen(s.pane.key, reading);
     } catch (err) {
-      this.o.log(`status: reading pane ${s.pane.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+      this.o.log(
+        `status: reading pane ${s.pane.id} failed: ${err instanceof Error ? err.message : String(err)}`,
+      );
     } finally {
       s.reading = false;
     }
@@ -320,6 +367,11 @@ export class StatusService {
     if (!pane) return;
     const who = n.label ?? n.agent ?? 'agent';
     const message = n.kind === 'blocked' ? `${who} needs input` : `${who} is done`;
-    this.o.manager.notify({ title: `pane ${pane.id}`, message: n.message ? `${message}: ${n.message}` : message, level: n.kind === 'blocked' ? 'warn' : 'info', pane });
+    this.o.manager.notify({
+      title: `pane ${pane.id}`,
+      message: n.message ? `${message}: ${n.message}` : message,
+      level: n.kind === 'blocked' ? 'warn' : 'info',
+      pane,
+    });
   }
 }

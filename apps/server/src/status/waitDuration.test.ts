@@ -18,8 +18,18 @@ describe('parseWaitDuration', () => {
 
 describe('agent refs', () => {
   const row = {
-    pane: 3, agent: 'codex', label: 'Codex', state: 'idle' as const, source: 'screen' as const, message: null,
-    status_epoch: 'E', occupant_id: 'o1', revision: 4, completed_revision: null, updated_at: 0, promptable: true,
+    pane: 3,
+    agent: 'codex',
+    label: 'Codex',
+    state: 'idle' as const,
+    source: 'screen' as const,
+    message: null,
+    status_epoch: 'E',
+    occupant_id: 'o1',
+    revision: 4,
+    completed_revision: null,
+    updated_at: 0,
+    promptable: true,
   };
   it('round-trips through JSON', () => {
     const ref = refOf(row);

@@ -8,7 +8,11 @@ export type DurationResult = { ok: true; ms: number } | { ok: false; message: st
 
 export function parseWaitDuration(text: string): DurationResult {
   const m = /^(\d+)(ms|s|m)$/.exec(text.trim());
-  if (!m) return { ok: false, message: `--timeout must be a whole number with a unit ms, s or m (e.g. 500ms, 30s, 2m), got '${text}'` };
+  if (!m)
+    return {
+      ok: false,
+      message: `--timeout must be a whole number with a unit ms, s or m (e.g. 500ms, 30s, 2m), got '${text}'`,
+    };
   const ms = Number(m[1]) * (UNIT_MS[m[2] as string] as number);
   if (ms < 1) return { ok: false, message: `--timeout must be at least 1ms, got '${text}'` };
   if (ms > MAX_WAIT_MS) return { ok: false, message: `--timeout must be at most 5m, got '${text}'` };

@@ -21,7 +21,10 @@ export class OutputBatcher {
   /** `bytes` new bytes are in the ring. */
   note(bytes: number): void {
     this.pending += bytes;
-    if (this.pending >= BATCH_MAX_BYTES || (!this.timer && performance.now() - this.lastFlush >= BATCH_WINDOW_MS)) {
+    if (
+      this.pending >= BATCH_MAX_BYTES ||
+      (!this.timer && performance.now() - this.lastFlush >= BATCH_WINDOW_MS)
+    ) {
       this.flushNow();
       return;
     }

@@ -4,7 +4,14 @@
 // numbers in protocol.ts). A viewer whose next byte fell off the ring gets a kind 2 reset built
 // from the mirror, so its memory cost is bounded by the watermark, never by the pane's output.
 import type { OutputSink, Pane } from '../session/pane';
-import { FLOW_HIGH_WATERMARK, FLOW_LOW_WATERMARK, FRAME_HEADER_BYTES, FRAME_OUTPUT, FRAME_RESET, type ServerMessage } from './protocol';
+import {
+  FLOW_HIGH_WATERMARK,
+  FLOW_LOW_WATERMARK,
+  FRAME_HEADER_BYTES,
+  FRAME_OUTPUT,
+  FRAME_RESET,
+  type ServerMessage,
+} from './protocol';
 
 /** The viewer's socket, as much as the viewer needs of it. */
 export interface ViewerChannel {
@@ -35,7 +42,7 @@ function outputFrame(pane: Pane, from: number, length: number): Buffer {
   frame[0] = FRAME_OUTPUT;
   frame.writeUInt32BE(pane.key, 1);
   frame.writeDoubleBE(from, 5);
-  for (let at = from, pos = FRAME_HEADER_BYTES; at < from + length; ) {
+  for (let at = from, pos = FRAME_HEADER_BYTES; at < from + length;) {
     const piece = pane.ring.read(at, from + length - at);
     if (piece.length === 0) break; // unreachable: the caller checked [from, from + length) is held
     piece.copy(frame, pos);
@@ -124,7 +131,10 @@ export class PaneViewer implements OutputSink {
   private async reset(): Promise<void> {
     this.resetting = true;
     try {
-      const snap = await this.pane.mirror.whenParsed(() => ({ data: Buffer.from(this.pane.mirror.serialize(), 'utf8'), offset: this.pane.mirror.offset }));
+      const snap = await this.pane.mirror.whenParsed(() => ({
+        data: Buffer.from(this.pane.mirror.serialize(), 'utf8'),
+        offset: this.pane.mirror.offset,
+      }));
       if (this.disposed || !this.channel.open) return;
       // The snapshot stands for `offset`; if the ring no longer holds it (the mirror skipped far
       // behind), continue from the oldest byte held — the only case where bytes are not replayed.

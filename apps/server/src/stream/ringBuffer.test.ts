@@ -3,7 +3,7 @@ import { RingBuffer } from './ringBuffer';
 
 function readAll(r: RingBuffer, from: number): Buffer {
   const parts: Buffer[] = [];
-  for (let at = from; at < r.end; ) {
+  for (let at = from; at < r.end;) {
     const c = r.read(at, 10_000);
     parts.push(c);
     at += c.length;
@@ -18,7 +18,8 @@ describe('RingBuffer', () => {
     for (let i = 0; i < data.length; i += 777) r.append(data.subarray(i, i + 777));
     expect(r.start).toBe(0);
     expect(r.end).toBe(data.length);
-    for (const from of [0, 1, 65_535, 65_536, 131_073, 199_999]) expect(readAll(r, from).equals(data.subarray(from))).toBe(true);
+    for (const from of [0, 1, 65_535, 65_536, 131_073, 199_999])
+      expect(readAll(r, from).equals(data.subarray(from))).toBe(true);
   });
 
   it('drops whole old blocks past its capacity and keeps offsets absolute', () => {

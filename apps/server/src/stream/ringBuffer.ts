@@ -68,7 +68,7 @@ export class RingBuffer {
   tail(max: number): Buffer {
     const from = Math.max(this.start, this.endOffset - max);
     const parts: Buffer[] = [];
-    for (let at = from; at < this.endOffset; ) {
+    for (let at = from; at < this.endOffset;) {
       const chunk = this.read(at, this.endOffset - at);
       parts.push(chunk);
       at += chunk.length;

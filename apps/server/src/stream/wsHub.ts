@@ -19,7 +19,11 @@ export interface ConnectionStats {
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 export class StreamHub {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    perMessageDeflate: false,
+  });
   private readonly sockets = new Map<WebSocket, Map<number, PaneViewer>>();
   private readonly pinger: NodeJS.Timeout;
 
@@ -56,7 +60,10 @@ export class StreamHub {
 
   /** Per connection: bytes queued in the socket and each viewer's flow-control state (tests, benchmarks). */
   stats(): ConnectionStats[] {
-    return [...this.sockets].map(([ws, viewers]) => ({ bufferedAmount: ws.bufferedAmount, viewers: [...viewers.values()].map((v) => v.stats()) }));
+    return [...this.sockets].map(([ws, viewers]) => ({
+      bufferedAmount: ws.bufferedAmount,
+      viewers: [...viewers.values()].map((v) => v.stats()),
+    }));
   }
 
   private connection(ws: WebSocket): void {
@@ -92,7 +99,11 @@ export class StreamHub {
     ws.on('error', () => ws.terminate());
   }
 
-  private handle(raw: RawData, isBinary: boolean, c: { viewers: Map<number, PaneViewer>; channel: ViewerChannel; drop(key: number): void }): ServerMessage | null {
+  private handle(
+    raw: RawData,
+    isBinary: boolean,
+    c: { viewers: Map<number, PaneViewer>; channel: ViewerChannel; drop(key: number): void },
+  ): ServerMessage | null {
     if (isBinary) return { t: 'error', message: 'client messages are JSON text frames' };
     let msg: ClientMessage;
     try {
@@ -133,5 +144,12 @@ export class StreamHub {
 }
 
 function validSize(cols: unknown, rows: unknown): cols is number {
-  return Number.isInteger(cols) && Number.isInteger(rows) && (cols as number) >= 2 && (cols as number) <= 1000 && (rows as number) >= 1 && (rows as number) <= 500;
+  return (
+    Number.isInteger(cols) &&
+    Number.isInteger(rows) &&
+    (cols as number) >= 2 &&
+    (cols as number) <= 1000 &&
+    (rows as number) >= 1 &&
+    (rows as number) <= 500
+  );
 }

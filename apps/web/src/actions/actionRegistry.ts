@@ -5,7 +5,12 @@ import { sessionActions } from './sessionActions';
 import { tabActions } from './tabActions';
 import { viewActions } from './viewActions';
 
-export const ACTIONS: readonly ActionDef[] = [...paneActions, ...tabActions, ...sessionActions, ...viewActions];
+export const ACTIONS: readonly ActionDef[] = [
+  ...paneActions,
+  ...tabActions,
+  ...sessionActions,
+  ...viewActions,
+];
 
 const byId = new Map(ACTIONS.map((a) => [a.id, a]));
 

@@ -17,7 +17,8 @@ function neighbour(ctx: ActionContext, direction: Direction): PaneInfo | undefin
 
 export async function closePane(ctx: ActionContext, shown: PaneInfo): Promise<void> {
   // Ask the server what runs there now: the foreground program changes without an event.
-  const pane = (await ctx.api.listPanes(shown.session).catch(() => [])).find((p) => p.key === shown.key) ?? shown;
+  const pane =
+    (await ctx.api.listPanes(shown.session).catch(() => [])).find((p) => p.key === shown.key) ?? shown;
   if (!paneRunsProcess(pane)) {
     void ctx.api.killPane(pane.key);
     return;
@@ -115,7 +116,10 @@ export const paneActions: ActionDef[] = [
     keywords: 'agent definition detect rule state editor',
     enabled: hasPane,
     run: (ctx) => {
-      if (ctx.pane) window.location.assign(`/settings/agents/edit?pane=${encodeURIComponent(`${ctx.pane.session}:${ctx.pane.id}`)}`);
+      if (ctx.pane)
+        window.location.assign(
+          `/settings/agents/edit?pane=${encodeURIComponent(`${ctx.pane.session}:${ctx.pane.id}`)}`,
+        );
     },
   },
   {

@@ -63,7 +63,13 @@ export function setSessionFolder(ctx: ActionContext, name: string, current: stri
 const hasSession = (ctx: ActionContext) => ctx.session !== undefined;
 
 export const sessionActions: ActionDef[] = [
-  { id: 'new-session', title: 'New session…', category: 'Session', keywords: 'create workspace', run: newSessionPrompt },
+  {
+    id: 'new-session',
+    title: 'New session…',
+    category: 'Session',
+    keywords: 'create workspace',
+    run: newSessionPrompt,
+  },
   {
     id: 'rename-session',
     title: 'Rename session…',

@@ -23,7 +23,13 @@ export function prefixBytes(prefix: readonly string[]): string | null {
 }
 
 export const viewActions: ActionDef[] = [
-  { id: 'command-palette', title: 'Show all commands', category: 'View', keywords: 'palette actions', run: (ctx) => ctx.ui.openPalette() },
+  {
+    id: 'command-palette',
+    title: 'Show all commands',
+    category: 'View',
+    keywords: 'palette actions',
+    run: (ctx) => ctx.ui.openPalette(),
+  },
   {
     id: 'new-agent',
     title: 'New agent…',
@@ -31,8 +37,20 @@ export const viewActions: ActionDef[] = [
     keywords: 'launch start codex claude gemini opencode command run',
     run: (ctx) => ctx.ui.openLauncher(),
   },
-  { id: 'show-activity', title: 'Show activity', category: 'View', keywords: 'agents status needs input done', run: (ctx) => ctx.ui.openActivity() },
-  { id: 'open-settings', title: 'Open settings', category: 'View', keywords: 'preferences theme font prefix', run: (ctx) => ctx.ui.openSettings() },
+  {
+    id: 'show-activity',
+    title: 'Show activity',
+    category: 'View',
+    keywords: 'agents status needs input done',
+    run: (ctx) => ctx.ui.openActivity(),
+  },
+  {
+    id: 'open-settings',
+    title: 'Open settings',
+    category: 'View',
+    keywords: 'preferences theme font prefix',
+    run: (ctx) => ctx.ui.openSettings(),
+  },
   { id: 'toggle-sidebar', title: 'Toggle sidebar', category: 'View', run: (ctx) => ctx.ui.toggleSidebar() },
   {
     id: 'focus-sidebar',
@@ -43,7 +61,9 @@ export const viewActions: ActionDef[] = [
     run: (ctx) => {
       if (!getSettings().sidebarOpen) ctx.ui.toggleSidebar();
       requestAnimationFrame(() => {
-        const target = document.querySelector<HTMLElement>('nav[aria-label="Sessions"] [aria-current="true"], nav[aria-label="Sessions"] button');
+        const target = document.querySelector<HTMLElement>(
+          'nav[aria-label="Sessions"] [aria-current="true"], nav[aria-label="Sessions"] button',
+        );
         target?.focus();
       });
     },
@@ -58,9 +78,27 @@ export const viewActions: ActionDef[] = [
       updateSettings({ theme: resolved === 'light' ? 'dark' : 'light' });
     },
   },
-  { id: 'font-bigger', title: 'Terminal font: bigger', category: 'Terminal', keywords: 'zoom in size', run: () => fontSize(1) },
-  { id: 'font-smaller', title: 'Terminal font: smaller', category: 'Terminal', keywords: 'zoom out size', run: () => fontSize(-1) },
-  { id: 'font-reset', title: 'Terminal font: reset size', category: 'Terminal', keywords: 'zoom default', run: () => fontSize(null) },
+  {
+    id: 'font-bigger',
+    title: 'Terminal font: bigger',
+    category: 'Terminal',
+    keywords: 'zoom in size',
+    run: () => fontSize(1),
+  },
+  {
+    id: 'font-smaller',
+    title: 'Terminal font: smaller',
+    category: 'Terminal',
+    keywords: 'zoom out size',
+    run: () => fontSize(-1),
+  },
+  {
+    id: 'font-reset',
+    title: 'Terminal font: reset size',
+    category: 'Terminal',
+    keywords: 'zoom default',
+    run: () => fontSize(null),
+  },
   {
     id: 'find-in-pane',
     title: 'Find in terminal…',
@@ -77,7 +115,9 @@ export const viewActions: ActionDef[] = [
     enabled: hasPane,
     run: async (ctx) => {
       if (!ctx.pane) return;
-      const copied = await terminalFor(ctx.pane.key)?.copySelection().catch(() => false);
+      const copied = await terminalFor(ctx.pane.key)
+        ?.copySelection()
+        .catch(() => false);
       if (!copied) ctx.ui.notice('Nothing selected to copy.');
     },
   },
@@ -92,7 +132,10 @@ export const viewActions: ActionDef[] = [
       try {
         terminalFor(ctx.pane.key)?.paste(await navigator.clipboard.readText());
       } catch {
-        ctx.ui.notice('The browser did not allow reading the clipboard; use Ctrl+Shift+V in the terminal.', 'error');
+        ctx.ui.notice(
+          'The browser did not allow reading the clipboard; use Ctrl+Shift+V in the terminal.',
+          'error',
+        );
       }
     },
   },
@@ -104,7 +147,8 @@ export const viewActions: ActionDef[] = [
     run: (ctx) => {
       const bytes = prefixBytes(ctx.prefix);
       if (!ctx.pane) return;
-      if (bytes === null) ctx.ui.notice(`The prefix ${displaySequence(ctx.prefix)} has no terminal byte to send.`);
+      if (bytes === null)
+        ctx.ui.notice(`The prefix ${displaySequence(ctx.prefix)} has no terminal byte to send.`);
       else terminalFor(ctx.pane.key)?.input(bytes);
     },
   },

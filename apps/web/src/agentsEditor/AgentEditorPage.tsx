@@ -43,20 +43,35 @@ function Editor() {
   const source = params.get('source') as 'builtin' | 'config' | 'extension' | null;
   const sourceId = params.get('id');
   const paneRef = parsePaneRef(params.get('pane'));
-  const initialMode: Mode = source === 'config' ? 'edit' : source === 'builtin' ? 'override' : source === 'extension' ? 'copy' : 'new';
+  const initialMode: Mode =
+    source === 'config'
+      ? 'edit'
+      : source === 'builtin'
+        ? 'override'
+        : source === 'extension'
+          ? 'copy'
+          : 'new';
 
   const workspace = useQuery(trpc.workspace.get.queryOptions(undefined, { refetchInterval: 2000 }));
   const panes = useMemo(() => (workspace.data?.panes ?? []).filter((p) => !p.exited), [workspace.data]);
-  const openedFrom = paneRef ? panes.find((p) => p.session === paneRef.session && p.id === paneRef.id) : undefined;
+  const openedFrom = paneRef
+    ? panes.find((p) => p.session === paneRef.session && p.id === paneRef.id)
+    : undefined;
 
-  const existing = useQuery({ ...trpc.definitions.get.queryOptions({ source: source ?? 'config', id: sourceId ?? '' }), enabled: !!source && !!sourceId, staleTime: Infinity });
+  const existing = useQuery({
+    ...trpc.definitions.get.queryOptions({ source: source ?? 'config', id: sourceId ?? '' }),
+    enabled: !!source && !!sourceId,
+    staleTime: Infinity,
+  });
   const commonRules = useQuery(trpc.definitions.commonRules.queryOptions(undefined, { staleTime: Infinity }));
   const fixtures = useQuery(trpc.definitions.fixtures.queryOptions());
   const list = useQuery(trpc.definitions.list.queryOptions());
 
   const [mode, setMode] = useState<Mode>(initialMode);
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [replaces, setReplaces] = useState<string | undefined>(source === 'config' ? (sourceId ?? undefined) : undefined);
+  const [replaces, setReplaces] = useState<string | undefined>(
+    source === 'config' ? (sourceId ?? undefined) : undefined,
+  );
   const [saved, setSaved] = useState<string | null>(null);
   const [banner, setBanner] = useState<Banner | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
@@ -91,7 +106,10 @@ function Editor() {
     enabled: sent !== null,
     placeholderData: keepPreviousData,
   });
-  const sourceKey = previewSource.kind === 'pane' ? { pane: previewSource.key } : { screen: previewSource.screen, title: previewSource.title };
+  const sourceKey =
+    previewSource.kind === 'pane'
+      ? { pane: previewSource.key }
+      : { screen: previewSource.screen, title: previewSource.title };
   const preview = useQuery({
     queryKey: ['definitions.preview', sent, sourceKey],
     queryFn: () =>
@@ -111,15 +129,27 @@ function Editor() {
     void queryClient.invalidateQueries({ queryKey: trpc.definitions.list.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.workspace.get.queryKey() });
   }, [queryClient, trpc]);
-  useEffect(() => stream.onEvent((e) => e.type === 'agent-definitions-changed' && invalidateList()), [stream, invalidateList]);
+  useEffect(
+    () => stream.onEvent((e) => e.type === 'agent-definitions-changed' && invalidateList()),
+    [stream, invalidateList],
+  );
 
   const save = useMutation({
-    mutationFn: (d: Draft) => client.definitions.save.mutate({ draft: normaliseDraft(d), replaces, label: `${mode === 'override' ? 'override of' : 'save of'} ${d.id.trim()}` }),
+    mutationFn: (d: Draft) =>
+      client.definitions.save.mutate({
+        draft: normaliseDraft(d),
+        replaces,
+        label: `${mode === 'override' ? 'override of' : 'save of'} ${d.id.trim()}`,
+      }),
     onSuccess: (r, d) => {
       setReplaces(d.id.trim());
       setMode('edit');
       setSaved(JSON.stringify(d));
-      setBanner({ tone: 'ok', text: `Saved to ${r.file}. ${r.reloaded ? 'Detection reloaded.' : 'Live detection picks it up when config.toml is reloaded.'}`, undo: true });
+      setBanner({
+        tone: 'ok',
+        text: `Saved to ${r.file}. ${r.reloaded ? 'Detection reloaded.' : 'Live detection picks it up when config.toml is reloaded.'}`,
+        undo: true,
+      });
       invalidateList();
     },
     onError: (err) => setBanner({ tone: 'error', text: err.message }),
@@ -128,14 +158,23 @@ function Editor() {
     mutationFn: () => client.definitions.undo.mutate(),
     onSuccess: (r) => {
       setSaved(null);
-      setBanner({ tone: 'ok', text: `Undid the ${r.label}: ${r.restored === 'removed' ? 'config.toml removed, as before' : 'config.toml is back as it was'}.` });
+      setBanner({
+        tone: 'ok',
+        text: `Undid the ${r.label}: ${r.restored === 'removed' ? 'config.toml removed, as before' : 'config.toml is back as it was'}.`,
+      });
       invalidateList();
     },
     onError: (err) => setBanner({ tone: 'error', text: err.message }),
   });
   const saveFixture = async (o: { name: string; state: 'blocked' | 'working' | 'idle' | 'unknown' }) => {
     const data = preview.data;
-    const r = await client.definitions.saveFixture.mutate({ agent: draft?.id.trim() ?? '', name: o.name, state: o.state, screen: data?.screen ?? '', title: data?.title || undefined });
+    const r = await client.definitions.saveFixture.mutate({
+      agent: draft?.id.trim() ?? '',
+      name: o.name,
+      state: o.state,
+      screen: data?.screen ?? '',
+      title: data?.title || undefined,
+    });
     void queryClient.invalidateQueries({ queryKey: trpc.definitions.fixtures.queryKey() });
     return `${r.created ? 'Created' : 'Added to'} ${r.file}.`;
   };
@@ -156,10 +195,24 @@ function Editor() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const idNote = !check.data ? null : check.data.overridesBuiltin ? `Overrides the built-in ‘${draft?.id.trim()}’: omitted fields keep the built-in’s match and resume.` : check.data.replacesConfigEntry ? 'config.toml already has an entry with this id: saving replaces it.' : null;
-  const title = mode === 'new' ? 'Teach rozi an agent' : mode === 'override' ? `Override ${existing.data?.label || sourceId}` : mode === 'copy' ? `Copy ${sourceId}` : `Edit ${draft?.label || draft?.id || sourceId}`;
+  const idNote = !check.data
+    ? null
+    : check.data.overridesBuiltin
+      ? `Overrides the built-in ‘${draft?.id.trim()}’: omitted fields keep the built-in’s match and resume.`
+      : check.data.replacesConfigEntry
+        ? 'config.toml already has an entry with this id: saving replaces it.'
+        : null;
+  const title =
+    mode === 'new'
+      ? 'Teach rozi an agent'
+      : mode === 'override'
+        ? `Override ${existing.data?.label || sourceId}`
+        : mode === 'copy'
+          ? `Copy ${sourceId}`
+          : `Edit ${draft?.label || draft?.id || sourceId}`;
   const undoAvailable = list.data?.undo ?? null;
-  const paneForBadge = previewSource.kind === 'pane' ? panes.find((p) => p.key === previewSource.key) : undefined;
+  const paneForBadge =
+    previewSource.kind === 'pane' ? panes.find((p) => p.key === previewSource.key) : undefined;
 
   return (
     <PageChrome
@@ -174,14 +227,23 @@ function Editor() {
       actions={
         <>
           {undoAvailable && (
-            <Button onClick={() => undo.mutate()} disabled={undo.isPending} title={`Undo the ${undoAvailable.label}`}>
+            <Button
+              onClick={() => undo.mutate()}
+              disabled={undo.isPending}
+              title={`Undo the ${undoAvailable.label}`}
+            >
               Undo last save
             </Button>
           )}
           <Button onClick={() => setExportOpen(true)} disabled={!draft}>
             Export
           </Button>
-          <Button variant="primary" onClick={doSave} disabled={!draft || save.isPending} title="Save to config.toml (Ctrl+S)">
+          <Button
+            variant="primary"
+            onClick={doSave}
+            disabled={!draft || save.isPending}
+            title="Save to config.toml (Ctrl+S)"
+          >
             {save.isPending ? 'Saving…' : 'Save'}
           </Button>
         </>
@@ -200,7 +262,12 @@ function Editor() {
               Undo
             </Button>
           )}
-          <button type="button" className="text-muted hover:text-fg" aria-label="Dismiss" onClick={() => setBanner(null)}>
+          <button
+            type="button"
+            className="text-muted hover:text-fg"
+            aria-label="Dismiss"
+            onClick={() => setBanner(null)}
+          >
             ×
           </button>
         </div>
@@ -213,8 +280,18 @@ function Editor() {
         <div className="p-8 text-center text-[13px] text-muted">Loading…</div>
       ) : (
         <main className="mx-auto grid max-w-[1600px] gap-5 px-4 py-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.05fr)]">
-          <DefinitionForm draft={draft} onChange={setDraft} warnings={warnings} commonRules={commonRules.data ?? []} evaluation={preview.data?.evaluation ?? null} idNote={idNote} />
-          <aside className={`lg:sticky lg:overflow-auto ${banner ? 'lg:top-[6.5rem] lg:max-h-[calc(100dvh-7.5rem)]' : 'lg:top-16 lg:max-h-[calc(100dvh-5rem)]'}`} aria-label="Live preview">
+          <DefinitionForm
+            draft={draft}
+            onChange={setDraft}
+            warnings={warnings}
+            commonRules={commonRules.data ?? []}
+            evaluation={preview.data?.evaluation ?? null}
+            idNote={idNote}
+          />
+          <aside
+            className={`lg:sticky lg:overflow-auto ${banner ? 'lg:top-[6.5rem] lg:max-h-[calc(100dvh-7.5rem)]' : 'lg:top-16 lg:max-h-[calc(100dvh-5rem)]'}`}
+            aria-label="Live preview"
+          >
             <LivePreview
               source={previewSource}
               onSource={setPreviewSource}
@@ -226,13 +303,23 @@ function Editor() {
               error={preview.error ? preview.error.message : null}
               onSaveFixture={saveFixture}
               agentId={draft.id.trim()}
-              dropped={warnings.filter((w) => w.field === 'rule' && w.rule !== undefined && /rule dropped$/.test(w.message)).map((w) => ({ rule: w.rule!, message: w.message }))}
+              dropped={warnings
+                .filter((w) => w.field === 'rule' && w.rule !== undefined && /rule dropped$/.test(w.message))
+                .map((w) => ({ rule: w.rule!, message: w.message }))}
               paneBadge={
                 paneForBadge && (
                   <p className="flex items-center gap-2 text-[12px] text-muted" data-testid="pane-badge">
                     The pane’s badge now:
-                    {paneForBadge.agent ? <span className="rounded bg-surface-3 px-1.5 text-[11px] text-fg/90">{paneForBadge.agent}</span> : <span>no agent detected</span>}
-                    {isAgentState(paneForBadge.agent_state) && <StatusBadge state={paneForBadge.agent_state} />}
+                    {paneForBadge.agent ? (
+                      <span className="rounded bg-surface-3 px-1.5 text-[11px] text-fg/90">
+                        {paneForBadge.agent}
+                      </span>
+                    ) : (
+                      <span>no agent detected</span>
+                    )}
+                    {isAgentState(paneForBadge.agent_state) && (
+                      <StatusBadge state={paneForBadge.agent_state} />
+                    )}
                     <span className="ml-auto text-[11px]">saved definitions, live</span>
                   </p>
                 )
@@ -248,7 +335,11 @@ function Editor() {
 
 function ExportDialog({ open, onClose, draft }: { open: boolean; onClose(): void; draft: Draft | null }) {
   const client = useTRPCClient();
-  const exported = useQuery({ queryKey: ['definitions.export', draft], queryFn: () => client.definitions.export.mutate({ draft: normaliseDraft(draft!) }), enabled: open && draft !== null });
+  const exported = useQuery({
+    queryKey: ['definitions.export', draft],
+    queryFn: () => client.definitions.export.mutate({ draft: normaliseDraft(draft!) }),
+    enabled: open && draft !== null,
+  });
   const [copied, setCopied] = useState<string | null>(null);
   const block = (label: string, text: string | undefined) => (
     <div className="flex flex-col gap-1.5">
@@ -264,11 +355,18 @@ function ExportDialog({ open, onClose, draft }: { open: boolean; onClose(): void
           {copied === label ? 'Copied' : 'Copy'}
         </Button>
       </div>
-      <pre className="max-h-64 overflow-auto rounded-md border border-line bg-term p-2.5 font-mono text-[12px] leading-[18px] text-fg">{text ?? '…'}</pre>
+      <pre className="max-h-64 overflow-auto rounded-md border border-line bg-term p-2.5 font-mono text-[12px] leading-[18px] text-fg">
+        {text ?? '…'}
+      </pre>
     </div>
   );
   return (
-    <Dialog open={open} onClose={onClose} title="Export definition" widthClass="w-[min(760px,calc(100vw-2rem))]">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Export definition"
+      widthClass="w-[min(760px,calc(100vw-2rem))]"
+    >
       <div className="flex flex-col gap-4">
         {block('config.toml', exported.data?.toml)}
         {block('extension.toml snippet', exported.data?.extensionSnippet)}

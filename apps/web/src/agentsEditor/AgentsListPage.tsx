@@ -35,7 +35,11 @@ function Row({ e }: { e: CatalogueEntry }) {
           Edit override
         </Link>
       ) : (
-        <Link href={editHref({ source: 'builtin', id: e.id })} className={linkButton} aria-label={`Override ${e.label}`}>
+        <Link
+          href={editHref({ source: 'builtin', id: e.id })}
+          className={linkButton}
+          aria-label={`Override ${e.label}`}
+        >
           Override
         </Link>
       )
@@ -44,25 +48,45 @@ function Row({ e }: { e: CatalogueEntry }) {
         Copy to config
       </Link>
     );
-  const match = [e.names.length > 0 ? `names: ${e.names.join(', ')}` : '', e.paths.length > 0 ? `paths: ${e.paths.join(', ')}` : ''].filter(Boolean);
+  const match = [
+    e.names.length > 0 ? `names: ${e.names.join(', ')}` : '',
+    e.paths.length > 0 ? `paths: ${e.paths.join(', ')}` : '',
+  ].filter(Boolean);
   return (
     <li className="flex flex-col gap-1 px-4 py-2.5" data-definition={e.key}>
       <div className="flex items-center gap-2">
-        <span className={`min-w-0 truncate text-[13px] font-medium ${e.overridden ? 'text-muted line-through decoration-muted/60' : ''}`}>{e.label}</span>
+        <span
+          className={`min-w-0 truncate text-[13px] font-medium ${e.overridden ? 'text-muted line-through decoration-muted/60' : ''}`}
+        >
+          {e.label}
+        </span>
         <code className="shrink-0 font-mono text-[11px] text-muted">{e.id}</code>
         {e.source === 'extension' && <SourceBadge source={e.source} extension={e.extension} />}
-        {e.overrides && <span className="shrink-0 rounded bg-blocked/15 px-1.5 py-px text-[11px] text-blocked">overrides built-in</span>}
+        {e.overrides && (
+          <span className="shrink-0 rounded bg-blocked/15 px-1.5 py-px text-[11px] text-blocked">
+            overrides built-in
+          </span>
+        )}
         {e.overridden && <span className="shrink-0 text-[11px] text-muted">replaced by config.toml</span>}
-        {!e.loaded && <span className="shrink-0 rounded bg-danger/15 px-1.5 py-px text-[11px] text-danger">dropped</span>}
+        {!e.loaded && (
+          <span className="shrink-0 rounded bg-danger/15 px-1.5 py-px text-[11px] text-danger">dropped</span>
+        )}
         {e.warnings.length > 0 && (
-          <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} className={`shrink-0 rounded bg-blocked/15 px-1.5 py-px text-[11px] font-medium text-blocked ${FOCUS_RING}`}>
+          <button
+            type="button"
+            onClick={() => setOpen(!open)}
+            aria-expanded={open}
+            className={`shrink-0 rounded bg-blocked/15 px-1.5 py-px text-[11px] font-medium text-blocked ${FOCUS_RING}`}
+          >
             {e.warnings.length} warning{e.warnings.length === 1 ? '' : 's'}
           </button>
         )}
         <div className="ml-auto shrink-0">{action}</div>
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-[12px] text-muted">
-        <span className="truncate font-mono">{match.length > 0 ? match.join(' · ') : 'no process match'}</span>
+        <span className="truncate font-mono">
+          {match.length > 0 ? match.join(' · ') : 'no process match'}
+        </span>
         <span>
           {e.rules} rule{e.rules === 1 ? '' : 's'}
           {e.base ? ' + common' : ', common off'}
@@ -72,7 +96,10 @@ function Row({ e }: { e: CatalogueEntry }) {
       {open && (
         <ul className="mt-1 flex flex-col gap-1">
           {e.warnings.map((w, i) => (
-            <li key={i} className="rounded border border-blocked/30 bg-blocked/10 px-2 py-1 text-[12px] text-fg">
+            <li
+              key={i}
+              className="rounded border border-blocked/30 bg-blocked/10 px-2 py-1 text-[12px] text-fg"
+            >
               {w.line !== null && <span className="mr-1 font-mono text-muted">line {w.line}</span>}
               {w.message}
             </li>
@@ -110,18 +137,27 @@ function AgentsList() {
   const stream = useStream();
   const list = useQuery(trpc.definitions.list.queryOptions());
   const [filter, setFilter] = useState('');
-  const undo = useMutation(trpc.definitions.undo.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.definitions.list.queryKey() }) }));
+  const undo = useMutation(
+    trpc.definitions.undo.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.definitions.list.queryKey() }),
+    }),
+  );
   useEffect(
     () =>
       stream.onEvent((e) => {
-        if (e.type === 'agent-definitions-changed') void queryClient.invalidateQueries({ queryKey: trpc.definitions.list.queryKey() });
+        if (e.type === 'agent-definitions-changed')
+          void queryClient.invalidateQueries({ queryKey: trpc.definitions.list.queryKey() });
       }),
     [stream, queryClient, trpc],
   );
   const entries = useMemo(() => {
     const q = filter.trim().toLowerCase();
     const all = list.data?.entries ?? [];
-    return q ? all.filter((e) => `${e.id} ${e.label} ${e.names.join(' ')} ${e.paths.join(' ')}`.toLowerCase().includes(q)) : all;
+    return q
+      ? all.filter((e) =>
+          `${e.id} ${e.label} ${e.names.join(' ')} ${e.paths.join(' ')}`.toLowerCase().includes(q),
+        )
+      : all;
   }, [list.data, filter]);
   const data = list.data;
   return (
@@ -129,17 +165,25 @@ function AgentsList() {
       back={{ href: '/settings', label: 'Settings' }}
       title="Agents"
       actions={
-        <Link href={editHref({ fresh: true })} className={`inline-flex h-8 items-center gap-1.5 rounded-md bg-accent px-3 text-[13px] font-medium text-accent-fg hover:bg-accent/90 ${FOCUS_RING}`}>
+        <Link
+          href={editHref({ fresh: true })}
+          className={`inline-flex h-8 items-center gap-1.5 rounded-md bg-accent px-3 text-[13px] font-medium text-accent-fg hover:bg-accent/90 ${FOCUS_RING}`}
+        >
           New definition
         </Link>
       }
     >
       <main className="mx-auto flex max-w-4xl flex-col gap-4 px-4 py-6">
         <p className="text-[13px] text-muted">
-          How rozi recognises coding agents and reads their state. Entries in <code className="font-mono text-fg/90">{data?.configFile ?? 'config.toml'}</code> come first, then extensions, then the built-ins; a config entry with a built-in’s id replaces it.
+          How rozi recognises coding agents and reads their state. Entries in{' '}
+          <code className="font-mono text-fg/90">{data?.configFile ?? 'config.toml'}</code> come first, then
+          extensions, then the built-ins; a config entry with a built-in’s id replaces it.
         </p>
         {data?.undo && (
-          <div className="flex items-center gap-3 rounded-md border border-line bg-surface px-3 py-2 text-[12px]" role="status">
+          <div
+            className="flex items-center gap-3 rounded-md border border-line bg-surface px-3 py-2 text-[12px]"
+            role="status"
+          >
             <span className="flex-1">Last change from the editor: {data.undo.label}.</span>
             <Button onClick={() => undo.mutate()} disabled={undo.isPending}>
               Undo
@@ -147,21 +191,50 @@ function AgentsList() {
           </div>
         )}
         {undo.error && (
-          <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-[12px] text-danger">
+          <p
+            role="alert"
+            className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-[12px] text-danger"
+          >
             {undo.error.message}
           </p>
         )}
         {data?.configWarnings.map((w, i) => (
-          <p key={i} role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-[12px] text-danger">
+          <p
+            key={i}
+            role="alert"
+            className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-[12px] text-danger"
+          >
             config.toml{w.line !== null ? `:${w.line}` : ''}: {w.message}
           </p>
         ))}
-        <TextInput aria-label="Filter agents" placeholder="Filter by id, name or path" value={filter} onChange={(e) => setFilter(e.target.value)} className="w-full" />
+        <TextInput
+          aria-label="Filter agents"
+          placeholder="Filter by id, name or path"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          className="w-full"
+        />
         {list.isLoading && <div className="h-40 animate-pulse rounded-lg bg-surface" />}
-        {list.error && <EmptyState icon="agent" title="Could not load the definitions">{list.error.message}</EmptyState>}
-        <Group title="config.toml" note="yours; first to match" entries={entries.filter((e) => e.source === 'config')} />
-        <Group title="Extensions" note="ids are <extension>.<id>" entries={entries.filter((e) => e.source === 'extension')} />
-        <Group title="Built-in" note="shipped with rozi" entries={entries.filter((e) => e.source === 'builtin')} />
+        {list.error && (
+          <EmptyState icon="agent" title="Could not load the definitions">
+            {list.error.message}
+          </EmptyState>
+        )}
+        <Group
+          title="config.toml"
+          note="yours; first to match"
+          entries={entries.filter((e) => e.source === 'config')}
+        />
+        <Group
+          title="Extensions"
+          note="ids are <extension>.<id>"
+          entries={entries.filter((e) => e.source === 'extension')}
+        />
+        <Group
+          title="Built-in"
+          note="shipped with rozi"
+          entries={entries.filter((e) => e.source === 'builtin')}
+        />
       </main>
     </PageChrome>
   );

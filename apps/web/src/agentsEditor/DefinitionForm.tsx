@@ -20,7 +20,17 @@ export interface DefinitionFormProps {
   idNote: string | null;
 }
 
-function Card({ title, description, children, aside }: { title: string; description?: ReactNode; children: ReactNode; aside?: ReactNode }) {
+function Card({
+  title,
+  description,
+  children,
+  aside,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
   return (
     <section className="rounded-lg border border-line bg-surface p-4" aria-label={title}>
       <div className="mb-3 flex items-start gap-3">
@@ -41,7 +51,14 @@ function messages(ws: readonly DraftWarning[]): string | null {
 
 type ResumeMode = 'unset' | 'off' | 'argv';
 
-export function DefinitionForm({ draft, onChange, warnings, commonRules, evaluation, idNote }: DefinitionFormProps) {
+export function DefinitionForm({
+  draft,
+  onChange,
+  warnings,
+  commonRules,
+  evaluation,
+  idNote,
+}: DefinitionFormProps) {
   const of = (field: DraftWarning['field']) => warnings.filter((w) => w.field === field);
   const rules = rulesOf(draft);
   const resumeMode: ResumeMode = draft.resume === false ? 'off' : draft.resume ? 'argv' : 'unset';
@@ -54,19 +71,43 @@ export function DefinitionForm({ draft, onChange, warnings, commonRules, evaluat
   return (
     <div className="flex flex-col gap-4" data-testid="definition-form">
       {of('entry').length > 0 && (
-        <div role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-[12px] text-danger">
+        <div
+          role="alert"
+          className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-[12px] text-danger"
+        >
           {messages(of('entry'))}
         </div>
       )}
-      <Card title="Agent" description="How rozi names it. An id equal to a built-in’s replaces that built-in.">
+      <Card
+        title="Agent"
+        description="How rozi names it. An id equal to a built-in’s replaces that built-in."
+      >
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Id" hint={idNote ?? 'Lowercase letters, digits, - and _.'} error={messages(of('id'))}>
             {(id, describedBy) => (
-              <TextInput id={id} aria-describedby={describedBy} aria-invalid={of('id').length > 0 || undefined} className="font-mono" value={draft.id} spellCheck={false} autoComplete="off" onChange={(e) => onChange({ ...draft, id: e.target.value })} placeholder="mycoolagent" />
+              <TextInput
+                id={id}
+                aria-describedby={describedBy}
+                aria-invalid={of('id').length > 0 || undefined}
+                className="font-mono"
+                value={draft.id}
+                spellCheck={false}
+                autoComplete="off"
+                onChange={(e) => onChange({ ...draft, id: e.target.value })}
+                placeholder="mycoolagent"
+              />
             )}
           </Field>
           <Field label="Label" hint="Shown on badges. Defaults to the id.">
-            {(id, describedBy) => <TextInput id={id} aria-describedby={describedBy} value={draft.label ?? ''} onChange={(e) => onChange({ ...draft, label: e.target.value })} placeholder="My Cool Agent" />}
+            {(id, describedBy) => (
+              <TextInput
+                id={id}
+                aria-describedby={describedBy}
+                value={draft.label ?? ''}
+                onChange={(e) => onChange({ ...draft, label: e.target.value })}
+                placeholder="My Cool Agent"
+              />
+            )}
           </Field>
         </div>
         <Toggle
@@ -78,15 +119,32 @@ export function DefinitionForm({ draft, onChange, warnings, commonRules, evaluat
         <CommonRulesPanel rules={commonRules} matched={commonMatched} />
       </Card>
 
-      <Card title="Process match" description="Which programs are this agent. Names are executable basenames; paths are substrings of the executable path or an argument (for tools run through node, python or a package manager).">
+      <Card
+        title="Process match"
+        description="Which programs are this agent. Names are executable basenames; paths are substrings of the executable path or an argument (for tools run through node, python or a package manager)."
+      >
         <div className="grid gap-3 sm:grid-cols-2">
           <fieldset>
             <legend className="mb-1 text-[12px] font-medium">Names</legend>
-            <PatternList label="Process name" values={draft.match?.names ?? []} onChange={(names) => onChange({ ...draft, match: { ...draft.match, names } })} placeholder="mca" addLabel="Name" invalid={of('match').length > 0} />
+            <PatternList
+              label="Process name"
+              values={draft.match?.names ?? []}
+              onChange={(names) => onChange({ ...draft, match: { ...draft.match, names } })}
+              placeholder="mca"
+              addLabel="Name"
+              invalid={of('match').length > 0}
+            />
           </fieldset>
           <fieldset>
             <legend className="mb-1 text-[12px] font-medium">Paths</legend>
-            <PatternList label="Process path" values={draft.match?.paths ?? []} onChange={(paths) => onChange({ ...draft, match: { ...draft.match, paths } })} placeholder="@acme/mca" addLabel="Path" invalid={of('match').length > 0} />
+            <PatternList
+              label="Process path"
+              values={draft.match?.paths ?? []}
+              onChange={(paths) => onChange({ ...draft, match: { ...draft.match, paths } })}
+              placeholder="@acme/mca"
+              addLabel="Path"
+              invalid={of('match').length > 0}
+            />
           </fieldset>
         </div>
         {of('match').length > 0 && (
@@ -96,7 +154,15 @@ export function DefinitionForm({ draft, onChange, warnings, commonRules, evaluat
         )}
       </Card>
 
-      <Card title="Native resume" description={<>How resurrection reopens a conversation. <code className="font-mono">{'{session}'}</code> must appear exactly once, as a whole argument, and not as the program.</>}>
+      <Card
+        title="Native resume"
+        description={
+          <>
+            How resurrection reopens a conversation. <code className="font-mono">{'{session}'}</code> must
+            appear exactly once, as a whole argument, and not as the program.
+          </>
+        }
+      >
         <Field label="Resume" error={null}>
           {(id) => (
             <Select
@@ -107,7 +173,15 @@ export function DefinitionForm({ draft, onChange, warnings, commonRules, evaluat
                 const mode = e.target.value as ResumeMode;
                 const next = { ...draft };
                 if (mode === 'unset') delete next.resume;
-                else next.resume = mode === 'off' ? false : { argv: draft.resume ? draft.resume.argv : [draft.id || 'tool', '--resume', '{session}'] };
+                else
+                  next.resume =
+                    mode === 'off'
+                      ? false
+                      : {
+                          argv: draft.resume
+                            ? draft.resume.argv
+                            : [draft.id || 'tool', '--resume', '{session}'],
+                        };
                 onChange(next);
               }}
             >
@@ -120,7 +194,14 @@ export function DefinitionForm({ draft, onChange, warnings, commonRules, evaluat
         {draft.resume && (
           <fieldset>
             <legend className="mb-1 text-[12px] font-medium">argv</legend>
-            <PatternList label="Resume argument" values={draft.resume.argv} onChange={(argv) => onChange({ ...draft, resume: { argv } })} placeholder="{session}" addLabel="Argument" invalid={of('resume').length > 0} />
+            <PatternList
+              label="Resume argument"
+              values={draft.resume.argv}
+              onChange={(argv) => onChange({ ...draft, resume: { argv } })}
+              placeholder="{session}"
+              addLabel="Argument"
+              invalid={of('resume').length > 0}
+            />
           </fieldset>
         )}
         {of('resume').length > 0 && (
@@ -140,7 +221,10 @@ export function DefinitionForm({ draft, onChange, warnings, commonRules, evaluat
         }
       >
         {rules.length === 0 ? (
-          <p className="rounded-md border border-dashed border-line px-3 py-4 text-center text-[12px] text-muted">No rules of its own: {draft.base === false ? 'nothing detects a state.' : 'only the common rules detect its state.'}</p>
+          <p className="rounded-md border border-dashed border-line px-3 py-4 text-center text-[12px] text-muted">
+            No rules of its own:{' '}
+            {draft.base === false ? 'nothing detects a state.' : 'only the common rules detect its state.'}
+          </p>
         ) : (
           <ol className="flex flex-col gap-3">
             {rules.map((rule, i) => (

@@ -63,7 +63,17 @@ export function LivePreview(props: LivePreviewProps) {
             else if (k === 'paste') onSource({ kind: 'paste', screen: screen, title });
             else {
               const first = fixtures.flatMap((f) => f.cases.map((c) => ({ f, c })))[0];
-              onSource(first ? { kind: 'fixture', id: `${first.f.file}#${first.c.name}`, screen: first.c.screen, title: first.c.title ?? '', expected: first.c.state } : { kind: 'fixture', id: '', screen: '', title: '', expected: 'idle' });
+              onSource(
+                first
+                  ? {
+                      kind: 'fixture',
+                      id: `${first.f.file}#${first.c.name}`,
+                      screen: first.c.screen,
+                      title: first.c.title ?? '',
+                      expected: first.c.state,
+                    }
+                  : { kind: 'fixture', id: '', screen: '', title: '', expected: 'idle' },
+              );
             }
           }}
         />
@@ -71,7 +81,14 @@ export function LivePreview(props: LivePreviewProps) {
 
       {source.kind === 'pane' && (
         <div className="flex items-center gap-2">
-          <Select aria-label="Live pane" className="min-w-0 flex-1" value={source.key ?? ''} onChange={(e) => onSource({ kind: 'pane', key: e.target.value === '' ? null : Number(e.target.value) })}>
+          <Select
+            aria-label="Live pane"
+            className="min-w-0 flex-1"
+            value={source.key ?? ''}
+            onChange={(e) =>
+              onSource({ kind: 'pane', key: e.target.value === '' ? null : Number(e.target.value) })
+            }
+          >
             {panes.length === 0 && <option value="">No panes</option>}
             {panes.map((p) => (
               <option key={p.key} value={p.key}>
@@ -79,7 +96,10 @@ export function LivePreview(props: LivePreviewProps) {
               </option>
             ))}
           </Select>
-          <span className="flex shrink-0 items-center gap-1.5 text-[11px] text-muted" title="The capture refreshes every half second">
+          <span
+            className="flex shrink-0 items-center gap-1.5 text-[11px] text-muted"
+            title="The capture refreshes every half second"
+          >
             <span aria-hidden="true" className="size-1.5 rounded-full bg-done rozi-pulse" />
             live
           </span>
@@ -96,7 +116,13 @@ export function LivePreview(props: LivePreviewProps) {
             spellCheck={false}
             className="h-28 resize-y rounded-md border border-line bg-surface px-2.5 py-2 font-mono text-[12px] text-fg focus-visible:outline-2 focus-visible:outline-accent"
           />
-          <TextInput aria-label="Pasted title" value={source.title} onChange={(e) => onSource({ ...source, title: e.target.value })} placeholder="Terminal title (optional)" className="font-mono text-[12px]" />
+          <TextInput
+            aria-label="Pasted title"
+            value={source.title}
+            onChange={(e) => onSource({ ...source, title: e.target.value })}
+            placeholder="Terminal title (optional)"
+            className="font-mono text-[12px]"
+          />
         </div>
       )}
       {source.kind === 'fixture' && (
@@ -106,7 +132,16 @@ export function LivePreview(props: LivePreviewProps) {
             className="min-w-0 flex-1"
             value={source.id}
             onChange={(e) => {
-              for (const f of fixtures) for (const c of f.cases) if (`${f.file}#${c.name}` === e.target.value) onSource({ kind: 'fixture', id: e.target.value, screen: c.screen, title: c.title ?? '', expected: c.state });
+              for (const f of fixtures)
+                for (const c of f.cases)
+                  if (`${f.file}#${c.name}` === e.target.value)
+                    onSource({
+                      kind: 'fixture',
+                      id: e.target.value,
+                      screen: c.screen,
+                      title: c.title ?? '',
+                      expected: c.state,
+                    });
             }}
           >
             {fixtures.length === 0 && <option value="">No fixture cases found</option>}
@@ -121,28 +156,64 @@ export function LivePreview(props: LivePreviewProps) {
             ))}
           </Select>
           {evaluation && (
-            <span data-testid="fixture-verdict" className={`shrink-0 rounded-full px-2 py-px text-[11px] font-medium ${evaluation.state === source.expected ? 'bg-done/15 text-done' : 'bg-danger/15 text-danger'}`}>
-              {evaluation.state === source.expected ? `✓ expects ${source.expected}` : `✗ expects ${source.expected}`}
+            <span
+              data-testid="fixture-verdict"
+              className={`shrink-0 rounded-full px-2 py-px text-[11px] font-medium ${evaluation.state === source.expected ? 'bg-done/15 text-done' : 'bg-danger/15 text-danger'}`}
+            >
+              {evaluation.state === source.expected
+                ? `✓ expects ${source.expected}`
+                : `✗ expects ${source.expected}`}
             </span>
           )}
         </div>
       )}
 
       {error && (
-        <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-2 py-1 text-[12px] text-danger">
+        <p
+          role="alert"
+          className="rounded-md border border-danger/40 bg-danger/10 px-2 py-1 text-[12px] text-danger"
+        >
           {error}
         </p>
       )}
       <div className="rounded-lg border border-line bg-surface p-3">
         <ExplanationPanel evaluation={evaluation} dropped={props.dropped} />
       </div>
-      <ScreenView screen={screen} title={title} evaluation={evaluation} empty={source.kind === 'pane' ? (source.key === null ? 'Pick a pane to see its screen.' : 'Reading the pane…') : source.kind === 'paste' ? 'Paste a screen above.' : 'Choose a fixture case.'} />
-      <SaveFixture screen={screen} evaluation={evaluation} agentId={props.agentId} onSave={props.onSaveFixture} />
+      <ScreenView
+        screen={screen}
+        title={title}
+        evaluation={evaluation}
+        empty={
+          source.kind === 'pane'
+            ? source.key === null
+              ? 'Pick a pane to see its screen.'
+              : 'Reading the pane…'
+            : source.kind === 'paste'
+              ? 'Paste a screen above.'
+              : 'Choose a fixture case.'
+        }
+      />
+      <SaveFixture
+        screen={screen}
+        evaluation={evaluation}
+        agentId={props.agentId}
+        onSave={props.onSaveFixture}
+      />
     </div>
   );
 }
 
-function SaveFixture({ screen, evaluation, agentId, onSave }: { screen: string; evaluation: Evaluation | null; agentId: string; onSave: LivePreviewProps['onSaveFixture'] }) {
+function SaveFixture({
+  screen,
+  evaluation,
+  agentId,
+  onSave,
+}: {
+  screen: string;
+  evaluation: Evaluation | null;
+  agentId: string;
+  onSave: LivePreviewProps['onSaveFixture'];
+}) {
   const [name, setName] = useState('');
   const [state, setState] = useState<DetectState | ''>('');
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
@@ -150,7 +221,9 @@ function SaveFixture({ screen, evaluation, agentId, onSave }: { screen: string; 
   const chosen: DetectState = state || (evaluation?.state as DetectState | undefined) || 'idle';
   return (
     <details className="rounded-lg border border-line bg-surface">
-      <summary className="cursor-pointer select-none px-3 py-2 text-[12px] text-muted hover:text-fg">Save this screen as a fixture case</summary>
+      <summary className="cursor-pointer select-none px-3 py-2 text-[12px] text-muted hover:text-fg">
+        Save this screen as a fixture case
+      </summary>
       <form
         className="flex flex-col gap-2 border-t border-line px-3 py-3"
         onSubmit={async (e) => {
@@ -167,15 +240,30 @@ function SaveFixture({ screen, evaluation, agentId, onSave }: { screen: string; 
         }}
       >
         <p className="text-[12px] text-muted">
-          Appends a <code className="font-mono">[[case]]</code> to <code className="font-mono">fixtures/agents/{agentId || '<id>'}.toml</code> in rozi’s data folder, in the shared fixture format. Record the state a correct detector must read.
+          Appends a <code className="font-mono">[[case]]</code> to{' '}
+          <code className="font-mono">fixtures/agents/{agentId || '<id>'}.toml</code> in rozi’s data folder,
+          in the shared fixture format. Record the state a correct detector must read.
         </p>
         <div className="flex flex-wrap items-end gap-2">
           <Field label="Case name">
-            {(id) => <TextInput id={id} value={name} onChange={(e) => setName(e.target.value)} placeholder="blocked-approval" className="w-48 font-mono text-[12px]" />}
+            {(id) => (
+              <TextInput
+                id={id}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                placeholder="blocked-approval"
+                className="w-48 font-mono text-[12px]"
+              />
+            )}
           </Field>
           <Field label="Expected state">
             {(id) => (
-              <Select id={id} value={chosen} onChange={(e) => setState(e.target.value as DetectState)} className="w-32">
+              <Select
+                id={id}
+                value={chosen}
+                onChange={(e) => setState(e.target.value as DetectState)}
+                className="w-32"
+              >
                 {DETECT_STATES.map((s) => (
                   <option key={s} value={s}>
                     {s}
@@ -189,7 +277,10 @@ function SaveFixture({ screen, evaluation, agentId, onSave }: { screen: string; 
           </Button>
         </div>
         {note && (
-          <p role={note.error ? 'alert' : 'status'} className={`text-[12px] ${note.error ? 'text-danger' : 'text-done'}`}>
+          <p
+            role={note.error ? 'alert' : 'status'}
+            className={`text-[12px] ${note.error ? 'text-danger' : 'text-done'}`}
+          >
             {note.text}
           </p>
         )}

@@ -19,7 +19,17 @@ export interface PatternListProps {
   testId?: string;
 }
 
-export function PatternList({ label, values, onChange, placeholder, addLabel = 'Add', invalid, mono = true, accent, testId }: PatternListProps) {
+export function PatternList({
+  label,
+  values,
+  onChange,
+  placeholder,
+  addLabel = 'Add',
+  invalid,
+  mono = true,
+  accent,
+  testId,
+}: PatternListProps) {
   const inputs = useRef<Array<HTMLInputElement | null>>([]);
   const focusIndex = useRef<number | null>(null);
   useEffect(() => {
@@ -36,7 +46,13 @@ export function PatternList({ label, values, onChange, placeholder, addLabel = '
       {values.length === 0 && <p className="text-[12px] italic text-muted">None.</p>}
       {values.map((value, i) => (
         <div key={i} className="flex items-center gap-1.5">
-          {accent && <span aria-hidden="true" className="h-5 w-0.5 shrink-0 rounded-full" style={{ background: accent }} />}
+          {accent && (
+            <span
+              aria-hidden="true"
+              className="h-5 w-0.5 shrink-0 rounded-full"
+              style={{ background: accent }}
+            />
+          )}
           <TextInput
             ref={(el) => {
               inputs.current[i] = el;
@@ -60,11 +76,20 @@ export function PatternList({ label, values, onChange, placeholder, addLabel = '
               }
             }}
           />
-          <IconButton icon="close" label={`Remove ${label.toLowerCase()} ${i + 1}`} onClick={() => onChange(values.filter((_, j) => j !== i))} />
+          <IconButton
+            icon="close"
+            label={`Remove ${label.toLowerCase()} ${i + 1}`}
+            onClick={() => onChange(values.filter((_, j) => j !== i))}
+          />
         </div>
       ))}
       <div>
-        <Button variant="ghost" icon="plus" className="h-7 px-2 text-[12px] text-muted hover:text-fg" onClick={() => add()}>
+        <Button
+          variant="ghost"
+          icon="plus"
+          className="h-7 px-2 text-[12px] text-muted hover:text-fg"
+          onClick={() => add()}
+        >
           {addLabel}
         </Button>
       </div>

@@ -36,7 +36,18 @@ export interface RuleCardProps {
   onMove(delta: -1 | 1): void;
 }
 
-export function RuleCard({ index, count, rule, colour, warnings, live, onChange, onRemove, onDuplicate, onMove }: RuleCardProps) {
+export function RuleCard({
+  index,
+  count,
+  rule,
+  colour,
+  warnings,
+  live,
+  onChange,
+  onRemove,
+  onDuplicate,
+  onMove,
+}: RuleCardProps) {
   const target = ruleTarget(rule);
   const group = ruleGroup(rule);
   const n = index + 1;
@@ -49,11 +60,22 @@ export function RuleCard({ index, count, rule, colour, warnings, live, onChange,
       style={{ borderLeft: `3px solid ${colour}` }}
     >
       <div className="flex flex-wrap items-center gap-2 border-b border-line px-3 py-2">
-        <span className="rounded px-1.5 py-px font-mono text-[11px] font-semibold" style={{ background: tint(colour, 22), color: 'var(--rz-fg)' }}>
+        <span
+          className="rounded px-1.5 py-px font-mono text-[11px] font-semibold"
+          style={{ background: tint(colour, 22), color: 'var(--rz-fg)' }}
+        >
           Rule {n}
         </span>
-        <Select aria-label={`Rule ${n} state`} value={rule.state} onChange={(e) => onChange({ ...rule, state: e.target.value })} className="h-7 w-[108px] text-[12px]" title={STATE_HINT[rule.state]}>
-          {!['blocked', 'working', 'idle', 'unknown'].includes(rule.state) && <option value={rule.state}>{rule.state || '(none)'}</option>}
+        <Select
+          aria-label={`Rule ${n} state`}
+          value={rule.state}
+          onChange={(e) => onChange({ ...rule, state: e.target.value })}
+          className="h-7 w-[108px] text-[12px]"
+          title={STATE_HINT[rule.state]}
+        >
+          {!['blocked', 'working', 'idle', 'unknown'].includes(rule.state) && (
+            <option value={rule.state}>{rule.state || '(none)'}</option>
+          )}
           <option value="blocked">blocked</option>
           <option value="working">working</option>
           <option value="idle">idle</option>
@@ -82,15 +104,34 @@ export function RuleCard({ index, count, rule, colour, warnings, live, onChange,
           <span
             data-rule-live={live}
             className={`rounded-full px-2 py-px text-[11px] font-medium ${live === 'decided' ? 'bg-accent/15 text-accent' : 'bg-surface-3 text-muted'}`}
-            title={live === 'decided' ? 'This rule decides the previewed state' : 'This rule matches, but a state higher in precedence won'}
+            title={
+              live === 'decided'
+                ? 'This rule decides the previewed state'
+                : 'This rule matches, but a state higher in precedence won'
+            }
           >
             {live === 'decided' ? 'decides' : 'matches'}
           </span>
         )}
         <div className="ml-auto flex items-center gap-0.5">
-          <IconButton icon="arrowUp" label={`Move rule ${n} up`} disabled={index === 0} onClick={() => onMove(-1)} />
-          <IconButton icon="arrowDown" label={`Move rule ${n} down`} disabled={index === count - 1} onClick={() => onMove(1)} />
-          <Button variant="ghost" className="h-6 px-1.5 text-[12px] text-muted hover:text-fg" onClick={onDuplicate} aria-label={`Duplicate rule ${n}`}>
+          <IconButton
+            icon="arrowUp"
+            label={`Move rule ${n} up`}
+            disabled={index === 0}
+            onClick={() => onMove(-1)}
+          />
+          <IconButton
+            icon="arrowDown"
+            label={`Move rule ${n} down`}
+            disabled={index === count - 1}
+            onClick={() => onMove(1)}
+          />
+          <Button
+            variant="ghost"
+            className="h-6 px-1.5 text-[12px] text-muted hover:text-fg"
+            onClick={onDuplicate}
+            aria-label={`Duplicate rule ${n}`}
+          >
             Duplicate
           </Button>
           <IconButton icon="close" label={`Remove rule ${n}`} onClick={onRemove} />
@@ -99,7 +140,12 @@ export function RuleCard({ index, count, rule, colour, warnings, live, onChange,
       <div className="flex flex-col gap-3 px-3 py-3">
         <div className="flex flex-col gap-2.5">
           {LISTS.map((l) => (
-            <div key={l.key} role="group" aria-label={`Rule ${n} ${l.label.toLowerCase()}`} className="grid min-w-0 gap-x-3 gap-y-1 sm:grid-cols-[7.5rem_minmax(0,1fr)]">
+            <div
+              key={l.key}
+              role="group"
+              aria-label={`Rule ${n} ${l.label.toLowerCase()}`}
+              className="grid min-w-0 gap-x-3 gap-y-1 sm:grid-cols-[7.5rem_minmax(0,1fr)]"
+            >
               <div className="pt-1.5 text-[12px] font-medium text-fg">
                 {l.label}
                 <span className="block text-[11px] font-normal text-muted">{l.hint}</span>
@@ -117,10 +163,18 @@ export function RuleCard({ index, count, rule, colour, warnings, live, onChange,
         </div>
         <div className="flex items-center gap-4">
           <div className="w-56">
-            <Toggle label="Regular expressions" checked={group.regex === true} onChange={(regex) => onChange(withGroup(rule, { ...group, regex }))} />
+            <Toggle
+              label="Regular expressions"
+              checked={group.regex === true}
+              onChange={(regex) => onChange(withGroup(rule, { ...group, regex }))}
+            />
           </div>
           {(group.all_of ?? []).length + (group.any_of ?? []).length === 0 && (
-            <Button variant="ghost" className="h-7 px-2 text-[12px]" onClick={() => onChange(withGroup(rule, addPattern(group, 'any_of')))}>
+            <Button
+              variant="ghost"
+              className="h-7 px-2 text-[12px]"
+              onClick={() => onChange(withGroup(rule, addPattern(group, 'any_of')))}
+            >
               Add an any-of pattern
             </Button>
           )}
@@ -129,7 +183,11 @@ export function RuleCard({ index, count, rule, colour, warnings, live, onChange,
         {warnings.length > 0 && (
           <ul className="flex flex-col gap-1" data-rule-warnings={index}>
             {warnings.map((w, i) => (
-              <li key={i} role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-2 py-1 text-[12px] text-danger">
+              <li
+                key={i}
+                role="alert"
+                className="rounded-md border border-danger/40 bg-danger/10 px-2 py-1 text-[12px] text-danger"
+              >
                 {w.message}
               </li>
             ))}

@@ -11,10 +11,20 @@ export interface SegmentedProps<T extends string> {
   disabled?: boolean;
 }
 
-export function Segmented<T extends string>({ label, value, options, onChange, disabled }: SegmentedProps<T>) {
+export function Segmented<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+}: SegmentedProps<T>) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   return (
-    <div role="radiogroup" aria-label={label} className={`inline-flex h-7 items-center rounded-md border border-line bg-surface p-0.5 ${disabled ? 'opacity-50' : ''}`}>
+    <div
+      role="radiogroup"
+      aria-label={label}
+      className={`inline-flex h-7 items-center rounded-md border border-line bg-surface p-0.5 ${disabled ? 'opacity-50' : ''}`}
+    >
       {options.map((o, i) => {
         const on = o.value === value;
         return (
@@ -31,7 +41,12 @@ export function Segmented<T extends string>({ label, value, options, onChange, d
             tabIndex={on ? 0 : -1}
             onClick={() => onChange(o.value)}
             onKeyDown={(e) => {
-              const step = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? -1 : 0;
+              const step =
+                e.key === 'ArrowRight' || e.key === 'ArrowDown'
+                  ? 1
+                  : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+                    ? -1
+                    : 0;
               if (!step) return;
               e.preventDefault();
               const next = (i + step + options.length) % options.length;

@@ -11,7 +11,13 @@ export function newRule(state: Rule['state'] = 'blocked'): Rule {
 }
 
 export function newDraft(o: { id?: string; label?: string; names?: string[]; paths?: string[] } = {}): Draft {
-  return { id: o.id ?? '', label: o.label ?? '', base: true, match: { names: o.names ?? [], paths: o.paths ?? [] }, states: [] };
+  return {
+    id: o.id ?? '',
+    label: o.label ?? '',
+    base: true,
+    match: { names: o.names ?? [], paths: o.paths ?? [] },
+    states: [],
+  };
 }
 
 export function ruleTarget(rule: Rule): 'screen' | 'title' {
@@ -29,7 +35,9 @@ export function withGroup(rule: Rule, group: Group): Rule {
 /** Switches a rule between screen and title, keeping its patterns. Title rules have no scope. */
 export function withTarget(rule: Rule, target: 'screen' | 'title'): Rule {
   const group = ruleGroup(rule);
-  return target === 'title' ? { state: rule.state, title: group } : { state: rule.state, scope: rule.scope ?? 'all', screen: group };
+  return target === 'title'
+    ? { state: rule.state, title: group }
+    : { state: rule.state, scope: rule.scope ?? 'all', screen: group };
 }
 
 export function setPattern(group: Group, o: { list: GroupList; index: number; value: string }): Group {
@@ -66,7 +74,10 @@ export function duplicateRule(draft: Draft, index: number): Draft {
   const rules = rulesOf(draft);
   const copy = rules[index];
   if (!copy) return draft;
-  return { ...draft, states: [...rules.slice(0, index + 1), structuredClone(copy), ...rules.slice(index + 1)] };
+  return {
+    ...draft,
+    states: [...rules.slice(0, index + 1), structuredClone(copy), ...rules.slice(index + 1)],
+  };
 }
 
 /** Moves a rule up (-1) or down (+1). Order never changes the state (precedence does), only the numbering. */

@@ -2,7 +2,27 @@
 // launchers (node, python, npx …) hide the tool, so their first script argument names it instead
 // and goes into match.paths (the spec's advice for tools launched through a runtime).
 
-const LAUNCHERS = new Set(['node', 'nodejs', 'bun', 'deno', 'python', 'python3', 'npx', 'npm', 'pnpm', 'yarn', 'uv', 'uvx', 'pipx', 'ruby', 'perl', 'bash', 'sh', 'zsh', 'tsx']);
+const LAUNCHERS = new Set([
+  'node',
+  'nodejs',
+  'bun',
+  'deno',
+  'python',
+  'python3',
+  'npx',
+  'npm',
+  'pnpm',
+  'yarn',
+  'uv',
+  'uvx',
+  'pipx',
+  'ruby',
+  'perl',
+  'bash',
+  'sh',
+  'zsh',
+  'tsx',
+]);
 const SUFFIX = /\.(?:exe|cmd|bat|ps1|js|mjs|cjs|ts|py)$/i;
 
 function base(path: string): string {
@@ -25,7 +45,10 @@ export interface ProgramGuess {
   paths: string[];
 }
 
-export function guessFromProgram(program: string | null | undefined, args: readonly string[] | null | undefined): ProgramGuess | null {
+export function guessFromProgram(
+  program: string | null | undefined,
+  args: readonly string[] | null | undefined,
+): ProgramGuess | null {
   if (!program) return null;
   const name = base(program);
   if (LAUNCHERS.has(name.toLowerCase().replace(SUFFIX, ''))) {
@@ -39,5 +62,7 @@ export function guessFromProgram(program: string | null | undefined, args: reado
     }
   }
   const id = slugId(name);
-  return id ? { id, label: name.replace(SUFFIX, ''), names: [name.replace(SUFFIX, '').toLowerCase()], paths: [] } : null;
+  return id
+    ? { id, label: name.replace(SUFFIX, ''), names: [name.replace(SUFFIX, '').toLowerCase()], paths: [] }
+    : null;
 }

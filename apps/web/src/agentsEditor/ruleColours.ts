@@ -6,7 +6,11 @@ const PALETTE = ['#c084fc', '#22d3ee', '#84cc16', '#f97316', '#f472b6', '#818cf8
 
 export function ruleColour(rule: number | string, state?: string): string {
   if (typeof rule === 'number') return PALETTE[rule % PALETTE.length]!;
-  return state === 'blocked' ? 'var(--rz-blocked)' : state === 'working' ? 'var(--rz-working)' : 'var(--rz-muted)';
+  return state === 'blocked'
+    ? 'var(--rz-blocked)'
+    : state === 'working'
+      ? 'var(--rz-working)'
+      : 'var(--rz-muted)';
 }
 
 /** A translucent fill of a colour (works for hex and var() values). */

@@ -13,9 +13,15 @@ describe('markScreen', () => {
       ],
     });
     expect(lines.map((l) => l.runs.map((r) => [r.text, r.marks.map((m) => m.rule)]))).toEqual([
-      [['one ', []], ['two', [0]]],
+      [
+        ['one ', []],
+        ['two', [0]],
+      ],
       [['three', []]],
-      [['four ', ['common.x']], ['five', ['common.x', 1]]],
+      [
+        ['four ', ['common.x']],
+        ['five', ['common.x', 1]],
+      ],
     ]);
     expect(lines.map((l) => l.footer)).toEqual([false, true, true]);
   });

@@ -27,7 +27,10 @@ export interface MarkedLine {
   footer: boolean;
 }
 
-export function markScreen(screen: string, o: { spans: readonly MarkedSpan[]; footerStart: number }): MarkedLine[] {
+export function markScreen(
+  screen: string,
+  o: { spans: readonly MarkedSpan[]; footerStart: number },
+): MarkedLine[] {
   const lines: MarkedLine[] = [];
   let at = 0;
   const parts = screen.endsWith('\n') ? screen.slice(0, -1).split('\n') : screen.split('\n');
@@ -50,7 +53,11 @@ export function markScreen(screen: string, o: { spans: readonly MarkedSpan[]; fo
       if (a === b) continue;
       const covering = o.spans.filter((s) => s.start <= a && s.end >= b);
       const strip = ({ rule, state, pattern }: MarkedSpan): Mark => ({ rule, state, pattern });
-      runs.push({ text: screen.slice(a, b), marks: covering.map(strip), ends: covering.filter((s) => s.end === b).map(strip) });
+      runs.push({
+        text: screen.slice(a, b),
+        marks: covering.map(strip),
+        ends: covering.filter((s) => s.end === b).map(strip),
+      });
     }
     if (runs.length === 0) runs.push({ text: '', marks: [], ends: [] });
     // A line belongs to the footer when it starts at or after the footer offset (footerStart is a line start).

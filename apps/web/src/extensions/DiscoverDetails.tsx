@@ -11,7 +11,12 @@ import { ReadmeView } from './ReadmeView';
 import type { InstallProgress } from './useInstallProgress';
 
 const PHASES = ['clone', 'validate', 'snapshot', 'start'] as const;
-const PHASE_LABEL: Record<string, string> = { clone: 'Clone', validate: 'Validate', snapshot: 'Snapshot', start: 'Start' };
+const PHASE_LABEL: Record<string, string> = {
+  clone: 'Clone',
+  validate: 'Validate',
+  snapshot: 'Snapshot',
+  start: 'Start',
+};
 
 function Section({ title, children, count }: { title: string; children: ReactNode; count?: number }) {
   if (count === 0) return null;
@@ -35,16 +40,30 @@ function Row({ left, right, note }: { left: ReactNode; right?: ReactNode; note?:
   );
 }
 
-const STATE_TONE: Record<string, string> = { active: 'text-done', suppressed: 'text-muted', conflicting: 'text-blocked' };
+const STATE_TONE: Record<string, string> = {
+  active: 'text-done',
+  suppressed: 'text-muted',
+  conflicting: 'text-blocked',
+};
 
-export function DiscoverDetails({ id, onBack, progress }: { id: string; onBack(): void; progress: { byExtension: InstallProgress; reset(id: string): void } }) {
+export function DiscoverDetails({
+  id,
+  onBack,
+  progress,
+}: {
+  id: string;
+  onBack(): void;
+  progress: { byExtension: InstallProgress; reset(id: string): void };
+}) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const { data, error } = useQuery(trpc.discover.details.queryOptions({ id }));
   const list = useQuery(trpc.discover.list.queryOptions());
   const listed = list.data?.entries.find((e) => e.id === id);
-  const [preview, setPreview] = useState<Awaited<ReturnType<typeof client.discover.updatePreview.query>> | null>(null);
+  const [preview, setPreview] = useState<Awaited<
+    ReturnType<typeof client.discover.updatePreview.query>
+  > | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const events = progress.byExtension[id] ?? [];
   const failed = events.find((e) => e.state === 'failed');
@@ -68,7 +87,11 @@ export function DiscoverDetails({ id, onBack, progress }: { id: string; onBack()
   const { entry, details } = data;
   return (
     <div className="flex flex-col gap-4">
-      <button type="button" onClick={onBack} className="flex w-fit items-center gap-1 text-[13px] text-muted hover:text-fg">
+      <button
+        type="button"
+        onClick={onBack}
+        className="flex w-fit items-center gap-1 text-[13px] text-muted hover:text-fg"
+      >
         <Icon name="chevronLeft" size={14} /> All extensions
       </button>
       <div className="flex flex-wrap items-start gap-4">
@@ -82,9 +105,16 @@ export function DiscoverDetails({ id, onBack, progress }: { id: string; onBack()
           </p>
         </div>
         <div className="flex items-center gap-2">
-          {listed?.installed && !listed.updateAvailable && !running && <span className="rounded bg-surface-2 px-2 py-1 text-[12px]">Installed · {listed.installed.state}</span>}
+          {listed?.installed && !listed.updateAvailable && !running && (
+            <span className="rounded bg-surface-2 px-2 py-1 text-[12px]">
+              Installed · {listed.installed.state}
+            </span>
+          )}
           {listed?.updateAvailable && !preview && (
-            <Button variant="primary" onClick={async () => setPreview(await client.discover.updatePreview.query({ id }))}>
+            <Button
+              variant="primary"
+              onClick={async () => setPreview(await client.discover.updatePreview.query({ id }))}
+            >
               Update…
             </Button>
           )}
@@ -100,7 +130,9 @@ export function DiscoverDetails({ id, onBack, progress }: { id: string; onBack()
         <Section title="Update: what changes">
           <p className="text-[12px] text-muted">
             {preview.from?.slice(0, 12) ?? '(none)'} → {preview.to.slice(0, 12)}
-            {preview.diff && preview.diff.versionFrom !== preview.diff.versionTo ? ` · version ${preview.diff.versionFrom} → ${preview.diff.versionTo}` : ''}
+            {preview.diff && preview.diff.versionFrom !== preview.diff.versionTo
+              ? ` · version ${preview.diff.versionFrom} → ${preview.diff.versionTo}`
+              : ''}
           </p>
           {preview.problem && <p className="text-[13px] text-danger">{preview.problem}</p>}
           <ul className="my-2 font-mono text-[12px]">
@@ -127,9 +159,18 @@ export function DiscoverDetails({ id, onBack, progress }: { id: string; onBack()
               const ev = events.find((e) => e.phase === p);
               const mark = !ev ? '○' : ev.state === 'done' ? '✓' : ev.state === 'failed' ? '✗' : '…';
               return (
-                <li key={p} data-phase={p} data-state={ev?.state ?? 'pending'} className={ev?.state === 'failed' ? 'text-danger' : ev?.state === 'done' ? 'text-done' : 'text-muted'}>
+                <li
+                  key={p}
+                  data-phase={p}
+                  data-state={ev?.state ?? 'pending'}
+                  className={
+                    ev?.state === 'failed' ? 'text-danger' : ev?.state === 'done' ? 'text-done' : 'text-muted'
+                  }
+                >
                   {mark} {PHASE_LABEL[p]}
-                  {ev?.message && ev.state !== 'failed' ? <span className="ml-1 text-[11px] text-muted">({ev.message})</span> : null}
+                  {ev?.message && ev.state !== 'failed' ? (
+                    <span className="ml-1 text-[11px] text-muted">({ev.message})</span>
+                  ) : null}
                 </li>
               );
             })}
@@ -150,53 +191,122 @@ export function DiscoverDetails({ id, onBack, progress }: { id: string; onBack()
             {details.screenshots.length > 0 && (
               <div className="grid grid-cols-2 gap-2">
                 {details.screenshots.map((s) => (
-                  <img key={s.path} src={s.dataUrl} alt={s.path} className="aspect-[16/10] w-full rounded border border-line object-cover object-left-top" />
+                  <img
+                    key={s.path}
+                    src={s.dataUrl}
+                    alt={s.path}
+                    className="aspect-[16/10] w-full rounded border border-line object-cover object-left-top"
+                  />
                 ))}
               </div>
             )}
-            <Section title="README">{details.readme ? <ReadmeView text={details.readme} /> : <p className="text-[13px] text-muted">No README.md in the repository.</p>}</Section>
+            <Section title="README">
+              {details.readme ? (
+                <ReadmeView text={details.readme} />
+              ) : (
+                <p className="text-[13px] text-muted">No README.md in the repository.</p>
+              )}
+            </Section>
           </div>
           <div className="flex flex-col gap-4" aria-label="What it will run">
             <h3 className="text-[12px] font-semibold uppercase tracking-wide text-muted">What it will run</h3>
             <Section title="Commands" count={details.commands.length}>
-              <ul>{details.commands.map((c) => <Row key={c.id} left={c.label} right={c.id} note={c.run} />)}</ul>
+              <ul>
+                {details.commands.map((c) => (
+                  <Row key={c.id} left={c.label} right={c.id} note={c.run} />
+                ))}
+              </ul>
             </Section>
             <Section title="Services" count={details.services.length}>
-              <ul>{details.services.map((s) => <Row key={s.id} left={s.id} right={`restart ${s.restart} · ${s.placement}`} note={s.run} />)}</ul>
+              <ul>
+                {details.services.map((s) => (
+                  <Row key={s.id} left={s.id} right={`restart ${s.restart} · ${s.placement}`} note={s.run} />
+                ))}
+              </ul>
             </Section>
             <Section title="Hooks (sandboxed)" count={details.hooks.length}>
-              <ul>{details.hooks.map((h) => <Row key={`${h.event}${h.script}`} left={h.event} right={h.permissions.join(', ') || 'no permissions'} note={h.script} />)}</ul>
+              <ul>
+                {details.hooks.map((h) => (
+                  <Row
+                    key={`${h.event}${h.script}`}
+                    left={h.event}
+                    right={h.permissions.join(', ') || 'no permissions'}
+                    note={h.script}
+                  />
+                ))}
+              </ul>
             </Section>
             <Section title="Actions" count={details.actions.length}>
-              <ul>{details.actions.map((a) => <Row key={a.id} left={a.label} right={`${a.deadlineMs} ms`} note={a.run} />)}</ul>
+              <ul>
+                {details.actions.map((a) => (
+                  <Row key={a.id} left={a.label} right={`${a.deadlineMs} ms`} note={a.run} />
+                ))}
+              </ul>
             </Section>
             <Section title="Sidebar tabs" count={details.sidebarTabs.length}>
-              <ul>{details.sidebarTabs.map((t) => <Row key={t.id} left={t.label} right={t.kind} note={t.run ?? undefined} />)}</ul>
+              <ul>
+                {details.sidebarTabs.map((t) => (
+                  <Row key={t.id} left={t.label} right={t.kind} note={t.run ?? undefined} />
+                ))}
+              </ul>
             </Section>
             <Section title="Keys it suggests" count={details.keys.length}>
               <ul>
                 {details.keys.map((k) => (
-                  <Row key={`${k.action}${k.chord}`} left={<span className="font-mono">{k.chord}</span>} right={<span className={STATE_TONE[k.state]} data-key-state={k.state}>{k.state === 'active' ? 'would be active' : k.state}</span>} note={k.reason ? `${k.action}: ${k.reason}` : k.action} />
+                  <Row
+                    key={`${k.action}${k.chord}`}
+                    left={<span className="font-mono">{k.chord}</span>}
+                    right={
+                      <span className={STATE_TONE[k.state]} data-key-state={k.state}>
+                        {k.state === 'active' ? 'would be active' : k.state}
+                      </span>
+                    }
+                    note={k.reason ? `${k.action}: ${k.reason}` : k.action}
+                  />
                 ))}
               </ul>
             </Section>
             <Section title="Settings" count={details.settings.length}>
-              <ul>{details.settings.map((s) => <Row key={s.key} left={s.label || s.key} right={`${s.type} · default ${JSON.stringify(s.default)}`} note={s.description ?? undefined} />)}</ul>
-            </Section>
-            <Section title="Agents" count={details.agents.length}>
-              <ul>{details.agents.map((a) => <Row key={a} left={a} />)}</ul>
-            </Section>
-            <Section title="Check">
-              <p className={`text-[13px] ${details.check.verdict === 'valid' ? 'text-done' : 'text-danger'}`}>{details.check.verdict}</p>
-              <ul className="text-[12px]">
-                {details.check.errors.map((e, i) => (
-                  <li key={i} className="text-danger">{e.message}</li>
-                ))}
-                {details.check.hints.map((h, i) => (
-                  <li key={`h${i}`} className="text-muted">hint: {h.message}</li>
+              <ul>
+                {details.settings.map((s) => (
+                  <Row
+                    key={s.key}
+                    left={s.label || s.key}
+                    right={`${s.type} · default ${JSON.stringify(s.default)}`}
+                    note={s.description ?? undefined}
+                  />
                 ))}
               </ul>
-              <p className="mt-1 text-[12px] text-muted">Discover: {details.check.discover.ready ? 'ready' : details.check.discover.problems.map((p) => p.message).join('; ')}</p>
+            </Section>
+            <Section title="Agents" count={details.agents.length}>
+              <ul>
+                {details.agents.map((a) => (
+                  <Row key={a} left={a} />
+                ))}
+              </ul>
+            </Section>
+            <Section title="Check">
+              <p className={`text-[13px] ${details.check.verdict === 'valid' ? 'text-done' : 'text-danger'}`}>
+                {details.check.verdict}
+              </p>
+              <ul className="text-[12px]">
+                {details.check.errors.map((e, i) => (
+                  <li key={i} className="text-danger">
+                    {e.message}
+                  </li>
+                ))}
+                {details.check.hints.map((h, i) => (
+                  <li key={`h${i}`} className="text-muted">
+                    hint: {h.message}
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-1 text-[12px] text-muted">
+                Discover:{' '}
+                {details.check.discover.ready
+                  ? 'ready'
+                  : details.check.discover.problems.map((p) => p.message).join('; ')}
+              </p>
             </Section>
           </div>
         </div>

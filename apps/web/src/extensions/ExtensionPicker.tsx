@@ -19,7 +19,8 @@ export function ExtensionPicker() {
     () =>
       stream.onEvent((e) => {
         if (e.type === 'picker-open') setPicker(e.picker);
-        else if (e.type === 'picker-rows') setPicker((p) => (p && p.id === e.id ? { ...p, rows: e.rows } : p));
+        else if (e.type === 'picker-rows')
+          setPicker((p) => (p && p.id === e.id ? { ...p, rows: e.rows } : p));
         else if (e.type === 'picker-closed') setPicker((p) => (p && p.id === e.id ? null : p));
       }),
     [stream],
@@ -29,9 +30,14 @@ export function ExtensionPicker() {
       open={picker !== null}
       onClose={() => {
         // Esc or a click outside: the picker is cancelled for whoever asked.
-        if (picker) void client.extensions.pickerAnswer.mutate({ id: picker.id, result: { kind: 'cancelled' } });
+        if (picker)
+          void client.extensions.pickerAnswer.mutate({ id: picker.id, result: { kind: 'cancelled' } });
         setPicker(null);
-      }} title={picker?.title ?? (picker?.mode === 'prompt' ? 'Prompt' : 'Pick')} placement="top" widthClass="w-[min(640px,calc(100vw-2rem))]">
+      }}
+      title={picker?.title ?? (picker?.mode === 'prompt' ? 'Prompt' : 'Pick')}
+      placement="top"
+      widthClass="w-[min(640px,calc(100vw-2rem))]"
+    >
       {picker && <PickerBody key={picker.id} picker={picker} onDone={() => setPicker(null)} />}
     </Dialog>
   );
@@ -42,7 +48,15 @@ function PickerBody({ picker, onDone }: { picker: PickerRequest; onDone(): void 
   const [query, setQuery] = useState(picker.mode === 'prompt' ? (picker.default ?? '') : '');
   const [selected, setSelected] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  const results = useMemo(() => (picker.mode === 'pick' ? rankByFuzzy(picker.rows, query, (r) => [r.label, `${r.group ?? ''} ${r.badge ?? ''}`]).map((r) => r.item) : []), [picker, query]);
+  const results = useMemo(
+    () =>
+      picker.mode === 'pick'
+        ? rankByFuzzy(picker.rows, query, (r) => [r.label, `${r.group ?? ''} ${r.badge ?? ''}`]).map(
+            (r) => r.item,
+          )
+        : [],
+    [picker, query],
+  );
   const current: PickerRow | undefined = results[Math.min(selected, results.length - 1)];
   useEffect(() => input.current?.focus(), []);
 
@@ -56,10 +70,18 @@ function PickerBody({ picker, onDone }: { picker: PickerRequest; onDone(): void 
       className="flex flex-col"
       onKeyDown={(e) => {
         const chord = chordOfEvent(e);
-        const action = chord ? picker.actions.find((a) => parseSequence(a.key)?.join(' ') === chord) : undefined;
+        const action = chord
+          ? picker.actions.find((a) => parseSequence(a.key)?.join(' ') === chord)
+          : undefined;
         if (action) {
           e.preventDefault();
-          answer({ kind: 'action', action: action.id, selected: current ?? null, input: query || null, close: action.close ?? false });
+          answer({
+            kind: 'action',
+            action: action.id,
+            selected: current ?? null,
+            input: query || null,
+            close: action.close ?? false,
+          });
         } else if (e.key === 'Enter') {
           e.preventDefault();
           if (picker.mode === 'prompt') answer({ kind: 'input', text: query });
@@ -74,7 +96,11 @@ function PickerBody({ picker, onDone }: { picker: PickerRequest; onDone(): void 
       }}
     >
       <div className="flex items-center gap-2 border-b border-line px-3 py-2">
-        {picker.extension && <span className="rounded bg-surface-2 px-1.5 py-0.5 text-[11px] text-muted">{picker.extension}</span>}
+        {picker.extension && (
+          <span className="rounded bg-surface-2 px-1.5 py-0.5 text-[11px] text-muted">
+            {picker.extension}
+          </span>
+        )}
         <input
           ref={input}
           aria-label={picker.title ?? 'Filter'}
@@ -101,7 +127,9 @@ function PickerBody({ picker, onDone }: { picker: PickerRequest; onDone(): void 
             >
               {row.group && <span className="text-[11px] text-muted">{row.group}</span>}
               <span className="flex-1 truncate">{row.label}</span>
-              {row.badge && <span className="rounded bg-surface-2 px-1.5 text-[11px] text-muted">{row.badge}</span>}
+              {row.badge && (
+                <span className="rounded bg-surface-2 px-1.5 text-[11px] text-muted">{row.badge}</span>
+              )}
             </li>
           ))}
           {results.length === 0 && <li className="px-3 py-3 text-[13px] text-muted">No matches</li>}

@@ -36,7 +36,17 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
   const stream = useStream();
   const options = trpc.discover.list.queryOptions();
   const { data, error } = useQuery(options);
-  useEffect(() => stream.onEvent((e) => void ((e.type === 'extensions-changed' || (e.type === 'discover-progress' && e.phase === 'done')) && queryClient.invalidateQueries({ queryKey: options.queryKey }))), [stream, queryClient, options.queryKey]);
+  useEffect(
+    () =>
+      stream.onEvent(
+        (e) =>
+          void (
+            (e.type === 'extensions-changed' || (e.type === 'discover-progress' && e.phase === 'done')) &&
+            queryClient.invalidateQueries({ queryKey: options.queryKey })
+          ),
+      ),
+    [stream, queryClient, options.queryKey],
+  );
   const [q, setQ] = useState('');
   const [platform, setPlatform] = useState('any');
   const [installed, setInstalled] = useState('any');
@@ -56,9 +66,19 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-[16rem] flex-1">
-          <TextInput aria-label="Search extensions" placeholder="Search extensions" value={q} onChange={(e) => setQ(e.target.value)} />
+          <TextInput
+            aria-label="Search extensions"
+            placeholder="Search extensions"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+          />
         </div>
-        <Select aria-label="Platform" value={platform} onChange={(e) => setPlatform(e.target.value)} className="w-40">
+        <Select
+          aria-label="Platform"
+          value={platform}
+          onChange={(e) => setPlatform(e.target.value)}
+          className="w-40"
+        >
           <option value="any">Any platform</option>
           {['linux', 'macos', 'windows', 'freebsd', 'netbsd'].map((p) => (
             <option key={p} value={p}>
@@ -66,12 +86,22 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
             </option>
           ))}
         </Select>
-        <Select aria-label="Installed" value={installed} onChange={(e) => setInstalled(e.target.value)} className="w-44">
+        <Select
+          aria-label="Installed"
+          value={installed}
+          onChange={(e) => setInstalled(e.target.value)}
+          className="w-44"
+        >
           <option value="any">Installed or not</option>
           <option value="yes">Installed</option>
           <option value="no">Not installed</option>
         </Select>
-        <Select aria-label="Contributes" value={kind} onChange={(e) => setKind(e.target.value)} className="w-48">
+        <Select
+          aria-label="Contributes"
+          value={kind}
+          onChange={(e) => setKind(e.target.value)}
+          className="w-48"
+        >
           <option value="any">Any contribution</option>
           {KINDS.map(([k, l]) => (
             <option key={k} value={k}>
@@ -80,14 +110,23 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
           ))}
         </Select>
       </div>
-      {data?.problem && <p className="rounded border border-danger/40 p-3 text-[13px] text-danger">{data.problem}</p>}
+      {data?.problem && (
+        <p className="rounded border border-danger/40 p-3 text-[13px] text-danger">{data.problem}</p>
+      )}
       <p className="text-[12px] text-muted">
-        {entries.length} of {data?.entries.length ?? 0} from {data?.source.kind === 'default' ? 'the bundled index' : data?.source.where}. Listing is not a review: read an extension before installing it.
+        {entries.length} of {data?.entries.length ?? 0} from{' '}
+        {data?.source.kind === 'default' ? 'the bundled index' : data?.source.where}. Listing is not a review:
+        read an extension before installing it.
       </p>
       <ul className="grid grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-4" aria-label="Extensions">
         {entries.map((e) => (
           <li key={e.id}>
-            <button type="button" onClick={() => onOpen(e.id)} aria-label={e.title} className={`flex w-full flex-col overflow-hidden rounded-lg border border-line bg-surface text-left hover:border-accent ${FOCUS_RING}`}>
+            <button
+              type="button"
+              onClick={() => onOpen(e.id)}
+              aria-label={e.title}
+              className={`flex w-full flex-col overflow-hidden rounded-lg border border-line bg-surface text-left hover:border-accent ${FOCUS_RING}`}
+            >
               <CardImage id={e.id} title={e.title} hasShot={e.screenshots.length > 0} />
               <div className="flex flex-col gap-1 p-3">
                 <div className="flex items-center gap-2">
@@ -96,7 +135,13 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
                 </div>
                 <p className="line-clamp-2 min-h-[2.5em] text-[12px] text-muted">{e.description}</p>
                 <div className="mt-1 flex flex-wrap gap-1.5 text-[11px]">
-                  {e.updateAvailable ? <span className="rounded bg-accent/20 px-1.5 py-0.5 text-accent">Update available</span> : e.installed ? <span className="rounded bg-surface-2 px-1.5 py-0.5">Installed · {e.installed.state}</span> : null}
+                  {e.updateAvailable ? (
+                    <span className="rounded bg-accent/20 px-1.5 py-0.5 text-accent">Update available</span>
+                  ) : e.installed ? (
+                    <span className="rounded bg-surface-2 px-1.5 py-0.5">
+                      Installed · {e.installed.state}
+                    </span>
+                  ) : null}
                   {KINDS.filter(([k]) => e.contributions[k] > 0).map(([k, l]) => (
                     <span key={k} className="rounded border border-line px-1.5 py-0.5 text-muted">
                       {countLabel(e.contributions[k], l)}
@@ -115,14 +160,24 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
 /** 16:10, the screenshot cropped from the top left (object-position: left top); a monogram without one. */
 function CardImage({ id, title, hasShot }: { id: string; title: string; hasShot: boolean }) {
   const trpc = useTRPC();
-  const { data } = useQuery({ ...trpc.discover.details.queryOptions({ id }), enabled: hasShot, staleTime: Infinity });
+  const { data } = useQuery({
+    ...trpc.discover.details.queryOptions({ id }),
+    enabled: hasShot,
+    staleTime: Infinity,
+  });
   const shot = data?.details?.screenshots[0];
   return (
     <div className="aspect-[16/10] w-full overflow-hidden border-b border-line bg-surface-2">
       {shot ? (
-        <img src={shot.dataUrl} alt={`${title} screenshot`} className="h-full w-full object-cover object-left-top" />
+        <img
+          src={shot.dataUrl}
+          alt={`${title} screenshot`}
+          className="h-full w-full object-cover object-left-top"
+        />
       ) : (
-        <div className="flex h-full items-center justify-center text-[40px] font-semibold text-muted/60">{title.slice(0, 1).toUpperCase()}</div>
+        <div className="flex h-full items-center justify-center text-[40px] font-semibold text-muted/60">
+          {title.slice(0, 1).toUpperCase()}
+        </div>
       )}
     </div>
   );
@@ -130,13 +185,18 @@ function CardImage({ id, title, hasShot }: { id: string; title: string; hasShot:
 
 function Page() {
   useApplyTheme();
-  const [view, setView] = useState<'discover' | 'installed'>(() => (typeof location !== 'undefined' && location.hash === '#installed' ? 'installed' : 'discover'));
+  const [view, setView] = useState<'discover' | 'installed'>(() =>
+    typeof location !== 'undefined' && location.hash === '#installed' ? 'installed' : 'discover',
+  );
   const [open, setOpen] = useState<string | null>(null);
   const progress = useInstallProgress();
   return (
     <div className="min-h-dvh bg-bg text-fg">
       <header className="sticky top-0 z-10 flex h-12 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur">
-        <Link href="/" className={`flex items-center gap-1.5 rounded px-1 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}>
+        <Link
+          href="/"
+          className={`flex items-center gap-1.5 rounded px-1 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}
+        >
           <Icon name="chevronLeft" size={14} />
           Workspace
         </Link>
@@ -156,12 +216,21 @@ function Page() {
             </Button>
           ))}
         </nav>
-        <Link href="/settings/keys" className={`ml-auto rounded px-2 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}>
+        <Link
+          href="/settings/keys"
+          className={`ml-auto rounded px-2 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}
+        >
           Keyboard shortcuts →
         </Link>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6">
-        {view === 'installed' ? <ManagerView /> : open ? <DiscoverDetails id={open} onBack={() => setOpen(null)} progress={progress} /> : <Gallery onOpen={setOpen} />}
+        {view === 'installed' ? (
+          <ManagerView />
+        ) : open ? (
+          <DiscoverDetails id={open} onBack={() => setOpen(null)} progress={progress} />
+        ) : (
+          <Gallery onOpen={setOpen} />
+        )}
       </main>
     </div>
   );

@@ -19,7 +19,11 @@ import { useApplyTheme } from '../shell/useResolvedTheme';
 
 const TITLES = new Map(ACTIONS.map((a) => [a.id, a.title]));
 const SOURCE_LABEL = { user: 'User', default: 'Default', extension: 'Extension' } as const;
-const STATE_TONE = { active: 'text-fg', suppressed: 'text-muted line-through', conflicting: 'text-blocked' } as const;
+const STATE_TONE = {
+  active: 'text-fg',
+  suppressed: 'text-muted line-through',
+  conflicting: 'text-blocked',
+} as const;
 
 function show(key: string): string {
   return displaySequence(key.split(' '));
@@ -57,7 +61,17 @@ function Editor() {
   const settings = useSettings();
   const options = trpc.keys.list.queryOptions({ prefix: settings.prefix ?? DEFAULT_PREFIX });
   const { data, error } = useQuery(options);
-  useEffect(() => stream.onEvent((e) => void ((e.type === 'keymap-changed' || e.type === 'extensions-changed') && queryClient.invalidateQueries({ queryKey: options.queryKey }))), [stream, queryClient, options.queryKey]);
+  useEffect(
+    () =>
+      stream.onEvent(
+        (e) =>
+          void (
+            (e.type === 'keymap-changed' || e.type === 'extensions-changed') &&
+            queryClient.invalidateQueries({ queryKey: options.queryKey })
+          ),
+      ),
+    [stream, queryClient, options.queryKey],
+  );
 
   const [text, setText] = useState('');
   const [filterKeys, setFilterKeys] = useState<string[] | null>(null);
@@ -65,10 +79,13 @@ function Editor() {
   const [editing, setEditing] = useState<{ action: string; chords: string[] } | null>(null);
   const [message, setMessage] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
 
-  useRecorder(recordingFilter, (c) => (c === 'esc' ? setRecordingFilter(false) : setFilterKeys((k) => [...(k ?? []), c].slice(-4))));
+  useRecorder(recordingFilter, (c) =>
+    c === 'esc' ? setRecordingFilter(false) : setFilterKeys((k) => [...(k ?? []), c].slice(-4)),
+  );
   useRecorder(editing !== null, (c) => {
     if (c === 'esc') setEditing(null);
-    else if (c === 'enter' && editing && editing.chords.length > 0) void save(editing.action, [editing.chords.join(' ')]);
+    else if (c === 'enter' && editing && editing.chords.length > 0)
+      void save(editing.action, [editing.chords.join(' ')]);
     else if (c === 'backspace') setEditing((e) => e && { ...e, chords: e.chords.slice(0, -1) });
     else setEditing((e) => e && { ...e, chords: [...e.chords, c].slice(0, 4) });
   });
@@ -78,17 +95,32 @@ function Editor() {
     const keyFilter = filterKeys?.join(' ');
     return (data?.actions ?? [])
       .map((a) => ({ ...a, title: a.label ?? TITLES.get(a.id) ?? a.id }))
-      .filter((a) => (!needle || `${a.title} ${a.id} ${a.extension ?? ''}`.toLowerCase().includes(needle)) && (!keyFilter || a.keys.some((k) => k.key.startsWith(keyFilter))))
+      .filter(
+        (a) =>
+          (!needle || `${a.title} ${a.id} ${a.extension ?? ''}`.toLowerCase().includes(needle)) &&
+          (!keyFilter || a.keys.some((k) => k.key.startsWith(keyFilter))),
+      )
       .sort((a, b) => a.title.localeCompare(b.title));
   }, [data, text, filterKeys]);
 
-  const conflictsOf = (action: string, key: string) => (data?.actions ?? []).filter((a) => a.id !== action && a.keys.some((k) => k.state === 'active' && overlaps(k.key, key))).map((a) => a.label ?? TITLES.get(a.id) ?? a.id);
+  const conflictsOf = (action: string, key: string) =>
+    (data?.actions ?? [])
+      .filter((a) => a.id !== action && a.keys.some((k) => k.state === 'active' && overlaps(k.key, key)))
+      .map((a) => a.label ?? TITLES.get(a.id) ?? a.id);
 
   async function save(action: string, keys: string[] | null) {
     setEditing(null);
     try {
       await client.keys.save.mutate({ action, keys });
-      setMessage({ text: keys === null ? `${action} reset to its default` : keys.length === 0 ? `${action} unbound` : `${action} bound to ${keys.map(show).join(', ')}`, tone: 'info' });
+      setMessage({
+        text:
+          keys === null
+            ? `${action} reset to its default`
+            : keys.length === 0
+              ? `${action} unbound`
+              : `${action} bound to ${keys.map(show).join(', ')}`,
+        tone: 'info',
+      });
     } catch (err) {
       setMessage({ text: err instanceof Error ? err.message : String(err), tone: 'error' });
     }
@@ -101,7 +133,10 @@ function Editor() {
   return (
     <div className="min-h-dvh bg-bg text-fg">
       <header className="sticky top-0 z-10 flex h-12 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur">
-        <Link href="/settings" className={`flex items-center gap-1.5 rounded px-1 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}>
+        <Link
+          href="/settings"
+          className={`flex items-center gap-1.5 rounded px-1 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}
+        >
           <Icon name="chevronLeft" size={14} />
           Settings
         </Link>
@@ -111,19 +146,35 @@ function Editor() {
       <main className="mx-auto max-w-5xl px-4 py-5">
         <div className="mb-3 flex flex-wrap items-center gap-2">
           <div className="min-w-[16rem] flex-1">
-            <TextInput aria-label="Filter actions" placeholder="Type to search actions" value={text} onChange={(e) => setText(e.target.value)} />
+            <TextInput
+              aria-label="Filter actions"
+              placeholder="Type to search actions"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
           </div>
-          <Button variant={recordingFilter ? 'primary' : 'secondary'} onClick={() => setRecordingFilter((r) => !r)}>
+          <Button
+            variant={recordingFilter ? 'primary' : 'secondary'}
+            onClick={() => setRecordingFilter((r) => !r)}
+          >
             {recordingFilter ? 'Recording keys… (Esc stops)' : 'Record keys'}
           </Button>
           {filterKeys && (
-            <button type="button" onClick={() => setFilterKeys(null)} className="rounded border border-line px-2 py-1 text-[12px]" aria-label="Clear key filter">
+            <button
+              type="button"
+              onClick={() => setFilterKeys(null)}
+              className="rounded border border-line px-2 py-1 text-[12px]"
+              aria-label="Clear key filter"
+            >
               <Kbd>{displaySequence(filterKeys)}</Kbd> ×
             </button>
           )}
         </div>
         {message && (
-          <p role={message.tone === 'error' ? 'alert' : 'status'} className={`mb-2 text-[13px] ${message.tone === 'error' ? 'text-danger' : 'text-muted'}`}>
+          <p
+            role={message.tone === 'error' ? 'alert' : 'status'}
+            className={`mb-2 text-[13px] ${message.tone === 'error' ? 'text-danger' : 'text-muted'}`}
+          >
             {message.text}
           </p>
         )}
@@ -158,8 +209,14 @@ function Editor() {
                 <td className="py-1.5 pr-3" colSpan={editing?.action === a.id ? 3 : 1}>
                   {editing?.action === a.id ? (
                     <div className="flex flex-col gap-1">
-                      <span className="rounded border border-accent px-2 py-1 font-mono text-[12px]" aria-live="polite" data-recording>
-                        {pendingKey ? show(pendingKey) : 'Press the keys (a prefix, then a key); Enter saves, Esc cancels'}
+                      <span
+                        className="rounded border border-accent px-2 py-1 font-mono text-[12px]"
+                        aria-live="polite"
+                        data-recording
+                      >
+                        {pendingKey
+                          ? show(pendingKey)
+                          : 'Press the keys (a prefix, then a key); Enter saves, Esc cancels'}
                       </span>
                       {pendingConflicts.length > 0 && (
                         <span role="alert" className="text-[12px] text-blocked">
@@ -194,7 +251,12 @@ function Editor() {
                     <td className="py-1.5 pr-3 text-[12px]">
                       <div className="flex flex-col gap-1">
                         {a.keys.map((k) => (
-                          <div key={`${k.key}${k.source}`} data-key-state={k.state} title={k.reason ?? undefined} className={`min-h-5 leading-5 ${k.state === 'conflicting' ? 'text-blocked' : k.state === 'suppressed' ? 'text-muted' : ''}`}>
+                          <div
+                            key={`${k.key}${k.source}`}
+                            data-key-state={k.state}
+                            title={k.reason ?? undefined}
+                            className={`min-h-5 leading-5 ${k.state === 'conflicting' ? 'text-blocked' : k.state === 'suppressed' ? 'text-muted' : ''}`}
+                          >
                             {k.state}
                             {k.reason ? <span className="text-muted"> — {k.reason}</span> : null}
                           </div>
@@ -205,21 +267,37 @@ function Editor() {
                 )}
                 <td className="py-1.5 text-right whitespace-nowrap">
                   {editing?.action === a.id ? (
-                    <Button variant="primary" disabled={!pendingKey} onClick={() => void save(a.id, [pendingKey])}>
+                    <Button
+                      variant="primary"
+                      disabled={!pendingKey}
+                      onClick={() => void save(a.id, [pendingKey])}
+                    >
                       Save
                     </Button>
                   ) : (
                     <div className="flex justify-end gap-1">
-                      <Button variant="ghost" aria-label={`Change ${a.title}`} onClick={() => setEditing({ action: a.id, chords: [] })}>
+                      <Button
+                        variant="ghost"
+                        aria-label={`Change ${a.title}`}
+                        onClick={() => setEditing({ action: a.id, chords: [] })}
+                      >
                         Change
                       </Button>
                       {a.keys.length > 0 && (
-                        <Button variant="ghost" aria-label={`Unbind ${a.title}`} onClick={() => void save(a.id, [])}>
+                        <Button
+                          variant="ghost"
+                          aria-label={`Unbind ${a.title}`}
+                          onClick={() => void save(a.id, [])}
+                        >
                           Unbind
                         </Button>
                       )}
                       {a.configured && (
-                        <Button variant="ghost" aria-label={`Reset ${a.title}`} onClick={() => void save(a.id, null)}>
+                        <Button
+                          variant="ghost"
+                          aria-label={`Reset ${a.title}`}
+                          onClick={() => void save(a.id, null)}
+                        >
                           Reset
                         </Button>
                       )}

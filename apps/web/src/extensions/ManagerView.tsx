@@ -10,18 +10,30 @@ import { useStream } from '../shell/streamContext';
 function uptime(startedAt: number | undefined, now: number): string {
   if (!startedAt) return '—';
   const s = Math.max(0, Math.round((now - startedAt) / 1000));
-  return s < 60 ? `${s}s` : s < 3600 ? `${Math.floor(s / 60)}m ${s % 60}s` : `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+  return s < 60
+    ? `${s}s`
+    : s < 3600
+      ? `${Math.floor(s / 60)}m ${s % 60}s`
+      : `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
 }
 
 function LogTail({ id }: { id: string }) {
   const trpc = useTRPC();
   const [unit, setUnit] = useState<string>('');
   // Polled once a second while shown: the tail stays live without a stream per unit.
-  const { data } = useQuery({ ...trpc.discover.logs.queryOptions({ id, unit: unit || undefined, lines: 100 }), refetchInterval: 1000 });
+  const { data } = useQuery({
+    ...trpc.discover.logs.queryOptions({ id, unit: unit || undefined, lines: 100 }),
+    refetchInterval: 1000,
+  });
   const units = useQuery(trpc.discover.logs.queryOptions({ id, lines: 1 })).data?.map((u) => u.unit) ?? [];
   return (
     <div className="mt-2 flex flex-col gap-2">
-      <Select aria-label={`${id} log unit`} value={unit} onChange={(e) => setUnit(e.target.value)} className="w-56">
+      <Select
+        aria-label={`${id} log unit`}
+        value={unit}
+        onChange={(e) => setUnit(e.target.value)}
+        className="w-56"
+      >
         <option value="">All units</option>
         {units.map((u) => (
           <option key={u} value={u}>
@@ -29,7 +41,10 @@ function LogTail({ id }: { id: string }) {
           </option>
         ))}
       </Select>
-      <pre aria-label={`${id} log`} className="max-h-64 overflow-auto rounded bg-term p-2 font-mono text-[11px] leading-snug text-fg">
+      <pre
+        aria-label={`${id} log`}
+        className="max-h-64 overflow-auto rounded bg-term p-2 font-mono text-[11px] leading-snug text-fg"
+      >
         {(data ?? []).map((u) => `── ${u.unit}\n${u.lines.join('\n')}`).join('\n') || '(no output yet)'}
       </pre>
     </div>
@@ -50,7 +65,9 @@ export function ManagerView() {
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
-    const off = stream.onEvent((e) => void (e.type === 'extensions-changed' && queryClient.invalidateQueries()));
+    const off = stream.onEvent(
+      (e) => void (e.type === 'extensions-changed' && queryClient.invalidateQueries()),
+    );
     return () => {
       clearInterval(t);
       off();
@@ -69,7 +86,8 @@ export function ManagerView() {
   };
 
   const exts = list.data ?? [];
-  if (exts.length === 0) return <p className="text-[13px] text-muted">No extensions installed. Browse Discover to add one.</p>;
+  if (exts.length === 0)
+    return <p className="text-[13px] text-muted">No extensions installed. Browse Discover to add one.</p>;
   return (
     <div className="flex flex-col gap-4">
       {message && (
@@ -82,37 +100,97 @@ export function ManagerView() {
         const hooks = (status.data?.hooks ?? []).filter((h) => h.extensionId === x.id);
         const update = index.data?.entries.find((e) => e.id === x.id && e.updateAvailable);
         return (
-          <section key={x.id} aria-label={x.title ?? x.id} className="rounded-lg border border-line bg-surface p-4">
+          <section
+            key={x.id}
+            aria-label={x.title ?? x.id}
+            className="rounded-lg border border-line bg-surface p-4"
+          >
             <div className="flex flex-wrap items-start gap-3">
               <div className="min-w-0 flex-1">
                 <h3 className="text-[15px] font-semibold">
-                  {x.title ?? x.id} <span className="font-mono text-[11px] font-normal text-muted">{x.version}</span>
+                  {x.title ?? x.id}{' '}
+                  <span className="font-mono text-[11px] font-normal text-muted">{x.version}</span>
                 </h3>
                 <p className="text-[12px] text-muted">{x.description}</p>
                 <p className="mt-1 text-[12px]">
-                  <span data-ext-state={x.state} className={x.state === 'enabled' ? 'text-done' : x.state === 'disabled' ? 'text-muted' : 'text-danger'}>
+                  <span
+                    data-ext-state={x.state}
+                    className={
+                      x.state === 'enabled'
+                        ? 'text-done'
+                        : x.state === 'disabled'
+                          ? 'text-muted'
+                          : 'text-danger'
+                    }
+                  >
                     {x.state}
                   </span>
                   {x.problem && <span className="text-muted"> — {x.problem}</span>}
-                  <span className="ml-2 font-mono text-[11px] text-muted">{x.commit ? x.commit.slice(0, 12) : x.source.kind}</span>
+                  <span className="ml-2 font-mono text-[11px] text-muted">
+                    {x.commit ? x.commit.slice(0, 12) : x.source.kind}
+                  </span>
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                {update && <Button onClick={() => act(`${x.id} updated`, () => client.discover.install.mutate({ id: x.id }))}>Update</Button>}
-                {x.state === 'disabled' ? <Button onClick={() => act(`${x.id} enabled`, () => client.discover.setEnabled.mutate({ id: x.id, enabled: true }))}>Enable</Button> : <Button onClick={() => act(`${x.id} disabled`, () => client.discover.setEnabled.mutate({ id: x.id, enabled: false }))}>Disable</Button>}
-                <Button onClick={() => setLogsOf(logsOf === x.id ? null : x.id)}>{logsOf === x.id ? 'Hide logs' : 'Logs'}</Button>
+                {update && (
+                  <Button
+                    onClick={() => act(`${x.id} updated`, () => client.discover.install.mutate({ id: x.id }))}
+                  >
+                    Update
+                  </Button>
+                )}
+                {x.state === 'disabled' ? (
+                  <Button
+                    onClick={() =>
+                      act(`${x.id} enabled`, () =>
+                        client.discover.setEnabled.mutate({ id: x.id, enabled: true }),
+                      )
+                    }
+                  >
+                    Enable
+                  </Button>
+                ) : (
+                  <Button
+                    onClick={() =>
+                      act(`${x.id} disabled`, () =>
+                        client.discover.setEnabled.mutate({ id: x.id, enabled: false }),
+                      )
+                    }
+                  >
+                    Disable
+                  </Button>
+                )}
+                <Button onClick={() => setLogsOf(logsOf === x.id ? null : x.id)}>
+                  {logsOf === x.id ? 'Hide logs' : 'Logs'}
+                </Button>
                 <Button variant="danger" onClick={() => setConfirm({ id: x.id, purge: false })}>
                   Remove…
                 </Button>
               </div>
             </div>
             {confirm?.id === x.id && (
-              <div role="alertdialog" aria-label={`Remove ${x.id}`} className="mt-3 flex flex-wrap items-center gap-3 rounded border border-danger/40 p-3 text-[13px]">
+              <div
+                role="alertdialog"
+                aria-label={`Remove ${x.id}`}
+                className="mt-3 flex flex-wrap items-center gap-3 rounded border border-danger/40 p-3 text-[13px]"
+              >
                 <span>Remove {x.id}? Its files and logs go.</span>
                 <label className="flex items-center gap-1">
-                  <input type="checkbox" checked={confirm.purge} onChange={(e) => setConfirm({ id: x.id, purge: e.target.checked })} /> also purge its state directory
+                  <input
+                    type="checkbox"
+                    checked={confirm.purge}
+                    onChange={(e) => setConfirm({ id: x.id, purge: e.target.checked })}
+                  />{' '}
+                  also purge its state directory
                 </label>
-                <Button variant="danger" onClick={() => act(`${x.id} removed`, () => client.discover.remove.mutate({ id: x.id, purge: confirm.purge })).then(() => setConfirm(null))}>
+                <Button
+                  variant="danger"
+                  onClick={() =>
+                    act(`${x.id} removed`, () =>
+                      client.discover.remove.mutate({ id: x.id, purge: confirm.purge }),
+                    ).then(() => setConfirm(null))
+                  }
+                >
                   Remove
                 </Button>
                 <Button onClick={() => setConfirm(null)}>Cancel</Button>
@@ -133,7 +211,9 @@ export function ManagerView() {
                   {services.map((s) => (
                     <tr key={s.unit} className="border-t border-line" data-service={s.unit}>
                       <td className="py-1 font-mono">{s.unit}</td>
-                      <td className="py-1" data-service-state={s.state}>{s.state}</td>
+                      <td className="py-1" data-service-state={s.state}>
+                        {s.state}
+                      </td>
                       <td className="py-1">{s.starts}</td>
                       <td className="py-1">{s.state === 'running' ? uptime(s.startedAt, now) : '—'}</td>
                       <td className="py-1 text-muted">{s.pid ? `pid ${s.pid}` : (s.reason ?? '')}</td>

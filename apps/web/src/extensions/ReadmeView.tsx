@@ -33,19 +33,37 @@ export function ReadmeView({ text }: { text: string }) {
     if (/^\s{0,3}(```|~~~)/.test(line)) {
       flush(i);
       const code: string[] = [];
-      for (i++; i < lines.length && !/^\s{0,3}(```|~~~)/.test(lines[i] as string); i++) code.push(lines[i] as string);
-      out.push(<pre key={i} className={CODE_BLOCK}>{code.join('\n')}</pre>);
+      for (i++; i < lines.length && !/^\s{0,3}(```|~~~)/.test(lines[i] as string); i++)
+        code.push(lines[i] as string);
+      out.push(
+        <pre key={i} className={CODE_BLOCK}>
+          {code.join('\n')}
+        </pre>,
+      );
     } else if (/^( {4}|\t)/.test(line) && paragraph.length === 0) {
       // An indented code block: until the first non-blank line that is not indented.
       const code: string[] = [];
-      for (; i < lines.length && (/^( {4}|\t)/.test(lines[i] as string) || (lines[i] as string).trim() === ''); i++) code.push((lines[i] as string).replace(/^( {4}|\t)/, ''));
+      for (
+        ;
+        i < lines.length && (/^( {4}|\t)/.test(lines[i] as string) || (lines[i] as string).trim() === '');
+        i++
+      )
+        code.push((lines[i] as string).replace(/^( {4}|\t)/, ''));
       i--;
       while (code.length > 0 && (code[code.length - 1] as string).trim() === '') code.pop();
-      out.push(<pre key={i} className={CODE_BLOCK}>{code.join('\n')}</pre>);
+      out.push(
+        <pre key={i} className={CODE_BLOCK}>
+          {code.join('\n')}
+        </pre>,
+      );
     } else if (/^#{1,6}\s/.test(line)) {
       flush(i);
       const level = line.match(/^#+/)?.[0].length ?? 1;
-      out.push(<p key={i} className={`${level <= 2 ? 'text-[16px]' : 'text-[14px]'} mt-2 font-semibold`}>{inline(line.replace(/^#+\s*/, ''))}</p>);
+      out.push(
+        <p key={i} className={`${level <= 2 ? 'text-[16px]' : 'text-[14px]'} mt-2 font-semibold`}>
+          {inline(line.replace(/^#+\s*/, ''))}
+        </p>,
+      );
     } else if (/^\s*([-*]|\d+\.)\s/.test(line)) {
       flush(i);
       const ordered = /^\s*\d+\.\s/.test(line);

@@ -10,19 +10,46 @@ import { OPEN_SIDEBAR_TABS_EVENT } from './useExtensionActions';
 import { panelsOf, SESSIONS_TAB_ID, type DockTab } from './useSidebarTabs';
 import { SidebarTabBody } from './SidebarTabBody';
 
-export function SidebarDock({ dock, tabs, sessions }: { dock: 'left' | 'right'; tabs: readonly DockTab[]; sessions: ReactNode }) {
+export function SidebarDock({
+  dock,
+  tabs,
+  sessions,
+}: {
+  dock: 'left' | 'right';
+  tabs: readonly DockTab[];
+  sessions: ReactNode;
+}) {
   const panels = panelsOf(tabs, dock);
   if (panels.length === 0) return null;
   return (
     <div className="flex h-full min-h-0 flex-col bg-surface" data-dock={dock}>
       {panels.map((p, i) => (
-        <DockPanel key={p.panel} dock={dock} panel={p.panel} tabs={p.tabs} sessions={sessions} first={i === 0} />
+        <DockPanel
+          key={p.panel}
+          dock={dock}
+          panel={p.panel}
+          tabs={p.tabs}
+          sessions={sessions}
+          first={i === 0}
+        />
       ))}
     </div>
   );
 }
 
-function DockPanel({ dock, panel, tabs, sessions, first }: { dock: string; panel: number; tabs: DockTab[]; sessions: ReactNode; first: boolean }) {
+function DockPanel({
+  dock,
+  panel,
+  tabs,
+  sessions,
+  first,
+}: {
+  dock: string;
+  panel: number;
+  tabs: DockTab[];
+  sessions: ReactNode;
+  first: boolean;
+}) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = tabs.find((t) => t.id === selectedId) ?? tabs[0]!;
   const strip = useRef<HTMLDivElement>(null);
@@ -32,7 +59,16 @@ function DockPanel({ dock, panel, tabs, sessions, first }: { dock: string; panel
 
   const onStripKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = tabs.indexOf(selected);
-    const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : null;
+    const next =
+      e.key === 'ArrowRight'
+        ? i + 1
+        : e.key === 'ArrowLeft'
+          ? i - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? tabs.length - 1
+              : null;
     if (next === null) return;
     e.preventDefault();
     const t = tabs[(next + tabs.length) % tabs.length]!;
@@ -41,10 +77,20 @@ function DockPanel({ dock, panel, tabs, sessions, first }: { dock: string; panel
   };
 
   return (
-    <section className={`flex min-h-0 flex-1 flex-col ${first ? '' : 'border-t border-line'}`} aria-label={`${dock} sidebar panel ${panel}`} data-panel={panel}>
+    <section
+      className={`flex min-h-0 flex-1 flex-col ${first ? '' : 'border-t border-line'}`}
+      aria-label={`${dock} sidebar panel ${panel}`}
+      data-panel={panel}
+    >
       {!onlySessions && (
         <div className="flex h-8 shrink-0 items-center border-b border-line pr-1">
-          <div ref={strip} role="tablist" aria-label={`Sidebar tabs, ${dock} panel ${panel}`} onKeyDown={onStripKey} className="flex min-w-0 flex-1 items-stretch overflow-x-auto">
+          <div
+            ref={strip}
+            role="tablist"
+            aria-label={`Sidebar tabs, ${dock} panel ${panel}`}
+            onKeyDown={onStripKey}
+            className="flex min-w-0 flex-1 items-stretch overflow-x-auto"
+          >
             {tabs.map((t) => {
               const on = t.id === selected.id;
               return (
@@ -66,10 +112,19 @@ function DockPanel({ dock, panel, tabs, sessions, first }: { dock: string; panel
               );
             })}
           </div>
-          <IconButton icon="settings" label="Sidebar tabs…" onClick={() => window.dispatchEvent(new Event(OPEN_SIDEBAR_TABS_EVENT))} />
+          <IconButton
+            icon="settings"
+            label="Sidebar tabs…"
+            onClick={() => window.dispatchEvent(new Event(OPEN_SIDEBAR_TABS_EVENT))}
+          />
         </div>
       )}
-      <div id={`${panelId}-body`} role={onlySessions ? undefined : 'tabpanel'} aria-labelledby={onlySessions ? undefined : `${panelId}-tab-${selected.id}`} className="flex min-h-0 flex-1 flex-col">
+      <div
+        id={`${panelId}-body`}
+        role={onlySessions ? undefined : 'tabpanel'}
+        aria-labelledby={onlySessions ? undefined : `${panelId}-tab-${selected.id}`}
+        className="flex min-h-0 flex-1 flex-col"
+      >
         {selected.id === SESSIONS_TAB_ID ? sessions : <SidebarTabBody tab={selected} />}
       </div>
     </section>

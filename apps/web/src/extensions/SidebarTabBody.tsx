@@ -10,7 +10,11 @@ import type { DockTab, TabRowView } from './useSidebarTabs';
 
 type ClickTarget = { entry: number } | { row: { label: string; id: string | null } };
 
-function useTabClick(tabId: string): { click(target: ClickTarget): void; error: string | null; busy: string | null } {
+function useTabClick(tabId: string): {
+  click(target: ClickTarget): void;
+  error: string | null;
+  busy: string | null;
+} {
   const client = useTRPCClient();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -36,9 +40,16 @@ export function SidebarTabBody({ tab }: { tab: DockTab }) {
   const { click, error, busy } = useTabClick(tab.id);
   return (
     <div className="min-h-0 flex-1 overflow-y-auto py-1" data-extension-tab={tab.id}>
-      {tab.kind === 'entries' ? <Entries tab={tab} busy={busy} onClick={(entry) => click({ entry })} /> : <Rows tab={tab} busy={busy} onClick={(row) => click({ row: { label: row.label, id: row.id } })} />}
+      {tab.kind === 'entries' ? (
+        <Entries tab={tab} busy={busy} onClick={(entry) => click({ entry })} />
+      ) : (
+        <Rows tab={tab} busy={busy} onClick={(row) => click({ row: { label: row.label, id: row.id } })} />
+      )}
       {error && (
-        <p role="alert" className="mx-2 mt-1 rounded border border-danger/40 bg-danger/10 px-2 py-1 text-[11px] text-danger">
+        <p
+          role="alert"
+          className="mx-2 mt-1 rounded border border-danger/40 bg-danger/10 px-2 py-1 text-[11px] text-danger"
+        >
           {error}
         </p>
       )}
@@ -47,14 +58,26 @@ export function SidebarTabBody({ tab }: { tab: DockTab }) {
 }
 
 function GroupHeading({ children }: { children: string }) {
-  return <h3 className="truncate px-2 pb-0.5 pt-2 text-[11px] font-semibold uppercase tracking-wide text-muted first:pt-1">{children}</h3>;
+  return (
+    <h3 className="truncate px-2 pb-0.5 pt-2 text-[11px] font-semibold uppercase tracking-wide text-muted first:pt-1">
+      {children}
+    </h3>
+  );
 }
 
 function Empty({ children }: { children: string }) {
   return <p className="px-3 py-3 text-[12px] text-muted">{children}</p>;
 }
 
-function Entries({ tab, busy, onClick }: { tab: DockTab; busy: string | null; onClick(entry: number): void }) {
+function Entries({
+  tab,
+  busy,
+  onClick,
+}: {
+  tab: DockTab;
+  busy: string | null;
+  onClick(entry: number): void;
+}) {
   if (tab.entries.length === 0) return <Empty>This tab has no entries.</Empty>;
   let group: string | null = null;
   return (
@@ -65,7 +88,11 @@ function Entries({ tab, busy, onClick }: { tab: DockTab; busy: string | null; on
         return (
           <li key={i}>
             {heading && <GroupHeading>{heading}</GroupHeading>}
-            <button type="button" onClick={() => onClick(i)} className={`${ROW} ${busy === `e${i}` ? 'bg-accent/15' : 'hover:bg-surface-2'} ${e.group ? 'pl-4' : ''}`}>
+            <button
+              type="button"
+              onClick={() => onClick(i)}
+              className={`${ROW} ${busy === `e${i}` ? 'bg-accent/15' : 'hover:bg-surface-2'} ${e.group ? 'pl-4' : ''}`}
+            >
               <span className="min-w-0 truncate text-fg">{e.label}</span>
             </button>
           </li>
@@ -76,7 +103,8 @@ function Entries({ tab, busy, onClick }: { tab: DockTab; busy: string | null; on
 }
 
 function emptyText(tab: DockTab): string {
-  if (tab.kind === 'stream') return 'Nothing published yet. Rows appear when the extension’s service publishes them.';
+  if (tab.kind === 'stream')
+    return 'Nothing published yet. Rows appear when the extension’s service publishes them.';
   return `No rows yet. The tab’s command runs in the focused pane’s folder every ${tab.intervalSeconds} s and when that folder changes.`;
 }
 
@@ -103,14 +131,24 @@ function Rows({ tab, busy, onClick }: { tab: DockTab; busy: string | null; onCli
         const content = (
           <>
             <span className="min-w-0 truncate whitespace-pre font-mono text-[11.5px] text-fg">{r.label}</span>
-            {r.badge && <span className="ml-auto shrink-0 rounded bg-surface-3 px-1.5 text-[10px] text-muted">{r.badge}</span>}
+            {r.badge && (
+              <span className="ml-auto shrink-0 rounded bg-surface-3 px-1.5 text-[10px] text-muted">
+                {r.badge}
+              </span>
+            )}
           </>
         );
         return (
           <li key={i}>
             {heading && <GroupHeading>{heading}</GroupHeading>}
             {tab.clickable ? (
-              <button type="button" data-row={r.id ?? r.label} onClick={() => onClick(r)} style={indent} className={`${ROW} ${busy === key ? 'bg-accent/15' : 'hover:bg-surface-2'}`}>
+              <button
+                type="button"
+                data-row={r.id ?? r.label}
+                onClick={() => onClick(r)}
+                style={indent}
+                className={`${ROW} ${busy === key ? 'bg-accent/15' : 'hover:bg-surface-2'}`}
+              >
                 {content}
               </button>
             ) : (

@@ -18,13 +18,32 @@ interface TabRow {
   suggested: { dock: 'left' | 'right'; panel: number };
 }
 
-const BUILT_IN: TabRow[] = [{ id: 'sessions', label: 'Sessions', source: 'built-in', kind: 'sessions', settings: 0, suggested: { dock: 'left', panel: 1 } }];
+const BUILT_IN: TabRow[] = [
+  {
+    id: 'sessions',
+    label: 'Sessions',
+    source: 'built-in',
+    kind: 'sessions',
+    settings: 0,
+    suggested: { dock: 'left', panel: 1 },
+  },
+];
 
 export function SidebarTabsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const [settingsOf, setSettingsOf] = useState<string | null>(null);
   return (
-    <Dialog open={open} onClose={settingsOf ? () => setSettingsOf(null) : onClose} title={settingsOf ? 'Tab settings' : 'Sidebar tabs'} widthClass="w-[min(640px,calc(100vw-2rem))]">
-      {open && (settingsOf ? <TabSettingsPicker tab={settingsOf} onClose={() => setSettingsOf(null)} /> : <TabList onSettings={setSettingsOf} />)}
+    <Dialog
+      open={open}
+      onClose={settingsOf ? () => setSettingsOf(null) : onClose}
+      title={settingsOf ? 'Tab settings' : 'Sidebar tabs'}
+      widthClass="w-[min(640px,calc(100vw-2rem))]"
+    >
+      {open &&
+        (settingsOf ? (
+          <TabSettingsPicker tab={settingsOf} onClose={() => setSettingsOf(null)} />
+        ) : (
+          <TabList onSettings={setSettingsOf} />
+        ))}
     </Dialog>
   );
 }
@@ -35,12 +54,28 @@ function TabList({ onSettings }: { onSettings(tab: string): void }) {
   const stream = useStream();
   const options = trpc.extensions.sidebarTabs.queryOptions();
   const { data } = useQuery(options);
-  useEffect(() => stream.onEvent((e) => void (e.type === 'extensions-changed' && queryClient.invalidateQueries({ queryKey: options.queryKey }))), [stream, queryClient, options.queryKey]);
+  useEffect(
+    () =>
+      stream.onEvent(
+        (e) =>
+          void (
+            e.type === 'extensions-changed' && queryClient.invalidateQueries({ queryKey: options.queryKey })
+          ),
+      ),
+    [stream, queryClient, options.queryKey],
+  );
   const [placements, setPlacements] = useState(readPlacements);
   const [focus, setFocus] = useState(0);
   const loaded: TabRow[] = [
     ...BUILT_IN,
-    ...(data ?? []).map((t) => ({ id: t.id, label: t.label, source: t.source, kind: t.kind, settings: t.settings.length, suggested: t.suggested_location })),
+    ...(data ?? []).map((t) => ({
+      id: t.id,
+      label: t.label,
+      source: t.source,
+      kind: t.kind,
+      settings: t.settings.length,
+      suggested: t.suggested_location,
+    })),
   ];
   // A tab whose extension is disabled, failed to load or was removed keeps the place the user
   // gave it, and stays listed so it can still be changed (spec: Sidebar tabs).
@@ -49,11 +84,20 @@ function TabList({ onSettings }: { onSettings(tab: string): void }) {
     ? Object.keys(placements)
         .filter((id) => !known.has(id))
         .sort()
-        .map((id) => ({ id, label: id.slice(id.indexOf('.') + 1), source: 'extension', kind: 'unavailable', settings: 0, suggested: { dock: 'left', panel: 1 } }))
+        .map((id) => ({
+          id,
+          label: id.slice(id.indexOf('.') + 1),
+          source: 'extension',
+          kind: 'unavailable',
+          settings: 0,
+          suggested: { dock: 'left', panel: 1 },
+        }))
     : [];
   const rows = [...loaded, ...unavailable];
-  const placementOf = (r: TabRow): TabPlacement => placements[r.id] ?? { hidden: false, dock: r.suggested.dock, panel: r.suggested.panel as 1 | 2 | 3 };
-  const set = (r: TabRow, p: Partial<TabPlacement>) => setPlacements(writePlacement(r.id, { ...placementOf(r), ...p }));
+  const placementOf = (r: TabRow): TabPlacement =>
+    placements[r.id] ?? { hidden: false, dock: r.suggested.dock, panel: r.suggested.panel as 1 | 2 | 3 };
+  const set = (r: TabRow, p: Partial<TabPlacement>) =>
+    setPlacements(writePlacement(r.id, { ...placementOf(r), ...p }));
 
   return (
     <div className="flex flex-col">
@@ -90,20 +134,38 @@ function TabList({ onSettings }: { onSettings(tab: string): void }) {
                   <div className="font-medium">{r.label}</div>
                   <div className="font-mono text-[11px] text-muted">{r.id}</div>
                 </td>
-                <td className={`px-2 py-2 ${r.kind === 'unavailable' ? 'text-blocked' : 'text-muted'}`} data-tab-kind={r.kind}>
+                <td
+                  className={`px-2 py-2 ${r.kind === 'unavailable' ? 'text-blocked' : 'text-muted'}`}
+                  data-tab-kind={r.kind}
+                >
                   {r.source} · {r.kind}
                 </td>
                 <td className="px-2 py-2">
-                  <input type="checkbox" aria-label={`Show ${r.label}`} checked={!p.hidden} onChange={(e) => set(r, { hidden: !e.target.checked })} />
+                  <input
+                    type="checkbox"
+                    aria-label={`Show ${r.label}`}
+                    checked={!p.hidden}
+                    onChange={(e) => set(r, { hidden: !e.target.checked })}
+                  />
                 </td>
                 <td className="px-2 py-2">
-                  <Select aria-label={`${r.label} dock`} value={p.dock} onChange={(e) => set(r, { dock: e.target.value as 'left' | 'right' })} className="w-24">
+                  <Select
+                    aria-label={`${r.label} dock`}
+                    value={p.dock}
+                    onChange={(e) => set(r, { dock: e.target.value as 'left' | 'right' })}
+                    className="w-24"
+                  >
                     <option value="left">Left</option>
                     <option value="right">Right</option>
                   </Select>
                 </td>
                 <td className="px-2 py-2">
-                  <Select aria-label={`${r.label} panel`} value={String(p.panel)} onChange={(e) => set(r, { panel: Number(e.target.value) as 1 | 2 | 3 })} className="w-16">
+                  <Select
+                    aria-label={`${r.label} panel`}
+                    value={String(p.panel)}
+                    onChange={(e) => set(r, { panel: Number(e.target.value) as 1 | 2 | 3 })}
+                    className="w-16"
+                  >
                     <option value="1">1</option>
                     <option value="2">2</option>
                     <option value="3">3</option>
@@ -111,7 +173,11 @@ function TabList({ onSettings }: { onSettings(tab: string): void }) {
                 </td>
                 <td className="px-4 py-2 text-right">
                   {r.settings > 0 && (
-                    <button type="button" onClick={() => onSettings(r.id)} className="rounded border border-line px-2 py-0.5 text-[12px] hover:bg-surface-2">
+                    <button
+                      type="button"
+                      onClick={() => onSettings(r.id)}
+                      className="rounded border border-line px-2 py-0.5 text-[12px] hover:bg-surface-2"
+                    >
                       Settings…
                     </button>
                   )}
@@ -121,9 +187,16 @@ function TabList({ onSettings }: { onSettings(tab: string): void }) {
           })}
         </tbody>
       </table>
-      <PresetPicker placementOf={(id) => { const r = rows.find((x) => x.id === id); return r ? placementOf(r) : (placements[id] ?? { hidden: false, dock: 'left', panel: 1 }); }} onApplied={() => setPlacements(readPlacements())} />
+      <PresetPicker
+        placementOf={(id) => {
+          const r = rows.find((x) => x.id === id);
+          return r ? placementOf(r) : (placements[id] ?? { hidden: false, dock: 'left', panel: 1 });
+        }}
+        onApplied={() => setPlacements(readPlacements())}
+      />
       <p className="border-t border-line px-4 py-2 text-[11px] text-muted">
-        <Kbd>Ctrl+E</Kbd> on a tab opens its settings. Tabs from config.toml [[sidebar.tabs]] are listed as config; one with an extension tab's id replaces that tab.
+        <Kbd>Ctrl+E</Kbd> on a tab opens its settings. Tabs from config.toml [[sidebar.tabs]] are listed as
+        config; one with an extension tab's id replaces that tab.
       </p>
     </div>
   );
@@ -133,7 +206,13 @@ function TabList({ onSettings }: { onSettings(tab: string): void }) {
  * Extensions' [[sidebar_presets]]: applying one copies its placements into this browser's choices,
  * keeping saved choices for tabs the preset does not name (spec: Sidebar tabs, presets).
  */
-function PresetPicker({ placementOf, onApplied }: { placementOf(id: string): TabPlacement; onApplied(): void }) {
+function PresetPicker({
+  placementOf,
+  onApplied,
+}: {
+  placementOf(id: string): TabPlacement;
+  onApplied(): void;
+}) {
   const trpc = useTRPC();
   const { data } = useQuery(trpc.extensions.sidebarPresets.queryOptions());
   const [chosen, setChosen] = useState('');
@@ -149,7 +228,12 @@ function PresetPicker({ placementOf, onApplied }: { placementOf(id: string): Tab
   return (
     <div className="flex items-center gap-2 border-t border-line px-4 py-2 text-[12px]">
       <span className="text-muted">Sidebar layout preset</span>
-      <Select aria-label="Sidebar layout preset" value={chosen} onChange={(e) => setChosen(e.target.value)} className="w-56">
+      <Select
+        aria-label="Sidebar layout preset"
+        value={chosen}
+        onChange={(e) => setChosen(e.target.value)}
+        className="w-56"
+      >
         <option value="">Choose…</option>
         {data.map((p) => (
           <option key={p.id} value={p.id}>
@@ -157,7 +241,12 @@ function PresetPicker({ placementOf, onApplied }: { placementOf(id: string): Tab
           </option>
         ))}
       </Select>
-      <button type="button" disabled={!chosen} onClick={apply} className="rounded border border-line px-2 py-0.5 hover:bg-surface-2 disabled:opacity-50">
+      <button
+        type="button"
+        disabled={!chosen}
+        onClick={apply}
+        className="rounded border border-line px-2 py-0.5 hover:bg-surface-2 disabled:opacity-50"
+      >
         Apply
       </button>
     </div>

@@ -36,7 +36,13 @@ export function TabSettingsPicker({ tab, onClose }: { tab: string; onClose(): vo
   const save = async (key: string, value: string | number | boolean | null) => {
     try {
       const r = await client.tabSettings.set.mutate({ tab, key, value });
-      setMessage({ text: value === null ? `${key} back to its default${r.restarted ? '; services restarted' : ''}` : `Saved${r.restarted ? '; services restarted' : ''}`, tone: 'info' });
+      setMessage({
+        text:
+          value === null
+            ? `${key} back to its default${r.restarted ? '; services restarted' : ''}`
+            : `Saved${r.restarted ? '; services restarted' : ''}`,
+        tone: 'info',
+      });
       setEditing(null);
       await queryClient.invalidateQueries({ queryKey: options.queryKey });
     } catch (err) {
@@ -61,7 +67,12 @@ export function TabSettingsPicker({ tab, onClose }: { tab: string; onClose(): vo
     } else if (e.key === 'Enter') {
       e.preventDefault();
       if (current.type === 'boolean') void save(current.key, !(current.value as boolean));
-      else if (current.type !== 'string-list') setEditing({ key: current.key, text: String(current.value), choice: Math.max(0, current.choices?.findIndex((c) => c.value === current.value) ?? 0) });
+      else if (current.type !== 'string-list')
+        setEditing({
+          key: current.key,
+          text: String(current.value),
+          choice: Math.max(0, current.choices?.findIndex((c) => c.value === current.value) ?? 0),
+        });
     } else if (e.key === 'Escape') {
       e.preventDefault();
       e.stopPropagation();
@@ -72,20 +83,38 @@ export function TabSettingsPicker({ tab, onClose }: { tab: string; onClose(): vo
   if (error) return <p className="p-4 text-[13px] text-danger">{error.message}</p>;
   if (!data) return <p className="p-4 text-[13px] text-muted">Loading settings…</p>;
   return (
-    <div ref={list} tabIndex={-1} onKeyDown={onKeyDown} className="flex flex-col outline-none" aria-label={`${data.label} settings`}>
+    <div
+      ref={list}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      className="flex flex-col outline-none"
+      aria-label={`${data.label} settings`}
+    >
       <div className="border-b border-line px-4 py-2 text-[12px] text-muted">
         {data.label} · <span className="font-mono">[extensions.{data.extension}]</span>
       </div>
       {settings.length === 0 && <p className="p-4 text-[13px] text-muted">This tab offers no settings.</p>}
       <ul role="listbox" aria-label="Settings" className="py-1">
         {settings.map((s, i) => (
-          <li key={s.key} role="option" aria-selected={s === current} onClick={() => setIndex(i)} className={`flex items-center gap-3 px-4 py-1.5 text-[13px] ${s === current ? 'bg-accent/15' : ''}`}>
+          <li
+            key={s.key}
+            role="option"
+            aria-selected={s === current}
+            onClick={() => setIndex(i)}
+            className={`flex items-center gap-3 px-4 py-1.5 text-[13px] ${s === current ? 'bg-accent/15' : ''}`}
+          >
             <span className="flex-1">{s.label || s.key}</span>
             {editing?.key === s.key && !s.choices ? (
               <form
                 onSubmit={(e) => {
                   e.preventDefault();
-                  const r = parseTypedSetting({ type: s.type, text: editing.text, min: s.min, max: s.max, label: s.label || s.key });
+                  const r = parseTypedSetting({
+                    type: s.type,
+                    text: editing.text,
+                    min: s.min,
+                    max: s.max,
+                    label: s.label || s.key,
+                  });
                   if ('error' in r) setMessage({ text: r.error, tone: 'error' });
                   else void save(s.key, r.value);
                 }}
@@ -116,21 +145,51 @@ export function TabSettingsPicker({ tab, onClose }: { tab: string; onClose(): vo
         ))}
       </ul>
       {editing && current?.choices && (
-        <ul role="listbox" aria-label={`${current.label} choices`} className="mx-4 mb-2 rounded border border-line">
+        <ul
+          role="listbox"
+          aria-label={`${current.label} choices`}
+          className="mx-4 mb-2 rounded border border-line"
+        >
           {current.choices.map((c) => (
-            <li key={c.value} role="option" aria-selected={c.value === current.value} onClick={() => void save(current.key, c.value)} className="cursor-pointer px-3 py-1 text-[13px] hover:bg-surface-2">
+            <li
+              key={c.value}
+              role="option"
+              aria-selected={c.value === current.value}
+              onClick={() => void save(current.key, c.value)}
+              className="cursor-pointer px-3 py-1 text-[13px] hover:bg-surface-2"
+            >
               {c.label}
             </li>
           ))}
         </ul>
       )}
       <div className="min-h-[2.5rem] border-t border-line px-4 py-2 text-[12px]">
-        {message ? <span className={message.tone === 'error' ? 'text-danger' : 'text-muted'} role={message.tone === 'error' ? 'alert' : 'status'}>{message.text}</span> : <span className="text-muted">{current?.description ?? (current ? `Default: ${shown(current.default, current.choices)}${current.min !== null ? ` · min ${current.min}` : ''}${current.max !== null ? ` · max ${current.max}` : ''}` : '')}</span>}
+        {message ? (
+          <span
+            className={message.tone === 'error' ? 'text-danger' : 'text-muted'}
+            role={message.tone === 'error' ? 'alert' : 'status'}
+          >
+            {message.text}
+          </span>
+        ) : (
+          <span className="text-muted">
+            {current?.description ??
+              (current
+                ? `Default: ${shown(current.default, current.choices)}${current.min !== null ? ` · min ${current.min}` : ''}${current.max !== null ? ` · max ${current.max}` : ''}`
+                : '')}
+          </span>
+        )}
       </div>
       <div className="flex gap-3 border-t border-line px-4 py-2 text-[11px] text-muted">
-        <span><Kbd>Enter</Kbd> edit</span>
-        <span><Kbd>Ctrl+R</Kbd> default</span>
-        <span><Kbd>Esc</Kbd> back</span>
+        <span>
+          <Kbd>Enter</Kbd> edit
+        </span>
+        <span>
+          <Kbd>Ctrl+R</Kbd> default
+        </span>
+        <span>
+          <Kbd>Esc</Kbd> back
+        </span>
       </div>
     </div>
   );

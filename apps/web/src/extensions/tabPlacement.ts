@@ -45,7 +45,13 @@ export function onPlacementsChanged(listener: () => void): () => void {
 }
 
 /** The value a typed setting's text means, or the one-line reason it is not one. */
-export function parseTypedSetting(o: { type: string; text: string; min: number | null; max: number | null; label: string }): { value: string | number } | { error: string } {
+export function parseTypedSetting(o: {
+  type: string;
+  text: string;
+  min: number | null;
+  max: number | null;
+  label: string;
+}): { value: string | number } | { error: string } {
   if (o.type === 'integer') {
     if (!/^-?\d+$/.test(o.text.trim())) return { error: `${o.label} must be a whole number` };
     const n = Number(o.text.trim());
@@ -53,7 +59,9 @@ export function parseTypedSetting(o: { type: string; text: string; min: number |
     if (o.max !== null && n > o.max) return { error: `${o.label} must be at most ${o.max}` };
     return { value: n };
   }
-  if (o.min !== null && o.text.length < o.min) return { error: `${o.label} must be at least ${o.min} characters` };
-  if (o.max !== null && o.text.length > o.max) return { error: `${o.label} must be at most ${o.max} characters` };
+  if (o.min !== null && o.text.length < o.min)
+    return { error: `${o.label} must be at least ${o.min} characters` };
+  if (o.max !== null && o.text.length > o.max)
+    return { error: `${o.label} must be at most ${o.max} characters` };
   return { value: o.text };
 }

@@ -17,19 +17,53 @@ export function useExtensionActions(): ActionDef[] {
   const stream = useStream();
   const options = trpc.extensions.palette.queryOptions();
   const { data } = useQuery(options);
-  useEffect(() => stream.onEvent((e) => void (e.type === 'extensions-changed' && queryClient.invalidateQueries({ queryKey: options.queryKey }))), [stream, queryClient, options.queryKey]);
+  useEffect(
+    () =>
+      stream.onEvent(
+        (e) =>
+          void (
+            e.type === 'extensions-changed' && queryClient.invalidateQueries({ queryKey: options.queryKey })
+          ),
+      ),
+    [stream, queryClient, options.queryKey],
+  );
   return useMemo(() => {
     const pages: ActionDef[] = [
-      { id: 'open-extensions', title: 'Extensions…', category: 'View', keywords: 'discover gallery install manage', run: () => void (window.location.href = '/extensions') },
-      { id: 'open-keybindings', title: 'Keyboard shortcuts…', category: 'View', keywords: 'keys keybindings rebind', run: () => void (window.location.href = '/settings/keys') },
-      { id: 'sidebar-tabs', title: 'Sidebar tabs…', category: 'View', keywords: 'tab settings extensions', run: () => void window.dispatchEvent(new Event(OPEN_SIDEBAR_TABS_EVENT)) },
+      {
+        id: 'open-extensions',
+        title: 'Extensions…',
+        category: 'View',
+        keywords: 'discover gallery install manage',
+        run: () => void (window.location.href = '/extensions'),
+      },
+      {
+        id: 'open-keybindings',
+        title: 'Keyboard shortcuts…',
+        category: 'View',
+        keywords: 'keys keybindings rebind',
+        run: () => void (window.location.href = '/settings/keys'),
+      },
+      {
+        id: 'sidebar-tabs',
+        title: 'Sidebar tabs…',
+        category: 'View',
+        keywords: 'tab settings extensions',
+        run: () => void window.dispatchEvent(new Event(OPEN_SIDEBAR_TABS_EVENT)),
+      },
     ];
     const fromExtensions: ActionDef[] = (data ?? []).map((p) => ({
       id: p.id,
       title: p.label,
       category: 'Extension',
       keywords: `${p.extension} ${p.id}`,
-      run: () => (p.kind === 'command' ? client.extensions.runAction.mutate({ id: p.id }) : client.extensions.invoke.mutate({ action: p.id, session: p.session ?? undefined, argsJson: '{}' })),
+      run: () =>
+        p.kind === 'command'
+          ? client.extensions.runAction.mutate({ id: p.id })
+          : client.extensions.invoke.mutate({
+              action: p.id,
+              session: p.session ?? undefined,
+              argsJson: '{}',
+            }),
     }));
     return [...pages, ...fromExtensions];
   }, [data, client]);

@@ -18,7 +18,10 @@ export function useServerKeymap(prefix: string): ServerKeymap {
   const trpc = useTRPC();
   const options = trpc.keys.list.queryOptions({ prefix });
   const query = useQuery(options);
-  useRefetchOnEvents({ queryKey: options.queryKey, affects: (e) => e.type === 'keymap-changed' || e.type === 'extensions-changed' });
+  useRefetchOnEvents({
+    queryKey: options.queryKey,
+    affects: (e) => e.type === 'keymap-changed' || e.type === 'extensions-changed',
+  });
 
   return useMemo(() => {
     const user: Record<string, string[]> = {};
@@ -27,7 +30,9 @@ export function useServerKeymap(prefix: string): ServerKeymap {
       if (a.kind === 'extension-command') extensionCommands.add(a.id);
       // Only what the server changes from the browser's defaults: user keys and extension keys.
       if (a.configured || a.kind !== 'builtin') {
-        const active = a.keys.filter((k) => k.state !== 'suppressed' && (k.source !== 'extension' || k.state === 'active')).map((k) => k.key);
+        const active = a.keys
+          .filter((k) => k.state !== 'suppressed' && (k.source !== 'extension' || k.state === 'active'))
+          .map((k) => k.key);
         if (a.configured || active.length > 0) user[a.id] = active;
       }
     }

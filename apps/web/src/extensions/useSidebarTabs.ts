@@ -51,16 +51,34 @@ export function useSidebarTabs(): DockTab[] {
   useEffect(
     () =>
       stream.onEvent((e) => {
-        if (e.type === 'extensions-changed') void queryClient.invalidateQueries({ queryKey: options.queryKey });
-        if (e.type === 'sidebar-rows') queryClient.setQueryData(options.queryKey, (old) => old?.map((t) => (t.id === e.tab ? { ...t, rows: e.rows } : t)));
+        if (e.type === 'extensions-changed')
+          void queryClient.invalidateQueries({ queryKey: options.queryKey });
+        if (e.type === 'sidebar-rows')
+          queryClient.setQueryData(options.queryKey, (old) =>
+            old?.map((t) => (t.id === e.tab ? { ...t, rows: e.rows } : t)),
+          );
       }),
     [stream, queryClient, options.queryKey],
   );
 
   return useMemo(() => {
     const placementOf = (id: string, suggested: { dock: 'left' | 'right'; panel: number }): TabPlacement =>
-      placements[id] ?? { hidden: false, dock: suggested.dock, panel: Math.min(3, Math.max(1, suggested.panel)) as 1 | 2 | 3 };
-    const sessions: DockTab = { id: SESSIONS_TAB_ID, label: 'Sessions', kind: 'sessions', extension: null, entries: [], rows: [], clickable: true, intervalSeconds: 0, placement: placementOf(SESSIONS_TAB_ID, { dock: 'left', panel: 1 }) };
+      placements[id] ?? {
+        hidden: false,
+        dock: suggested.dock,
+        panel: Math.min(3, Math.max(1, suggested.panel)) as 1 | 2 | 3,
+      };
+    const sessions: DockTab = {
+      id: SESSIONS_TAB_ID,
+      label: 'Sessions',
+      kind: 'sessions',
+      extension: null,
+      entries: [],
+      rows: [],
+      clickable: true,
+      intervalSeconds: 0,
+      placement: placementOf(SESSIONS_TAB_ID, { dock: 'left', panel: 1 }),
+    };
     const fromExtensions: DockTab[] = (data ?? []).map((t) => ({
       id: t.id,
       label: t.label,
@@ -77,10 +95,15 @@ export function useSidebarTabs(): DockTab[] {
 }
 
 /** The visible tabs of one dock, by panel (1–3), in declaration order; empty panels left out. */
-export function panelsOf(tabs: readonly DockTab[], dock: 'left' | 'right'): { panel: number; tabs: DockTab[] }[] {
+export function panelsOf(
+  tabs: readonly DockTab[],
+  dock: 'left' | 'right',
+): { panel: number; tabs: DockTab[] }[] {
   const out: { panel: number; tabs: DockTab[] }[] = [];
   for (const panel of [1, 2, 3]) {
-    const inPanel = tabs.filter((t) => !t.placement.hidden && t.placement.dock === dock && t.placement.panel === panel);
+    const inPanel = tabs.filter(
+      (t) => !t.placement.hidden && t.placement.dock === dock && t.placement.panel === panel,
+    );
     if (inPanel.length > 0) out.push({ panel, tabs: inPanel });
   }
   return out;

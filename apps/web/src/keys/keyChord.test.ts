@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { chordOfEvent, displaySequence, normalizeChord, parseSequence } from './keyChord';
 
-const ev = (key: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; shiftKey: boolean; metaKey: boolean }> = {}) => ({
+const ev = (
+  key: string,
+  mods: Partial<{ ctrlKey: boolean; altKey: boolean; shiftKey: boolean; metaKey: boolean }> = {},
+) => ({
   key,
   ctrlKey: false,
   altKey: false,

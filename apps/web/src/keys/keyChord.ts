@@ -55,7 +55,12 @@ export function normalizeChord(chord: string): string | null {
   const text = chord.trim().toLowerCase();
   if (!text) return null;
   // A lone '-' or a chord ending in '--' binds the minus key itself.
-  const parts = text === '-' ? ['-'] : text.endsWith('--') ? [...text.slice(0, -2).split('-').filter(Boolean), '-'] : text.split(/[-+](?=.)/);
+  const parts =
+    text === '-'
+      ? ['-']
+      : text.endsWith('--')
+        ? [...text.slice(0, -2).split('-').filter(Boolean), '-']
+        : text.split(/[-+](?=.)/);
   const mods = new Set<string>();
   let key: string | null = null;
   for (const raw of parts) {
@@ -82,7 +87,15 @@ export function parseSequence(binding: string): string[] | null {
  */
 export function chordOfEvent(e: KeyLike): string | null {
   const raw = e.key;
-  if (raw === 'Control' || raw === 'Shift' || raw === 'Alt' || raw === 'Meta' || raw === 'Dead' || raw === 'Unidentified') return null;
+  if (
+    raw === 'Control' ||
+    raw === 'Shift' ||
+    raw === 'Alt' ||
+    raw === 'Meta' ||
+    raw === 'Dead' ||
+    raw === 'Unidentified'
+  )
+    return null;
   const lower = raw.toLowerCase();
   let key = NAMED[lower] ?? lower;
   const printableSymbol = raw.length === 1 && !/[a-z0-9 ]/i.test(raw);
@@ -97,11 +110,14 @@ export function chordOfEvent(e: KeyLike): string | null {
 
 /** How a chord is shown to people: `Ctrl+A`, `Ctrl+Shift+P`, `%`, `←`. */
 export function displayChord(chord: string): string {
-  const parts = chord === '-' ? ['-'] : chord.endsWith('--') ? [...chord.slice(0, -2).split('-'), '-'] : chord.split('-');
+  const parts =
+    chord === '-' ? ['-'] : chord.endsWith('--') ? [...chord.slice(0, -2).split('-'), '-'] : chord.split('-');
   const key = parts.pop() ?? '';
   const arrows: Record<string, string> = { left: '←', right: '→', up: '↑', down: '↓' };
   // A bare letter stays lower-case (`Ctrl+A c`, as tmux writes it) so it is not read as Shift+C.
-  const shownKey = arrows[key] ?? (key.length === 1 ? (parts.length ? key.toUpperCase() : key) : key[0]!.toUpperCase() + key.slice(1));
+  const shownKey =
+    arrows[key] ??
+    (key.length === 1 ? (parts.length ? key.toUpperCase() : key) : key[0]!.toUpperCase() + key.slice(1));
   const mods = parts.map((m) => ({ ctrl: 'Ctrl', alt: 'Alt', shift: 'Shift', meta: 'Meta' })[m] ?? m);
   return [...mods, shownKey].join('+');
 }

@@ -15,7 +15,12 @@ describe('resolveKeymap', () => {
     const km = resolveKeymap({
       defaults: DEFAULT_KEYMAP,
       prefix: 'ctrl-a',
-      user: { 'split-right': 'alt-r', 'toggle-zoom': [], 'new-tab': 'ctrl-a ctrl-x-y', 'next-tab': ['ctrl-a %'] },
+      user: {
+        'split-right': 'alt-r',
+        'toggle-zoom': [],
+        'new-tab': 'ctrl-a ctrl-x-y',
+        'next-tab': ['ctrl-a %'],
+      },
     });
     expect(bindingsOf(km, 'split-right')).toEqual([['alt-r']]);
     expect(bindingsOf(km, 'toggle-zoom')).toEqual([]);

@@ -40,7 +40,9 @@ export function resolveKeymap({ defaults, user = {}, prefix }: KeymapInput): Res
     const id = sequence.join(' ');
     const holder = seen.get(id);
     if (holder !== undefined && holder !== actionId) {
-      diagnostics.push(`${origin} "${actionId}": ${displaySequence(sequence)} is already bound to "${holder}"`);
+      diagnostics.push(
+        `${origin} "${actionId}": ${displaySequence(sequence)} is already bound to "${holder}"`,
+      );
       return;
     }
     seen.set(id, actionId);

@@ -22,13 +22,26 @@ export interface LauncherDialogProps {
 
 export function LauncherDialog(props: LauncherDialogProps) {
   return (
-    <Dialog open={props.open} onClose={props.onClose} title="New agent" widthClass="w-[min(620px,calc(100vw-2rem))]">
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      title="New agent"
+      widthClass="w-[min(620px,calc(100vw-2rem))]"
+    >
       {props.open && <LauncherBody {...props} />}
     </Dialog>
   );
 }
 
-function LauncherBody({ initialPlacement, onClose, api, session, paneKey, defaultFolder, onLaunched }: LauncherDialogProps) {
+function LauncherBody({
+  initialPlacement,
+  onClose,
+  api,
+  session,
+  paneKey,
+  defaultFolder,
+  onLaunched,
+}: LauncherDialogProps) {
   const trpc = useTRPC();
   const launchers = useQuery(trpc.launchers.list.queryOptions(undefined, { staleTime: 10_000 }));
   const noSession = session === undefined;
@@ -47,7 +60,11 @@ function LauncherBody({ initialPlacement, onClose, api, session, paneKey, defaul
     setBusy(true);
     setError(null);
     try {
-      const landed = await launchAt(api, { placement, session, paneKey, folder, sessionName }, { command: command.trim() });
+      const landed = await launchAt(
+        api,
+        { placement, session, paneKey, folder, sessionName },
+        { command: command.trim() },
+      );
       onClose();
       onLaunched(landed);
     } catch (err) {
@@ -61,7 +78,11 @@ function LauncherBody({ initialPlacement, onClose, api, session, paneKey, defaul
     <div className="flex flex-col gap-4">
       <fieldset>
         <legend className="mb-1.5 text-[12px] font-medium text-fg">Where</legend>
-        <div role="radiogroup" aria-label="Where to start it" className="grid grid-cols-2 gap-1.5 sm:grid-cols-4">
+        <div
+          role="radiogroup"
+          aria-label="Where to start it"
+          className="grid grid-cols-2 gap-1.5 sm:grid-cols-4"
+        >
           {PLACEMENTS.map((p) => {
             const disabled = noSession && p.id !== 'new-session';
             return (
@@ -82,18 +103,38 @@ function LauncherBody({ initialPlacement, onClose, api, session, paneKey, defaul
       </fieldset>
       {placement === 'new-session' && (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <Field label="Directory" hint="Panes of the session start here; sessions sharing a directory are grouped.">
-            {(id, describedBy) => <TextInput id={id} aria-describedby={describedBy} value={folder} placeholder="~/src/project" onChange={(e) => setFolder(e.target.value)} />}
+          <Field
+            label="Directory"
+            hint="Panes of the session start here; sessions sharing a directory are grouped."
+          >
+            {(id, describedBy) => (
+              <TextInput
+                id={id}
+                aria-describedby={describedBy}
+                value={folder}
+                placeholder="~/src/project"
+                onChange={(e) => setFolder(e.target.value)}
+              />
+            )}
           </Field>
           <Field label="Session name" hint="Optional.">
-            {(id, describedBy) => <TextInput id={id} aria-describedby={describedBy} value={sessionName} onChange={(e) => setSessionName(e.target.value)} />}
+            {(id, describedBy) => (
+              <TextInput
+                id={id}
+                aria-describedby={describedBy}
+                value={sessionName}
+                onChange={(e) => setSessionName(e.target.value)}
+              />
+            )}
           </Field>
         </div>
       )}
       <div>
         <h3 className="mb-1.5 text-[12px] font-medium text-fg">Agents</h3>
         {launchers.isLoading && <p className="text-[12px] text-muted">Looking for agents on PATH…</p>}
-        {launchers.error && <p className="text-[12px] text-danger">Could not list agents: {launchers.error.message}</p>}
+        {launchers.error && (
+          <p className="text-[12px] text-danger">Could not list agents: {launchers.error.message}</p>
+        )}
         <ul className="grid grid-cols-1 gap-1.5 sm:grid-cols-2" aria-label="Agents">
           {launchers.data?.map((agent) => (
             <li key={agent.id}>
@@ -102,12 +143,18 @@ function LauncherBody({ initialPlacement, onClose, api, session, paneKey, defaul
                 disabled={!agent.available || busy}
                 onClick={() => void launch(agent.command)}
                 data-agent={agent.command}
-                title={agent.available ? `Run ${agent.command} (${agent.path})` : `${agent.command} was not found on the server's PATH`}
+                title={
+                  agent.available
+                    ? `Run ${agent.command} (${agent.path})`
+                    : `${agent.command} was not found on the server's PATH`
+                }
                 className={`flex w-full items-center gap-2 rounded-md border border-line px-3 py-2 text-left hover:bg-surface-2 disabled:cursor-not-allowed disabled:hover:bg-transparent ${FOCUS_RING}`}
               >
                 <Icon name="agent" size={14} className={agent.available ? 'text-accent' : 'text-muted/50'} />
                 <span className="flex min-w-0 flex-1 flex-col">
-                  <span className={`truncate text-[13px] ${agent.available ? 'text-fg' : 'text-muted'}`}>{agent.label}</span>
+                  <span className={`truncate text-[13px] ${agent.available ? 'text-fg' : 'text-muted'}`}>
+                    {agent.label}
+                  </span>
                   <span className="font-mono text-[11px] text-muted">{agent.command}</span>
                 </span>
                 <span

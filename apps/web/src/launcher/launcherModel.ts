@@ -20,7 +20,11 @@ export interface LaunchTarget {
 }
 
 /** Starts `launch` where the user chose; returns the session it landed in. */
-export async function launchAt(api: WorkspaceApi, target: LaunchTarget, launch: Launch): Promise<string | undefined> {
+export async function launchAt(
+  api: WorkspaceApi,
+  target: LaunchTarget,
+  launch: Launch,
+): Promise<string | undefined> {
   switch (target.placement) {
     case 'new-tab':
       if (!target.session) throw new Error('there is no session to add a tab to; choose “New session”');
@@ -28,12 +32,21 @@ export async function launchAt(api: WorkspaceApi, target: LaunchTarget, launch: 
       return target.session;
     case 'split-right':
     case 'split-down':
-      if (target.paneKey === undefined) throw new Error('there is no pane to split; choose “New tab” or “New session”');
-      await api.splitPane({ key: target.paneKey, direction: target.placement === 'split-right' ? 'row' : 'column', launch });
+      if (target.paneKey === undefined)
+        throw new Error('there is no pane to split; choose “New tab” or “New session”');
+      await api.splitPane({
+        key: target.paneKey,
+        direction: target.placement === 'split-right' ? 'row' : 'column',
+        launch,
+      });
       return target.session;
     case 'new-session': {
       const folder = target.folder?.trim() || null;
-      return api.newSession({ name: target.sessionName?.trim() || undefined, folder, launch: { ...launch, cwd: launch.cwd ?? folder } });
+      return api.newSession({
+        name: target.sessionName?.trim() || undefined,
+        folder,
+        launch: { ...launch, cwd: launch.cwd ?? folder },
+      });
     }
   }
 }

@@ -53,7 +53,12 @@ function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneInfo
         <h1 className="text-[16px] font-semibold">rozi</h1>
         <div className="ml-auto flex items-center gap-1">
           <IconButton icon="activity" label="Activity" size="md" onClick={c.ui.openActivity} />
-          <IconButton icon="plus" label="New agent" size="md" onClick={() => c.ui.openLauncher(sessions.length ? 'new-tab' : 'new-session')} />
+          <IconButton
+            icon="plus"
+            label="New agent"
+            size="md"
+            onClick={() => c.ui.openLauncher(sessions.length ? 'new-tab' : 'new-session')}
+          />
           <IconButton icon="settings" label="Settings" size="md" onClick={c.ui.openSettings} />
         </div>
       </header>
@@ -117,7 +122,9 @@ function MobileTerminal({ pane, onBack }: { pane: PaneInfo; onBack(): void }) {
     <div className="flex min-h-0 flex-1 flex-col" data-mobile-terminal={pane.key}>
       <header className="flex h-11 shrink-0 items-center gap-2 border-b border-line bg-surface px-2">
         <IconButton icon="chevronLeft" label="Back to panes" size="md" onClick={onBack} />
-        <span className="min-w-0 flex-1 truncate text-[14px] font-medium">{paneAgent(pane, status) ?? pane.title}</span>
+        <span className="min-w-0 flex-1 truncate text-[14px] font-medium">
+          {paneAgent(pane, status) ?? pane.title}
+        </span>
         {state && <StatusBadge state={state} />}
       </header>
       <div className="relative min-h-0 flex-1">
@@ -133,7 +140,12 @@ function MobileTerminal({ pane, onBack }: { pane: PaneInfo; onBack(): void }) {
           }}
         />
       </div>
-      <div role="toolbar" aria-label="Terminal keys" className="flex shrink-0 gap-1 overflow-x-auto border-t border-line bg-surface p-1.5" data-key-row>
+      <div
+        role="toolbar"
+        aria-label="Terminal keys"
+        className="flex shrink-0 gap-1 overflow-x-auto border-t border-line bg-surface p-1.5"
+        data-key-row
+      >
         {ROW.map(({ key, label, aria }) => {
           const sticky = key === 'ctrl' || key === 'alt';
           const on = sticky && mods[key];

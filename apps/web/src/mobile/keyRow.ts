@@ -2,7 +2,12 @@
 
 export type RowKey = 'esc' | 'tab' | 'up' | 'down' | 'left' | 'right';
 
-const ARROWS: Record<'up' | 'down' | 'right' | 'left', string> = { up: 'A', down: 'B', right: 'C', left: 'D' };
+const ARROWS: Record<'up' | 'down' | 'right' | 'left', string> = {
+  up: 'A',
+  down: 'B',
+  right: 'C',
+  left: 'D',
+};
 
 export interface Modifiers {
   ctrl: boolean;

@@ -39,7 +39,14 @@ function Highlighted({ text, positions }: { text: string; positions: number[] })
 
 export function CommandPalette(props: CommandPaletteProps) {
   return (
-    <Dialog open={props.open} onClose={props.onClose} title="Command palette" hideTitle placement="top" widthClass="w-[min(640px,calc(100vw-2rem))]">
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      title="Command palette"
+      hideTitle
+      placement="top"
+      widthClass="w-[min(640px,calc(100vw-2rem))]"
+    >
       {props.open && <PaletteBody {...props} />}
     </Dialog>
   );
@@ -49,7 +56,10 @@ function PaletteBody({ onClose, actions, context, keymap, run }: CommandPaletteP
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState(0);
   const list = useRef<HTMLUListElement>(null);
-  const results = useMemo(() => rankByFuzzy(actions, query, (a) => [a.title, `${a.category} ${a.id} ${a.keywords ?? ''}`]), [actions, query]);
+  const results = useMemo(
+    () => rankByFuzzy(actions, query, (a) => [a.title, `${a.category} ${a.id} ${a.keywords ?? ''}`]),
+    [actions, query],
+  );
   const current = results[Math.min(selected, results.length - 1)];
 
   const choose = (action: ActionDef | undefined) => {
@@ -90,8 +100,16 @@ function PaletteBody({ onClose, actions, context, keymap, run }: CommandPaletteP
         }}
         className="h-11 w-full border-b border-line bg-transparent px-4 text-[14px] text-fg outline-none placeholder:text-muted"
       />
-      <ul id="rozi-palette-list" ref={list} role="listbox" aria-label="Commands" className="max-h-[min(420px,60vh)] overflow-auto py-1">
-        {results.length === 0 && <li className="px-4 py-6 text-center text-[13px] text-muted">No command matches “{query}”.</li>}
+      <ul
+        id="rozi-palette-list"
+        ref={list}
+        role="listbox"
+        aria-label="Commands"
+        className="max-h-[min(420px,60vh)] overflow-auto py-1"
+      >
+        {results.length === 0 && (
+          <li className="px-4 py-6 text-center text-[13px] text-muted">No command matches “{query}”.</li>
+        )}
         {results.map(({ item, match }, index) => {
           const enabled = !item.enabled || item.enabled(context);
           const binding = bindingsOf(keymap, item.id)[0];

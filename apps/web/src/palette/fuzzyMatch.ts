@@ -48,7 +48,11 @@ function isWordStart(text: string, i: number): boolean {
 }
 
 /** Ranks items by their best-matching field; items that do not match are left out. */
-export function rankByFuzzy<T>(items: readonly T[], query: string, fields: (item: T) => string[]): Array<{ item: T; match: FuzzyMatch }> {
+export function rankByFuzzy<T>(
+  items: readonly T[],
+  query: string,
+  fields: (item: T) => string[],
+): Array<{ item: T; match: FuzzyMatch }> {
   const out: Array<{ item: T; match: FuzzyMatch; order: number }> = [];
   items.forEach((item, order) => {
     let best: FuzzyMatch | null = null;
@@ -61,5 +65,7 @@ export function rankByFuzzy<T>(items: readonly T[], query: string, fields: (item
     }
     if (best) out.push({ item, match: best, order });
   });
-  return out.sort((a, b) => b.match.score - a.match.score || a.order - b.order).map(({ item, match }) => ({ item, match }));
+  return out
+    .sort((a, b) => b.match.score - a.match.score || a.order - b.order)
+    .map(({ item, match }) => ({ item, match }));
 }

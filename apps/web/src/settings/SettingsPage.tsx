@@ -25,7 +25,11 @@ const SECTIONS = [
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-6 rounded-lg border border-line bg-surface p-5">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="scroll-mt-6 rounded-lg border border-line bg-surface p-5"
+    >
       <h2 id={`${id}-title`} className="mb-4 text-[15px] font-semibold">
         {title}
       </h2>
@@ -41,20 +45,33 @@ export default function SettingsPage() {
   return (
     <div className="min-h-dvh bg-bg">
       <header className="sticky top-0 z-10 flex h-12 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur">
-        <Link href="/" className={`flex items-center gap-1.5 rounded px-1 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}>
+        <Link
+          href="/"
+          className={`flex items-center gap-1.5 rounded px-1 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}
+        >
           <Icon name="chevronLeft" size={14} />
           Workspace
         </Link>
         <h1 className="text-[14px] font-semibold">Settings</h1>
       </header>
       <div className="mx-auto flex max-w-4xl gap-8 px-4 py-6">
-        <nav aria-label="Settings sections" className="sticky top-20 hidden h-fit w-40 shrink-0 flex-col gap-0.5 sm:flex">
+        <nav
+          aria-label="Settings sections"
+          className="sticky top-20 hidden h-fit w-40 shrink-0 flex-col gap-0.5 sm:flex"
+        >
           {SECTIONS.map(([id, label]) => (
-            <a key={id} href={`#${id}`} className={`rounded px-2 py-1 text-[13px] text-muted hover:bg-surface-2 hover:text-fg ${FOCUS_RING}`}>
+            <a
+              key={id}
+              href={`#${id}`}
+              className={`rounded px-2 py-1 text-[13px] text-muted hover:bg-surface-2 hover:text-fg ${FOCUS_RING}`}
+            >
               {label}
             </a>
           ))}
-          <Link href="/settings/agents" className={`mt-2 rounded px-2 py-1 text-[13px] text-muted hover:bg-surface-2 hover:text-fg ${FOCUS_RING}`}>
+          <Link
+            href="/settings/agents"
+            className={`mt-2 rounded px-2 py-1 text-[13px] text-muted hover:bg-surface-2 hover:text-fg ${FOCUS_RING}`}
+          >
             Agents →
           </Link>
         </nav>
@@ -62,7 +79,12 @@ export default function SettingsPage() {
           <Section id="appearance" title="Appearance">
             <Field label="Theme">
               {(id) => (
-                <Select id={id} value={settings.theme} onChange={(e) => updateSettings({ theme: e.target.value as typeof settings.theme })} className="w-48">
+                <Select
+                  id={id}
+                  value={settings.theme}
+                  onChange={(e) => updateSettings({ theme: e.target.value as typeof settings.theme })}
+                  className="w-48"
+                >
                   <option value="dark">Dark</option>
                   <option value="light">Light</option>
                   <option value="system">Follow the system</option>
@@ -71,10 +93,21 @@ export default function SettingsPage() {
             </Field>
             <Field label="Terminal font" hint="A CSS font-family list; the first installed font is used.">
               {(id, describedBy) => (
-                <TextInput id={id} aria-describedby={describedBy} className="font-mono" value={settings.fontFamily} onChange={(e) => updateSettings({ fontFamily: e.target.value || DEFAULT_SETTINGS.fontFamily })} />
+                <TextInput
+                  id={id}
+                  aria-describedby={describedBy}
+                  className="font-mono"
+                  value={settings.fontFamily}
+                  onChange={(e) =>
+                    updateSettings({ fontFamily: e.target.value || DEFAULT_SETTINGS.fontFamily })
+                  }
+                />
               )}
             </Field>
-            <Field label={`Terminal font size: ${settings.fontSize}px`} hint="Ctrl+= and Ctrl+- change it from the workspace; Ctrl+0 resets.">
+            <Field
+              label={`Terminal font size: ${settings.fontSize}px`}
+              hint="Ctrl+= and Ctrl+- change it from the workspace; Ctrl+0 resets."
+            >
               {(id, describedBy) => (
                 <input
                   id={id}
@@ -88,7 +121,11 @@ export default function SettingsPage() {
                 />
               )}
             </Field>
-            <div className="rounded-md border border-line bg-term p-3 font-mono text-fg" style={{ fontFamily: settings.fontFamily, fontSize: settings.fontSize }} aria-hidden="true">
+            <div
+              className="rounded-md border border-line bg-term p-3 font-mono text-fg"
+              style={{ fontFamily: settings.fontFamily, fontSize: settings.fontSize }}
+              aria-hidden="true"
+            >
               ~/src/rozi $ codex --model o4
             </div>
           </Section>
@@ -96,7 +133,12 @@ export default function SettingsPage() {
             <PrefixField />
           </Section>
           <Section id="notifications" title="Notifications">
-            <Toggle label="Toasts" description="A message in the corner when a background agent needs input or is done." checked={settings.toasts} onChange={(toasts) => updateSettings({ toasts })} />
+            <Toggle
+              label="Toasts"
+              description="A message in the corner when a background agent needs input or is done."
+              checked={settings.toasts}
+              onChange={(toasts) => updateSettings({ toasts })}
+            />
             <Toggle
               label="Sound"
               description="A short chime with each toast."
@@ -116,8 +158,14 @@ export default function SettingsPage() {
           </Section>
           <Section id="agents" title="Agents">
             <div className="flex items-center gap-4">
-              <p className="flex-1 text-[12px] text-muted">How rozi recognises coding agents and reads their state: the built-in, config.toml and extension definitions, and an editor with a live preview of a pane.</p>
-              <Link href="/settings/agents" className={`inline-flex h-8 shrink-0 items-center rounded-md border border-line bg-surface-2 px-3 text-[13px] font-medium text-fg hover:bg-surface-3 ${FOCUS_RING}`}>
+              <p className="flex-1 text-[12px] text-muted">
+                How rozi recognises coding agents and reads their state: the built-in, config.toml and
+                extension definitions, and an editor with a live preview of a pane.
+              </p>
+              <Link
+                href="/settings/agents"
+                className={`inline-flex h-8 shrink-0 items-center rounded-md border border-line bg-surface-2 px-3 text-[13px] font-medium text-fg hover:bg-surface-3 ${FOCUS_RING}`}
+              >
                 Agent definitions
               </Link>
             </div>
@@ -127,13 +175,19 @@ export default function SettingsPage() {
               label="Screen reader mode"
               description={
                 <>
-                  Puts terminal text in the accessibility tree (xterm.js screen reader support). Also on with <code className="font-mono">?a11y=1</code> in the URL.
+                  Puts terminal text in the accessibility tree (xterm.js screen reader support). Also on with{' '}
+                  <code className="font-mono">?a11y=1</code> in the URL.
                 </>
               }
               checked={settings.screenReader}
               onChange={(screenReader) => updateSettings({ screenReader })}
             />
-            <Toggle label="Reduce motion" description="Stops animations and the blinking cursor (the system setting is honoured as well)." checked={settings.reduceMotion} onChange={(reduceMotion) => updateSettings({ reduceMotion })} />
+            <Toggle
+              label="Reduce motion"
+              description="Stops animations and the blinking cursor (the system setting is honoured as well)."
+              checked={settings.reduceMotion}
+              onChange={(reduceMotion) => updateSettings({ reduceMotion })}
+            />
           </Section>
         </div>
       </div>
@@ -147,9 +201,16 @@ function PrefixField() {
   const [text, setText] = useState(current);
   const [recording, setRecording] = useState(false);
   const parsed = parseSequence(text);
-  const error = parsed && parsed.length === 1 ? null : `“${text}” is not a single key chord; write it like ctrl-a or ctrl-b`;
+  const error =
+    parsed && parsed.length === 1
+      ? null
+      : `“${text}” is not a single key chord; write it like ctrl-a or ctrl-b`;
   return (
-    <Field label="Prefix key" hint={`Chords start with the prefix, like tmux: ${displaySequence([...(parseSequence(current) ?? ['ctrl-a']), '%'])} splits right. Press it twice to send it to the terminal.`} error={text !== current ? error : null}>
+    <Field
+      label="Prefix key"
+      hint={`Chords start with the prefix, like tmux: ${displaySequence([...(parseSequence(current) ?? ['ctrl-a']), '%'])} splits right. Press it twice to send it to the terminal.`}
+      error={text !== current ? error : null}
+    >
       {(id, describedBy) => (
         <div className="flex flex-wrap items-center gap-2">
           <TextInput
@@ -177,7 +238,11 @@ function PrefixField() {
           >
             Record
           </Button>
-          <Button variant="primary" disabled={!!error || text === current} onClick={() => updateSettings({ prefix: text })}>
+          <Button
+            variant="primary"
+            disabled={!!error || text === current}
+            onClick={() => updateSettings({ prefix: text })}
+          >
             Save
           </Button>
           <span className="text-[12px] text-muted">
@@ -192,7 +257,9 @@ function PrefixField() {
 function DesktopNotifications() {
   const settings = useSettings();
   const supported = typeof Notification !== 'undefined';
-  const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>(supported ? Notification.permission : 'unsupported');
+  const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>(
+    supported ? Notification.permission : 'unsupported',
+  );
   return (
     <div className="flex flex-col gap-2">
       <Toggle
@@ -211,8 +278,16 @@ function DesktopNotifications() {
           updateSettings({ desktopNotifications: result === 'granted' });
         }}
       />
-      {permission === 'denied' && <p className="text-[12px] text-blocked">Notifications are blocked for this site in the browser’s settings.</p>}
-      {permission === 'unsupported' && <p className="text-[12px] text-muted">This browser has no desktop notifications. On iPhone and iPad, add rozi to the Home Screen first.</p>}
+      {permission === 'denied' && (
+        <p className="text-[12px] text-blocked">
+          Notifications are blocked for this site in the browser’s settings.
+        </p>
+      )}
+      {permission === 'unsupported' && (
+        <p className="text-[12px] text-muted">
+          This browser has no desktop notifications. On iPhone and iPad, add rozi to the Home Screen first.
+        </p>
+      )}
     </div>
   );
 }

@@ -44,7 +44,14 @@ export function sanitizeSettings(raw: unknown): Settings {
     out.fontSize = Math.min(FONT_SIZE_MAX, Math.max(FONT_SIZE_MIN, Math.round(r.fontSize)));
   }
   if (typeof r.prefix === 'string' || r.prefix === null) out.prefix = r.prefix;
-  for (const key of ['sound', 'toasts', 'desktopNotifications', 'screenReader', 'reduceMotion', 'sidebarOpen'] as const) {
+  for (const key of [
+    'sound',
+    'toasts',
+    'desktopNotifications',
+    'screenReader',
+    'reduceMotion',
+    'sidebarOpen',
+  ] as const) {
     if (typeof r[key] === 'boolean') out[key] = r[key];
   }
   return out;

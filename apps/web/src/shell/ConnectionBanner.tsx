@@ -22,9 +22,16 @@ export function ConnectionBanner() {
   }, [state]);
   if (!show) return null;
   return (
-    <div role="status" aria-live="assertive" data-connection={state} className="flex shrink-0 items-center justify-center gap-2 bg-blocked px-3 py-1 text-[12px] font-medium text-black">
+    <div
+      role="status"
+      aria-live="assertive"
+      data-connection={state}
+      className="flex shrink-0 items-center justify-center gap-2 bg-blocked px-3 py-1 text-[12px] font-medium text-black"
+    >
       <Icon name="wifiOff" size={14} />
-      {state === 'reconnecting' ? 'Disconnected from the rozi server. Reconnecting…' : 'Connecting to the rozi server…'}
+      {state === 'reconnecting'
+        ? 'Disconnected from the rozi server. Reconnecting…'
+        : 'Connecting to the rozi server…'}
     </div>
   );
 }

@@ -35,7 +35,14 @@ function PromptForm({ request, onClose }: { request: PromptRequest; onClose(): v
     >
       <Field label={request.label} error={error}>
         {(id, describedBy) => (
-          <TextInput id={id} aria-describedby={describedBy} autoFocus value={value} onChange={(e) => setValue(e.target.value)} onFocus={(e) => e.target.select()} />
+          <TextInput
+            id={id}
+            aria-describedby={describedBy}
+            autoFocus
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            onFocus={(e) => e.target.select()}
+          />
         )}
       </Field>
       <div className="flex justify-end gap-2">

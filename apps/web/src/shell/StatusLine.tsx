@@ -28,7 +28,9 @@ export function StatusLine({ session, paneLabel, pending, keymap }: StatusLinePr
       {paneLabel && <span className="truncate">{paneLabel}</span>}
       <span className="ml-auto" aria-live="polite" data-pending-chord={pending.length > 0 || undefined}>
         {pending.length > 0 && (
-          <span className="rounded bg-accent px-1.5 py-px font-mono text-accent-fg">{displaySequence(pending)} …</span>
+          <span className="rounded bg-accent px-1.5 py-px font-mono text-accent-fg">
+            {displaySequence(pending)} …
+          </span>
         )}
       </span>
       <span className="hidden items-center gap-3 lg:flex">

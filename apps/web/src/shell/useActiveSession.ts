@@ -6,7 +6,9 @@ import { useCallback, useState } from 'react';
 
 const KEY = 'rozi.activeSession';
 
-export function useActiveSession(sessions: readonly SessionInfo[] | undefined): [SessionInfo | undefined, (name: string) => void] {
+export function useActiveSession(
+  sessions: readonly SessionInfo[] | undefined,
+): [SessionInfo | undefined, (name: string) => void] {
   const [chosen, setChosen] = useState<string | null>(() => {
     try {
       return sessionStorage.getItem(KEY) ?? localStorage.getItem(KEY);

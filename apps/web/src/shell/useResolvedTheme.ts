@@ -10,7 +10,11 @@ function subscribeScheme(listener: () => void): () => void {
 
 export function useResolvedTheme(): 'dark' | 'light' {
   const { theme } = useSettings();
-  const systemLight = useSyncExternalStore(subscribeScheme, () => matchMedia('(prefers-color-scheme: light)').matches, () => false);
+  const systemLight = useSyncExternalStore(
+    subscribeScheme,
+    () => matchMedia('(prefers-color-scheme: light)').matches,
+    () => false,
+  );
   return theme === 'system' ? (systemLight ? 'light' : 'dark') : theme;
 }
 

@@ -26,7 +26,12 @@ function ago(at: number): string {
 
 export function ActivityView(props: ActivityViewProps) {
   return (
-    <Dialog open={props.open} onClose={props.onClose} title="Activity" widthClass="w-[min(760px,calc(100vw-2rem))]">
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      title="Activity"
+      widthClass="w-[min(760px,calc(100vw-2rem))]"
+    >
       {props.open && <ActivityTable {...props} />}
     </Dialog>
   );
@@ -42,12 +47,14 @@ function ActivityTable({ panes, unseen, onOpenPane, onNewAgent }: ActivityViewPr
   useEffect(
     () =>
       stream.onEvent((event) => {
-        if (event.type === 'agent-state-changed' || event.type === 'workspace-changed') void queryClient.invalidateQueries({ queryKey: options.queryKey });
+        if (event.type === 'agent-state-changed' || event.type === 'workspace-changed')
+          void queryClient.invalidateQueries({ queryKey: options.queryKey });
       }),
     [stream, queryClient, options.queryKey],
   );
 
-  if (rows.error) return <p className="text-[12px] text-danger">Could not read agent states: {rows.error.message}</p>;
+  if (rows.error)
+    return <p className="text-[12px] text-danger">Could not read agent states: {rows.error.message}</p>;
   if (rows.isLoading) return <p className="text-[12px] text-muted">Reading agent states…</p>;
   const sorted = [...(rows.data ?? [])].sort((a, b) => {
     const ua = isAgentState(a.state) ? STATE_URGENCY[a.state] : -1;
@@ -60,12 +67,17 @@ function ActivityTable({ panes, unseen, onOpenPane, onNewAgent }: ActivityViewPr
         icon="activity"
         title="No agents running"
         actions={
-          <button type="button" onClick={onNewAgent} className={`rounded-md bg-accent px-3 py-1.5 text-[13px] font-medium text-accent-fg ${FOCUS_RING}`}>
+          <button
+            type="button"
+            onClick={onNewAgent}
+            className={`rounded-md bg-accent px-3 py-1.5 text-[13px] font-medium text-accent-fg ${FOCUS_RING}`}
+          >
             New agent…
           </button>
         }
       >
-        Panes where rozi recognises a coding agent show up here with their state: working, needs input or done.
+        Panes where rozi recognises a coding agent show up here with their state: working, needs input or
+        done.
       </EmptyState>
     );
   }
@@ -86,12 +98,25 @@ function ActivityTable({ panes, unseen, onOpenPane, onNewAgent }: ActivityViewPr
           return (
             <tr key={row.key} className="border-t border-line" data-activity-row={row.key}>
               <td className="py-1.5 pr-2">
-                <button type="button" disabled={!pane} onClick={() => pane && onOpenPane(pane)} className={`font-medium text-fg hover:underline ${FOCUS_RING}`}>
+                <button
+                  type="button"
+                  disabled={!pane}
+                  onClick={() => pane && onOpenPane(pane)}
+                  className={`font-medium text-fg hover:underline ${FOCUS_RING}`}
+                >
                   {row.label ?? row.agent ?? pane?.title ?? `pane ${row.pane}`}
                 </button>
-                {unseen.has(row.key) && <span className="ml-1.5 inline-block size-1.5 rounded-full bg-accent" aria-label="unseen" />}
+                {unseen.has(row.key) && (
+                  <span className="ml-1.5 inline-block size-1.5 rounded-full bg-accent" aria-label="unseen" />
+                )}
               </td>
-              <td className="py-1.5 pr-2">{isAgentState(row.state) ? <StatusBadge state={row.state} /> : <span className="text-muted">—</span>}</td>
+              <td className="py-1.5 pr-2">
+                {isAgentState(row.state) ? (
+                  <StatusBadge state={row.state} />
+                ) : (
+                  <span className="text-muted">—</span>
+                )}
+              </td>
               <td className="py-1.5 pr-2 text-muted" title={new Date(row.updated_at).toLocaleString()}>
                 {ago(row.updated_at)}
               </td>

@@ -11,9 +11,20 @@ const TONE: Record<Toast['tone'], string> = {
   error: 'border-l-danger',
 };
 
-export function Toasts({ toasts, onOpen, onDismiss }: { toasts: Toast[]; onOpen(toast: Toast): void; onDismiss(id: string): void }) {
+export function Toasts({
+  toasts,
+  onOpen,
+  onDismiss,
+}: {
+  toasts: Toast[];
+  onOpen(toast: Toast): void;
+  onDismiss(id: string): void;
+}) {
   return (
-    <div aria-live="polite" className="pointer-events-none fixed bottom-8 right-4 z-50 flex w-80 flex-col gap-2">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed bottom-8 right-4 z-50 flex w-80 flex-col gap-2"
+    >
       {toasts.map((toast) => (
         <div
           key={toast.id}
@@ -21,7 +32,11 @@ export function Toasts({ toasts, onOpen, onDismiss }: { toasts: Toast[]; onOpen(
           data-toast={toast.tone}
           className={`rozi-toast-in pointer-events-auto flex items-start gap-2 rounded-md border border-l-4 border-line bg-surface p-3 shadow-xl ${TONE[toast.tone]}`}
         >
-          <button type="button" className="min-w-0 flex-1 text-left focus-visible:outline-2 focus-visible:outline-accent" onClick={() => onOpen(toast)}>
+          <button
+            type="button"
+            className="min-w-0 flex-1 text-left focus-visible:outline-2 focus-visible:outline-accent"
+            onClick={() => onOpen(toast)}
+          >
             <div className="text-[13px] font-semibold text-fg">{toast.title}</div>
             <div className="text-[12px] text-muted">{toast.message}</div>
           </button>

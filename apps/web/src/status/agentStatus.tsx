@@ -29,7 +29,8 @@ export function AgentStatusProvider({ children }: { children: ReactNode }) {
   const rows = useQuery(options);
   useRefetchOnEvents({
     queryKey: options.queryKey,
-    affects: (event) => event.type === 'agent-state-changed' || event.type === 'pane-closed' || event.type === 'session-killed',
+    affects: (event) =>
+      event.type === 'agent-state-changed' || event.type === 'pane-closed' || event.type === 'session-killed',
     coalesceMs: 30,
   });
 
@@ -37,7 +38,13 @@ export function AgentStatusProvider({ children }: { children: ReactNode }) {
     const map = new Map<number, PaneStatus>();
     for (const row of rows.data ?? []) {
       if (!isAgentState(row.state)) continue;
-      map.set(row.key, { state: row.state, agent: row.agent, label: row.label, message: row.message, since: row.updated_at });
+      map.set(row.key, {
+        state: row.state,
+        agent: row.agent,
+        label: row.label,
+        message: row.message,
+        since: row.updated_at,
+      });
     }
     return map;
   }, [rows.data]);

@@ -3,8 +3,13 @@
 import type { AgentState } from '@rozi/ui';
 
 /** Panes that finished or wait for input and are not the one being looked at. */
-export function panesWantingAttention(panes: readonly { key: number; state: AgentState | null }[], viewing: number | null): number[] {
-  return panes.filter((p) => p.key !== viewing && (p.state === 'done' || p.state === 'blocked')).map((p) => p.key);
+export function panesWantingAttention(
+  panes: readonly { key: number; state: AgentState | null }[],
+  viewing: number | null,
+): number[] {
+  return panes
+    .filter((p) => p.key !== viewing && (p.state === 'done' || p.state === 'blocked'))
+    .map((p) => p.key);
 }
 
 /** `(2) rozi` while something waits unseen, plain `rozi` otherwise. */
@@ -13,7 +18,10 @@ export function pageTitle(unseen: number, base = 'rozi'): string {
 }
 
 /** Toast tone of a server notification: the status service sends `warn` for needs input. */
-export function notificationTone(level: 'info' | 'warn' | 'error', fromPane: boolean): 'blocked' | 'done' | 'info' | 'warn' | 'error' {
+export function notificationTone(
+  level: 'info' | 'warn' | 'error',
+  fromPane: boolean,
+): 'blocked' | 'done' | 'info' | 'warn' | 'error' {
   if (!fromPane) return level;
   return level === 'warn' ? 'blocked' : level === 'info' ? 'done' : 'error';
 }

@@ -25,21 +25,30 @@ function where(w: Status['warnings'][number]): string {
 function headline(s: Status): string {
   const n = s.warnings.length;
   const count = `${n} warning${n === 1 ? '' : 's'}`;
-  return s.state === 'broken' ? `config.toml did not load: the last good agent definitions stay in force (${count})` : `config.toml loaded with ${count}: the entries they name were dropped`;
+  return s.state === 'broken'
+    ? `config.toml did not load: the last good agent definitions stay in force (${count})`
+    : `config.toml loaded with ${count}: the entries they name were dropped`;
 }
 
 /** Workspace banner; dismissing hides it until the next reload. */
 export function ConfigWarningBanner() {
   const status = useConfigStatus();
   const [dismissed, setDismissed] = useState<number | null>(null);
-  if (!status || (status.state === 'ok' && status.warnings.length === 0) || dismissed === status.readAt) return null;
+  if (!status || (status.state === 'ok' && status.warnings.length === 0) || dismissed === status.readAt)
+    return null;
   const first = status.warnings[0];
   return (
-    <div role="status" data-config-warning={status.state} className="flex shrink-0 items-center gap-2 border-b border-line bg-blocked/15 px-3 py-1 text-[12px]">
+    <div
+      role="status"
+      data-config-warning={status.state}
+      className="flex shrink-0 items-center gap-2 border-b border-line bg-blocked/15 px-3 py-1 text-[12px]"
+    >
       <Icon name="bell" size={14} />
       <span className="min-w-0 flex-1 truncate">
         {headline(status)}
-        {first && <span className="text-muted"> · {[where(first), first.message].filter(Boolean).join(': ')}</span>}
+        {first && (
+          <span className="text-muted"> · {[where(first), first.message].filter(Boolean).join(': ')}</span>
+        )}
       </span>
       <a href="/settings#config" className="shrink-0 underline">
         Details
@@ -57,8 +66,11 @@ export function ConfigStatusPanel() {
   return (
     <div data-config-status={status.state} className="flex flex-col gap-3 text-[12px]">
       <p>
-        <span className="font-mono">{status.file ?? 'config.toml'}</span>: {clean ? 'loaded, no warnings' : headline(status)}.{' '}
-        <span className="text-muted">Read {new Date(status.readAt).toLocaleTimeString()}; saved changes are reloaded on their own.</span>
+        <span className="font-mono">{status.file ?? 'config.toml'}</span>:{' '}
+        {clean ? 'loaded, no warnings' : headline(status)}.{' '}
+        <span className="text-muted">
+          Read {new Date(status.readAt).toLocaleTimeString()}; saved changes are reloaded on their own.
+        </span>
       </p>
       {status.warnings.length > 0 && (
         <ul aria-label="config.toml warnings" className="flex flex-col gap-1">

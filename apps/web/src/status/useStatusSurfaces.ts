@@ -35,7 +35,10 @@ function subscribeVisibility(listener: () => void): () => void {
   return () => document.removeEventListener('visibilitychange', listener);
 }
 
-export function useStatusSurfaces(o: { panes: readonly PaneInfo[] | undefined; viewing: number | null }): StatusSurfaces {
+export function useStatusSurfaces(o: {
+  panes: readonly PaneInfo[] | undefined;
+  viewing: number | null;
+}): StatusSurfaces {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const settings = useSettings();
   const settingsRef = useRef(settings);
@@ -44,7 +47,11 @@ export function useStatusSurfaces(o: { panes: readonly PaneInfo[] | undefined; v
   panesRef.current = o.panes;
   const stream = useStream();
   const client = useTRPCClient();
-  const visible = useSyncExternalStore(subscribeVisibility, () => document.visibilityState === 'visible', () => true);
+  const visible = useSyncExternalStore(
+    subscribeVisibility,
+    () => document.visibilityState === 'visible',
+    () => true,
+  );
   const viewing = visible ? o.viewing : null;
 
   // Tell the server which pane is in view: it acknowledges `done` and cancels pending notices.
@@ -59,29 +66,50 @@ export function useStatusSurfaces(o: { panes: readonly PaneInfo[] | undefined; v
   }, [viewing, client]);
 
   useEffect(() => {
-    const dismissLater = (id: string, ms: number) => setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), ms);
+    const dismissLater = (id: string, ms: number) =>
+      setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), ms);
     return stream.onEvent((event) => {
       if (event.type !== 'notification') return;
       const n: NotificationInfo = event.notification;
-      const pane = n.session !== null && n.paneId !== null ? panesRef.current?.find((p) => p.session === n.session && p.id === n.paneId) : undefined;
+      const pane =
+        n.session !== null && n.paneId !== null
+          ? panesRef.current?.find((p) => p.session === n.session && p.id === n.paneId)
+          : undefined;
       const tone = notificationTone(n.level, pane !== undefined);
       const title = n.title ?? 'rozi';
       const where = pane ? ` · ${pane.session}:${pane.id}` : '';
       const s = settingsRef.current;
       if (s.toasts) {
-        const toast: Toast = { id: `n${n.id}`, title: `${title}${where}`, message: n.message, tone, pane: pane && { session: pane.session, key: pane.key } };
+        const toast: Toast = {
+          id: `n${n.id}`,
+          title: `${title}${where}`,
+          message: n.message,
+          tone,
+          pane: pane && { session: pane.session, key: pane.key },
+        };
         setToasts((list) => [...list.filter((t) => t.id !== toast.id), toast].slice(-4));
         dismissLater(toast.id, tone === 'blocked' ? 15_000 : 8_000);
       }
       if (s.sound) playChime(tone === 'blocked' ? 'attention' : 'done');
-      if (s.desktopNotifications && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+      if (
+        s.desktopNotifications &&
+        typeof Notification !== 'undefined' &&
+        Notification.permission === 'granted'
+      ) {
         // Every tab of this profile gets the same event; one of them shows it.
         void claimNotification(`${location.host}:${n.id}:${n.at}`).then((mine) => {
           if (!mine) return;
-          const shown = new Notification(`rozi: ${title}`, { body: n.message, tag: `rozi-${n.id}`, icon: '/icons/icon-192.png' });
+          const shown = new Notification(`rozi: ${title}`, {
+            body: n.message,
+            tag: `rozi-${n.id}`,
+            icon: '/icons/icon-192.png',
+          });
           shown.onclick = () => {
             window.focus();
-            if (pane) window.dispatchEvent(new CustomEvent('rozi:focus-pane', { detail: { session: pane.session, key: pane.key } }));
+            if (pane)
+              window.dispatchEvent(
+                new CustomEvent('rozi:focus-pane', { detail: { session: pane.session, key: pane.key } }),
+              );
           };
         });
       }
@@ -89,7 +117,12 @@ export function useStatusSurfaces(o: { panes: readonly PaneInfo[] | undefined; v
   }, [stream]);
 
   const lookup = useStatusLookup();
-  const unseen = new Set(panesWantingAttention((o.panes ?? []).map((p) => ({ key: p.key, state: paneState(p, lookup) })), viewing));
+  const unseen = new Set(
+    panesWantingAttention(
+      (o.panes ?? []).map((p) => ({ key: p.key, state: paneState(p, lookup) })),
+      viewing,
+    ),
+  );
   const count = unseen.size;
   useEffect(() => {
     document.title = pageTitle(count);

@@ -37,7 +37,9 @@ describe('OutputCursor', () => {
 describe('frames', () => {
   it('round-trips the 13-byte header and the payload', () => {
     const payload = bytes('é\u2500x');
-    const frame = decodeFrame(encodeFrame({ kind: FRAME_OUTPUT, key: 0xfffffffe, offset: 2 ** 40 + 3, payload }));
+    const frame = decodeFrame(
+      encodeFrame({ kind: FRAME_OUTPUT, key: 0xfffffffe, offset: 2 ** 40 + 3, payload }),
+    );
     expect(frame).not.toBeNull();
     expect(frame!.kind).toBe(FRAME_OUTPUT);
     expect(frame!.key).toBe(0xfffffffe);

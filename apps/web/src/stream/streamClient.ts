@@ -145,7 +145,11 @@ export class StreamClient {
   private sendAttach(entry: Attached): void {
     const { cols, rows } = entry.sink.size();
     const since = entry.cursor.since;
-    this.send(since === undefined ? { t: 'attach', key: entry.key, cols, rows } : { t: 'attach', key: entry.key, cols, rows, since });
+    this.send(
+      since === undefined
+        ? { t: 'attach', key: entry.key, cols, rows }
+        : { t: 'attach', key: entry.key, cols, rows, since },
+    );
   }
 
   private handleBinary(buffer: ArrayBuffer, generation: number): void {
@@ -153,7 +157,10 @@ export class StreamClient {
     if (!frame) return;
     const entry = this.attached.get(frame.key);
     if (!entry) return;
-    const step = frame.kind === FRAME_RESET ? entry.cursor.reset(frame.offset, frame.payload) : entry.cursor.output(frame.offset, frame.payload);
+    const step =
+      frame.kind === FRAME_RESET
+        ? entry.cursor.reset(frame.offset, frame.payload)
+        : entry.cursor.output(frame.offset, frame.payload);
     if (step.reset) entry.sink.reset();
     // The server counts every payload byte it sent against this viewer, trimmed or not.
     const counted = frame.payload.byteLength;

@@ -18,7 +18,9 @@ export function TerminalSearchBar({ search, onClose }: { search: SearchAddon; on
 
   useEffect(() => {
     input.current?.focus();
-    const sub = search.onDidChangeResults(({ resultIndex, resultCount }) => setCount({ index: resultIndex, total: resultCount }));
+    const sub = search.onDidChangeResults(({ resultIndex, resultCount }) =>
+      setCount({ index: resultIndex, total: resultCount }),
+    );
     return () => {
       sub.dispose();
       search.clearDecorations();
@@ -37,7 +39,10 @@ export function TerminalSearchBar({ search, onClose }: { search: SearchAddon; on
   };
 
   return (
-    <div role="search" className="absolute right-3 top-2 z-10 flex items-center gap-1 rounded-md border border-line bg-surface px-1.5 py-1 shadow-lg">
+    <div
+      role="search"
+      className="absolute right-3 top-2 z-10 flex items-center gap-1 rounded-md border border-line bg-surface px-1.5 py-1 shadow-lg"
+    >
       <input
         ref={input}
         aria-label="Find in terminal"

@@ -142,7 +142,8 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
       screenText: () => {
         const buffer = term.buffer.active;
         const lines: string[] = [];
-        for (let y = 0; y < term.rows; y++) lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
+        for (let y = 0; y < term.rows; y++)
+          lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
         return lines.join('\n');
       },
     });
@@ -193,7 +194,10 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
       )}
       {exitCode !== undefined && (
         <div className="pointer-events-none absolute inset-x-0 bottom-0 flex justify-center p-2">
-          <div role="status" className="pointer-events-auto rounded-md border border-line bg-surface/95 px-3 py-1.5 text-[12px] text-muted shadow">
+          <div
+            role="status"
+            className="pointer-events-auto rounded-md border border-line bg-surface/95 px-3 py-1.5 text-[12px] text-muted shadow"
+          >
             Process exited{exitCode !== null ? ` with code ${exitCode}` : ''}.
           </div>
         </div>

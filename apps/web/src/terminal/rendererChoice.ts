@@ -24,7 +24,9 @@ export function chooseRenderer(): RendererChoice {
       detected = 'dom';
     } else {
       const info = gl.getExtension('WEBGL_debug_renderer_info');
-      const name = String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
+      const name = String(
+        info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER),
+      );
       if (isSoftwareRenderer(name)) detected = 'dom';
       gl.getExtension('WEBGL_lose_context')?.loseContext(); // give the probe context back at once
     }

@@ -78,14 +78,24 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
                 onRun={c.run}
                 zoomed={tab.zoomedPaneId !== null}
               />
-              <TabLayout key={`${session.name}/${tab.id}`} session={session} tab={tab} workspace={workspace} api={c.api} onRun={c.run} onClosePane={(p) => void closePane(ctx, p)} />
+              <TabLayout
+                key={`${session.name}/${tab.id}`}
+                session={session}
+                tab={tab}
+                workspace={workspace}
+                api={c.api}
+                onRun={c.run}
+                onClosePane={(p) => void closePane(ctx, p)}
+              />
             </>
           ) : (
             <WorkspaceEmpty c={c} />
           )}
           <StatusLine
             session={session?.name}
-            paneLabel={c.pane ? `pane ${c.pane.id} · ${c.pane.foreground_program ?? c.pane.title}` : undefined}
+            paneLabel={
+              c.pane ? `pane ${c.pane.id} · ${c.pane.foreground_program ?? c.pane.title}` : undefined
+            }
             pending={c.pending}
             keymap={c.keymap}
           />
@@ -103,12 +113,19 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
 
 function WorkspaceEmpty({ c }: { c: WorkspaceController }) {
   if (c.workspace.isLoading) {
-    return <div className="flex flex-1 items-center justify-center text-[13px] text-muted">Loading workspace…</div>;
+    return (
+      <div className="flex flex-1 items-center justify-center text-[13px] text-muted">Loading workspace…</div>
+    );
   }
   if (c.workspace.error) {
     return (
-      <EmptyState icon="wifiOff" title="Can’t reach the rozi server" actions={<Button onClick={c.workspace.refetch}>Retry</Button>}>
-        {c.workspace.error}. If this page was opened without the token, open the URL that <code className="font-mono">rozi server</code> printed.
+      <EmptyState
+        icon="wifiOff"
+        title="Can’t reach the rozi server"
+        actions={<Button onClick={c.workspace.refetch}>Retry</Button>}
+      >
+        {c.workspace.error}. If this page was opened without the token, open the URL that{' '}
+        <code className="font-mono">rozi server</code> printed.
       </EmptyState>
     );
   }

@@ -36,15 +36,38 @@ export function PaneView({ pane, focused, zoomed, onFocus, onClose, onZoom, onSp
       onHeaderDoubleClick={onZoom}
       actions={
         <>
-          <IconButton icon="agent" label="Teach rozi this agent…" onClick={() => router.push(`/settings/agents/edit?pane=${encodeURIComponent(`${pane.session}:${pane.id}`)}`)} />
-          <IconButton icon="splitRight" label={`Split pane ${pane.id} right`} onClick={() => onSplit('row')} />
-          <IconButton icon="splitDown" label={`Split pane ${pane.id} down`} onClick={() => onSplit('column')} />
-          <IconButton icon={zoomed ? 'unzoom' : 'zoom'} label={zoomed ? `Unzoom pane ${pane.id}` : `Zoom pane ${pane.id}`} onClick={onZoom} />
+          <IconButton
+            icon="agent"
+            label="Teach rozi this agent…"
+            onClick={() =>
+              router.push(`/settings/agents/edit?pane=${encodeURIComponent(`${pane.session}:${pane.id}`)}`)
+            }
+          />
+          <IconButton
+            icon="splitRight"
+            label={`Split pane ${pane.id} right`}
+            onClick={() => onSplit('row')}
+          />
+          <IconButton
+            icon="splitDown"
+            label={`Split pane ${pane.id} down`}
+            onClick={() => onSplit('column')}
+          />
+          <IconButton
+            icon={zoomed ? 'unzoom' : 'zoom'}
+            label={zoomed ? `Unzoom pane ${pane.id}` : `Zoom pane ${pane.id}`}
+            onClick={onZoom}
+          />
           <IconButton icon="close" label={`Close pane ${pane.id}`} onClick={onClose} />
         </>
       }
     >
-      <TerminalView paneKey={pane.key} focused={focused} label={`pane ${pane.id} ${pane.title}`} onFocusRequest={onFocus} />
+      <TerminalView
+        paneKey={pane.key}
+        focused={focused}
+        label={`pane ${pane.id} ${pane.title}`}
+        onFocusRequest={onFocus}
+      />
     </PaneFrame>
   );
 }

@@ -67,9 +67,15 @@ export function Sidebar(props: SidebarProps) {
         {groups.map((group) => {
           const groupKey = group.folder ?? '';
           const isCollapsed = group.folder !== null && collapsed[groupKey];
-          const groupStates = group.sessions.flatMap((s) => workspace.panesOfSession(s.name).map((p) => paneState(p, status)));
+          const groupStates = group.sessions.flatMap((s) =>
+            workspace.panesOfSession(s.name).map((p) => paneState(p, status)),
+          );
           return (
-            <div key={groupKey} role="group" aria-label={group.folder ? `Folder ${group.folder}` : 'Sessions'}>
+            <div
+              key={groupKey}
+              role="group"
+              aria-label={group.folder ? `Folder ${group.folder}` : 'Sessions'}
+            >
               {group.folder !== null && (
                 <button
                   type="button"
@@ -86,7 +92,12 @@ export function Sidebar(props: SidebarProps) {
               )}
               {!isCollapsed &&
                 group.sessions.map((session) => (
-                  <SessionRow key={session.name} {...props} session={session} indent={group.folder !== null} />
+                  <SessionRow
+                    key={session.name}
+                    {...props}
+                    session={session}
+                    indent={group.folder !== null}
+                  />
                 ))}
             </div>
           );
@@ -116,7 +127,9 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
 
   return (
     <div className={`group ${indent ? 'pl-2' : ''}`} data-session={session.name}>
-      <div className={`relative mx-1 flex items-center rounded ${active ? 'bg-surface-3' : 'hover:bg-surface-2'}`}>
+      <div
+        className={`relative mx-1 flex items-center rounded ${active ? 'bg-surface-3' : 'hover:bg-surface-2'}`}
+      >
         <button
           type="button"
           aria-current={active ? 'true' : undefined}
@@ -126,7 +139,11 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
         >
           <span className="flex w-full items-center gap-1.5">
             <Icon name="terminal" size={12} className={active ? 'text-accent' : 'text-muted'} />
-            <span className={`min-w-0 truncate text-[13px] ${active ? 'font-semibold text-fg' : 'text-fg/90'}`}>{session.name}</span>
+            <span
+              className={`min-w-0 truncate text-[13px] ${active ? 'font-semibold text-fg' : 'text-fg/90'}`}
+            >
+              {session.name}
+            </span>
             {(() => {
               const urgent = mostUrgent(states);
               return urgent && <StatusBadge state={urgent} compact className="ml-auto" />;

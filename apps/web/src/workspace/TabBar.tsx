@@ -32,10 +32,16 @@ export function TabBar(props: TabBarProps) {
         onClick={props.onToggleSidebar}
         className="mx-1.5 self-center"
       />
-      <div role="tablist" aria-label={`Tabs of ${session.name}`} className="flex min-w-0 flex-1 items-stretch overflow-x-auto">
+      <div
+        role="tablist"
+        aria-label={`Tabs of ${session.name}`}
+        className="flex min-w-0 flex-1 items-stretch overflow-x-auto"
+      >
         {session.tabs.map((tab, index) => {
           const active = tab.id === session.activeTabId;
-          const state = mostUrgent(workspace.panesOfTab(session.name, tab.id).map((p) => paneState(p, status)));
+          const state = mostUrgent(
+            workspace.panesOfTab(session.name, tab.id).map((p) => paneState(p, status)),
+          );
           return (
             <div
               key={tab.id}
@@ -73,7 +79,12 @@ export function TabBar(props: TabBarProps) {
       <div className="flex shrink-0 items-center gap-0.5 px-2">
         <IconButton icon="splitRight" label="Split right" onClick={() => props.onRun('split-right')} />
         <IconButton icon="splitDown" label="Split down" onClick={() => props.onRun('split-down')} />
-        <IconButton icon={props.zoomed ? 'unzoom' : 'zoom'} label={props.zoomed ? 'Unzoom pane' : 'Zoom pane'} aria-pressed={props.zoomed} onClick={() => props.onRun('toggle-zoom')} />
+        <IconButton
+          icon={props.zoomed ? 'unzoom' : 'zoom'}
+          label={props.zoomed ? 'Unzoom pane' : 'Zoom pane'}
+          aria-pressed={props.zoomed}
+          onClick={() => props.onRun('toggle-zoom')}
+        />
         <span aria-hidden="true" className="mx-1 h-4 w-px bg-line" />
         <button
           type="button"

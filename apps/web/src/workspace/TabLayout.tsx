@@ -50,7 +50,9 @@ export function TabLayout({ session, tab, workspace, api, onRun, onClosePane }: 
   const zoomed = tab.zoomedPaneId;
 
   const commit = (divider: DividerRect, ratios: number[]) => {
-    void api.resizeSplit({ session: session.name, tab: tab.id, path: divider.path, ratios }).finally(() => setDrag(null));
+    void api
+      .resizeSplit({ session: session.name, tab: tab.id, path: divider.path, ratios })
+      .finally(() => setDrag(null));
   };
 
   const startDrag = (divider: DividerRect, event: React.PointerEvent) => {
@@ -89,7 +91,12 @@ export function TabLayout({ session, tab, workspace, api, onRun, onClosePane }: 
         const hidden = zoomed !== null && zoomed !== rect.paneId;
         const full = zoomed === rect.paneId;
         const style = full
-          ? { left: GAP_PX, top: GAP_PX, width: `calc(100% - ${GAP_PX * 2}px)`, height: `calc(100% - ${GAP_PX * 2}px)` }
+          ? {
+              left: GAP_PX,
+              top: GAP_PX,
+              width: `calc(100% - ${GAP_PX * 2}px)`,
+              height: `calc(100% - ${GAP_PX * 2}px)`,
+            }
           : {
               left: `calc(${rect.x * 100}% + ${GAP_PX}px)`,
               top: `calc(${rect.y * 100}% + ${GAP_PX}px)`,
@@ -108,7 +115,8 @@ export function TabLayout({ session, tab, workspace, api, onRun, onClosePane }: 
               focused={tab.focusedPaneId === pane.id}
               zoomed={full}
               onFocus={() => {
-                if (tab.focusedPaneId !== pane.id || session.activeTabId !== tab.id) void api.focusPane(pane.key);
+                if (tab.focusedPaneId !== pane.id || session.activeTabId !== tab.id)
+                  void api.focusPane(pane.key);
               }}
               onRun={onRun}
               onClose={() => onClosePane(pane)}
@@ -123,10 +131,21 @@ export function TabLayout({ session, tab, workspace, api, onRun, onClosePane }: 
           const row = divider.direction === 'row';
           // Inset along the line so a nested divider never sits on top of its parent's crossing it.
           const along = row
-            ? { top: `calc(${divider.split.y * 100}% + ${GAP_PX}px)`, height: `calc(${divider.split.h * 100}% - ${GAP_PX * 2}px)` }
-            : { left: `calc(${divider.split.x * 100}% + ${GAP_PX}px)`, width: `calc(${divider.split.w * 100}% - ${GAP_PX * 2}px)` };
-          const at = row ? { left: `calc(${divider.at * 100}% - ${GAP_PX}px)`, width: GAP_PX * 2 } : { top: `calc(${divider.at * 100}% - ${GAP_PX}px)`, height: GAP_PX * 2 };
-          const active = drag && pathKey(drag.divider.path) === pathKey(divider.path) && drag.divider.index === divider.index;
+            ? {
+                top: `calc(${divider.split.y * 100}% + ${GAP_PX}px)`,
+                height: `calc(${divider.split.h * 100}% - ${GAP_PX * 2}px)`,
+              }
+            : {
+                left: `calc(${divider.split.x * 100}% + ${GAP_PX}px)`,
+                width: `calc(${divider.split.w * 100}% - ${GAP_PX * 2}px)`,
+              };
+          const at = row
+            ? { left: `calc(${divider.at * 100}% - ${GAP_PX}px)`, width: GAP_PX * 2 }
+            : { top: `calc(${divider.at * 100}% - ${GAP_PX}px)`, height: GAP_PX * 2 };
+          const active =
+            drag &&
+            pathKey(drag.divider.path) === pathKey(divider.path) &&
+            drag.divider.index === divider.index;
           const ratio = divider.ratios.slice(0, divider.index + 1).reduce((a, b) => a + b, 0);
           return (
             <div
@@ -146,7 +165,15 @@ export function TabLayout({ session, tab, workspace, api, onRun, onClosePane }: 
                 const forward = row ? 'ArrowRight' : 'ArrowDown';
                 if (e.key === 'Enter') void api.equalize(session.name, tab.id);
                 else if (e.key === back || e.key === forward) {
-                  commit(divider, dragRatios({ ratios: divider.ratios, index: divider.index, delta: e.key === back ? -KEY_STEP : KEY_STEP, min: MIN_RATIO }));
+                  commit(
+                    divider,
+                    dragRatios({
+                      ratios: divider.ratios,
+                      index: divider.index,
+                      delta: e.key === back ? -KEY_STEP : KEY_STEP,
+                      min: MIN_RATIO,
+                    }),
+                  );
                 } else return;
                 e.preventDefault();
               }}

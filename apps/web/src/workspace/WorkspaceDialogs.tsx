@@ -13,7 +13,14 @@ export function WorkspaceDialogs({ c }: { c: WorkspaceController }) {
   const { dialogs } = c;
   return (
     <>
-      <CommandPalette open={dialogs.paletteOpen} onClose={dialogs.closePalette} actions={c.actions} context={c.context} keymap={c.keymap} run={c.runAction} />
+      <CommandPalette
+        open={dialogs.paletteOpen}
+        onClose={dialogs.closePalette}
+        actions={c.actions}
+        context={c.context}
+        keymap={c.keymap}
+        run={c.runAction}
+      />
       <LauncherDialog
         open={dialogs.launcher !== null}
         initialPlacement={dialogs.launcher ?? 'new-tab'}
@@ -49,7 +56,10 @@ export function WorkspaceDialogs({ c }: { c: WorkspaceController }) {
           if (toast.pane) c.openPane(toast.pane);
         }}
       />
-      <div aria-live="polite" className="pointer-events-none fixed bottom-8 left-1/2 z-50 flex -translate-x-1/2 flex-col items-center gap-2">
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed bottom-8 left-1/2 z-50 flex -translate-x-1/2 flex-col items-center gap-2"
+      >
         {c.notices.map((n) => (
           <div
             key={n.id}

@@ -9,7 +9,15 @@ const tree: LayoutNode = {
   ratios: [0.5, 0.5],
   children: [
     { type: 'pane', paneId: 1 },
-    { type: 'split', direction: 'column', ratios: [0.25, 0.75], children: [{ type: 'pane', paneId: 2 }, { type: 'pane', paneId: 3 }] },
+    {
+      type: 'split',
+      direction: 'column',
+      ratios: [0.25, 0.75],
+      children: [
+        { type: 'pane', paneId: 2 },
+        { type: 'pane', paneId: 3 },
+      ],
+    },
   ],
 };
 
@@ -43,7 +51,11 @@ describe('ratios', () => {
   });
 
   it('drags one divider, clamps at the minimum, leaves the others alone', () => {
-    expect(dragRatios({ ratios: [0.3, 0.3, 0.4], index: 0, delta: 0.1, min: 0.05 }).map((r) => +r.toFixed(3))).toEqual([0.4, 0.2, 0.4]);
-    expect(dragRatios({ ratios: [0.5, 0.5], index: 0, delta: 0.9, min: 0.05 })).toEqual([0.95, 0.050000000000000044]);
+    expect(
+      dragRatios({ ratios: [0.3, 0.3, 0.4], index: 0, delta: 0.1, min: 0.05 }).map((r) => +r.toFixed(3)),
+    ).toEqual([0.4, 0.2, 0.4]);
+    expect(dragRatios({ ratios: [0.5, 0.5], index: 0, delta: 0.9, min: 0.05 })).toEqual([
+      0.95, 0.050000000000000044,
+    ]);
   });
 });

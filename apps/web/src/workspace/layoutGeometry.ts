@@ -45,10 +45,13 @@ export function layoutGeometry(root: LayoutNode): LayoutGeometry {
     let cursor = row ? rect.x : rect.y;
     node.children.forEach((child, i) => {
       const size = (row ? rect.w : rect.h) * ratios[i]!;
-      const childRect = row ? { x: cursor, y: rect.y, w: size, h: rect.h } : { x: rect.x, y: cursor, w: rect.w, h: size };
+      const childRect = row
+        ? { x: cursor, y: rect.y, w: size, h: rect.h }
+        : { x: rect.x, y: cursor, w: rect.w, h: size };
       walk(child, childRect, [...path, i]);
       cursor += size;
-      if (i < node.children.length - 1) dividers.push({ path, index: i, direction: node.direction, split: rect, at: cursor, ratios });
+      if (i < node.children.length - 1)
+        dividers.push({ path, index: i, direction: node.direction, split: rect, at: cursor, ratios });
     });
   };
   walk(root, { x: 0, y: 0, w: 1, h: 1 }, []);
@@ -69,7 +72,12 @@ export function normalizeRatios(ratios: readonly number[], count: number): numbe
  * Moves the divider between child `index` and `index + 1` by `delta` (a fraction of the split),
  * keeping both neighbours at least `min` and every other child unchanged.
  */
-export function dragRatios(options: { ratios: readonly number[]; index: number; delta: number; min: number }): number[] {
+export function dragRatios(options: {
+  ratios: readonly number[];
+  index: number;
+  delta: number;
+  min: number;
+}): number[] {
   const { ratios, index, delta, min } = options;
   const next = [...ratios];
   const a = next[index];
@@ -83,7 +91,11 @@ export function dragRatios(options: { ratios: readonly number[]; index: number; 
 }
 
 /** The pane whose rectangle lies nearest in a direction from the focused one, or null at the edge. */
-export function neighbourPane(options: { panes: readonly PaneRect[]; from: number; direction: 'left' | 'right' | 'up' | 'down' }): number | null {
+export function neighbourPane(options: {
+  panes: readonly PaneRect[];
+  from: number;
+  direction: 'left' | 'right' | 'up' | 'down';
+}): number | null {
   const { panes, from, direction } = options;
   const origin = panes.find((p) => p.paneId === from);
   if (!origin) return null;
@@ -101,7 +113,11 @@ export function neighbourPane(options: { panes: readonly PaneRect[]; from: numbe
       overlap = Math.min(origin.x + origin.w, p.x + p.w) - Math.max(origin.x, p.x);
     }
     if (distance < -eps || overlap <= eps) continue;
-    if (!best || distance < best.distance - eps || (Math.abs(distance - best.distance) <= eps && overlap > best.overlap)) {
+    if (
+      !best ||
+      distance < best.distance - eps ||
+      (Math.abs(distance - best.distance) <= eps && overlap > best.overlap)
+    ) {
       best = { id: p.paneId, distance, overlap };
     }
   }

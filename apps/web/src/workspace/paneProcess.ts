@@ -2,7 +2,22 @@
 // shell in the foreground. Same question VS Code asks before killing a terminal.
 import type { PaneInfo } from '@rozi/server/model';
 
-const SHELLS = new Set(['bash', 'zsh', 'fish', 'sh', 'dash', 'ksh', 'mksh', 'tcsh', 'csh', 'nu', 'pwsh', 'elvish', 'xonsh', 'login']);
+const SHELLS = new Set([
+  'bash',
+  'zsh',
+  'fish',
+  'sh',
+  'dash',
+  'ksh',
+  'mksh',
+  'tcsh',
+  'csh',
+  'nu',
+  'pwsh',
+  'elvish',
+  'xonsh',
+  'login',
+]);
 
 export function paneRunsProcess(pane: Pane): boolean {
   if (pane.exited || pane.pid === null) return false;

@@ -6,7 +6,13 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPCClient } from '../api/trpcClient';
 import { ACTIONS, actionById } from '../actions/actionRegistry';
-import type { ActionContext, ActionDef, ConfirmRequest, PromptRequest, UiControls } from '../actions/actionTypes';
+import type {
+  ActionContext,
+  ActionDef,
+  ConfirmRequest,
+  PromptRequest,
+  UiControls,
+} from '../actions/actionTypes';
 import { DEFAULT_KEYMAP, DEFAULT_PREFIX } from '@rozi/keymap';
 import { resolveKeymap } from '../keys/keymap';
 import { useKeybindings } from '../keys/useKeybindings';
@@ -71,7 +77,15 @@ export function useWorkspaceController() {
   const serverKeys = useServerKeymap(settings.prefix ?? DEFAULT_PREFIX);
   const extensionActions = useExtensionActions();
   const actions = useMemo(() => [...ACTIONS, ...extensionActions], [extensionActions]);
-  const keymap = useMemo(() => resolveKeymap({ defaults: DEFAULT_KEYMAP, user: serverKeys.user, prefix: settings.prefix ?? DEFAULT_PREFIX }), [settings.prefix, serverKeys.user]);
+  const keymap = useMemo(
+    () =>
+      resolveKeymap({
+        defaults: DEFAULT_KEYMAP,
+        user: serverKeys.user,
+        prefix: settings.prefix ?? DEFAULT_PREFIX,
+      }),
+    [settings.prefix, serverKeys.user],
+  );
 
   const context: ActionContext = { api, workspace, session, tab, pane, ui, prefix: keymap.prefix };
   const contextRef = useRef(context);
@@ -83,7 +97,9 @@ export function useWorkspaceController() {
       if (action.enabled && !action.enabled(ctx)) return;
       Promise.resolve()
         .then(() => action.run(ctx))
-        .catch((err: unknown) => notice(`${action.title}: ${err instanceof Error ? err.message : String(err)}`, 'error'));
+        .catch((err: unknown) =>
+          notice(`${action.title}: ${err instanceof Error ? err.message : String(err)}`, 'error'),
+        );
     },
     [notice],
   );
@@ -92,7 +108,13 @@ export function useWorkspaceController() {
     (actionId: string) => {
       const action = actionById(actionId) ?? actions.find((a) => a.id === actionId);
       if (action) runAction(action);
-      else if (serverKeys.extensionCommands.has(actionId)) runAction({ id: actionId, title: actionId, category: 'Extension', run: () => client.extensions.runAction.mutate({ id: actionId }) });
+      else if (serverKeys.extensionCommands.has(actionId))
+        runAction({
+          id: actionId,
+          title: actionId,
+          category: 'Extension',
+          run: () => client.extensions.runAction.mutate({ id: actionId }),
+        });
     },
     [runAction, actions, serverKeys.extensionCommands, client],
   );
@@ -105,7 +127,9 @@ export function useWorkspaceController() {
   const openPane = useCallback(
     (target: { session: string; key: number }) => {
       selectSession(target.session);
-      void api.focusPane(target.key).catch((err: unknown) => notice(err instanceof Error ? err.message : String(err), 'error'));
+      void api
+        .focusPane(target.key)
+        .catch((err: unknown) => notice(err instanceof Error ? err.message : String(err), 'error'));
     },
     [api, selectSession, notice],
   );

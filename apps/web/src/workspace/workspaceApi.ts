@@ -13,7 +13,12 @@ export interface Launch {
 export interface WorkspaceApi {
   /** Fresh pane rows (what runs in the foreground changes without a workspace event). */
   listPanes(session?: string): Promise<PaneInfo[]>;
-  splitPane(o: { key: number; direction: SplitDirection; launch?: Launch; before?: boolean }): Promise<unknown>;
+  splitPane(o: {
+    key: number;
+    direction: SplitDirection;
+    launch?: Launch;
+    before?: boolean;
+  }): Promise<unknown>;
   focusPane(key: number): Promise<unknown>;
   killPane(key: number): Promise<unknown>;
   renamePane(key: number, name: string | null): Promise<unknown>;
@@ -37,20 +42,24 @@ export interface WorkspaceApi {
 export function workspaceApi(client: RoziClient): WorkspaceApi {
   return {
     listPanes: (session) => client.panes.list.query(session ? { session } : undefined),
-    splitPane: ({ key, direction, launch, before }) => client.panes.split.mutate({ key, direction, before, focus: true, ...launch }),
+    splitPane: ({ key, direction, launch, before }) =>
+      client.panes.split.mutate({ key, direction, before, focus: true, ...launch }),
     focusPane: (key) => client.panes.focus.mutate({ key }),
     killPane: (key) => client.panes.kill.mutate({ key }),
     renamePane: (key, name) => client.panes.rename.mutate({ key, name }),
     zoomPane: (key, on) => client.panes.zoom.mutate({ key, on }),
-    movePane: ({ key, toId, direction, before }) => client.panes.move.mutate({ key, to: toId, direction, before }),
+    movePane: ({ key, toId, direction, before }) =>
+      client.panes.move.mutate({ key, to: toId, direction, before }),
     sendText: (key, text) => client.panes.sendText.mutate({ key, text }),
-    resizeSplit: ({ session, tab, path, ratios }) => client.panes.resizeSplit.mutate({ session, tab, path, ratios }),
+    resizeSplit: ({ session, tab, path, ratios }) =>
+      client.panes.resizeSplit.mutate({ session, tab, path, ratios }),
     equalize: (session, tab) => client.panes.equalize.mutate({ session, tab }),
     newTab: ({ session, launch, name }) => client.tabs.create.mutate({ session, name, ...launch }),
     selectTab: (session, tab) => client.tabs.select.mutate({ session, tab }),
     renameTab: (session, tab, name) => client.tabs.rename.mutate({ session, tab, name }),
     closeTab: (session, tab) => client.tabs.close.mutate({ session, tab }),
-    newSession: async ({ name, folder, launch }) => (await client.sessions.create.mutate({ name, folder, ...launch })).session,
+    newSession: async ({ name, folder, launch }) =>
+      (await client.sessions.create.mutate({ name, folder, ...launch })).session,
     renameSession: (name, to) => client.sessions.rename.mutate({ session: name, to }),
     killSession: (name) => client.sessions.kill.mutate({ session: name }),
     setFolder: (name, folder) => client.sessions.setFolder.mutate({ session: name, folder }),

@@ -10,7 +10,12 @@ export default function onAgentState(event) {
   const key = `${event.session}:${event.pane}`;
   const was = blocked.has(key);
   if (event.state === 'blocked') {
-    blocked.set(key, { id: key, label: event.agent ?? 'agent', detail: `${event.session} pane ${event.pane}`, state: 'blocked' });
+    blocked.set(key, {
+      id: key,
+      label: event.agent ?? 'agent',
+      detail: `${event.session} pane ${event.pane}`,
+      state: 'blocked',
+    });
   } else {
     blocked.delete(key);
   }
@@ -22,7 +27,9 @@ export default function onAgentState(event) {
     effects.push({
       type: 'notify',
       title: `${event.agent ?? 'An agent'} needs input`,
-      message: event.message ? `${event.session} pane ${event.pane}: ${event.message}` : `${event.session} pane ${event.pane} is waiting for you`,
+      message: event.message
+        ? `${event.session} pane ${event.pane}: ${event.message}`
+        : `${event.session} pane ${event.pane} is waiting for you`,
       level: 'warn',
     });
   }

@@ -79,8 +79,20 @@ function declaredId(root: TomlTable | undefined): string | null {
   return isTable(meta) && typeof meta.id === 'string' ? meta.id.slice(0, 256) : null;
 }
 
-function fail(errors: Diagnostic[], root: TomlTable | undefined, discover: DiscoverFacts | undefined): ManifestCheck {
-  return { id: declaredId(root), verdict: 'invalid', errors, hints: [], settings: {}, discover: discoverEligibility(root, errors, discover), manifest: undefined };
+function fail(
+  errors: Diagnostic[],
+  root: TomlTable | undefined,
+  discover: DiscoverFacts | undefined,
+): ManifestCheck {
+  return {
+    id: declaredId(root),
+    verdict: 'invalid',
+    errors,
+    hints: [],
+    settings: {},
+    discover: discoverEligibility(root, errors, discover),
+    manifest: undefined,
+  };
 }
 
 function parseToml(text: string): { root: TomlTable } | { error: Diagnostic } {
@@ -97,7 +109,9 @@ function parseToml(text: string): { root: TomlTable } | { error: Diagnostic } {
         code: deep ? 'too-deep' : 'toml-syntax',
         path: '',
         line,
-        message: deep ? `values nested more than ${MAX_DEPTH} levels deep` : `not valid TOML: ${first}${line !== null && err instanceof TomlError ? ` (line ${line}, column ${err.column})` : ''}`,
+        message: deep
+          ? `values nested more than ${MAX_DEPTH} levels deep`
+          : `not valid TOML: ${first}${line !== null && err instanceof TomlError ? ` (line ${line}, column ${err.column})` : ''}`,
       },
     };
   }
@@ -108,14 +122,21 @@ function declaresPlacement(root: TomlTable): boolean {
   if (Array.isArray(root.actions) && root.actions.length > 0) return true;
   return ['commands', 'services', 'sidebar_tabs'].some((key) => {
     const list = root[key];
-    return Array.isArray(list) && list.some((e) => isTable(e) && typeof e.placement === 'string' && e.placement !== 'client');
+    return (
+      Array.isArray(list) &&
+      list.some((e) => isTable(e) && typeof e.placement === 'string' && e.placement !== 'client')
+    );
   });
 }
 
 export function checkManifest(input: Uint8Array | string, options: CheckOptions): ManifestCheck {
   const decoded = readManifestText(input);
   if (decoded.text === undefined) {
-    return fail(decoded.problems.map((p) => ({ ...p, path: '' })), undefined, options.discover);
+    return fail(
+      decoded.problems.map((p) => ({ ...p, path: '' })),
+      undefined,
+      options.discover,
+    );
   }
   const text = decoded.text;
   const textProblems: Diagnostic[] = decoded.problems.map((p) => ({ ...p, path: '' }));
@@ -138,7 +159,11 @@ export function checkManifest(input: Uint8Array | string, options: CheckOptions)
   if (isTable(meta) && Object.hasOwn(meta, 'api') && meta.api !== 1n) {
     const got = typeof meta.api === 'bigint' ? String(meta.api) : typeName(meta.api);
     const mismatch = new Report(lineOf);
-    mismatch.error('api-mismatch', ['extension', 'api'], `this rozi implements extension API 1; the manifest declares api = ${got.slice(0, 40)}`);
+    mismatch.error(
+      'api-mismatch',
+      ['extension', 'api'],
+      `this rozi implements extension API 1; the manifest declares api = ${got.slice(0, 40)}`,
+    );
     return fail(mismatch.errors, root, options.discover);
   }
 
@@ -167,12 +192,23 @@ export function checkManifest(input: Uint8Array | string, options: CheckOptions)
     hooks: readHooks(ctx),
   };
   if (options.snapshot && (declaresPlacement(root) || hasPlacedContributions(contributions))) {
-    for (const p of options.snapshot.problems) report.error(p.code, [], `${p.message} (the extension has placed contributions, which run from a snapshot)`);
+    for (const p of options.snapshot.problems)
+      report.error(
+        p.code,
+        [],
+        `${p.message} (the extension has placed contributions, which run from a snapshot)`,
+      );
   }
   hintCapabilities(report, root);
 
   const settingDefaults: Record<string, SettingValue> = {};
-  for (const s of settings) Object.defineProperty(settingDefaults, s.key, { value: s.default, enumerable: true, writable: true, configurable: true });
+  for (const s of settings)
+    Object.defineProperty(settingDefaults, s.key, {
+      value: s.default,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   // Top to bottom, as the file reads; problems without a line (whole file) first.
   const byLine = (a: { line: number | null }, b: { line: number | null }) => (a.line ?? 0) - (b.line ?? 0);
   const errors = [...report.errors].sort(byLine);
@@ -180,9 +216,30 @@ export function checkManifest(input: Uint8Array | string, options: CheckOptions)
   const discover = discoverEligibility(root, errors, options.discover);
 
   if (errors.length > 0 || extension === undefined) {
-    return { id: declaredId(root), verdict: 'invalid', errors, hints, settings: settingDefaults, discover, manifest: undefined };
+    return {
+      id: declaredId(root),
+      verdict: 'invalid',
+      errors,
+      hints,
+      settings: settingDefaults,
+      discover,
+      manifest: undefined,
+    };
   }
   const manifest: ExtensionManifest = { extension, ...contributions };
-  const reasons = compatibilityProblems(extension, options).map((p) => ({ code: p.code, message: p.message, path: p.path.join('.'), line: lineOf(p.path) }));
-  return { id: extension.id, verdict: reasons.length > 0 ? 'incompatible' : 'valid', errors: reasons, hints, settings: settingDefaults, discover, manifest };
+  const reasons = compatibilityProblems(extension, options).map((p) => ({
+    code: p.code,
+    message: p.message,
+    path: p.path.join('.'),
+    line: lineOf(p.path),
+  }));
+  return {
+    id: extension.id,
+    verdict: reasons.length > 0 ? 'incompatible' : 'valid',
+    errors: reasons,
+    hints,
+    settings: settingDefaults,
+    discover,
+    manifest,
+  };
 }

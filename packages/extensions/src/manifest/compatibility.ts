@@ -32,7 +32,11 @@ export function compatibilityProblems(meta: ExtensionMeta, runtime: RuntimeFacts
     const want = parseVersion(meta.minRozi);
     const have = parseVersion(runtime.roziVersion);
     if (want && have && compareVersions(want, have) > 0) {
-      out.push({ code: 'rozi-too-old', path: ['extension', 'min_rozi'], message: `needs rozi ${meta.minRozi} or newer; this is ${runtime.roziVersion}` });
+      out.push({
+        code: 'rozi-too-old',
+        path: ['extension', 'min_rozi'],
+        message: `needs rozi ${meta.minRozi} or newer; this is ${runtime.roziVersion}`,
+      });
     }
   }
   if (meta.platforms !== undefined && !(meta.platforms as string[]).includes(runtime.platform)) {

@@ -33,28 +33,43 @@ function describe(program: string): string {
  * Checks the program of a placed exec: a bare name (looked up on the host's PATH), or a `./` or
  * `{extension_dir}/` path inside the extension. Returns whether it passed.
  */
-export function checkPlacedProgram(report: Report, path: ManifestPath, program: string, where: string): boolean {
+export function checkPlacedProgram(
+  report: Report,
+  path: ManifestPath,
+  program: string,
+  where: string,
+): boolean {
   const bare = !program.includes('/') && !program.includes('\\') && !program.startsWith('~');
   if (bare) return true;
   const relative = program.startsWith('./') || program.startsWith(EXTENSION_DIR_TOKEN + '/');
   if (relative && insideExtension(program) !== undefined) return true;
   let why: string;
-  if (program.startsWith('/') || /^[A-Za-z]:/.test(program) || program.startsWith('\\')) why = 'an absolute path';
+  if (program.startsWith('/') || /^[A-Za-z]:/.test(program) || program.startsWith('\\'))
+    why = 'an absolute path';
   else if (program.startsWith('~')) why = 'a ~ path';
   else if (relative || program.startsWith('../')) why = 'a path that leaves the extension';
   else why = 'a relative path without ./';
-  report.error('placed-path', path, `${where} runs from a snapshot on the host, so its program must be a name on PATH or a ./ path inside the extension; ${describe(program)} is ${why}`);
+  report.error(
+    'placed-path',
+    path,
+    `${where} runs from a snapshot on the host, so its program must be a name on PATH or a ./ path inside the extension; ${describe(program)} is ${why}`,
+  );
   return false;
 }
 
 /** A placed service's cwd: a directory inside the extension. */
 export function checkPlacedCwd(report: Report, path: ManifestPath, cwd: string): boolean {
   if (insideExtension(cwd) !== undefined) return true;
-  report.error('placed-path', path, `a placed service's cwd must be a directory inside the extension; ${describe(cwd)} is not`);
+  report.error(
+    'placed-path',
+    path,
+    `a placed service's cwd must be a directory inside the extension; ${describe(cwd)} is not`,
+  );
   return false;
 }
 
-const SCRIPT_LIKE = /^(?:\.\/)?[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*\.(?:py|sh|bash|zsh|fish|js|mjs|cjs|ts|rb|pl|php|lua|ps1)$/;
+const SCRIPT_LIKE =
+  /^(?:\.\/)?[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*\.(?:py|sh|bash|zsh|fish|js|mjs|cjs|ts|rb|pl|php|lua|ps1)$/;
 
 /**
  * Whether a word is a relative path to a file of the extension that would be looked up in the
@@ -62,7 +77,14 @@ const SCRIPT_LIKE = /^(?:\.\/)?[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*\.(?:py|sh|b
  * script-looking relative path does.
  */
 export function resolvesFromPane(word: string, files: ReadonlySet<string> | undefined): boolean {
-  if (word.startsWith(EXTENSION_DIR_TOKEN) || word.startsWith('/') || word.startsWith('~') || word.startsWith('$') || word.startsWith('-')) return false;
+  if (
+    word.startsWith(EXTENSION_DIR_TOKEN) ||
+    word.startsWith('/') ||
+    word.startsWith('~') ||
+    word.startsWith('$') ||
+    word.startsWith('-')
+  )
+    return false;
   if (files !== undefined) {
     const rel = insideExtension(word);
     if (rel !== undefined && rel !== '' && files.has(rel)) return true;
@@ -85,7 +107,8 @@ export function hintPaneRelativePaths(options: PaneDirHintOptions): void {
   words.forEach((word, i) => {
     // An exec program written ./x or ../x resolves from the extension directory at load.
     // A bare program name is a PATH lookup.
-    if (i === 0 && firstIsProgram && (word.startsWith('./') || word.startsWith('../') || !word.includes('/'))) return;
+    if (i === 0 && firstIsProgram && (word.startsWith('./') || word.startsWith('../') || !word.includes('/')))
+      return;
     if (!resolvesFromPane(word, files)) return;
     const rel = insideExtension(word) ?? word;
     report.hint(

@@ -33,7 +33,8 @@ export function externalRefs(schema: unknown): string[] {
     else if (isTable(node)) {
       for (const key of Object.keys(node)) {
         const value = node[key];
-        if (REF_KEYWORDS.includes(key) && typeof value === 'string' && !value.startsWith('#')) found.push(value);
+        if (REF_KEYWORDS.includes(key) && typeof value === 'string' && !value.startsWith('#'))
+          found.push(value);
         else stack.push(value);
       }
     }
@@ -63,7 +64,10 @@ export function checkJsonSchema(schema: unknown): SchemaProblem | undefined {
   }
   const external = externalRefs(schema);
   if (external.length > 0) {
-    return { code: 'schema-external-ref', message: `the schema refers outside itself (${JSON.stringify(external[0]?.slice(0, 80))}); use "#/…" references to its own $defs` };
+    return {
+      code: 'schema-external-ref',
+      message: `the schema refers outside itself (${JSON.stringify(external[0]?.slice(0, 80))}); use "#/…" references to its own $defs`,
+    };
   }
   // A schema with $id registers that id; a fresh instance keeps two manifests from colliding.
   const ajv = hasId(schema) ? new Ajv2020(OPTIONS) : (shared ??= new Ajv2020(OPTIONS));
@@ -71,7 +75,7 @@ export function checkJsonSchema(schema: unknown): SchemaProblem | undefined {
     ajv.compile(schema as object);
     return undefined;
   } catch (err) {
-    const message = err instanceof Error ? err.message.split('\n')[0] ?? '' : String(err);
+    const message = err instanceof Error ? (err.message.split('\n')[0] ?? '') : String(err);
     return { code: 'invalid-json-schema', message: `not a valid JSON Schema: ${message.slice(0, 200)}` };
   } finally {
     if (typeof schema === 'object') ajv.removeSchema(schema);

@@ -51,7 +51,11 @@ function decodeUtf8(bytes: Uint8Array): { text: string } | { badOffset: number }
       cp = (cp << 6) | (b & 0x3f);
     }
     // Reject overlong forms, UTF-16 surrogates and values past U+10FFFF.
-    if ((len === 3 && cp < 0x800) || (len === 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff)) {
+    if (
+      (len === 3 && cp < 0x800) ||
+      (len === 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+      (cp >= 0xd800 && cp <= 0xdfff)
+    ) {
       return { badOffset: i };
     }
     if (cp >= 0x10000) {
@@ -106,40 +110,88 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export function readManifestText(input: Uint8Array | string): ManifestText {
   const problems: TextProblem[] = [];
-  const size = typeof input === 'string' ? (input.length > MAX_MANIFEST_BYTES ? input.length : utf8Length(input)) : input.length;
+  const size =
+    typeof input === 'string'
+      ? input.length > MAX_MANIFEST_BYTES
+        ? input.length
+        : utf8Length(input)
+      : input.length;
   if (size > MAX_MANIFEST_BYTES) {
     return {
       text: undefined,
-      problems: [{ code: 'too-large', line: null, message: `extension.toml is over the 1 MiB limit for a manifest (${size} bytes or more; at most ${MAX_MANIFEST_BYTES})` }],
+      problems: [
+        {
+          code: 'too-large',
+          line: null,
+          message: `extension.toml is over the 1 MiB limit for a manifest (${size} bytes or more; at most ${MAX_MANIFEST_BYTES})`,
+        },
+      ],
     };
   }
   let text: string;
   if (typeof input === 'string') {
     const bad = LONE_SURROGATE.exec(input);
     if (bad) {
-      return { text: undefined, problems: [{ code: 'invalid-utf8', line: lineAtIndex(input, bad.index), message: 'extension.toml contains text that is not valid Unicode (a lone UTF-16 surrogate)' }] };
+      return {
+        text: undefined,
+        problems: [
+          {
+            code: 'invalid-utf8',
+            line: lineAtIndex(input, bad.index),
+            message: 'extension.toml contains text that is not valid Unicode (a lone UTF-16 surrogate)',
+          },
+        ],
+      };
     }
     text = input;
   } else {
     const nul = input.indexOf(0);
     if (nul !== -1) {
-      return { text: undefined, problems: [{ code: 'nul-byte', line: lineAtByte(input, nul), message: `extension.toml contains a NUL byte at offset ${nul}; it is not a text file` }] };
+      return {
+        text: undefined,
+        problems: [
+          {
+            code: 'nul-byte',
+            line: lineAtByte(input, nul),
+            message: `extension.toml contains a NUL byte at offset ${nul}; it is not a text file`,
+          },
+        ],
+      };
     }
     const decoded = decodeUtf8(input);
     if ('badOffset' in decoded) {
       return {
         text: undefined,
-        problems: [{ code: 'invalid-utf8', line: lineAtByte(input, decoded.badOffset), message: `extension.toml is not valid UTF-8 (bad byte at offset ${decoded.badOffset}); save it as UTF-8` }],
+        problems: [
+          {
+            code: 'invalid-utf8',
+            line: lineAtByte(input, decoded.badOffset),
+            message: `extension.toml is not valid UTF-8 (bad byte at offset ${decoded.badOffset}); save it as UTF-8`,
+          },
+        ],
       };
     }
     text = decoded.text;
   }
   const nul = text.indexOf('\u0000');
   if (nul !== -1) {
-    return { text: undefined, problems: [{ code: 'nul-byte', line: lineAtIndex(text, nul), message: `extension.toml contains a NUL character at index ${nul}; it is not a text file` }] };
+    return {
+      text: undefined,
+      problems: [
+        {
+          code: 'nul-byte',
+          line: lineAtIndex(text, nul),
+          message: `extension.toml contains a NUL character at index ${nul}; it is not a text file`,
+        },
+      ],
+    };
   }
   if (text.charCodeAt(0) === BOM) {
-    problems.push({ code: 'utf8-bom', line: 1, message: 'extension.toml starts with a byte order mark (U+FEFF); save it as UTF-8 without BOM' });
+    problems.push({
+      code: 'utf8-bom',
+      line: 1,
+      message: 'extension.toml starts with a byte order mark (U+FEFF); save it as UTF-8 without BOM',
+    });
     text = text.slice(1);
   }
   return { text, problems };

@@ -89,7 +89,12 @@ export interface SettingDeclaration {
   max: number | undefined;
 }
 
-export const SMART_FOCUS_ACTIONS = ['smart-focus-left', 'smart-focus-down', 'smart-focus-up', 'smart-focus-right'] as const;
+export const SMART_FOCUS_ACTIONS = [
+  'smart-focus-left',
+  'smart-focus-down',
+  'smart-focus-up',
+  'smart-focus-right',
+] as const;
 
 export interface SuggestedKeybinding {
   action: (typeof SMART_FOCUS_ACTIONS)[number];
@@ -111,7 +116,13 @@ export interface LauncherEntry {
 
 export type SidebarTabSource =
   | { kind: 'entries'; entries: LauncherEntry[] }
-  | { kind: 'command'; command: string; format: 'lines' | 'json'; groupPrefix: string | undefined; placement: 'client' | 'active-session' }
+  | {
+      kind: 'command';
+      command: string;
+      format: 'lines' | 'json';
+      groupPrefix: string | undefined;
+      placement: 'client' | 'active-session';
+    }
   | { kind: 'stream' };
 
 export const DEFAULT_TAB_INTERVAL_S = 30;
@@ -142,7 +153,11 @@ export interface SidebarPresetContribution {
   name: string;
   publicId: string;
   label: string;
-  layout: { left: SidebarDockLayout | undefined; right: SidebarDockLayout | undefined; hidden: string[] | undefined };
+  layout: {
+    left: SidebarDockLayout | undefined;
+    right: SidebarDockLayout | undefined;
+    hidden: string[] | undefined;
+  };
 }
 
 export interface NavigationTargetContribution {
@@ -192,7 +207,9 @@ export interface HookContribution {
   event: HookEvent;
   /** Normalised `./`-relative path of a .js or .mjs module inside the extension. */
   script: string;
-  filter: { agents: string[] | undefined; states: HookFilterState[] | undefined; pane: number | undefined } | undefined;
+  filter:
+    | { agents: string[] | undefined; states: HookFilterState[] | undefined; pane: number | undefined }
+    | undefined;
   permissions: HookPermission[];
   timeoutMs: number;
   memoryMb: number;
@@ -214,7 +231,9 @@ export interface ExtensionManifest {
 }
 
 /** Whether any contribution runs from a snapshot on a host (the snapshot rules then apply). */
-export function hasPlacedContributions(m: Pick<ExtensionManifest, 'commands' | 'services' | 'actions' | 'sidebarTabs'>): boolean {
+export function hasPlacedContributions(
+  m: Pick<ExtensionManifest, 'commands' | 'services' | 'actions' | 'sidebarTabs'>,
+): boolean {
   return (
     m.actions.length > 0 ||
     m.commands.some((c) => c.placement !== 'client') ||

@@ -9,7 +9,11 @@ export function readExec(t: TableReader, key = 'exec'): string[] | undefined {
   if (!t.has(key)) return undefined;
   const raw = t.raw(key);
   if (typeof raw === 'string') {
-    t.error('wrong-type', key, `"${key}" must be a list of strings such as ["python3", "{extension_dir}/bin/x.py"], got a string`);
+    t.error(
+      'wrong-type',
+      key,
+      `"${key}" must be a list of strings such as ["python3", "{extension_dir}/bin/x.py"], got a string`,
+    );
     t.report.hint(
       'exec-string',
       t.at(key),
@@ -44,7 +48,11 @@ export function readRun(t: TableReader, kinds: RunKinds): { run: CommandRun | un
     return { run: undefined, present };
   }
   if (present.length > 1) {
-    t.error('mutually-exclusive', present[1], `declare exactly one of ${names}; this entry has ${present.join(' and ')}`);
+    t.error(
+      'mutually-exclusive',
+      present[1],
+      `declare exactly one of ${names}; this entry has ${present.join(' and ')}`,
+    );
     return { run: undefined, present };
   }
   const kind = present[0] as string;

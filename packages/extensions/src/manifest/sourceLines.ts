@@ -55,7 +55,8 @@ function parseHeader(row: string): { inner: string; isArray: boolean } | undefin
   if (close === -1) return undefined;
   return { inner: t.slice(isArray ? 2 : 1, close), isArray };
 }
-const KEY_LINE = /^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=/;
+const KEY_LINE =
+  /^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=/;
 
 /** Builds the lookup for one manifest text. Linear in the text. */
 export function indexSourceLines(text: string): LineOf {

@@ -88,7 +88,11 @@ export class TableReader {
     const value = this.string(key, { required });
     if (value === undefined) return undefined;
     if (!ID_PATTERN.test(value)) {
-      this.error('invalid-id', key, `"${key}" must match [a-z0-9_-]+, got ${JSON.stringify(value.slice(0, 80))}`);
+      this.error(
+        'invalid-id',
+        key,
+        `"${key}" must match [a-z0-9_-]+, got ${JSON.stringify(value.slice(0, 80))}`,
+      );
       return undefined;
     }
     return value;
@@ -124,7 +128,11 @@ export class TableReader {
       const range = `${min ?? '…'} to ${max ?? '…'}`;
       if (options.clamp) {
         const clamped = tooLow ? (min as number) : (max as number);
-        this.report.hint('clamped', this.at(key), `"${key}" = ${value} is outside ${range}; rozi uses ${clamped}`);
+        this.report.hint(
+          'clamped',
+          this.at(key),
+          `"${key}" = ${value} is outside ${range}; rozi uses ${clamped}`,
+        );
         return clamped;
       }
       this.error('out-of-range', key, `"${key}" must be ${range}, got ${value}`);
@@ -137,7 +145,11 @@ export class TableReader {
     const value = this.string(key, { required });
     if (value === undefined) return undefined;
     if (!(values as readonly string[]).includes(value)) {
-      this.error('invalid-value', key, `"${key}" must be one of ${values.join(', ')}, got ${JSON.stringify(value.slice(0, 80))}${suggestion(value, values)}`);
+      this.error(
+        'invalid-value',
+        key,
+        `"${key}" must be one of ${values.join(', ')}, got ${JSON.stringify(value.slice(0, 80))}${suggestion(value, values)}`,
+      );
       return undefined;
     }
     return value as T;
@@ -160,7 +172,11 @@ export class TableReader {
     let ok = true;
     value.forEach((item, i) => {
       if (typeof item !== 'string') {
-        this.report.error('wrong-type', [...this.at(key), i], `"${key}" must be a list of strings; item ${i + 1} is ${typeName(item)}`);
+        this.report.error(
+          'wrong-type',
+          [...this.at(key), i],
+          `"${key}" must be a list of strings; item ${i + 1} is ${typeName(item)}`,
+        );
         ok = false;
       } else if (options.nonEmptyItems && item.trim() === '') {
         this.report.error('empty-value', [...this.at(key), i], `"${key}" item ${i + 1} must not be empty`);
@@ -188,19 +204,32 @@ export class TableReader {
 export function reportUnknownKey(report: Report, path: ManifestPath, known: readonly string[]): void {
   const key = String(path[path.length - 1]);
   const hit = didYouMean(key, known);
-  report.error('unknown-key', path, `unknown key "${key.slice(0, 80)}"${hit === undefined ? '' : ` (did you mean "${hit}"?)`}`);
-  if (hit !== undefined) report.hint('misspelled-key', path, `"${key}" looks like a misspelling of "${hit}"; rename it`);
+  report.error(
+    'unknown-key',
+    path,
+    `unknown key "${key.slice(0, 80)}"${hit === undefined ? '' : ` (did you mean "${hit}"?)`}`,
+  );
+  if (hit !== undefined)
+    report.hint('misspelled-key', path, `"${key}" looks like a misspelling of "${hit}"; rename it`);
 }
 
 /**
  * The entries of an array of tables such as `[[commands]]`: reports a non-array or a non-table
  * entry and yields each table with its path.
  */
-export function tableEntries(report: Report, root: TomlTable, key: string): { table: TomlTable; path: ManifestPath }[] {
+export function tableEntries(
+  report: Report,
+  root: TomlTable,
+  key: string,
+): { table: TomlTable; path: ManifestPath }[] {
   if (!Object.hasOwn(root, key)) return [];
   const value = root[key];
   if (!Array.isArray(value)) {
-    report.error('wrong-type', [key], `"${key}" must be an array of tables ([[${key}]]), got ${typeName(value)}`);
+    report.error(
+      'wrong-type',
+      [key],
+      `"${key}" must be an array of tables ([[${key}]]), got ${typeName(value)}`,
+    );
     return [];
   }
   const out: { table: TomlTable; path: ManifestPath }[] = [];
@@ -212,7 +241,11 @@ export function tableEntries(report: Report, root: TomlTable, key: string): { ta
 }
 
 /** Reports the second and later uses of one id within a list of contributions. */
-export function reportDuplicates(report: Report, items: { id: string | undefined; path: ManifestPath }[], what: string): void {
+export function reportDuplicates(
+  report: Report,
+  items: { id: string | undefined; path: ManifestPath }[],
+  what: string,
+): void {
   const seen = new Set<string>();
   for (const { id, path } of items) {
     if (id === undefined) continue;

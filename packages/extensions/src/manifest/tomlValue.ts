@@ -34,7 +34,12 @@ export function toJson(value: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       // defineProperty so a key named __proto__ stays data, not a prototype change.
-      Object.defineProperty(out, key, { value: toJson(value[key]), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: toJson(value[key]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }

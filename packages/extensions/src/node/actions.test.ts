@@ -20,11 +20,26 @@ function script(name: string, body: string): string {
 }
 
 function action(over: Partial<ActionDefinition> & { argv: string[] }): ActionDefinition {
-  return { extension: 'ext', id: 'act', cwd: dir, argsSchema: {}, resultSchema: {}, deadlineMs: 5_000, concurrency: 'parallel', ...over };
+  return {
+    extension: 'ext',
+    id: 'act',
+    cwd: dir,
+    argsSchema: {},
+    resultSchema: {},
+    deadlineMs: 5_000,
+    concurrency: 'parallel',
+    ...over,
+  };
 }
 
 function req(a: ActionDefinition, over: Partial<InvokeRequest> = {}): InvokeRequest {
-  return { session: 'work', action: a, argsJson: '{}', env: (id) => ({ PATH: process.env.PATH, ROZI_INVOCATION_ID: id }), ...over };
+  return {
+    session: 'work',
+    action: a,
+    argsJson: '{}',
+    env: (id) => ({ PATH: process.env.PATH, ROZI_INVOCATION_ID: id }),
+    ...over,
+  };
 }
 
 async function codeOf(p: Promise<unknown>): Promise<string> {
@@ -48,7 +63,10 @@ function alive(pid: number): boolean {
 describe('ActionInvoker', () => {
   it('passes args on stdin, returns the one JSON value, and checks both schemas', async () => {
     const inv = new ActionInvoker();
-    const echo = script('echo.sh', 'read line; printf \'{"got":%s,"id":"%s"}\\n\' "$line" "$ROZI_INVOCATION_ID"');
+    const echo = script(
+      'echo.sh',
+      'read line; printf \'{"got":%s,"id":"%s"}\\n\' "$line" "$ROZI_INVOCATION_ID"',
+    );
     const a = action({
       argv: [echo],
       argsSchema: { type: 'object', required: ['package'], properties: { package: { type: 'string' } } },
@@ -58,24 +76,36 @@ describe('ActionInvoker', () => {
     expect(r.result).toEqual({ got: { package: 'rozi' }, id: r.invocationId });
     expect(await codeOf(inv.invoke(req(a, { argsJson: '{"package":1}' })))).toBe('invalid-args');
     expect(await codeOf(inv.invoke(req(a, { argsJson: 'nope' })))).toBe('invalid-args');
-    const bad = action({ argv: [script('bad.sh', 'echo \'{"other":1}\'')], resultSchema: { type: 'object', required: ['passed'] } });
+    const bad = action({
+      argv: [script('bad.sh', 'echo \'{"other":1}\'')],
+      resultSchema: { type: 'object', required: ['passed'] },
+    });
     expect(await codeOf(inv.invoke(req(bad)))).toBe('invalid-result');
   });
 
   it('refuses oversized args and results, two JSON values, and non-zero exits', async () => {
     const inv = new ActionInvoker();
     const ok = action({ argv: [script('ok.sh', 'echo 1')] });
-    expect(await codeOf(inv.invoke(req(ok, { argsJson: JSON.stringify('x'.repeat(600 * 1024)) })))).toBe('payload-too-large');
+    expect(await codeOf(inv.invoke(req(ok, { argsJson: JSON.stringify('x'.repeat(600 * 1024)) })))).toBe(
+      'payload-too-large',
+    );
     const big = action({ argv: [script('big.sh', `head -c 700000 /dev/zero | tr '\\0' 1`)] });
     expect(await codeOf(inv.invoke(req(big)))).toBe('payload-too-large');
-    expect(await codeOf(inv.invoke(req(action({ argv: [script('two.sh', 'echo 1; echo 2')] }))))).toBe('bad-output');
-    expect(await codeOf(inv.invoke(req(action({ argv: [script('fail.sh', 'echo oops >&2; exit 4')] }))))).toBe('action-failed');
+    expect(await codeOf(inv.invoke(req(action({ argv: [script('two.sh', 'echo 1; echo 2')] }))))).toBe(
+      'bad-output',
+    );
+    expect(
+      await codeOf(inv.invoke(req(action({ argv: [script('fail.sh', 'echo oops >&2; exit 4')] })))),
+    ).toBe('action-failed');
   });
 
   it('the deadline covers the whole call and kills the process group', async () => {
     const inv = new ActionInvoker();
     const pidFile = join(dir, 'child.pid');
-    const slow = action({ argv: [script('slow.sh', `sleep 30 & echo $! > ${pidFile}; wait`)], deadlineMs: 300 });
+    const slow = action({
+      argv: [script('slow.sh', `sleep 30 & echo $! > ${pidFile}; wait`)],
+      deadlineMs: 300,
+    });
     const t0 = Date.now();
     expect(await codeOf(inv.invoke(req(slow)))).toBe('deadline');
     expect(Date.now() - t0).toBeLessThan(2_000);

@@ -129,7 +129,10 @@ export class ActionInvoker {
     const a = req.action;
     const publicId = `${a.extension}.${a.id}`;
     if (Buffer.byteLength(req.argsJson) > MAX_ACTION_PAYLOAD_BYTES) {
-      throw new ActionError('payload-too-large', `${publicId}: arguments exceed ${MAX_ACTION_PAYLOAD_BYTES / 1024} KiB`);
+      throw new ActionError(
+        'payload-too-large',
+        `${publicId}: arguments exceed ${MAX_ACTION_PAYLOAD_BYTES / 1024} KiB`,
+      );
     }
     let args: unknown;
     try {
@@ -138,29 +141,51 @@ export class ActionInvoker {
       throw new ActionError('invalid-args', `${publicId}: --args-json is not valid JSON`);
     }
     const argsCheck = this.schemas.check(a.argsSchema, args);
-    if (!argsCheck.ok) throw new ActionError('invalid-args', `${publicId}: arguments do not match args_schema: ${argsCheck.message}`);
+    if (!argsCheck.ok)
+      throw new ActionError(
+        'invalid-args',
+        `${publicId}: arguments do not match args_schema: ${argsCheck.message}`,
+      );
 
     let depth = 1;
     let deadlineAt = startedAt + a.deadlineMs;
     if (req.parent !== undefined) {
       const parent = this.running.get(req.parent);
-      if (!parent) throw new ActionError('caller-ended', `${publicId}: the calling invocation ${req.parent} is no longer running`);
+      if (!parent)
+        throw new ActionError(
+          'caller-ended',
+          `${publicId}: the calling invocation ${req.parent} is no longer running`,
+        );
       depth = parent.depth + 1;
       deadlineAt = Math.min(deadlineAt, parent.deadlineAt);
     }
-    if (depth > this.maxDepth) throw new ActionError('nesting-too-deep', `${publicId}: calls may nest at most ${this.maxDepth} deep`);
+    if (depth > this.maxDepth)
+      throw new ActionError('nesting-too-deep', `${publicId}: calls may nest at most ${this.maxDepth} deep`);
     const inSession = this.invocations().filter((r) => r.session === req.session);
     if (inSession.length >= this.maxCalls) {
-      throw new ActionError('too-many-calls', `${publicId}: session '${req.session}' already runs ${this.maxCalls} calls; try again when one ends`);
+      throw new ActionError(
+        'too-many-calls',
+        `${publicId}: session '${req.session}' already runs ${this.maxCalls} calls; try again when one ends`,
+      );
     }
-    if (a.concurrency === 'singleton' && inSession.some((r) => r.extension === a.extension && r.action === a.id)) {
+    if (
+      a.concurrency === 'singleton' &&
+      inSession.some((r) => r.extension === a.extension && r.action === a.id)
+    ) {
       throw new ActionError('already-running', `${publicId} is a singleton and is already running`);
     }
     const id = `inv-${randomBytes(8).toString('hex')}`;
     return this.run({ req, id, depth, deadlineAt, startedAt, publicId });
   }
 
-  private run(c: { req: InvokeRequest; id: string; depth: number; deadlineAt: number; startedAt: number; publicId: string }): Promise<InvokeResult> {
+  private run(c: {
+    req: InvokeRequest;
+    id: string;
+    depth: number;
+    deadlineAt: number;
+    startedAt: number;
+    publicId: string;
+  }): Promise<InvokeResult> {
     const { req, id, publicId } = c;
     const a = req.action;
     return new Promise<InvokeResult>((resolve, reject) => {
@@ -191,16 +216,39 @@ export class ActionInvoker {
       };
       const onAbort = (): void => fail(new ActionError('cancelled', `${publicId}: the caller disconnected`));
 
-      const entry: Running = { id, session: req.session, extension: a.extension, action: a.id, depth: c.depth, startedAt: c.startedAt, deadlineAt: c.deadlineAt, pid: undefined, end: fail };
+      const entry: Running = {
+        id,
+        session: req.session,
+        extension: a.extension,
+        action: a.id,
+        depth: c.depth,
+        startedAt: c.startedAt,
+        deadlineAt: c.deadlineAt,
+        pid: undefined,
+        end: fail,
+      };
       this.running.set(id, entry);
       if (req.signal?.aborted) return onAbort();
       req.signal?.addEventListener('abort', onAbort, { once: true });
-      timers.push(setTimeout(() => fail(new ActionError('deadline', `${publicId}: no result within ${c.deadlineAt - c.startedAt} ms`)), Math.max(0, c.deadlineAt - Date.now())));
+      timers.push(
+        setTimeout(
+          () =>
+            fail(
+              new ActionError('deadline', `${publicId}: no result within ${c.deadlineAt - c.startedAt} ms`),
+            ),
+          Math.max(0, c.deadlineAt - Date.now()),
+        ),
+      );
 
       const finish = (): void => {
         if (settled || !exited || !stdoutEnded) return;
         if (exited.code !== 0) {
-          return fail(new ActionError('action-failed', `${publicId} exited with ${exited.signal ? `signal ${exited.signal}` : `status ${exited.code}`}; see rozi extensions logs ${a.extension} --unit action.${a.id}`));
+          return fail(
+            new ActionError(
+              'action-failed',
+              `${publicId} exited with ${exited.signal ? `signal ${exited.signal}` : `status ${exited.code}`}; see rozi extensions logs ${a.extension} --unit action.${a.id}`,
+            ),
+          );
         }
         const text = Buffer.concat(chunks).toString('utf8').trim();
         let result: unknown;
@@ -208,10 +256,18 @@ export class ActionInvoker {
           if (text === '') throw new Error('empty');
           result = JSON.parse(text);
         } catch {
-          return fail(new ActionError('bad-output', `${publicId} must print exactly one JSON value on stdout`));
+          return fail(
+            new ActionError('bad-output', `${publicId} must print exactly one JSON value on stdout`),
+          );
         }
         const check = this.schemas.check(a.resultSchema, result);
-        if (!check.ok) return fail(new ActionError('invalid-result', `${publicId}: result does not match result_schema: ${check.message}`));
+        if (!check.ok)
+          return fail(
+            new ActionError(
+              'invalid-result',
+              `${publicId}: result does not match result_schema: ${check.message}`,
+            ),
+          );
         cleanup();
         req.log?.event(`${a.id} ${id} ok in ${Date.now() - c.startedAt} ms`);
         resolve({ invocationId: id, result, durationMs: Date.now() - c.startedAt });
@@ -220,7 +276,9 @@ export class ActionInvoker {
       try {
         child = spawnGroup({ argv: a.argv, cwd: a.cwd, env: req.env(id), stdin: 'pipe' });
       } catch (err) {
-        return fail(new ActionError('spawn-failed', `${publicId}: ${err instanceof Error ? err.message : String(err)}`));
+        return fail(
+          new ActionError('spawn-failed', `${publicId}: ${err instanceof Error ? err.message : String(err)}`),
+        );
       }
       entry.pid = child.pid;
       req.log?.event(`${a.id} ${id} start pid=${child.pid} depth=${c.depth}`);
@@ -228,7 +286,13 @@ export class ActionInvoker {
       child.stderr?.on('data', (d: Buffer) => req.log?.write(d));
       child.stdout?.on('data', (d: Buffer) => {
         outBytes += d.length;
-        if (outBytes > MAX_ACTION_PAYLOAD_BYTES) return fail(new ActionError('payload-too-large', `${publicId}: result exceeds ${MAX_ACTION_PAYLOAD_BYTES / 1024} KiB`));
+        if (outBytes > MAX_ACTION_PAYLOAD_BYTES)
+          return fail(
+            new ActionError(
+              'payload-too-large',
+              `${publicId}: result exceeds ${MAX_ACTION_PAYLOAD_BYTES / 1024} KiB`,
+            ),
+          );
         chunks.push(d);
       });
       child.stdout?.once('end', () => {
@@ -240,7 +304,18 @@ export class ActionInvoker {
         // Kill the rest of the group now; something that left the group and still holds stdout
         // makes the call fail after a short grace (spec: close stdout in anything left behind).
         signalGroup(child?.pid, 'SIGKILL');
-        timers.push(setTimeout(() => fail(new ActionError('stdout-open', `${publicId} exited but something it started keeps stdout open`)), this.closeGraceMs));
+        timers.push(
+          setTimeout(
+            () =>
+              fail(
+                new ActionError(
+                  'stdout-open',
+                  `${publicId} exited but something it started keeps stdout open`,
+                ),
+              ),
+            this.closeGraceMs,
+          ),
+        );
         finish();
       });
       child.stdin?.end(req.argsJson);

@@ -21,7 +21,8 @@ export function substituteExtensionDir(text: string, extensionDir: string): stri
 export function resolveExecArgv(argv: readonly string[], extensionDir: string): string[] {
   return argv.map((arg, i) => {
     const replaced = substituteExtensionDir(arg, extensionDir);
-    if (i === 0 && (replaced.startsWith('./') || replaced.startsWith('../'))) return joinPosix(extensionDir, replaced);
+    if (i === 0 && (replaced.startsWith('./') || replaced.startsWith('../')))
+      return joinPosix(extensionDir, replaced);
     return replaced;
   });
 }

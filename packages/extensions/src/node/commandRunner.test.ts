@@ -16,12 +16,20 @@ beforeEach(() => {
   paneCwd = join(root, 'pane');
   mkdirSync(join(extDir, 'bin'), { recursive: true });
   mkdirSync(paneCwd);
-  writeFileSync(join(extDir, 'bin', 'show.sh'), '#!/bin/sh\necho "cwd=$(pwd)"\nfor a in "$@"; do echo "arg=$a"; done\nread x && echo "stdin=$x"\nexit ${FAIL:-0}\n');
+  writeFileSync(
+    join(extDir, 'bin', 'show.sh'),
+    '#!/bin/sh\necho "cwd=$(pwd)"\nfor a in "$@"; do echo "arg=$a"; done\nread x && echo "stdin=$x"\nexit ${FAIL:-0}\n',
+  );
   chmodSync(join(extDir, 'bin', 'show.sh'), 0o755);
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-function opts(over: Partial<RunCommandOptions>): { o: RunCommandOptions; failures: CommandFailure[]; sent: string[]; log: UnitLog } {
+function opts(over: Partial<RunCommandOptions>): {
+  o: RunCommandOptions;
+  failures: CommandFailure[];
+  sent: string[];
+  log: UnitLog;
+} {
   const failures: CommandFailure[] = [];
   const sent: string[] = [];
   const log = new UnitLog({ dir: join(root, 'logs'), unit: 'commands' });
@@ -43,7 +51,10 @@ function opts(over: Partial<RunCommandOptions>): { o: RunCommandOptions; failure
 describe('resolveExecArgv', () => {
   it('resolves ./ and ../ programs from the extension directory and substitutes {extension_dir}', () => {
     expect(resolveExecArgv(['./bin/x', './y'], '/e/ext')).toEqual(['/e/ext/bin/x', './y']);
-    expect(resolveExecArgv(['../shared/x', '{extension_dir}/a'], '/e/ext')).toEqual(['/e/shared/x', '/e/ext/a']);
+    expect(resolveExecArgv(['../shared/x', '{extension_dir}/a'], '/e/ext')).toEqual([
+      '/e/shared/x',
+      '/e/ext/a',
+    ]);
     expect(resolveExecArgv(['python3', '$VAR'], '/e/ext')).toEqual(['python3', '$VAR']);
   });
 });
@@ -70,7 +81,9 @@ describe('runCommand', () => {
     const { o, failures } = opts({ env: { PATH: process.env.PATH, FAIL: '3' } });
     expect((await runCommand(o).exited).code).toBe(3);
     expect(failures).toHaveLength(1);
-    expect(failures[0]?.message).toBe('ext.show exited with status 3; see rozi extensions logs ext --unit commands');
+    expect(failures[0]?.message).toBe(
+      'ext.show exited with status 3; see rozi extensions logs ext --unit commands',
+    );
   });
 
   it('a missing program is reported, not thrown', async () => {
@@ -80,7 +93,11 @@ describe('runCommand', () => {
   });
 
   it('shell goes through the configured command shell; a vanished pane cwd falls back to the extension dir', async () => {
-    const { o, log } = opts({ run: { kind: 'shell', command: 'echo "shell $((1+2))"; pwd' }, cwd: join(root, 'gone'), commandShell: ['/bin/sh', '-c'] });
+    const { o, log } = opts({
+      run: { kind: 'shell', command: 'echo "shell $((1+2))"; pwd' },
+      cwd: join(root, 'gone'),
+      commandShell: ['/bin/sh', '-c'],
+    });
     await runCommand(o).exited;
     const out = readFileSync(log.file, 'utf8');
     expect(out).toContain('shell 3');

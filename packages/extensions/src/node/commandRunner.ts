@@ -50,14 +50,28 @@ export function runCommand(opts: RunCommandOptions): CommandHandle {
   const run = opts.run;
   const publicId = `${opts.extension}.${opts.command}`;
   if (run.kind === 'send') {
-    const exited = Promise.resolve(opts.sendText(substituteExtensionDir(run.text, opts.extensionDir))).then(() => ({ code: 0, signal: null }));
+    const exited = Promise.resolve(opts.sendText(substituteExtensionDir(run.text, opts.extensionDir))).then(
+      () => ({ code: 0, signal: null }),
+    );
     return { pid: undefined, exited };
   }
-  const argv = run.kind === 'exec' ? resolveExecArgv(run.argv, opts.extensionDir) : [...(opts.commandShell ?? DEFAULT_COMMAND_SHELL), substituteExtensionDir(run.command, opts.extensionDir)];
+  const argv =
+    run.kind === 'exec'
+      ? resolveExecArgv(run.argv, opts.extensionDir)
+      : [
+          ...(opts.commandShell ?? DEFAULT_COMMAND_SHELL),
+          substituteExtensionDir(run.command, opts.extensionDir),
+        ];
   const cwd = opts.cwd && existsSync(opts.cwd) ? opts.cwd : opts.extensionDir;
   const log = opts.log;
   const fail = (code: number | null, signal: string | null, why: string): void =>
-    opts.onFailure({ extension: opts.extension, command: opts.command, exitCode: code, signal, message: `${publicId} ${why}; see rozi extensions logs ${opts.extension} --unit commands` });
+    opts.onFailure({
+      extension: opts.extension,
+      command: opts.command,
+      exitCode: code,
+      signal,
+      message: `${publicId} ${why}; see rozi extensions logs ${opts.extension} --unit commands`,
+    });
   let child;
   try {
     child = spawnGroup({ argv, cwd, env: opts.env, stdin: 'ignore' });
@@ -71,7 +85,9 @@ export function runCommand(opts: RunCommandOptions): CommandHandle {
   c.stdout?.on('data', (d: Buffer) => log.write(d));
   c.stderr?.on('data', (d: Buffer) => log.write(d));
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
-    c.once('spawn', () => log.event(`${opts.command} start pid=${c.pid} argv=${JSON.stringify(argv)} cwd=${cwd}`));
+    c.once('spawn', () =>
+      log.event(`${opts.command} start pid=${c.pid} argv=${JSON.stringify(argv)} cwd=${cwd}`),
+    );
     c.once('error', (err) => {
       if (c.pid !== undefined) return;
       log.event(`${opts.command} failed to start: ${err.message}`);

@@ -7,7 +7,12 @@
 
 export type ExtensionProcessKind = 'command' | 'service' | 'action' | 'tab' | 'link-handler';
 
-export const PASSTHROUGH_ROZI_VARS = ['ROZI_CONFIG_DIR', 'ROZI_DATA_DIR', 'ROZI_STATE_DIR', 'ROZI_EXTENSIONS_DIR'] as const;
+export const PASSTHROUGH_ROZI_VARS = [
+  'ROZI_CONFIG_DIR',
+  'ROZI_DATA_DIR',
+  'ROZI_STATE_DIR',
+  'ROZI_EXTENSIONS_DIR',
+] as const;
 
 /** Variables a service's `env` table may never set (spec: Runtime environment). */
 export function isReservedServiceEnvKey(key: string): boolean {

@@ -36,10 +36,20 @@ export class GenerationTable {
   check(extension: string, token: string): GenerationCheck {
     const live = this.live.get(extension);
     if (live === undefined) {
-      return { ok: false, code: 'extension-not-loaded', message: `extension '${extension}' is not loaded; this process belongs to a retired generation and should exit`, exitCode: EXIT_STALE_GENERATION };
+      return {
+        ok: false,
+        code: 'extension-not-loaded',
+        message: `extension '${extension}' is not loaded; this process belongs to a retired generation and should exit`,
+        exitCode: EXIT_STALE_GENERATION,
+      };
     }
     if (live !== token) {
-      return { ok: false, code: 'stale-generation', message: `extension '${extension}' was reloaded; this process belongs to a retired generation and should exit`, exitCode: EXIT_STALE_GENERATION };
+      return {
+        ok: false,
+        code: 'stale-generation',
+        message: `extension '${extension}' was reloaded; this process belongs to a retired generation and should exit`,
+        exitCode: EXIT_STALE_GENERATION,
+      };
     }
     return { ok: true };
   }

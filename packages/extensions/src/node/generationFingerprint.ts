@@ -30,7 +30,12 @@ export function processFacingFingerprint(input: FingerprintInput): string {
     commands: m.commands.map((c) => ({ id: c.id, run: c.run, placement: c.placement })),
     services: m.services,
     actions: m.actions,
-    tabs: m.sidebarTabs.map((t) => ({ name: t.name, source: t.source, interval: t.intervalSeconds, onClick: t.onClick })),
+    tabs: m.sidebarTabs.map((t) => ({
+      name: t.name,
+      source: t.source,
+      interval: t.intervalSeconds,
+      onClick: t.onClick,
+    })),
     hooks: m.hooks,
     settings: input.settingsJson,
     files: input.filesSignature,

@@ -44,31 +44,134 @@ export { type HookFailureKind, type HookHealthSnapshot } from './hooks/health';
 export * as hookLimits from './hooks/limits';
 export { readHookScript, type HookScriptResult } from './hooks/hookScript';
 export { shellHookEnv } from './hooks/shellEnv';
-export { extensionHooksFromManifest, manifestFilter, type ManifestHookParts, type ManifestHooksResult } from './hooks/manifestHooks';
+export {
+  extensionHooksFromManifest,
+  manifestFilter,
+  type ManifestHookParts,
+  type ManifestHooksResult,
+} from './hooks/manifestHooks';
 
 // Extension runtime (ARCHITECTURE.md, "packages/extensions: runtime").
-export { ActionError, ActionInvoker, MAX_CALL_DEPTH, MAX_CALLS_PER_SESSION, type ActionDefinition, type ActionErrorCode, type InvocationInfo, type InvokeRequest, type InvokeResult } from './actions';
+export {
+  ActionError,
+  ActionInvoker,
+  MAX_CALL_DEPTH,
+  MAX_CALLS_PER_SESSION,
+  type ActionDefinition,
+  type ActionErrorCode,
+  type InvocationInfo,
+  type InvokeRequest,
+  type InvokeResult,
+} from './actions';
 export { ActionSchemas, MAX_ACTION_PAYLOAD_BYTES } from './actionsSchema';
 export { resolveExecArgv, substituteExtensionDir } from './commandArgv';
-export { DEFAULT_COMMAND_SHELL, runCommand, type CommandFailure, type CommandHandle, type RunCommandOptions } from './commandRunner';
-export { buildExtensionEnv, isReservedServiceEnvKey, type ExtensionEnvInput, type ExtensionIdentity, type ExtensionProcessKind } from './env';
+export {
+  DEFAULT_COMMAND_SHELL,
+  runCommand,
+  type CommandFailure,
+  type CommandHandle,
+  type RunCommandOptions,
+} from './commandRunner';
+export {
+  buildExtensionEnv,
+  isReservedServiceEnvKey,
+  type ExtensionEnvInput,
+  type ExtensionIdentity,
+  type ExtensionProcessKind,
+} from './env';
 export { EXIT_STALE_GENERATION, GenerationTable, type GenerationCheck } from './generation';
 export { processFacingFingerprint, type FingerprintInput } from './generationFingerprint';
-export { installExtension, InstallError, removeExtension, removeStaleStaging, setEnabled, updateExtension, type ExtensionDirs, type InstallErrorCode, type InstallOptions, type InstallOutcome, type UpdatePlan } from './install';
+export {
+  installExtension,
+  InstallError,
+  removeExtension,
+  removeStaleStaging,
+  setEnabled,
+  updateExtension,
+  type ExtensionDirs,
+  type InstallErrorCode,
+  type InstallOptions,
+  type InstallOutcome,
+  type UpdatePlan,
+} from './install';
 export { diffContributions, formatDiff, type ContributionChange, type ContributionDiff } from './installDiff';
-export { DEFAULT_INSTALL_LIMITS, GitError, runGit, SAFE_GIT_CONFIG, type InstallLimits, type RunGitOptions } from './installGit';
+export {
+  DEFAULT_INSTALL_LIMITS,
+  GitError,
+  runGit,
+  SAFE_GIT_CONFIG,
+  type InstallLimits,
+  type RunGitOptions,
+} from './installGit';
 export { resolveInstallSource } from './installSource';
-export { normalizeChord, resolveKeymap, type KeyBinding, type KeymapInput, type KeymapResult, type KeySuggestion, type ResolvedBinding, type ResolvedSuggestion, type SuggestionState } from './keymap';
-export { DEFAULT_LOG_LINES, extensionLogDir, listLogUnits, LOG_UNIT_BYTES, readLogTails, removeLogs, UnitLog, type UnitLogTail } from './logs';
+export {
+  normalizeChord,
+  resolveKeymap,
+  type KeyBinding,
+  type KeymapInput,
+  type KeymapResult,
+  type KeySuggestion,
+  type ResolvedBinding,
+  type ResolvedSuggestion,
+  type SuggestionState,
+} from './keymap';
+export {
+  DEFAULT_LOG_LINES,
+  extensionLogDir,
+  listLogUnits,
+  LOG_UNIT_BYTES,
+  readLogTails,
+  removeLogs,
+  UnitLog,
+  type UnitLogTail,
+} from './logs';
 export { REGISTRY_LOCK_FILE, RegistryLockedError, withRegistryLock } from './registryLock';
-export { findEntry, readRegistry, registryPath, updateRegistry, writeRegistry, type InstallSource, type RegistryEntry, type RegistryFile } from './registry';
+export {
+  findEntry,
+  readRegistry,
+  registryPath,
+  updateRegistry,
+  writeRegistry,
+  type InstallSource,
+  type RegistryEntry,
+  type RegistryFile,
+} from './registry';
 export { checkExtensionDir, loadInstalled, type LoadedExtension, type LoadState } from './registryLoad';
-export { mergeSettings, orphanSettingsTables, settingsJson, type DeclaredSetting, type MergedSettings, type SettingsDiagnostic } from './settings';
+export {
+  mergeSettings,
+  orphanSettingsTables,
+  settingsJson,
+  type DeclaredSetting,
+  type MergedSettings,
+  type SettingsDiagnostic,
+} from './settings';
 export { ensureStateDir, purgeStateDir, stateDirOf } from './state';
-export { DEFAULT_STOP_GRACE_MS, ServiceSupervisor, type ServiceLaunch, type ServiceState, type ServiceStatus, type StopReason } from './supervisor';
-export { DEFAULT_RESTART_TIMINGS, RestartTracker, type RestartPolicy, type RestartTimings } from './supervisorBackoff';
+export {
+  DEFAULT_STOP_GRACE_MS,
+  ServiceSupervisor,
+  type ServiceLaunch,
+  type ServiceState,
+  type ServiceStatus,
+  type StopReason,
+} from './supervisor';
+export {
+  DEFAULT_RESTART_TIMINGS,
+  RestartTracker,
+  type RestartPolicy,
+  type RestartTimings,
+} from './supervisorBackoff';
 export { signalGroup, spawnGroup, terminateGroup } from './supervisorProcessGroup';
 export { filesSignature, WATCH_MAX_BYTES, WATCH_MAX_FILES } from './supervisorFileWatch';
 
 // Snapshot of an extension directory: limits, links, content digest (docs/extensions-manifest.md).
-export { SNAPSHOT_MAX_BYTES, SNAPSHOT_MAX_FILES, snapshotFacts, takeSnapshot, takeSnapshotSync, type Snapshot, type SnapshotFile, type SnapshotOptions, type SnapshotProblem } from './snapshot';
+export {
+  SNAPSHOT_MAX_BYTES,
+  SNAPSHOT_MAX_FILES,
+  snapshotFacts,
+  takeSnapshot,
+  takeSnapshotSync,
+  type Snapshot,
+  type SnapshotFile,
+  type SnapshotOptions,
+  type SnapshotProblem,
+} from './snapshot';

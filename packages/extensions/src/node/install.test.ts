@@ -1,10 +1,29 @@
 // Install from real git repositories in a temp HOME: nothing the repository holds may run.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installExtension, InstallError, removeExtension, setEnabled, updateExtension, type ExtensionDirs } from './install';
+import {
+  installExtension,
+  InstallError,
+  removeExtension,
+  setEnabled,
+  updateExtension,
+  type ExtensionDirs,
+} from './install';
 import { readRegistry } from './registry';
 import { loadInstalled } from './registryLoad';
 import { takeSnapshot } from './snapshot';
@@ -19,7 +38,11 @@ let env: NodeJS.ProcessEnv;
 let setupEnv: NodeJS.ProcessEnv;
 
 function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', '-c', 'protocol.file.allow=always', ...args], { cwd, env: setupEnv, encoding: 'utf8' }).trim();
+  return execFileSync(
+    'git',
+    ['-c', 'user.email=t@t', '-c', 'user.name=t', '-c', 'protocol.file.allow=always', ...args],
+    { cwd, env: setupEnv, encoding: 'utf8' },
+  ).trim();
 }
 
 function manifest(id: string, extra = ''): string {
@@ -60,7 +83,11 @@ beforeEach(() => {
   env = { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1' };
   mkdirSync(join(root, 'setup-home'));
   setupEnv = { PATH: process.env.PATH, HOME: join(root, 'setup-home'), GIT_CONFIG_NOSYSTEM: '1' };
-  dirs = { extensionsDir: join(root, 'data', 'extensions'), stateRoot: join(root, 'state'), logRoot: join(root, 'state', 'logs') };
+  dirs = {
+    extensionsDir: join(root, 'data', 'extensions'),
+    stateRoot: join(root, 'state'),
+    logRoot: join(root, 'state', 'logs'),
+  };
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -80,7 +107,10 @@ describe('installExtension', () => {
     const repo = makeRepo('repo', {
       'extension.toml': manifest('safe'),
       'hello.sh': 'echo hello\n',
-      'package.json': JSON.stringify({ name: 'x', scripts: { postinstall: `touch ${marks}/postinstall`, preinstall: `touch ${marks}/preinstall` } }),
+      'package.json': JSON.stringify({
+        name: 'x',
+        scripts: { postinstall: `touch ${marks}/postinstall`, preinstall: `touch ${marks}/preinstall` },
+      }),
       '.gitattributes': '*.bin filter=lfs diff=lfs merge=lfs -text\n',
       'data.bin': 'version https://git-lfs.github.com/spec/v1\noid sha256:0\nsize 1\n',
     });
@@ -101,7 +131,14 @@ describe('installExtension', () => {
   });
 
   it('refuses transports that run programs or are not file, https or ssh', async () => {
-    for (const source of [`ext::sh -c touch% ${marks}/ext`, 'fd::3', 'git://example.com/x.git', 'http://example.com/x.git', '--upload-pack=touch', join(root, 'nope')]) {
+    for (const source of [
+      `ext::sh -c touch% ${marks}/ext`,
+      'fd::3',
+      'git://example.com/x.git',
+      'http://example.com/x.git',
+      '--upload-pack=touch',
+      join(root, 'nope'),
+    ]) {
       expect(await code(installExtension({ dirs, source, env, cwd: root }))).toBe('bad-source');
     }
     expect(readdirSync(marks)).toEqual([]);
@@ -111,8 +148,20 @@ describe('installExtension', () => {
     const bad = makeRepo('bad', { 'extension.toml': '[extension]\nid = "Bad Id"\napi = 1\n' });
     expect(await code(installExtension({ dirs, source: bad, env, cwd: root }))).toBe('invalid-manifest');
     const big = makeRepo('big', { 'extension.toml': manifest('big'), 'blob.txt': 'x'.repeat(300_000) });
-    expect(await code(installExtension({ dirs, source: big, env, cwd: root, limits: { maxBytes: 100_000, maxFiles: 1000, timeoutMs: 30_000 } }))).toBe('too-large');
-    expect(await code(installExtension({ dirs, source: big, env, cwd: root, ref: 'no-such-branch' }))).toBe('git-failed');
+    expect(
+      await code(
+        installExtension({
+          dirs,
+          source: big,
+          env,
+          cwd: root,
+          limits: { maxBytes: 100_000, maxFiles: 1000, timeoutMs: 30_000 },
+        }),
+      ),
+    ).toBe('too-large');
+    expect(await code(installExtension({ dirs, source: big, env, cwd: root, ref: 'no-such-branch' }))).toBe(
+      'git-failed',
+    );
     expect(existsSync(dirs.extensionsDir) ? readdirSync(dirs.extensionsDir) : []).toEqual([]);
   });
 
@@ -124,18 +173,31 @@ describe('installExtension', () => {
     await installExtension({ dirs, source: `file://${repo}`, ref: 'stable', env, cwd: root });
     expect(await code(installExtension({ dirs, source: repo, env, cwd: root }))).toBe('already-installed');
 
-    writeFileSync(join(repo, 'extension.toml'), manifest('tasks', '\n[[services]]\nname = "watch"\nexec = ["sleep", "60"]\n').replace('0.1.0', '0.2.0'));
+    writeFileSync(
+      join(repo, 'extension.toml'),
+      manifest('tasks', '\n[[services]]\nname = "watch"\nexec = ["sleep", "60"]\n').replace('0.1.0', '0.2.0'),
+    );
     git(repo, 'commit', '-qam', 'v2');
     // The pinned branch has not moved: nothing to do.
     expect((await updateExtension({ dirs, id: 'tasks', env })).status).toBe('up-to-date');
     git(repo, 'branch', '-f', 'stable', 'main');
     const dry = await updateExtension({ dirs, id: 'tasks', env, dryRun: true });
-    expect(dry).toMatchObject({ status: 'would-update', commitFrom: first, diff: { versionFrom: '0.1.0', versionTo: '0.2.0', changes: [{ kind: 'added', section: 'services', id: 'watch' }] } });
+    expect(dry).toMatchObject({
+      status: 'would-update',
+      commitFrom: first,
+      diff: {
+        versionFrom: '0.1.0',
+        versionTo: '0.2.0',
+        changes: [{ kind: 'added', section: 'services', id: 'watch' }],
+      },
+    });
     expect(readFileSync(join(dirs.extensionsDir, 'tasks', 'extension.toml'), 'utf8')).not.toContain('watch');
     const done = await updateExtension({ dirs, id: 'tasks', env });
     expect(done.status).toBe('updated');
     expect(readFileSync(join(dirs.extensionsDir, 'tasks', 'extension.toml'), 'utf8')).toContain('watch');
-    expect(readRegistry(dirs.extensionsDir).registry.extensions[0]?.commit).toBe(git(repo, 'rev-parse', 'HEAD'));
+    expect(readRegistry(dirs.extensionsDir).registry.extensions[0]?.commit).toBe(
+      git(repo, 'rev-parse', 'HEAD'),
+    );
   });
 
   it('links a directory, enables and disables, keeps state on remove and deletes it on purge', async () => {
@@ -182,11 +244,18 @@ describe('installExtension', () => {
     expect((await takeSnapshot(dir, { digest: true })).digest).toBe(out.entry.digest);
     expect(loadInstalled(dirs.extensionsDir).extensions[0]?.state).toBe('enabled');
     // With an action (a placed contribution) the same links make the extension invalid.
-    writeFileSync(join(dir, 'extension.toml'), manifest('links', '\n[[actions]]\nid = "a"\ntitle = "A"\nexec = ["./hello.sh"]\nargs_schema = {}\nresult_schema = {}\n'));
+    writeFileSync(
+      join(dir, 'extension.toml'),
+      manifest(
+        'links',
+        '\n[[actions]]\nid = "a"\ntitle = "A"\nexec = ["./hello.sh"]\nargs_schema = {}\nresult_schema = {}\n',
+      ),
+    );
     const loaded = loadInstalled(dirs.extensionsDir).extensions[0];
     expect(loaded?.state).toBe('invalid');
-    expect(loaded?.check?.errors.map((e) => e.message).join('\n')).toMatch(/outside-link is a symbolic link to .*outside the extension/);
+    expect(loaded?.check?.errors.map((e) => e.message).join('\n')).toMatch(
+      /outside-link is a symbolic link to .*outside the extension/,
+    );
     expect(loaded?.check?.errors.map((e) => e.message).join('\n')).toMatch(/sub\/loop is a symbolic link/);
   });
 });
-

@@ -2,7 +2,17 @@
 // a checkout), remove [--purge], enable, disable, update. Nothing the repository holds runs
 // (installGit.ts). An install is staged in a temporary directory inside the extensions directory
 // and renamed into place only once the manifest validated, so a failed install leaves nothing.
-import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { ExtensionManifest } from '../manifest/model';
@@ -15,7 +25,15 @@ import { checkExtensionDir } from './registryLoad';
 import { findEntry, readRegistry, updateRegistry, type InstallSource, type RegistryEntry } from './registry';
 import { ensureStateDir, purgeStateDir } from './state';
 
-export type InstallErrorCode = 'bad-source' | 'git-failed' | 'timeout' | 'too-large' | 'invalid-manifest' | 'already-installed' | 'not-installed' | 'not-updatable';
+export type InstallErrorCode =
+  | 'bad-source'
+  | 'git-failed'
+  | 'timeout'
+  | 'too-large'
+  | 'invalid-manifest'
+  | 'already-installed'
+  | 'not-installed'
+  | 'not-updatable';
 
 export class InstallError extends Error {
   constructor(
@@ -63,7 +81,8 @@ function stagingDir(extensionsDir: string): string {
 export function removeStaleStaging(extensionsDir: string): void {
   if (!existsSync(extensionsDir)) return;
   for (const name of readdirSync(extensionsDir)) {
-    if (name.startsWith(STAGING_PREFIX) || name.startsWith('.trash-')) rmSync(join(extensionsDir, name), { recursive: true, force: true });
+    if (name.startsWith(STAGING_PREFIX) || name.startsWith('.trash-'))
+      rmSync(join(extensionsDir, name), { recursive: true, force: true });
   }
 }
 
@@ -81,14 +100,33 @@ function asInstallError(err: unknown): InstallError {
  * installable tree gets one. A linked checkout past those limits records that instead.
  */
 function installDigest(dir: string, limits: InstallLimits): string {
-  return takeSnapshotSync(dir, { digest: true, maxBytes: limits.maxBytes, maxFiles: limits.maxFiles }).digest ?? `unhashed: more than ${limits.maxFiles} files or ${limits.maxBytes / 1024 / 1024} MiB`;
+  return (
+    takeSnapshotSync(dir, { digest: true, maxBytes: limits.maxBytes, maxFiles: limits.maxFiles }).digest ??
+    `unhashed: more than ${limits.maxFiles} files or ${limits.maxBytes / 1024 / 1024} MiB`
+  );
 }
 
-async function fetchInto(source: InstallSource, dest: string, opts: { cwd: string; env: NodeJS.ProcessEnv; limits: InstallLimits }): Promise<string | null> {
-  if (source.kind === 'git') return cloneAt({ url: source.url, dest, ref: source.ref, cwd: opts.cwd, env: opts.env, limits: opts.limits });
+async function fetchInto(
+  source: InstallSource,
+  dest: string,
+  opts: { cwd: string; env: NodeJS.ProcessEnv; limits: InstallLimits },
+): Promise<string | null> {
+  if (source.kind === 'git')
+    return cloneAt({
+      url: source.url,
+      dest,
+      ref: source.ref,
+      cwd: opts.cwd,
+      env: opts.env,
+      limits: opts.limits,
+    });
   if (source.kind === 'dir') {
     const m = measureTree(source.path, opts.limits);
-    if (m.bytes > opts.limits.maxBytes || m.files > opts.limits.maxFiles) throw new InstallError('too-large', `${source.path} is larger than ${opts.limits.maxBytes / 1024 / 1024} MiB or ${opts.limits.maxFiles} files`);
+    if (m.bytes > opts.limits.maxBytes || m.files > opts.limits.maxFiles)
+      throw new InstallError(
+        'too-large',
+        `${source.path} is larger than ${opts.limits.maxBytes / 1024 / 1024} MiB or ${opts.limits.maxFiles} files`,
+      );
     cpSync(source.path, dest, { recursive: true, filter: (src) => !/(^|\/)\.git$/.test(src) });
     return null;
   }
@@ -107,7 +145,8 @@ export async function installExtension(opts: InstallOptions): Promise<InstallOut
   const cwd = opts.cwd ?? process.cwd();
   const env = opts.env ?? process.env;
   const limits = opts.limits ?? DEFAULT_INSTALL_LIMITS;
-  if (opts.ref !== undefined && (opts.ref === '' || opts.ref.startsWith('-'))) throw new InstallError('bad-source', `--ref '${opts.ref}' is not a branch, tag or commit`);
+  if (opts.ref !== undefined && (opts.ref === '' || opts.ref.startsWith('-')))
+    throw new InstallError('bad-source', `--ref '${opts.ref}' is not a branch, tag or commit`);
   const resolved = resolveInstallSource(opts.source, cwd);
   if (!resolved.ok) throw new InstallError('bad-source', resolved.message);
   const r = resolved.source;
@@ -115,16 +154,30 @@ export async function installExtension(opts: InstallOptions): Promise<InstallOut
 
   if (opts.link) {
     if (r.kind !== 'dir') throw new InstallError('bad-source', '--link needs a local directory');
-    if (opts.ref !== undefined) throw new InstallError('bad-source', '--link and --ref do not go together: a link is the checkout as it is');
+    if (opts.ref !== undefined)
+      throw new InstallError(
+        'bad-source',
+        '--link and --ref do not go together: a link is the checkout as it is',
+      );
     const { manifest, warning } = validated(r.path);
     const id = manifest.extension.id;
     const target = join(dirs.extensionsDir, id);
-    if (findEntry(readRegistry(dirs.extensionsDir).registry, id) || existsSync(target)) throw new InstallError('already-installed', `${id} is already installed; remove it first`);
+    if (findEntry(readRegistry(dirs.extensionsDir).registry, id) || existsSync(target))
+      throw new InstallError('already-installed', `${id} is already installed; remove it first`);
     mkdirSync(dirs.extensionsDir, { recursive: true });
     const tmp = `${target}.${randomBytes(4).toString('hex')}.link`;
     symlinkSync(r.path, tmp, 'dir');
     renameSync(tmp, target);
-    const entry: RegistryEntry = { id, enabled: true, source: { kind: 'link', path: r.path }, commit: null, digest: installDigest(r.path, limits), dir: target, installedAt: now, updatedAt: now };
+    const entry: RegistryEntry = {
+      id,
+      enabled: true,
+      source: { kind: 'link', path: r.path },
+      commit: null,
+      digest: installDigest(r.path, limits),
+      dir: target,
+      installedAt: now,
+      updatedAt: now,
+    };
     try {
       updateRegistry(dirs.extensionsDir, (reg) => {
         // Checked again under the lock: another install of the same id may have finished meanwhile.
@@ -139,16 +192,38 @@ export async function installExtension(opts: InstallOptions): Promise<InstallOut
     return { entry, manifest, warning };
   }
 
-  const source: InstallSource = r.kind === 'git' ? { kind: 'git', url: r.url, ref: opts.ref ?? null } : r.isRepository ? { kind: 'git', url: fileUrlOf(r.path), ref: opts.ref ?? null } : { kind: 'dir', path: r.path };
-  if (source.kind === 'dir' && opts.ref !== undefined) throw new InstallError('bad-source', `${r.kind === 'dir' ? r.path : ''} is not a git repository; --ref needs one`);
+  const source: InstallSource =
+    r.kind === 'git'
+      ? { kind: 'git', url: r.url, ref: opts.ref ?? null }
+      : r.isRepository
+        ? { kind: 'git', url: fileUrlOf(r.path), ref: opts.ref ?? null }
+        : { kind: 'dir', path: r.path };
+  if (source.kind === 'dir' && opts.ref !== undefined)
+    throw new InstallError(
+      'bad-source',
+      `${r.kind === 'dir' ? r.path : ''} is not a git repository; --ref needs one`,
+    );
   const stage = stagingDir(dirs.extensionsDir);
   try {
     const commit = await fetchInto(source, stage, { cwd, env, limits });
     const { manifest, warning } = validated(stage);
     const id = manifest.extension.id;
     const target = join(dirs.extensionsDir, id);
-    if (findEntry(readRegistry(dirs.extensionsDir).registry, id) || existsSync(target)) throw new InstallError('already-installed', `${id} is already installed; use rozi extensions update ${id}`);
-    const entry: RegistryEntry = { id, enabled: true, source, commit, digest: installDigest(stage, limits), dir: target, installedAt: now, updatedAt: now };
+    if (findEntry(readRegistry(dirs.extensionsDir).registry, id) || existsSync(target))
+      throw new InstallError(
+        'already-installed',
+        `${id} is already installed; use rozi extensions update ${id}`,
+      );
+    const entry: RegistryEntry = {
+      id,
+      enabled: true,
+      source,
+      commit,
+      digest: installDigest(stage, limits),
+      dir: target,
+      installedAt: now,
+      updatedAt: now,
+    };
     renameSync(stage, target);
     try {
       updateRegistry(dirs.extensionsDir, (reg) => {
@@ -171,7 +246,8 @@ export async function installExtension(opts: InstallOptions): Promise<InstallOut
 
 function requireEntry(dirs: ExtensionDirs, id: string): RegistryEntry {
   const entry = findEntry(readRegistry(dirs.extensionsDir).registry, id);
-  if (!entry) throw new InstallError('not-installed', `no extension '${id}' is installed (see rozi extensions list)`);
+  if (!entry)
+    throw new InstallError('not-installed', `no extension '${id}' is installed (see rozi extensions list)`);
   return entry;
 }
 
@@ -189,7 +265,10 @@ export function removeExtension(opts: { dirs: ExtensionDirs; id: string; purge?:
   return entry;
 }
 
-export function setEnabled(opts: { dirs: ExtensionDirs; id: string; enabled: boolean }): { entry: RegistryEntry; changed: boolean } {
+export function setEnabled(opts: { dirs: ExtensionDirs; id: string; enabled: boolean }): {
+  entry: RegistryEntry;
+  changed: boolean;
+} {
   const entry = requireEntry(opts.dirs, opts.id);
   const changed = entry.enabled !== opts.enabled;
   if (changed) {
@@ -217,19 +296,35 @@ export interface UpdatePlan {
  * diff against what is installed, and (unless dryRun) swaps it into place. A linked extension is
  * reported as such: its checkout is already current.
  */
-export async function updateExtension(opts: { dirs: ExtensionDirs; id: string; dryRun?: boolean; env?: NodeJS.ProcessEnv; limits?: InstallLimits }): Promise<UpdatePlan> {
+export async function updateExtension(opts: {
+  dirs: ExtensionDirs;
+  id: string;
+  dryRun?: boolean;
+  env?: NodeJS.ProcessEnv;
+  limits?: InstallLimits;
+}): Promise<UpdatePlan> {
   const { dirs, id } = opts;
   const entry = requireEntry(dirs, id);
-  if (entry.source.kind === 'link') return { id, status: 'linked', commitFrom: null, commitTo: null, diff: undefined };
+  if (entry.source.kind === 'link')
+    return { id, status: 'linked', commitFrom: null, commitTo: null, diff: undefined };
   const current = checkExtensionDir(entry.dir).check?.manifest;
   const stage = stagingDir(dirs.extensionsDir);
   try {
-    const commit = await fetchInto(entry.source, stage, { cwd: dirs.extensionsDir, env: opts.env ?? process.env, limits: opts.limits ?? DEFAULT_INSTALL_LIMITS });
+    const commit = await fetchInto(entry.source, stage, {
+      cwd: dirs.extensionsDir,
+      env: opts.env ?? process.env,
+      limits: opts.limits ?? DEFAULT_INSTALL_LIMITS,
+    });
     const next = validated(stage).manifest;
-    if (next.extension.id !== id) throw new InstallError('invalid-manifest', `the source now declares id '${next.extension.id}', not '${id}'`);
+    if (next.extension.id !== id)
+      throw new InstallError(
+        'invalid-manifest',
+        `the source now declares id '${next.extension.id}', not '${id}'`,
+      );
     const digest = installDigest(stage, opts.limits ?? DEFAULT_INSTALL_LIMITS);
     const diff = current ? diffContributions(current, next) : undefined;
-    if (digest === entry.digest && commit === entry.commit) return { id, status: 'up-to-date', commitFrom: entry.commit, commitTo: commit, diff };
+    if (digest === entry.digest && commit === entry.commit)
+      return { id, status: 'up-to-date', commitFrom: entry.commit, commitTo: commit, diff };
     if (opts.dryRun) return { id, status: 'would-update', commitFrom: entry.commit, commitTo: commit, diff };
     const trash = join(dirs.extensionsDir, `.trash-${randomBytes(6).toString('hex')}`);
     renameSync(entry.dir, trash);
@@ -251,4 +346,3 @@ export async function updateExtension(opts: { dirs: ExtensionDirs; id: string; d
     rmSync(stage, { recursive: true, force: true });
   }
 }
-

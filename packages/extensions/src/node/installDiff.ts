@@ -18,7 +18,8 @@ export interface ContributionDiff {
 type Sections = Record<string, Map<string, string>>;
 
 function sections(m: ExtensionManifest): Sections {
-  const by = <T>(items: T[], id: (t: T) => string): Map<string, string> => new Map(items.map((t) => [id(t), JSON.stringify(t)]));
+  const by = <T>(items: T[], id: (t: T) => string): Map<string, string> =>
+    new Map(items.map((t) => [id(t), JSON.stringify(t)]));
   return {
     commands: by(m.commands, (c) => c.id),
     services: by(m.services, (s) => s.name),
@@ -51,7 +52,10 @@ export function diffContributions(before: ExtensionManifest, after: ExtensionMan
 }
 
 export function formatDiff(d: ContributionDiff): string[] {
-  const lines = d.versionFrom !== d.versionTo ? [`version ${d.versionFrom ?? '(none)'} → ${d.versionTo ?? '(none)'}`] : [];
+  const lines =
+    d.versionFrom !== d.versionTo
+      ? [`version ${d.versionFrom ?? '(none)'} → ${d.versionTo ?? '(none)'}`]
+      : [];
   const sign = { added: '+', removed: '-', changed: '~' } as const;
   for (const c of d.changes) lines.push(`${sign[c.kind]} ${c.section} ${c.id}`);
   if (d.changes.length === 0) lines.push('no contribution changes');

@@ -18,7 +18,11 @@ export interface InstallLimits {
 }
 
 /** 100 MiB / 20,000 files / 2 minutes: generous for a manifest plus scripts, tight enough that a hostile repository cannot fill the disk. */
-export const DEFAULT_INSTALL_LIMITS: InstallLimits = { maxBytes: 100 * 1024 * 1024, maxFiles: 20_000, timeoutMs: 120_000 };
+export const DEFAULT_INSTALL_LIMITS: InstallLimits = {
+  maxBytes: 100 * 1024 * 1024,
+  maxFiles: 20_000,
+  timeoutMs: 120_000,
+};
 
 export const SAFE_GIT_CONFIG = [
   'core.hooksPath=/dev/null',
@@ -45,11 +49,22 @@ export class GitError extends Error {
 }
 
 export function safeGitEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { ...base, GIT_TERMINAL_PROMPT: '0', GIT_LFS_SKIP_SMUDGE: '1', GIT_ALLOW_PROTOCOL: 'file:https:ssh', GIT_PROTOCOL_FROM_USER: '0', GIT_ASKPASS: '/bin/false', SSH_ASKPASS: '/bin/false' };
+  return {
+    ...base,
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_LFS_SKIP_SMUDGE: '1',
+    GIT_ALLOW_PROTOCOL: 'file:https:ssh',
+    GIT_PROTOCOL_FROM_USER: '0',
+    GIT_ASKPASS: '/bin/false',
+    SSH_ASKPASS: '/bin/false',
+  };
 }
 
 /** Bytes and file count under dir, stopping early once past the limits. */
-export function measureTree(dir: string, limits: Pick<InstallLimits, 'maxBytes' | 'maxFiles'>): { bytes: number; files: number } {
+export function measureTree(
+  dir: string,
+  limits: Pick<InstallLimits, 'maxBytes' | 'maxFiles'>,
+): { bytes: number; files: number } {
   let bytes = 0;
   let files = 0;
   const stack = [dir];
@@ -92,7 +107,12 @@ export interface RunGitOptions {
 export function runGit(opts: RunGitOptions): Promise<string> {
   const args = [...SAFE_GIT_CONFIG.flatMap((c) => ['-c', c]), ...opts.args];
   return new Promise((resolve, reject) => {
-    const child = spawn('git', args, { cwd: opts.cwd, env: safeGitEnv(opts.env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('git', args, {
+      cwd: opts.cwd,
+      env: safeGitEnv(opts.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let out = '';
     let err = '';
     let failure: GitError | undefined;
@@ -101,11 +121,20 @@ export function runGit(opts: RunGitOptions): Promise<string> {
       signalGroup(child.pid, 'SIGKILL');
     };
     const remaining = Math.max(0, opts.deadline - Date.now());
-    const timer = setTimeout(() => stop(new GitError('timeout', `git ${opts.args[0]} did not finish within the install time limit`)), remaining);
+    const timer = setTimeout(
+      () => stop(new GitError('timeout', `git ${opts.args[0]} did not finish within the install time limit`)),
+      remaining,
+    );
     const watch = opts.watchDir
       ? setInterval(() => {
           const m = measureTree(opts.watchDir as string, opts.limits);
-          if (m.bytes > opts.limits.maxBytes || m.files > opts.limits.maxFiles) stop(new GitError('too-large', `the repository is larger than ${opts.limits.maxBytes / 1024 / 1024} MiB or ${opts.limits.maxFiles} files`));
+          if (m.bytes > opts.limits.maxBytes || m.files > opts.limits.maxFiles)
+            stop(
+              new GitError(
+                'too-large',
+                `the repository is larger than ${opts.limits.maxBytes / 1024 / 1024} MiB or ${opts.limits.maxFiles} files`,
+              ),
+            );
         }, 200)
       : undefined;
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -120,7 +149,9 @@ export function runGit(opts: RunGitOptions): Promise<string> {
       if (failure) return reject(failure);
       if (code !== 0) {
         const last = err.trim().split('\n').filter(Boolean).pop() ?? `exit ${code}`;
-        return reject(new GitError('git-failed', `git ${opts.args[0]} failed: ${last.replace(/^fatal: /, '')}`));
+        return reject(
+          new GitError('git-failed', `git ${opts.args[0]} failed: ${last.replace(/^fatal: /, '')}`),
+        );
       }
       resolve(out.trim());
     });
@@ -140,19 +171,50 @@ export interface CloneOptions {
 export async function cloneAt(opts: CloneOptions): Promise<string> {
   const deadline = Date.now() + opts.limits.timeoutMs;
   const common = { env: opts.env, deadline, limits: opts.limits };
-  await runGit({ ...common, cwd: opts.cwd, watchDir: opts.dest, args: ['clone', '--quiet', '--no-checkout', '--no-recurse-submodules', '--template=', '--', opts.url, opts.dest] });
+  await runGit({
+    ...common,
+    cwd: opts.cwd,
+    watchDir: opts.dest,
+    args: [
+      'clone',
+      '--quiet',
+      '--no-checkout',
+      '--no-recurse-submodules',
+      '--template=',
+      '--',
+      opts.url,
+      opts.dest,
+    ],
+  });
   let commit: string;
   try {
-    commit = await runGit({ ...common, cwd: opts.dest, args: ['rev-parse', '--verify', '--quiet', `${opts.ref ?? 'HEAD'}^{commit}`] });
+    commit = await runGit({
+      ...common,
+      cwd: opts.dest,
+      args: ['rev-parse', '--verify', '--quiet', `${opts.ref ?? 'HEAD'}^{commit}`],
+    });
   } catch {
     if (opts.ref === null) throw new GitError('git-failed', 'the repository has no commits');
     // A branch name only exists as a remote-tracking ref after --no-checkout.
-    commit = await runGit({ ...common, cwd: opts.dest, args: ['rev-parse', '--verify', '--quiet', `origin/${opts.ref}^{commit}`] }).catch(() => {
+    commit = await runGit({
+      ...common,
+      cwd: opts.dest,
+      args: ['rev-parse', '--verify', '--quiet', `origin/${opts.ref}^{commit}`],
+    }).catch(() => {
       throw new GitError('git-failed', `no branch, tag or commit '${opts.ref}' in ${opts.url}`);
     });
   }
-  await runGit({ ...common, cwd: opts.dest, watchDir: opts.dest, args: ['checkout', '--quiet', '--no-recurse-submodules', '--detach', commit] });
+  await runGit({
+    ...common,
+    cwd: opts.dest,
+    watchDir: opts.dest,
+    args: ['checkout', '--quiet', '--no-recurse-submodules', '--detach', commit],
+  });
   const m = measureTree(opts.dest, opts.limits);
-  if (m.bytes > opts.limits.maxBytes || m.files > opts.limits.maxFiles) throw new GitError('too-large', `the checkout is larger than ${opts.limits.maxBytes / 1024 / 1024} MiB or ${opts.limits.maxFiles} files`);
+  if (m.bytes > opts.limits.maxBytes || m.files > opts.limits.maxFiles)
+    throw new GitError(
+      'too-large',
+      `the checkout is larger than ${opts.limits.maxBytes / 1024 / 1024} MiB or ${opts.limits.maxFiles} files`,
+    );
   return commit;
 }

@@ -8,8 +8,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export type ResolvedSource =
-  | { kind: 'git'; url: string; display: string }
-  | { kind: 'dir'; path: string; isRepository: boolean };
+  { kind: 'git'; url: string; display: string } | { kind: 'dir'; path: string; isRepository: boolean };
 
 export type SourceCheck = { ok: true; source: ResolvedSource } | { ok: false; message: string };
 
@@ -20,7 +19,8 @@ export function resolveInstallSource(raw: string, cwd: string): SourceCheck {
   if (s === '') return { ok: false, message: 'install needs a git URL or a directory' };
   if (s.startsWith('-')) return { ok: false, message: `'${s}' looks like an option, not a source` };
   if (/[\0\n\r]/.test(s)) return { ok: false, message: 'the source contains control characters' };
-  if (/^https:\/\/[^\s]+$/i.test(s) || /^ssh:\/\/[^\s]+$/i.test(s)) return { ok: true, source: { kind: 'git', url: s, display: s } };
+  if (/^https:\/\/[^\s]+$/i.test(s) || /^ssh:\/\/[^\s]+$/i.test(s))
+    return { ok: true, source: { kind: 'git', url: s, display: s } };
   if (SCP_LIKE.test(s)) return { ok: true, source: { kind: 'git', url: s, display: s } };
   if (/^file:\/\//i.test(s)) {
     let path: string;
@@ -33,10 +33,14 @@ export function resolveInstallSource(raw: string, cwd: string): SourceCheck {
     return { ok: true, source: { kind: 'git', url: s, display: s } };
   }
   if (/^[A-Za-z][A-Za-z0-9+.-]*::/.test(s) || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(s)) {
-    return { ok: false, message: `'${s}': only https, ssh and file URLs (or a local directory) can be installed` };
+    return {
+      ok: false,
+      message: `'${s}': only https, ssh and file URLs (or a local directory) can be installed`,
+    };
   }
   const path = isAbsolute(s) ? s : resolve(cwd, s);
-  if (!existsSync(path) || !statSync(path).isDirectory()) return { ok: false, message: `${path} is not a directory (and not an https, ssh or file URL)` };
+  if (!existsSync(path) || !statSync(path).isDirectory())
+    return { ok: false, message: `${path} is not a directory (and not an https, ssh or file URL)` };
   return { ok: true, source: { kind: 'dir', path, isRepository: existsSync(join(path, '.git')) } };
 }
 

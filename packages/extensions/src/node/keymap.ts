@@ -59,7 +59,10 @@ export function normalizeChord(chord: string): string {
       const lower = stroke.toLowerCase();
       // A trailing '-' is the minus key itself (`ctrl--`), not a separator.
       const keyPart = lower.endsWith('--') ? '-' : lower.slice(lower.lastIndexOf('-') + 1) || '-';
-      const mods = lower.slice(0, lower.length - keyPart.length).split('-').filter(Boolean);
+      const mods = lower
+        .slice(0, lower.length - keyPart.length)
+        .split('-')
+        .filter(Boolean);
       mods.sort((a, b) => order.indexOf(a) - order.indexOf(b));
       return [...mods, keyPart].join('-');
     })
@@ -79,7 +82,8 @@ export function resolveKeymap(input: KeymapInput): KeymapResult {
   const bindings: ResolvedBinding[] = [];
   const configured = new Set(Object.keys(input.explicit));
   for (const [action, keys] of Object.entries(input.explicit)) {
-    for (const key of Array.isArray(keys) ? keys : [keys]) bindings.push({ key: normalizeChord(key), action, source: 'user' });
+    for (const key of Array.isArray(keys) ? keys : [keys])
+      bindings.push({ key: normalizeChord(key), action, source: 'user' });
   }
   const userKeys = bindings.map((b) => b.key);
   for (const b of input.builtins) {
@@ -89,7 +93,11 @@ export function resolveKeymap(input: KeymapInput): KeymapResult {
     bindings.push({ key, action: b.action, source: 'builtin' });
   }
 
-  const resolved: ResolvedSuggestion[] = input.suggestions.map((s) => ({ ...s, chord: chordOf(s, input.prefix), state: 'active' as SuggestionState }));
+  const resolved: ResolvedSuggestion[] = input.suggestions.map((s) => ({
+    ...s,
+    chord: chordOf(s, input.prefix),
+    state: 'active' as SuggestionState,
+  }));
   for (const s of resolved) {
     if (configured.has(s.action)) {
       s.state = 'suppressed';

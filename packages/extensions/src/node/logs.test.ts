@@ -56,7 +56,11 @@ describe('GenerationTable', () => {
     expect(g.check('tasks', first)).toEqual({ ok: true });
     const second = g.rotate('tasks');
     expect(second).not.toBe(first);
-    expect(g.check('tasks', first)).toMatchObject({ ok: false, code: 'stale-generation', exitCode: EXIT_STALE_GENERATION });
+    expect(g.check('tasks', first)).toMatchObject({
+      ok: false,
+      code: 'stale-generation',
+      exitCode: EXIT_STALE_GENERATION,
+    });
     g.retire('tasks');
     expect(g.check('tasks', second)).toMatchObject({ ok: false, code: 'extension-not-loaded' });
   });

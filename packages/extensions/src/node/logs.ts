@@ -3,7 +3,16 @@
 // <logDir>/extensions/<id>/. Each unit keeps about LOG_UNIT_BYTES: the live file rotates to
 // `<unit>.log.1` at half that, so the pair never holds much more than the budget and a service
 // that floods its output costs bounded disk, however long it runs.
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 export const LOG_UNIT_BYTES = 100 * 1024;

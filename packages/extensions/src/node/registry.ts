@@ -44,10 +44,14 @@ export function readRegistry(extensionsDir: string): { registry: RegistryFile; p
   if (!existsSync(file)) return { registry: empty, problem: undefined };
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as RegistryFile;
-    if (parsed?.schema_version !== 1 || !Array.isArray(parsed.extensions)) throw new Error('unknown schema_version');
+    if (parsed?.schema_version !== 1 || !Array.isArray(parsed.extensions))
+      throw new Error('unknown schema_version');
     return { registry: parsed, problem: undefined };
   } catch (err) {
-    return { registry: empty, problem: `${file} is unreadable (${err instanceof Error ? err.message : String(err)}); no extensions loaded` };
+    return {
+      registry: empty,
+      problem: `${file} is unreadable (${err instanceof Error ? err.message : String(err)}); no extensions loaded`,
+    };
   }
 }
 
@@ -55,7 +59,10 @@ export function writeRegistry(extensionsDir: string, registry: RegistryFile): vo
   mkdirSync(extensionsDir, { recursive: true });
   const file = registryPath(extensionsDir);
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const sorted = { ...registry, extensions: [...registry.extensions].sort((a, b) => a.id.localeCompare(b.id)) };
+  const sorted = {
+    ...registry,
+    extensions: [...registry.extensions].sort((a, b) => a.id.localeCompare(b.id)),
+  };
   writeFileSync(tmp, JSON.stringify(sorted, null, 2) + '\n', { mode: 0o600 });
   renameSync(tmp, file);
 }

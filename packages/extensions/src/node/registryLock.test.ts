@@ -33,7 +33,10 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('registry lock', () => {
   it('two processes updating the registry at once lose no update', async () => {
-    const codes = await Promise.all([writer(['entries', extensionsDir, 'a', '150']), writer(['entries', extensionsDir, 'b', '150'])]);
+    const codes = await Promise.all([
+      writer(['entries', extensionsDir, 'a', '150']),
+      writer(['entries', extensionsDir, 'b', '150']),
+    ]);
     expect(codes).toEqual([0, 0]);
     const ids = readRegistry(extensionsDir).registry.extensions.map((e) => e.id);
     expect(ids.length).toBe(300);
@@ -44,7 +47,10 @@ describe('registry lock', () => {
     const sources = ['one', 'two'].map((id) => {
       const dir = join(root, id);
       mkdirSync(dir);
-      writeFileSync(join(dir, 'extension.toml'), `[extension]\nid = "${id}"\napi = 1\n\n[[commands]]\nid = "c"\nlabel = "C"\nexec = ["true"]\n`);
+      writeFileSync(
+        join(dir, 'extension.toml'),
+        `[extension]\nid = "${id}"\napi = 1\n\n[[commands]]\nid = "c"\nlabel = "C"\nexec = ["true"]\n`,
+      );
       return dir;
     });
     expect(await Promise.all(sources.map((s) => writer(['install', extensionsDir, s])))).toEqual([0, 0]);
@@ -56,6 +62,8 @@ describe('registry lock', () => {
     writeFileSync(join(extensionsDir, REGISTRY_LOCK_FILE), `${4194305} ${Date.now()}\n`);
     expect(withRegistryLock(extensionsDir, () => 'ran')).toBe('ran');
     writeFileSync(join(extensionsDir, REGISTRY_LOCK_FILE), `${process.ppid} ${Date.now()}\n`);
-    expect(() => withRegistryLock(extensionsDir, () => 'ran', { timeoutMs: 100 })).toThrow(/another rozi is changing the extension registry/);
+    expect(() => withRegistryLock(extensionsDir, () => 'ran', { timeoutMs: 100 })).toThrow(
+      /another rozi is changing the extension registry/,
+    );
   });
 });

@@ -63,7 +63,8 @@ export function withRegistryLock<T>(extensionsDir: string, fn: () => T, o: { tim
         }
         continue;
       }
-      if (Date.now() > deadline) throw new RegistryLockedError(`another rozi is changing the extension registry (${file}); try again`);
+      if (Date.now() > deadline)
+        throw new RegistryLockedError(`another rozi is changing the extension registry (${file}); try again`);
       sleepSync(POLL_MS);
     }
   }

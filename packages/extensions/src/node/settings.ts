@@ -5,9 +5,13 @@
 import type { SettingDeclaration, SettingType, SettingValue } from '../manifest/model';
 
 /** The parts of a declared setting (manifest model) that the merge reads. */
-export type DeclaredSetting = Pick<SettingDeclaration, 'key' | 'type' | 'default' | 'choices' | 'min' | 'max'>;
+export type DeclaredSetting = Pick<
+  SettingDeclaration,
+  'key' | 'type' | 'default' | 'choices' | 'min' | 'max'
+>;
 
-export type SettingsDiagnosticCode = 'undeclared-key' | 'wrong-type' | 'not-a-choice' | 'clamped' | 'not-installed' | 'not-a-table';
+export type SettingsDiagnosticCode =
+  'undeclared-key' | 'wrong-type' | 'not-a-choice' | 'clamped' | 'not-installed' | 'not-a-table';
 
 export interface SettingsDiagnostic {
   code: SettingsDiagnosticCode;
@@ -39,7 +43,6 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-
 /** Stable compact JSON: keys sorted so the same settings always give the same string (and generation fingerprint). */
 export function settingsJson(values: Record<string, SettingValue>): string {
   const sorted: Record<string, SettingValue> = {};
@@ -63,25 +66,44 @@ export function mergeSettings(input: MergeSettingsInput): MergedSettings {
 
   const user = input.user;
   if (user !== undefined && (user === null || typeof user !== 'object' || Array.isArray(user))) {
-    diagnostics.push({ code: 'not-a-table', extension, message: `[extensions.${extension}] must be a table; using the extension's defaults` });
+    diagnostics.push({
+      code: 'not-a-table',
+      extension,
+      message: `[extensions.${extension}] must be a table; using the extension's defaults`,
+    });
     return { values, json: settingsJson(values), diagnostics };
   }
   for (const [key, raw] of Object.entries((user ?? {}) as Record<string, unknown>)) {
     const decl = byKey.get(key);
     if (!decl) {
-      diagnostics.push({ code: 'undeclared-key', extension, key, message: `extensions.${extension}.${key}: the extension declares no setting '${key}'; ignored` });
+      diagnostics.push({
+        code: 'undeclared-key',
+        extension,
+        key,
+        message: `extensions.${extension}.${key}: the extension declares no setting '${key}'; ignored`,
+      });
       continue;
     }
     const want = decl.type;
     const got = kindOf(raw);
     if (got !== want) {
-      diagnostics.push({ code: 'wrong-type', extension, key, message: `extensions.${extension}.${key}: expected ${want}, got ${describe(raw)}; using the default` });
+      diagnostics.push({
+        code: 'wrong-type',
+        extension,
+        key,
+        message: `extensions.${extension}.${key}: expected ${want}, got ${describe(raw)}; using the default`,
+      });
       continue;
     }
     if (want === 'string') {
       const choices = decl.choices?.map((c) => c.value);
       if (choices && !choices.includes(raw as string)) {
-        diagnostics.push({ code: 'not-a-choice', extension, key, message: `extensions.${extension}.${key}: '${String(raw)}' is not one of ${choices.join(', ')}; using the default` });
+        diagnostics.push({
+          code: 'not-a-choice',
+          extension,
+          key,
+          message: `extensions.${extension}.${key}: '${String(raw)}' is not one of ${choices.join(', ')}; using the default`,
+        });
         continue;
       }
       values[key] = raw as string;
@@ -89,10 +111,20 @@ export function mergeSettings(input: MergeSettingsInput): MergedSettings {
       // TOML integers may arrive as bigint from some parsers; settings live in the safe range.
       let n = typeof raw === 'bigint' ? Number(raw) : (raw as number);
       if (decl.min !== undefined && n < decl.min) {
-        diagnostics.push({ code: 'clamped', extension, key, message: `extensions.${extension}.${key}: ${n} is below ${decl.min}; clamped` });
+        diagnostics.push({
+          code: 'clamped',
+          extension,
+          key,
+          message: `extensions.${extension}.${key}: ${n} is below ${decl.min}; clamped`,
+        });
         n = decl.min;
       } else if (decl.max !== undefined && n > decl.max) {
-        diagnostics.push({ code: 'clamped', extension, key, message: `extensions.${extension}.${key}: ${n} is above ${decl.max}; clamped` });
+        diagnostics.push({
+          code: 'clamped',
+          extension,
+          key,
+          message: `extensions.${extension}.${key}: ${n} is above ${decl.max}; clamped`,
+        });
         n = decl.max;
       }
       values[key] = n;
@@ -115,5 +147,9 @@ export function orphanSettingsTables(input: OrphanTablesInput): SettingsDiagnost
   const installed = new Set(input.installed);
   return input.configured
     .filter((id) => !installed.has(id))
-    .map((id) => ({ code: 'not-installed' as const, extension: id, message: `[extensions.${id}]: no extension '${id}' is installed; its settings are unused` }));
+    .map((id) => ({
+      code: 'not-installed' as const,
+      extension: id,
+      message: `[extensions.${id}]: no extension '${id}' is installed; its settings are unused`,
+    }));
 }

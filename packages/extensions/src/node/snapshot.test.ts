@@ -48,7 +48,11 @@ describe('takeSnapshot', () => {
     const snap = await takeSnapshot(dir);
     const link = snap.files.find((f) => f.path === 'hello-link.py');
     expect(link?.linkTarget).toBe('bin/hello.py');
-    expect(snap.problems.map((p) => `${p.code} ${p.path}`).sort()).toEqual(['snapshot-link bin-link', 'snapshot-link dangling', 'snapshot-link secret-link']);
+    expect(snap.problems.map((p) => `${p.code} ${p.path}`).sort()).toEqual([
+      'snapshot-link bin-link',
+      'snapshot-link dangling',
+      'snapshot-link secret-link',
+    ]);
     expect(snapshotFacts(snap).problems).toHaveLength(3);
   });
 

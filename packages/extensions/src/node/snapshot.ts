@@ -91,16 +91,28 @@ export function takeSnapshotSync(dir: string, options: SnapshotOptions = {}): Sn
         try {
           target = realpathSync(abs);
         } catch {
-          problems.push({ code: 'snapshot-link', path: rel, message: `${rel} is a symbolic link that points nowhere` });
+          problems.push({
+            code: 'snapshot-link',
+            path: rel,
+            message: `${rel} is a symbolic link that points nowhere`,
+          });
           continue;
         }
         if (!inside(root, target)) {
-          problems.push({ code: 'snapshot-link', path: rel, message: `${rel} is a symbolic link to ${target}, outside the extension` });
+          problems.push({
+            code: 'snapshot-link',
+            path: rel,
+            message: `${rel} is a symbolic link to ${target}, outside the extension`,
+          });
           continue;
         }
         const targetInfo = statSync(target);
         if (targetInfo.isDirectory()) {
-          problems.push({ code: 'snapshot-link', path: rel, message: `${rel} is a symbolic link to a directory; a snapshot copies links as files only` });
+          problems.push({
+            code: 'snapshot-link',
+            path: rel,
+            message: `${rel} is a symbolic link to a directory; a snapshot copies links as files only`,
+          });
           continue;
         }
         if (!targetInfo.isFile()) continue;
@@ -113,8 +125,15 @@ export function takeSnapshotSync(dir: string, options: SnapshotOptions = {}): Sn
       totalBytes += size;
       if (files.length > maxFiles || totalBytes > maxBytes) {
         overLimit = true;
-        const what = files.length > maxFiles ? `more than ${maxFiles} files` : `more than ${maxBytes / (1024 * 1024)} MiB`;
-        problems.push({ code: 'snapshot-too-large', path: '', message: `the extension directory holds ${what}, past the snapshot limits (32 MiB, 4096 files)` });
+        const what =
+          files.length > maxFiles
+            ? `more than ${maxFiles} files`
+            : `more than ${maxBytes / (1024 * 1024)} MiB`;
+        problems.push({
+          code: 'snapshot-too-large',
+          path: '',
+          message: `the extension directory holds ${what}, past the snapshot limits (32 MiB, 4096 files)`,
+        });
         break;
       }
     }
@@ -149,5 +168,8 @@ function digestOf(root: string, files: SnapshotFile[]): string {
 
 /** The facts the manifest validator takes: the file list and the problems. */
 export function snapshotFacts(snapshot: Snapshot): SnapshotFacts {
-  return { files: snapshot.files.map((f) => f.path), problems: snapshot.problems.map(({ code, message }) => ({ code, message })) };
+  return {
+    files: snapshot.files.map((f) => f.path),
+    problems: snapshot.problems.map(({ code, message }) => ({ code, message })),
+  };
 }

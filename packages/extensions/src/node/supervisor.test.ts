@@ -44,10 +44,24 @@ function alive(pid: number): boolean {
   }
 }
 
-function make(launch: Partial<ServiceLaunch> & { argv: string[] }, extra: Partial<ConstructorParameters<typeof ServiceSupervisor>[0]> = {}): { sup: ServiceSupervisor; log: UnitLog; states: ServiceStatus[] } {
+function make(
+  launch: Partial<ServiceLaunch> & { argv: string[] },
+  extra: Partial<ConstructorParameters<typeof ServiceSupervisor>[0]> = {},
+): { sup: ServiceSupervisor; log: UnitLog; states: ServiceStatus[] } {
   const log = new UnitLog({ dir, unit: 'service.test' });
   const states: ServiceStatus[] = [];
-  const sup = new ServiceSupervisor({ launch: { unit: 'service.test', cwd: dir, env: { PATH: process.env.PATH }, restart: 'on-failure', ...launch }, log, onStatus: (s) => states.push(s), ...extra });
+  const sup = new ServiceSupervisor({
+    launch: {
+      unit: 'service.test',
+      cwd: dir,
+      env: { PATH: process.env.PATH },
+      restart: 'on-failure',
+      ...launch,
+    },
+    log,
+    onStatus: (s) => states.push(s),
+    ...extra,
+  });
   supervisors.push(sup);
   return { sup, log, states };
 }
@@ -57,7 +71,15 @@ describe('ServiceSupervisor', () => {
     const { sup, log } = make(
       { argv: ['/bin/sh', '-c', 'echo crashing; exit 3'], restart: 'always' },
       // Real processes, scaled-down clock: 1 ms doubling to a 4 ms cap, give up at the 1000th start.
-      { timings: { initialDelayMs: 1, maxDelayMs: 4, giveUpStarts: 1000, giveUpWindowMs: 600_000, stableAfterMs: 600_000 } },
+      {
+        timings: {
+          initialDelayMs: 1,
+          maxDelayMs: 4,
+          giveUpStarts: 1000,
+          giveUpWindowMs: 600_000,
+          stableAfterMs: 600_000,
+        },
+      },
     );
     const cpu0 = process.cpuUsage();
     const t0 = Date.now();
@@ -78,11 +100,16 @@ describe('ServiceSupervisor', () => {
     // The supervisor itself does not spin: its CPU per restart stays small.
     const cpuMsPerStart = (cpu.user + cpu.system) / 1000 / 1000;
     expect(cpuMsPerStart).toBeLessThan(20);
-    console.log(`1000 crash restarts: ${wallMs} ms wall, ${cpuMsPerStart.toFixed(2)} ms supervisor CPU per start, ${onDisk} log bytes`);
+    console.log(
+      `1000 crash restarts: ${wallMs} ms wall, ${cpuMsPerStart.toFixed(2)} ms supervisor CPU per start, ${onDisk} log bytes`,
+    );
   }, 150_000);
 
   it('in real time with small numbers: 5 starts within the window give up', async () => {
-    const { sup, states } = make({ argv: ['/bin/sh', '-c', 'exit 1'] }, { timings: { initialDelayMs: 20, maxDelayMs: 80, giveUpStarts: 5, giveUpWindowMs: 2_000 } });
+    const { sup, states } = make(
+      { argv: ['/bin/sh', '-c', 'exit 1'] },
+      { timings: { initialDelayMs: 20, maxDelayMs: 80, giveUpStarts: 5, giveUpWindowMs: 2_000 } },
+    );
     sup.start();
     await until(() => sup.status().state === 'failed');
     const backoffs = states.filter((s) => s.state === 'backoff').map((s) => s.nextStartInMs);
@@ -128,7 +155,10 @@ describe('ServiceSupervisor', () => {
   });
 
   it('a missing program counts as a failed start and is given up on', async () => {
-    const { sup } = make({ argv: [join(dir, 'no-such-program')] }, { timings: { initialDelayMs: 5, maxDelayMs: 5, giveUpStarts: 3, giveUpWindowMs: 5_000 } });
+    const { sup } = make(
+      { argv: [join(dir, 'no-such-program')] },
+      { timings: { initialDelayMs: 5, maxDelayMs: 5, giveUpStarts: 3, giveUpWindowMs: 5_000 } },
+    );
     sup.start();
     const st = await until(() => sup.status().state === 'failed' && sup.status());
     expect(st.starts).toBe(3);
@@ -139,7 +169,13 @@ describe('ServiceSupervisor', () => {
     const { sup, log } = make({ argv: ['/bin/sh', '-c', 'echo one; sleep 30'] });
     sup.start();
     await until(() => /^one$/m.test(text(log.file)));
-    await sup.restart({ unit: 'service.test', cwd: dir, env: { PATH: process.env.PATH }, restart: 'on-failure', argv: ['/bin/sh', '-c', 'echo two; sleep 30'] });
+    await sup.restart({
+      unit: 'service.test',
+      cwd: dir,
+      env: { PATH: process.env.PATH },
+      restart: 'on-failure',
+      argv: ['/bin/sh', '-c', 'echo two; sleep 30'],
+    });
     await until(() => /^two$/m.test(text(log.file)));
     expect(sup.status().state).toBe('running');
   });

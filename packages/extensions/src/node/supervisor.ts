@@ -4,7 +4,12 @@
 // owns one ServiceSupervisor per running service and disposes it on reload, disable or removal.
 import type { ChildProcess } from 'node:child_process';
 import type { UnitLog } from './logs';
-import { DEFAULT_RESTART_TIMINGS, RestartTracker, type RestartPolicy, type RestartTimings } from './supervisorBackoff';
+import {
+  DEFAULT_RESTART_TIMINGS,
+  RestartTracker,
+  type RestartPolicy,
+  type RestartTimings,
+} from './supervisorBackoff';
 import { spawnGroup, terminateGroup } from './supervisorProcessGroup';
 
 export const DEFAULT_STOP_GRACE_MS = 3_000;
@@ -61,7 +66,15 @@ export class ServiceSupervisor {
     this.tracker = new RestartTracker({ ...DEFAULT_RESTART_TIMINGS, ...opts.timings });
     this.graceMs = opts.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
     this.now = opts.now ?? Date.now;
-    this.st = { unit: opts.launch.unit, state: 'stopped', pid: undefined, starts: 0, lastExit: undefined, reason: undefined, nextStartInMs: undefined };
+    this.st = {
+      unit: opts.launch.unit,
+      state: 'stopped',
+      pid: undefined,
+      starts: 0,
+      lastExit: undefined,
+      reason: undefined,
+      nextStartInMs: undefined,
+    };
   }
 
   status(): ServiceStatus {
@@ -90,15 +103,23 @@ export class ServiceSupervisor {
     }
     const child = this.child;
     if (!child) {
-      if (this.st.state === 'backoff' || this.st.state === 'starting') this.update({ state: 'stopped', reason: `stopped (${reason})`, nextStartInMs: undefined });
+      if (this.st.state === 'backoff' || this.st.state === 'starting')
+        this.update({ state: 'stopped', reason: `stopped (${reason})`, nextStartInMs: undefined });
       return;
     }
     this.update({ state: 'stopping' });
     this.stopping = (async () => {
       const how = await terminateGroup(child, { graceMs: this.graceMs });
-      this.log.event(`stopped (${reason})${how === 'killed' ? `: no exit ${this.graceMs} ms after SIGTERM, killed` : ''}`);
+      this.log.event(
+        `stopped (${reason})${how === 'killed' ? `: no exit ${this.graceMs} ms after SIGTERM, killed` : ''}`,
+      );
       this.child = undefined;
-      this.update({ state: 'stopped', pid: undefined, reason: `stopped (${reason})`, nextStartInMs: undefined });
+      this.update({
+        state: 'stopped',
+        pid: undefined,
+        reason: `stopped (${reason})`,
+        nextStartInMs: undefined,
+      });
     })();
     try {
       await this.stopping;
@@ -111,7 +132,12 @@ export class ServiceSupervisor {
     this.timer = undefined;
     const l = this.launch;
     this.tracker.recordStart(this.now());
-    this.update({ state: 'starting', starts: this.st.starts + 1, nextStartInMs: undefined, reason: undefined });
+    this.update({
+      state: 'starting',
+      starts: this.st.starts + 1,
+      nextStartInMs: undefined,
+      reason: undefined,
+    });
     let child: ChildProcess;
     try {
       child = spawnGroup({ argv: l.argv, cwd: l.cwd, env: l.env, stdin: 'pipe' });
@@ -146,11 +172,21 @@ export class ServiceSupervisor {
 
   private onEnded(exit: { code: number | null; signal: string | null; error: string | undefined }): void {
     const failed = exit.error !== undefined || exit.code !== 0;
-    this.log.event(exit.error ? `failed to start: ${exit.error}` : `end ${exit.signal ? `signal=${exit.signal}` : `exit=${exit.code}`}`);
+    this.log.event(
+      exit.error
+        ? `failed to start: ${exit.error}`
+        : `end ${exit.signal ? `signal=${exit.signal}` : `exit=${exit.code}`}`,
+    );
     const lastExit = { code: exit.code, signal: exit.signal };
     const decision = this.tracker.onExit({ now: this.now(), failed, policy: this.launch.restart });
     if (decision.kind === 'restart') {
-      this.update({ state: 'backoff', pid: undefined, lastExit, nextStartInMs: decision.delayMs, reason: exit.error });
+      this.update({
+        state: 'backoff',
+        pid: undefined,
+        lastExit,
+        nextStartInMs: decision.delayMs,
+        reason: exit.error,
+      });
       this.timer = setTimeout(() => this.spawnOnce(), decision.delayMs);
     } else if (decision.kind === 'give-up') {
       this.log.event(`failed: ${decision.reason}; not restarting until the extension reloads`);

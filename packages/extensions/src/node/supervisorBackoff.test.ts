@@ -22,7 +22,11 @@ describe('RestartTracker', () => {
   });
 
   it('over 1000 quick exits with a lenient window the delay is capped and the give-up rule still ends it', () => {
-    const t = new RestartTracker({ ...DEFAULT_RESTART_TIMINGS, giveUpStarts: 1000, giveUpWindowMs: Number.POSITIVE_INFINITY });
+    const t = new RestartTracker({
+      ...DEFAULT_RESTART_TIMINGS,
+      giveUpStarts: 1000,
+      giveUpWindowMs: Number.POSITIVE_INFINITY,
+    });
     let now = 0;
     let restarts = 0;
     let maxDelay = 0;
@@ -42,11 +46,20 @@ describe('RestartTracker', () => {
   it('a stable run resets the backoff', () => {
     const t = new RestartTracker();
     t.recordStart(0);
-    expect(t.onExit({ now: 5, failed: true, policy: 'on-failure' })).toEqual({ kind: 'restart', delayMs: 500 });
+    expect(t.onExit({ now: 5, failed: true, policy: 'on-failure' })).toEqual({
+      kind: 'restart',
+      delayMs: 500,
+    });
     t.recordStart(505);
-    expect(t.onExit({ now: 510, failed: true, policy: 'on-failure' })).toEqual({ kind: 'restart', delayMs: 1000 });
+    expect(t.onExit({ now: 510, failed: true, policy: 'on-failure' })).toEqual({
+      kind: 'restart',
+      delayMs: 1000,
+    });
     t.recordStart(1510);
-    expect(t.onExit({ now: 1510 + 60_000, failed: true, policy: 'on-failure' })).toEqual({ kind: 'restart', delayMs: 500 });
+    expect(t.onExit({ now: 1510 + 60_000, failed: true, policy: 'on-failure' })).toEqual({
+      kind: 'restart',
+      delayMs: 500,
+    });
   });
 
   it('honours the policies', () => {

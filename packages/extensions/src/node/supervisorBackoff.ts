@@ -58,7 +58,8 @@ export class RestartTracker {
       this.attempt = 0;
     }
     if (input.policy === 'never') return { kind: 'done', reason: 'restart = "never"' };
-    if (input.policy === 'on-failure' && !input.failed) return { kind: 'done', reason: 'exited with status 0' };
+    if (input.policy === 'on-failure' && !input.failed)
+      return { kind: 'done', reason: 'exited with status 0' };
     this.starts = this.starts.filter((s) => input.now - s < t.giveUpWindowMs);
     if (this.starts.length >= t.giveUpStarts) {
       return { kind: 'give-up', reason: `${this.starts.length} starts within ${t.giveUpWindowMs / 1000} s` };

@@ -45,7 +45,10 @@ export interface TerminateOptions {
  * period; members left behind by a leader that did exit are killed too. Resolves once the leader
  * has exited.
  */
-export function terminateGroup(child: ChildProcess, opts: TerminateOptions): Promise<'terminated' | 'killed'> {
+export function terminateGroup(
+  child: ChildProcess,
+  opts: TerminateOptions,
+): Promise<'terminated' | 'killed'> {
   const pid = child.pid;
   const exited = child.exitCode !== null || child.signalCode !== null;
   if (pid === undefined || exited) {

@@ -15,7 +15,10 @@ import { targetInput } from '../inputs';
 import { procedure, router } from '../trpc';
 
 const agentInput = targetInput.extend({ ref: z.string().min(1).optional() });
-const untilInput = z.array(z.enum(WAIT_STATES)).min(1).refine((a) => new Set(a).size === a.length, 'states must be unique');
+const untilInput = z
+  .array(z.enum(WAIT_STATES))
+  .min(1)
+  .refine((a) => new Set(a).size === a.length, 'states must be unique');
 const timeoutInput = z.number().int().min(1).max(MAX_WAIT_MS);
 
 export interface WaitOutcomeView {
@@ -27,44 +30,63 @@ export interface WaitOutcomeView {
 }
 
 function outcomeView(manager: SessionManager, o: WaitOutcome): WaitOutcomeView {
-  return { ok: true, code: o.code, state: o.state, elapsed_ms: o.elapsed_ms, agent: o.row ? viewOf(manager, o.row) : null };
+  return {
+    ok: true,
+    code: o.code,
+    state: o.state,
+    elapsed_ms: o.elapsed_ms,
+    agent: o.row ? viewOf(manager, o.row) : null,
+  };
 }
 
 /** Resolves when the outcome arrives; a caller that goes away cancels the wait. */
-function awaitWait(handle: { result: Promise<WaitOutcome>; cancel(): void }, signal: AbortSignal | undefined): Promise<WaitOutcome> {
+function awaitWait(
+  handle: { result: Promise<WaitOutcome>; cancel(): void },
+  signal: AbortSignal | undefined,
+): Promise<WaitOutcome> {
   signal?.addEventListener('abort', () => handle.cancel(), { once: true });
   return handle.result;
 }
 
 export const agentsRouter = router({
-  list: procedure.input(z.object({ session: z.string().min(1).optional(), all: z.boolean().optional() }).optional()).query(({ ctx, input }) => {
-    const status = statusServiceOf(ctx.manager);
-    const session = input?.all ? null : resolveSession(ctx.manager, input?.session).name;
-    const rows: AgentRowView[] = [];
-    for (const row of status.hub.list()) {
-      if (row.state === null) continue;
-      const v = viewOf(ctx.manager, row);
-      if (v && (session === null || v.session === session)) rows.push(v);
-    }
-    return rows.sort((a, b) => a.session.localeCompare(b.session) || a.pane - b.pane);
-  }),
+  list: procedure
+    .input(z.object({ session: z.string().min(1).optional(), all: z.boolean().optional() }).optional())
+    .query(({ ctx, input }) => {
+      const status = statusServiceOf(ctx.manager);
+      const session = input?.all ? null : resolveSession(ctx.manager, input?.session).name;
+      const rows: AgentRowView[] = [];
+      for (const row of status.hub.list()) {
+        if (row.state === null) continue;
+        const v = viewOf(ctx.manager, row);
+        if (v && (session === null || v.session === session)) rows.push(v);
+      }
+      return rows.sort((a, b) => a.session.localeCompare(b.session) || a.pane - b.pane);
+    }),
 
-  get: procedure.input(agentInput).query(({ ctx, input }): { ok: true; agent: AgentRowView } | StatusFailure => {
-    const r = resolveAgent(ctx.manager, statusServiceOf(ctx.manager), input);
-    if (!r.ok) return r;
-    const v = viewOf(ctx.manager, r.row);
-    if (!v) return { ok: false, code: 'gone', message: 'the pane is gone' };
-    return { ok: true, agent: v };
-  }),
+  get: procedure
+    .input(agentInput)
+    .query(({ ctx, input }): { ok: true; agent: AgentRowView } | StatusFailure => {
+      const r = resolveAgent(ctx.manager, statusServiceOf(ctx.manager), input);
+      if (!r.ok) return r;
+      const v = viewOf(ctx.manager, r.row);
+      if (!v) return { ok: false, code: 'gone', message: 'the pane is gone' };
+      return { ok: true, agent: v };
+    }),
 
-  read: procedure.input(agentInput.extend({ scrollback: z.number().int().nonnegative().optional() })).query(async ({ ctx, input }) => {
-    const r = resolveAgent(ctx.manager, statusServiceOf(ctx.manager), input);
-    if (!r.ok) return r;
-    const pane = ctx.manager.panes.get(r.key);
-    const v = viewOf(ctx.manager, r.row);
-    if (!pane || !v) return { ok: false as const, code: 'gone' as const, message: 'the pane is gone' };
-    return { ok: true as const, agent: v, capture: await capturePane(pane, { scrollback: input.scrollback }) };
-  }),
+  read: procedure
+    .input(agentInput.extend({ scrollback: z.number().int().nonnegative().optional() }))
+    .query(async ({ ctx, input }) => {
+      const r = resolveAgent(ctx.manager, statusServiceOf(ctx.manager), input);
+      if (!r.ok) return r;
+      const pane = ctx.manager.panes.get(r.key);
+      const v = viewOf(ctx.manager, r.row);
+      if (!pane || !v) return { ok: false as const, code: 'gone' as const, message: 'the pane is gone' };
+      return {
+        ok: true as const,
+        agent: v,
+        capture: await capturePane(pane, { scrollback: input.scrollback }),
+      };
+    }),
 
   wait: procedure
     .input(agentInput.extend({ until: untilInput, timeoutMs: timeoutInput }))
@@ -72,7 +94,8 @@ export const agentsRouter = router({
       const status = statusServiceOf(ctx.manager);
       const r = resolveAgent(ctx.manager, status, input);
       if (!r.ok) {
-        if (r.code === 'gone' && input.until.includes('gone')) return { ok: true, code: 'matched', state: 'gone', elapsed_ms: 0, agent: null };
+        if (r.code === 'gone' && input.until.includes('gone'))
+          return { ok: true, code: 'matched', state: 'gone', elapsed_ms: 0, agent: null };
         return r;
       }
       const handle = status.wait({
@@ -103,9 +126,22 @@ export const agentsRouter = router({
         allowWorking: input.allowWorking,
         ...(input.wait ? { wait: input.wait } : {}),
       });
-      if (!result.ok) return { ok: false as const, code: result.code, message: result.message, written_bytes: 0, agent: result.row ? viewOf(ctx.manager, result.row) : null };
+      if (!result.ok)
+        return {
+          ok: false as const,
+          code: result.code,
+          message: result.message,
+          written_bytes: 0,
+          agent: result.row ? viewOf(ctx.manager, result.row) : null,
+        };
       const wait = result.wait ? outcomeView(ctx.manager, await awaitWait(result.wait, signal)) : null;
-      return { ok: true as const, written_bytes: result.written_bytes, agent: viewOf(ctx.manager, result.row), wait, limit_bytes: MAX_PROMPT_BYTES };
+      return {
+        ok: true as const,
+        written_bytes: result.written_bytes,
+        agent: viewOf(ctx.manager, result.row),
+        wait,
+        limit_bytes: MAX_PROMPT_BYTES,
+      };
     }),
 
   report: procedure
@@ -135,18 +171,22 @@ export const agentsRouter = router({
       return { ok: true, agent: viewOf(ctx.manager, status.get(pane.key) ?? pane.row) };
     }),
 
-  release: procedure.input(targetInput.extend({ token: z.string().min(1), seq: z.number().int().positive() })).mutation(({ ctx, input }) => {
-    const status = statusServiceOf(ctx.manager);
-    const pane = resolveAgent(ctx.manager, status, input);
-    if (!pane.ok) throw new RoziError('not-found', pane.message);
-    const out = status.integration.release(pane.key, { token: input.token, seq: input.seq });
-    if (!out.ok) throw new RoziError('conflict', `${out.message} (${out.conflict})`);
-    return { ok: true, agent: viewOf(ctx.manager, status.get(pane.key) ?? pane.row) };
-  }),
+  release: procedure
+    .input(targetInput.extend({ token: z.string().min(1), seq: z.number().int().positive() }))
+    .mutation(({ ctx, input }) => {
+      const status = statusServiceOf(ctx.manager);
+      const pane = resolveAgent(ctx.manager, status, input);
+      if (!pane.ok) throw new RoziError('not-found', pane.message);
+      const out = status.integration.release(pane.key, { token: input.token, seq: input.seq });
+      if (!out.ok) throw new RoziError('conflict', `${out.message} (${out.conflict})`);
+      return { ok: true, agent: viewOf(ctx.manager, status.get(pane.key) ?? pane.row) };
+    }),
 
   /** The browser shows (or stops showing) a pane: acknowledges done and cancels its pending notice. */
-  setViewed: procedure.input(z.object({ key: z.number().int().positive(), viewed: z.boolean() })).mutation(({ ctx, input }) => {
-    statusServiceOf(ctx.manager).setViewed(input.key, input.viewed);
-    return { ok: true };
-  }),
+  setViewed: procedure
+    .input(z.object({ key: z.number().int().positive(), viewed: z.boolean() }))
+    .mutation(({ ctx, input }) => {
+      statusServiceOf(ctx.manager).setViewed(input.key, input.viewed);
+      return { ok: true };
+    }),
 });

@@ -35,11 +35,13 @@ export const definitionsRouter = router({
   }),
 
   /** The entry behind one definition, as the form edits it. */
-  get: procedure.input(z.object({ source: sourceInput, id: z.string().min(1) })).query(async ({ ctx, input }) => {
-    const draft = await draftFor(editorStateOf(ctx.manager).env, input);
-    if (!draft) throw new RoziError('not-found', `no ${input.source} agent definition '${input.id}'`);
-    return draft;
-  }),
+  get: procedure
+    .input(z.object({ source: sourceInput, id: z.string().min(1) }))
+    .query(async ({ ctx, input }) => {
+      const draft = await draftFor(editorStateOf(ctx.manager).env, input);
+      if (!draft) throw new RoziError('not-found', `no ${input.source} agent definition '${input.id}'`);
+      return draft;
+    }),
 
   /** rozi's common rules (applied with base = true) and why each exists. */
   commonRules: procedure.query(() =>
@@ -57,45 +59,76 @@ export const definitionsRouter = router({
   ),
 
   /** detect's warnings for the draft, attributed to form fields; and what saving it would do. */
-  check: procedure.input(z.object({ draft: definitionDraft, replaces: z.string().optional() })).mutation(async ({ ctx, input }) => {
-    const catalogue = await loadCatalogue(editorStateOf(ctx.manager).env);
-    const inConfig = catalogue.entries.some((e) => e.source === 'config' && e.id === input.draft.id && e.id !== input.replaces);
-    return { warnings: checkDraft(input.draft), overridesBuiltin: builtinIds().has(input.draft.id), replacesConfigEntry: inConfig };
-  }),
+  check: procedure
+    .input(z.object({ draft: definitionDraft, replaces: z.string().optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const catalogue = await loadCatalogue(editorStateOf(ctx.manager).env);
+      const inConfig = catalogue.entries.some(
+        (e) => e.source === 'config' && e.id === input.draft.id && e.id !== input.replaces,
+      );
+      return {
+        warnings: checkDraft(input.draft),
+        overridesBuiltin: builtinIds().has(input.draft.id),
+        replacesConfigEntry: inConfig,
+      };
+    }),
 
   /** A live pane's screen and title (capture-pane). */
-  capture: procedure.input(targetInput).query(({ ctx, input }) => paneScreen(resolvePane(ctx.manager, input))),
+  capture: procedure
+    .input(targetInput)
+    .query(({ ctx, input }) => paneScreen(resolvePane(ctx.manager, input))),
 
   /**
    * The draft evaluated against a screen: a live pane's (`pane`), or a pasted / fixture one
    * (`screen` + `title`). Returns the screen it read, so highlights line up with what was judged.
    */
   preview: procedure
-    .input(z.object({ draft: definitionDraft, pane: targetInput.optional(), screen: screenText.optional(), title: z.string().max(4096).optional() }))
+    .input(
+      z.object({
+        draft: definitionDraft,
+        pane: targetInput.optional(),
+        screen: screenText.optional(),
+        title: z.string().max(4096).optional(),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const capture = input.pane ? await paneScreen(resolvePane(ctx.manager, input.pane)) : null;
       const screen = capture?.screen ?? input.screen ?? '';
       const title = capture?.title ?? input.title ?? '';
-      return { capture, screen, title, evaluation: evaluateDraft(input.draft, { screen, title }), warnings: checkDraft(input.draft) };
+      return {
+        capture,
+        screen,
+        title,
+        evaluation: evaluateDraft(input.draft, { screen, title }),
+        warnings: checkDraft(input.draft),
+      };
     }),
 
   /** Writes the entry into config.toml (refused with the reason when detect warns), then reloads detection. */
-  save: procedure.input(z.object({ draft: definitionDraft, replaces: z.string().optional(), label: z.string().max(120).optional() })).mutation(async ({ ctx, input }) => {
-    const warnings = checkDraft(input.draft);
-    if (warnings.length > 0) {
-      const more = warnings.length > 1 ? ` (and ${warnings.length - 1} more)` : '';
-      throw new RoziError('invalid', `not saved: ${warnings[0]!.message}${more}`);
-    }
-    const state = editorStateOf(ctx.manager);
-    const label = input.label ?? `save of ${input.draft.id}`;
-    const result = await state.saves.save(label, (text) => {
-      const patched = putAgentEntry(text, { entry: entryOfDraft(input.draft), replaces: input.replaces });
-      return patched.ok ? { text: patched.text } : { error: patched.reason };
-    });
-    if ('error' in result) throw new RoziError('conflict', `not saved: ${result.error}`);
-    const reloaded = await reloadDetection(ctx.manager, { reason: 'editor-save', env: state.env });
-    return { file: state.saves.file, reloaded, undo: state.saves.last() };
-  }),
+  save: procedure
+    .input(
+      z.object({
+        draft: definitionDraft,
+        replaces: z.string().optional(),
+        label: z.string().max(120).optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const warnings = checkDraft(input.draft);
+      if (warnings.length > 0) {
+        const more = warnings.length > 1 ? ` (and ${warnings.length - 1} more)` : '';
+        throw new RoziError('invalid', `not saved: ${warnings[0]!.message}${more}`);
+      }
+      const state = editorStateOf(ctx.manager);
+      const label = input.label ?? `save of ${input.draft.id}`;
+      const result = await state.saves.save(label, (text) => {
+        const patched = putAgentEntry(text, { entry: entryOfDraft(input.draft), replaces: input.replaces });
+        return patched.ok ? { text: patched.text } : { error: patched.reason };
+      });
+      if ('error' in result) throw new RoziError('conflict', `not saved: ${result.error}`);
+      const reloaded = await reloadDetection(ctx.manager, { reason: 'editor-save', env: state.env });
+      return { file: state.saves.file, reloaded, undo: state.saves.last() };
+    }),
 
   /** Puts back config.toml as it was before the last save from the editor. */
   undo: procedure.mutation(async ({ ctx }) => {
@@ -111,22 +144,43 @@ export const definitionsRouter = router({
   }),
 
   /** The draft as plain config.toml TOML and as an extension.toml snippet. */
-  export: procedure.input(z.object({ draft: definitionDraft })).mutation(({ input }) => exportDraft(input.draft)),
+  export: procedure
+    .input(z.object({ draft: definitionDraft }))
+    .mutation(({ input }) => exportDraft(input.draft)),
 
   /** Fixture cases to load into the preview: the user's saved ones, the shared captures, detect's evidence. */
-  fixtures: procedure.query(async ({ ctx }) => listFixtures(fixtureRoots(editorStateOf(ctx.manager).savedFixturesDir))),
+  fixtures: procedure.query(async ({ ctx }) =>
+    listFixtures(fixtureRoots(editorStateOf(ctx.manager).savedFixturesDir)),
+  ),
 
   /** Saves a screen (usually the live capture) as a case in the shared fixture format. */
   saveFixture: procedure
-    .input(z.object({ agent: z.string().min(1), name: z.string().min(1).max(120), state: z.string(), title: z.string().max(4096).optional(), screen: screenText }))
+    .input(
+      z.object({
+        agent: z.string().min(1),
+        name: z.string().min(1).max(120),
+        state: z.string(),
+        title: z.string().max(4096).optional(),
+        screen: screenText,
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
-      if (!isAgentState(input.state)) throw new RoziError('invalid', `state must be working, blocked, idle or unknown, not '${input.state}'`);
+      if (!isAgentState(input.state))
+        throw new RoziError(
+          'invalid',
+          `state must be working, blocked, idle or unknown, not '${input.state}'`,
+        );
       const state = editorStateOf(ctx.manager);
       try {
         return await appendFixtureCase({
           dir: state.savedFixturesDir,
           agent: input.agent,
-          case: { name: input.name, state: input.state, screen: input.screen, ...(input.title ? { title: input.title } : {}) },
+          case: {
+            name: input.name,
+            state: input.state,
+            screen: input.screen,
+            ...(input.title ? { title: input.title } : {}),
+          },
           today: new Date().toISOString().slice(0, 10),
         });
       } catch (err) {

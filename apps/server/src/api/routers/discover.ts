@@ -2,10 +2,21 @@
 // ROZI_DISCOVER_INDEX, config.toml [discover] index, or the shipped default (discover/indexSource.ts);
 // installs report clone → validate → snapshot → start as `discover-progress` events; management
 // (enable, disable, remove [--purge], logs) goes through the same runtime functions as the CLI.
-import { readLogTails, extensionLogDir, removeExtension, setEnabled, InstallError } from '@rozi/extensions/node';
+import {
+  readLogTails,
+  extensionLogDir,
+  removeExtension,
+  setEnabled,
+  InstallError,
+} from '@rozi/extensions/node';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { entryDetails, extensionDirsOf, installFromIndex, updatePreview } from '../../discover/discoverService';
+import {
+  entryDetails,
+  extensionDirsOf,
+  installFromIndex,
+  updatePreview,
+} from '../../discover/discoverService';
 import { indexLocation, loadIndex } from '../../discover/indexSource';
 import type { IndexEntry } from '../../discover/indexTypes';
 import type { ExtensionHost } from '../../extensions/host';
@@ -21,12 +32,14 @@ async function indexOf(host: ExtensionHost) {
 async function entryOf(host: ExtensionHost, id: string): Promise<IndexEntry> {
   const index = await indexOf(host);
   const entry = index.entries.find((e) => e.id === id);
-  if (!entry) throw new ExtensionHostError('not-found', index.problem ?? `'${id}' is not in the Discover index`);
+  if (!entry)
+    throw new ExtensionHostError('not-found', index.problem ?? `'${id}' is not in the Discover index`);
   return entry;
 }
 
 function manageError(err: unknown): never {
-  if (err instanceof InstallError) throw new ExtensionHostError(err.code === 'not-installed' ? 'not-found' : 'invalid', err.message);
+  if (err instanceof InstallError)
+    throw new ExtensionHostError(err.code === 'not-installed' ? 'not-found' : 'invalid', err.message);
   throw err;
 }
 
@@ -39,10 +52,15 @@ export const discoverRouter = router({
       source: index.location,
       generatedAt: index.generatedAt,
       problem: index.problem,
-      platform: process.platform === 'darwin' ? 'macos' : process.platform === 'win32' ? 'windows' : process.platform,
+      platform:
+        process.platform === 'darwin' ? 'macos' : process.platform === 'win32' ? 'windows' : process.platform,
       entries: index.entries.map((e) => {
         const l = installed.get(e.id);
-        return { ...e, installed: l ? { state: l.state, commit: l.entry.commit, enabled: l.entry.enabled } : null, updateAvailable: !!l && l.entry.commit !== null && l.entry.commit !== e.commit };
+        return {
+          ...e,
+          installed: l ? { state: l.state, commit: l.entry.commit, enabled: l.entry.enabled } : null,
+          updateAvailable: !!l && l.entry.commit !== null && l.entry.commit !== e.commit,
+        };
       }),
     };
   }),
@@ -53,7 +71,11 @@ export const discoverRouter = router({
     try {
       return { entry, details: await entryDetails(host, entry), problem: null };
     } catch (err) {
-      return { entry, details: null, problem: `cannot read ${entry.repo} at ${entry.commit.slice(0, 12)}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}` };
+      return {
+        entry,
+        details: null,
+        problem: `cannot read ${entry.repo} at ${entry.commit.slice(0, 12)}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`,
+      };
     }
   }),
 
@@ -66,7 +88,15 @@ export const discoverRouter = router({
     void installFromIndex({
       host,
       entry,
-      progress: (phase, state, message) => bus.emit({ type: 'discover-progress', install, extension: entry.id, phase, state, message: message ?? null }),
+      progress: (phase, state, message) =>
+        bus.emit({
+          type: 'discover-progress',
+          install,
+          extension: entry.id,
+          phase,
+          state,
+          message: message ?? null,
+        }),
     });
     return { install, extension: entry.id };
   }),
@@ -76,33 +106,50 @@ export const discoverRouter = router({
     return updatePreview(host, await entryOf(host, input.id));
   }),
 
-  setEnabled: procedure.input(z.object({ id: z.string().min(1), enabled: z.boolean() })).mutation(async ({ ctx, input }) => {
-    const host = extensionHostOf(ctx.manager);
-    let changed = false;
-    try {
-      changed = setEnabled({ dirs: extensionDirsOf(host), id: input.id, enabled: input.enabled }).changed;
-    } catch (err) {
-      manageError(err);
-    }
-    await host.reload();
-    return { id: input.id, enabled: input.enabled, changed };
-  }),
+  setEnabled: procedure
+    .input(z.object({ id: z.string().min(1), enabled: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      const host = extensionHostOf(ctx.manager);
+      let changed = false;
+      try {
+        changed = setEnabled({ dirs: extensionDirsOf(host), id: input.id, enabled: input.enabled }).changed;
+      } catch (err) {
+        manageError(err);
+      }
+      await host.reload();
+      return { id: input.id, enabled: input.enabled, changed };
+    }),
 
-  remove: procedure.input(z.object({ id: z.string().min(1), purge: z.boolean().default(false) })).mutation(async ({ ctx, input }) => {
-    const host = extensionHostOf(ctx.manager);
-    try {
-      removeExtension({ dirs: extensionDirsOf(host), id: input.id, purge: input.purge });
-    } catch (err) {
-      manageError(err);
-    }
-    await host.reload();
-    return { id: input.id, removed: true, purged: input.purge };
-  }),
+  remove: procedure
+    .input(z.object({ id: z.string().min(1), purge: z.boolean().default(false) }))
+    .mutation(async ({ ctx, input }) => {
+      const host = extensionHostOf(ctx.manager);
+      try {
+        removeExtension({ dirs: extensionDirsOf(host), id: input.id, purge: input.purge });
+      } catch (err) {
+        manageError(err);
+      }
+      await host.reload();
+      return { id: input.id, removed: true, purged: input.purge };
+    }),
 
   /** The last lines of each log unit (or one); the manager polls it for a live tail. */
-  logs: procedure.input(z.object({ id: z.string().min(1), unit: z.string().optional(), lines: z.number().int().min(1).max(2000).default(200) })).query(({ ctx, input }) => {
-    const host = extensionHostOf(ctx.manager);
-    if (input.unit !== undefined && !/^[a-z0-9_.-]+$/.test(input.unit)) throw new ExtensionHostError('invalid', `'${input.unit}' is not a log unit`);
-    return readLogTails({ dir: extensionLogDir(host.context().paths.logDir, input.id), unit: input.unit, lines: input.lines });
-  }),
+  logs: procedure
+    .input(
+      z.object({
+        id: z.string().min(1),
+        unit: z.string().optional(),
+        lines: z.number().int().min(1).max(2000).default(200),
+      }),
+    )
+    .query(({ ctx, input }) => {
+      const host = extensionHostOf(ctx.manager);
+      if (input.unit !== undefined && !/^[a-z0-9_.-]+$/.test(input.unit))
+        throw new ExtensionHostError('invalid', `'${input.unit}' is not a log unit`);
+      return readLogTails({
+        dir: extensionLogDir(host.context().paths.logDir, input.id),
+        unit: input.unit,
+        lines: input.lines,
+      });
+    }),
 });

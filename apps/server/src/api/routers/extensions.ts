@@ -14,13 +14,39 @@ import { resolveSession } from '../../session/target';
 import { procedure, router } from '../trpc';
 
 const caller = z.object({ extension: z.string(), generation: z.string() }).optional();
-const pickerRow = z.object({ id: z.string(), label: z.string(), group: z.string().optional(), badge: z.string().optional(), disabled: z.boolean().optional() });
-const pickerAction = z.object({ id: z.string(), key: z.string(), label: z.string(), prompt: z.string().optional(), close: z.boolean().optional(), confirm: z.union([z.boolean(), z.string()]).optional() });
-const sidebarRow = z.object({ id: z.string().nullable().default(null), label: z.string(), header: z.boolean().default(false), group: z.string().nullable().default(null), depth: z.number().int().min(0).max(16).default(0), badge: z.string().nullable().default(null) });
+const pickerRow = z.object({
+  id: z.string(),
+  label: z.string(),
+  group: z.string().optional(),
+  badge: z.string().optional(),
+  disabled: z.boolean().optional(),
+});
+const pickerAction = z.object({
+  id: z.string(),
+  key: z.string(),
+  label: z.string(),
+  prompt: z.string().optional(),
+  close: z.boolean().optional(),
+  confirm: z.union([z.boolean(), z.string()]).optional(),
+});
+const sidebarRow = z.object({
+  id: z.string().nullable().default(null),
+  label: z.string(),
+  header: z.boolean().default(false),
+  group: z.string().nullable().default(null),
+  depth: z.number().int().min(0).max(16).default(0),
+  badge: z.string().nullable().default(null),
+});
 const pickerResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('selected'), row: pickerRow }),
   z.object({ kind: z.literal('input'), text: z.string() }),
-  z.object({ kind: z.literal('action'), action: z.string(), selected: pickerRow.nullable(), input: z.string().nullable(), close: z.boolean() }),
+  z.object({
+    kind: z.literal('action'),
+    action: z.string(),
+    selected: pickerRow.nullable(),
+    input: z.string().nullable(),
+    close: z.boolean(),
+  }),
   z.object({ kind: z.literal('cancelled') }),
 ]);
 
@@ -30,7 +56,10 @@ function hostError(err: unknown): never {
   throw err;
 }
 
-function sessionName(ctx: { manager: Parameters<typeof resolveSession>[0] }, name: string | undefined): string {
+function sessionName(
+  ctx: { manager: Parameters<typeof resolveSession>[0] },
+  name: string | undefined,
+): string {
   return resolveSession(ctx.manager, name).name;
 }
 
@@ -42,7 +71,11 @@ export const extensionsRouter = router({
   status: procedure.input(z.object({ session: z.string().optional() }).optional()).query(({ ctx, input }) => {
     const host = extensionHostOf(ctx.manager);
     return {
-      extensions: host.runtimesList().map((rt) => ({ id: rt.id, generation: rt.generation, services: [...rt.services.values()].map((s) => s.status()) })),
+      extensions: host.runtimesList().map((rt) => ({
+        id: rt.id,
+        generation: rt.generation,
+        services: [...rt.services.values()].map((s) => s.status()),
+      })),
       deployments: host.deployments.status(input?.session),
       invocations: host.invoker.invocations(),
       // Sandboxed hooks' health (issue 8, apps/server/src/hooks): calls, failures, p50/p99, disabled.
@@ -61,7 +94,9 @@ export const extensionsRouter = router({
     return { id: input.id, pid: r.pid ?? null };
   }),
 
-  setCommandVisibility: procedure.input(z.object({ command: z.string().min(1), visible: z.boolean(), caller })).mutation(({ ctx, input }) => extensionHostOf(ctx.manager).setCommandVisibility(input)),
+  setCommandVisibility: procedure
+    .input(z.object({ command: z.string().min(1), visible: z.boolean(), caller }))
+    .mutation(({ ctx, input }) => extensionHostOf(ctx.manager).setCommandVisibility(input)),
 
   sidebarTabs: procedure.query(({ ctx }) => sidebarTabsOf(extensionHostOf(ctx.manager))),
 
@@ -75,18 +110,43 @@ export const extensionsRouter = router({
 
   /** A clicked link or hint in a terminal: routed to the first matching extension link handler. */
   openLink: procedure
-    .input(z.object({ url: z.string().max(8192).optional(), file: z.string().max(4096).optional(), hint: z.string().max(64).optional() }))
+    .input(
+      z.object({
+        url: z.string().max(8192).optional(),
+        file: z.string().max(4096).optional(),
+        hint: z.string().max(64).optional(),
+      }),
+    )
     .mutation(({ ctx, input }) => extensionHostOf(ctx.manager).openLink(input)),
 
   /** A click in a tab; a stream row's click is also reported to its producer (`producer` picks one when rows repeat). */
   sidebarClick: procedure
-    .input(z.object({ tab: z.string().min(1), row: z.object({ label: z.string(), id: z.string().nullable().default(null) }).optional(), entry: z.number().int().min(0).optional(), producer: z.string().optional() }))
+    .input(
+      z.object({
+        tab: z.string().min(1),
+        row: z.object({ label: z.string(), id: z.string().nullable().default(null) }).optional(),
+        entry: z.number().int().min(0).optional(),
+        producer: z.string().optional(),
+      }),
+    )
     .mutation(({ ctx, input }) => extensionHostOf(ctx.manager).clickRow(input)),
 
   sidebarPublish: procedure
-    .input(z.object({ tab: z.string().min(1), producer: z.string().default('default'), rows: z.array(sidebarRow).max(10_000), caller }))
+    .input(
+      z.object({
+        tab: z.string().min(1),
+        producer: z.string().default('default'),
+        rows: z.array(sidebarRow).max(10_000),
+        caller,
+      }),
+    )
     .mutation(({ ctx, input }) => {
-      extensionHostOf(ctx.manager).publishRows({ caller: input.caller, tab: input.tab, producer: input.producer, rows: input.rows });
+      extensionHostOf(ctx.manager).publishRows({
+        caller: input.caller,
+        tab: input.tab,
+        producer: input.producer,
+        rows: input.rows,
+      });
       return { tab: input.tab, rows: input.rows.length };
     }),
 
@@ -138,42 +198,82 @@ export const extensionsRouter = router({
    */
   attachedPanes: procedure.input(z.object({ caller })).query(({ ctx, input }) => {
     const rt = extensionHostOf(ctx.manager).checkCaller(input.caller, input.caller?.extension ?? '');
-    if (!rt.manifest.services.some((s) => s.sessionScope === 'attached')) throw new ExtensionHostError('not-permitted', `--scope attached needs a service of ${rt.id} with session_scope = "attached"`);
+    if (!rt.manifest.services.some((s) => s.sessionScope === 'attached'))
+      throw new ExtensionHostError(
+        'not-permitted',
+        `--scope attached needs a service of ${rt.id} with session_scope = "attached"`,
+      );
     const onScreen = extensionHostOf(ctx.manager).focusContext()?.sessionInstance;
     const instances = new Map([...ctx.manager.sessions.values()].map((s) => [s.name, s.instanceId]));
-    return ctx.manager.workspace().panes.map((p) => ({ ...p, on_screen: instances.get(p.session) === onScreen, reference: { session_instance: instances.get(p.session) ?? null } }));
+    return ctx.manager.workspace().panes.map((p) => ({
+      ...p,
+      on_screen: instances.get(p.session) === onScreen,
+      reference: { session_instance: instances.get(p.session) ?? null },
+    }));
   }),
 
-  actionsList: procedure.input(z.object({ session: z.string().optional() }).optional()).query(({ ctx, input }) => {
-    const session = sessionName(ctx, input?.session);
-    return extensionHostOf(ctx.manager)
-      .deployments.actions(session)
-      .map((a) => ({ id: a.publicId, title: a.title, args_schema: a.argsSchema, result_schema: a.resultSchema, deadline_ms: a.deadlineMs, concurrency: a.concurrency }));
-  }),
+  actionsList: procedure
+    .input(z.object({ session: z.string().optional() }).optional())
+    .query(({ ctx, input }) => {
+      const session = sessionName(ctx, input?.session);
+      return extensionHostOf(ctx.manager)
+        .deployments.actions(session)
+        .map((a) => ({
+          id: a.publicId,
+          title: a.title,
+          args_schema: a.argsSchema,
+          result_schema: a.resultSchema,
+          deadline_ms: a.deadlineMs,
+          concurrency: a.concurrency,
+        }));
+    }),
 
   invoke: procedure
-    .input(z.object({ session: z.string().optional(), action: z.string().min(1), argsJson: z.string().default('{}'), parent: z.string().optional(), caller }))
+    .input(
+      z.object({
+        session: z.string().optional(),
+        action: z.string().min(1),
+        argsJson: z.string().default('{}'),
+        parent: z.string().optional(),
+        caller,
+      }),
+    )
     .mutation(async ({ ctx, input, signal }) => {
       const host = extensionHostOf(ctx.manager);
       host.checkLive(input.caller);
       const session = sessionName(ctx, input.session);
-      return host.deployments.invoke({ session, action: input.action, argsJson: input.argsJson, parent: input.parent, signal }).catch(hostError);
+      return host.deployments
+        .invoke({ session, action: input.action, argsJson: input.argsJson, parent: input.parent, signal })
+        .catch(hostError);
     }),
 
   invocationCancel: procedure.input(z.object({ id: z.string().min(1) })).mutation(({ ctx, input }) => {
-    if (!extensionHostOf(ctx.manager).invoker.cancel(input.id, 'cancelled by rozi invocation cancel')) throw new ExtensionHostError('not-found', `no running invocation '${input.id}'`);
+    if (!extensionHostOf(ctx.manager).invoker.cancel(input.id, 'cancelled by rozi invocation cancel'))
+      throw new ExtensionHostError('not-found', `no running invocation '${input.id}'`);
     return { id: input.id, cancelled: true };
   }),
 
-  deploy: procedure.input(z.object({ extension: z.string().min(1), session: z.string().min(1), caller })).mutation(({ ctx, input }) => {
-    if (input.caller) throw new ExtensionHostError('not-permitted', 'extensions deploy cannot be run by an extension process');
-    return extensionHostOf(ctx.manager).deployments.deploy(input);
-  }),
+  deploy: procedure
+    .input(z.object({ extension: z.string().min(1), session: z.string().min(1), caller }))
+    .mutation(({ ctx, input }) => {
+      if (input.caller)
+        throw new ExtensionHostError(
+          'not-permitted',
+          'extensions deploy cannot be run by an extension process',
+        );
+      return extensionHostOf(ctx.manager).deployments.deploy(input);
+    }),
 
-  undeploy: procedure.input(z.object({ extension: z.string().min(1), session: z.string().min(1), caller })).mutation(({ ctx, input }) => {
-    if (input.caller) throw new ExtensionHostError('not-permitted', 'extensions undeploy cannot be run by an extension process');
-    return extensionHostOf(ctx.manager).deployments.undeploy(input);
-  }),
+  undeploy: procedure
+    .input(z.object({ extension: z.string().min(1), session: z.string().min(1), caller }))
+    .mutation(({ ctx, input }) => {
+      if (input.caller)
+        throw new ExtensionHostError(
+          'not-permitted',
+          'extensions undeploy cannot be run by an extension process',
+        );
+      return extensionHostOf(ctx.manager).deployments.undeploy(input);
+    }),
 
   /**
    * rozi pick / rozi prompt: yields {type:'opened', id}, then {type:'action', result} for each
@@ -195,7 +295,8 @@ export const extensionsRouter = router({
     .subscription(async function* ({ ctx, input, signal }) {
       const host = extensionHostOf(ctx.manager);
       host.checkLive(input.caller);
-      const queue: ({ type: 'opened'; id: string } | { type: 'action' | 'result'; result: PickerResult })[] = [];
+      const queue: ({ type: 'opened'; id: string } | { type: 'action' | 'result'; result: PickerResult })[] =
+        [];
       let wake: (() => void) | undefined;
       const push = (item: (typeof queue)[number]): void => {
         queue.push(item);
@@ -204,7 +305,13 @@ export const extensionsRouter = router({
       const { caller: who, ...request } = input;
       const owner = who ? host.runtime(who.extension)?.generation : undefined;
       const done = host.pickers
-        .request({ request: { ...request, extension: who?.extension ?? null }, owner, signal, onOpened: (id) => push({ type: 'opened', id }), onAction: (result) => push({ type: 'action', result }) })
+        .request({
+          request: { ...request, extension: who?.extension ?? null },
+          owner,
+          signal,
+          onOpened: (id) => push({ type: 'opened', id }),
+          onAction: (result) => push({ type: 'action', result }),
+        })
         .then((result) => push({ type: 'result', result }));
       let failure: unknown;
       done.catch((err: unknown) => {
@@ -222,11 +329,17 @@ export const extensionsRouter = router({
       }
     }),
 
-  pickerRows: procedure.input(z.object({ id: z.string(), rows: z.array(pickerRow).max(100_000) })).mutation(({ ctx, input }) => {
-    extensionHostOf(ctx.manager).pickers.rows(input.id, input.rows);
-    return { id: input.id, rows: input.rows.length };
-  }),
+  pickerRows: procedure
+    .input(z.object({ id: z.string(), rows: z.array(pickerRow).max(100_000) }))
+    .mutation(({ ctx, input }) => {
+      extensionHostOf(ctx.manager).pickers.rows(input.id, input.rows);
+      return { id: input.id, rows: input.rows.length };
+    }),
 
   /** The browser answers a picker it showed (first answer wins). */
-  pickerAnswer: procedure.input(z.object({ id: z.string(), result: pickerResult })).mutation(({ ctx, input }) => ({ accepted: extensionHostOf(ctx.manager).pickers.answer(input.id, input.result) })),
+  pickerAnswer: procedure
+    .input(z.object({ id: z.string(), result: pickerResult }))
+    .mutation(({ ctx, input }) => ({
+      accepted: extensionHostOf(ctx.manager).pickers.answer(input.id, input.result),
+    })),
 });

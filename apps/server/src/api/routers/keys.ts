@@ -38,64 +38,102 @@ function overlaps(a: string, b: string): boolean {
 }
 
 export const keysRouter = router({
-  list: procedure.input(z.object({ prefix: z.string().default(DEFAULT_PREFIX) }).optional()).query(({ ctx, input }) => {
-    const host = extensionHostOf(ctx.manager);
-    const prefix = normalizeChord(input?.prefix ?? DEFAULT_PREFIX);
-    const { configFile } = host.context().paths;
-    const config = readHostConfig(configFile);
-    const suggestions: KeySuggestion[] = [];
-    const labels = new Map<string, { label: string; extension: string }>();
-    for (const rt of host.runtimesList()) {
-      for (const c of rt.manifest.commands) {
-        labels.set(c.publicId, { label: c.label, extension: rt.id });
-        if (c.key) suggestions.push({ extension: rt.id, kind: 'command', action: c.publicId, key: c.key });
+  list: procedure
+    .input(z.object({ prefix: z.string().default(DEFAULT_PREFIX) }).optional())
+    .query(({ ctx, input }) => {
+      const host = extensionHostOf(ctx.manager);
+      const prefix = normalizeChord(input?.prefix ?? DEFAULT_PREFIX);
+      const { configFile } = host.context().paths;
+      const config = readHostConfig(configFile);
+      const suggestions: KeySuggestion[] = [];
+      const labels = new Map<string, { label: string; extension: string }>();
+      for (const rt of host.runtimesList()) {
+        for (const c of rt.manifest.commands) {
+          labels.set(c.publicId, { label: c.label, extension: rt.id });
+          if (c.key) suggestions.push({ extension: rt.id, kind: 'command', action: c.publicId, key: c.key });
+        }
+        for (const k of rt.manifest.suggestedKeybindings)
+          suggestions.push({ extension: rt.id, kind: 'core', action: k.action, key: k.key });
       }
-      for (const k of rt.manifest.suggestedKeybindings) suggestions.push({ extension: rt.id, kind: 'core', action: k.action, key: k.key });
-    }
-    const resolved = resolveKeymap({ prefix, builtins: builtinBindings(prefix), explicit: config.keys, suggestions });
-    const actions = new Map<string, KeyAction>();
-    const actionOf = (id: string, kind: KeyAction['kind']): KeyAction => {
-      let a = actions.get(id);
-      if (!a) {
-        const l = labels.get(id);
-        a = { id, kind: l ? 'extension-command' : kind, label: l?.label ?? null, extension: l?.extension ?? null, keys: [], configured: Object.hasOwn(config.keys, id) };
-        actions.set(id, a);
-      }
-      return a;
-    };
-    for (const id of Object.keys(DEFAULT_KEYMAP)) actionOf(id, 'builtin');
-    for (const id of labels.keys()) actionOf(id, 'extension-command');
-    for (const id of Object.keys(config.keys)) actionOf(id, 'builtin');
-    // Two active bindings of different actions on overlapping chords: the shorter one would
-    // shadow the longer (or both are equal), so both are reported as conflicting.
-    for (const b of resolved.bindings) {
-      const rival = resolved.bindings.find((o) => o !== b && o.action !== b.action && overlaps(o.key, b.key));
-      actionOf(b.action, 'builtin').keys.push({
-        key: b.key,
-        source: b.source === 'builtin' ? 'default' : b.source,
-        state: rival ? 'conflicting' : 'active',
-        reason: rival ? `${rival.key} is also bound to ${rival.action}` : null,
+      const resolved = resolveKeymap({
+        prefix,
+        builtins: builtinBindings(prefix),
+        explicit: config.keys,
+        suggestions,
       });
-    }
-    for (const s of resolved.suggestions) {
-      if (s.state === 'active') continue;
-      actionOf(s.action, s.kind === 'core' ? 'extension-suggestion' : 'extension-command').keys.push({ key: s.chord, source: 'extension', state: s.state, reason: s.reason ?? null });
-    }
-    return { prefix, configFile, user: config.keys, actions: [...actions.values()], warnings: resolved.warnings };
-  }),
+      const actions = new Map<string, KeyAction>();
+      const actionOf = (id: string, kind: KeyAction['kind']): KeyAction => {
+        let a = actions.get(id);
+        if (!a) {
+          const l = labels.get(id);
+          a = {
+            id,
+            kind: l ? 'extension-command' : kind,
+            label: l?.label ?? null,
+            extension: l?.extension ?? null,
+            keys: [],
+            configured: Object.hasOwn(config.keys, id),
+          };
+          actions.set(id, a);
+        }
+        return a;
+      };
+      for (const id of Object.keys(DEFAULT_KEYMAP)) actionOf(id, 'builtin');
+      for (const id of labels.keys()) actionOf(id, 'extension-command');
+      for (const id of Object.keys(config.keys)) actionOf(id, 'builtin');
+      // Two active bindings of different actions on overlapping chords: the shorter one would
+      // shadow the longer (or both are equal), so both are reported as conflicting.
+      for (const b of resolved.bindings) {
+        const rival = resolved.bindings.find(
+          (o) => o !== b && o.action !== b.action && overlaps(o.key, b.key),
+        );
+        actionOf(b.action, 'builtin').keys.push({
+          key: b.key,
+          source: b.source === 'builtin' ? 'default' : b.source,
+          state: rival ? 'conflicting' : 'active',
+          reason: rival ? `${rival.key} is also bound to ${rival.action}` : null,
+        });
+      }
+      for (const s of resolved.suggestions) {
+        if (s.state === 'active') continue;
+        actionOf(s.action, s.kind === 'core' ? 'extension-suggestion' : 'extension-command').keys.push({
+          key: s.chord,
+          source: 'extension',
+          state: s.state,
+          reason: s.reason ?? null,
+        });
+      }
+      return {
+        prefix,
+        configFile,
+        user: config.keys,
+        actions: [...actions.values()],
+        warnings: resolved.warnings,
+      };
+    }),
 
   /** keys: a list (empty = unbound); null = reset to the default (the [keys] entry is removed). */
-  save: procedure.input(z.object({ action: z.string().min(1).max(200), keys: z.array(z.string().min(1).max(100)).max(16).nullable() })).mutation(async ({ ctx, input }) => {
-    const host = extensionHostOf(ctx.manager);
-    const { paths, bus } = host.context();
-    const keys = input.keys?.map((k) => normalizeChord(k));
-    try {
-      editConfigFile(paths.configFile, { table: ['keys'], set: { [input.action]: keys === undefined ? null : keys.length === 1 ? (keys[0] as string) : keys } });
-    } catch (err) {
-      throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
-    }
-    await host.reload();
-    bus.emit({ type: 'keymap-changed' });
-    return { action: input.action, keys: keys ?? null };
-  }),
+  save: procedure
+    .input(
+      z.object({
+        action: z.string().min(1).max(200),
+        keys: z.array(z.string().min(1).max(100)).max(16).nullable(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const host = extensionHostOf(ctx.manager);
+      const { paths, bus } = host.context();
+      const keys = input.keys?.map((k) => normalizeChord(k));
+      try {
+        editConfigFile(paths.configFile, {
+          table: ['keys'],
+          set: { [input.action]: keys === undefined ? null : keys.length === 1 ? (keys[0] as string) : keys },
+        });
+      } catch (err) {
+        throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
+      }
+      await host.reload();
+      bus.emit({ type: 'keymap-changed' });
+      return { action: input.action, keys: keys ?? null };
+    }),
 });

@@ -21,7 +21,19 @@ describe('findOnPath', () => {
 
   it('lists the first-class agents and claude', () => {
     expect(LAUNCHER_AGENTS.map((a) => a.command).sort()).toEqual(
-      ['amp', 'claude', 'codex', 'copilot', 'cursor-agent', 'droid', 'gemini', 'grok', 'omp', 'opencode', 'pi'].sort(),
+      [
+        'amp',
+        'claude',
+        'codex',
+        'copilot',
+        'cursor-agent',
+        'droid',
+        'gemini',
+        'grok',
+        'omp',
+        'opencode',
+        'pi',
+      ].sort(),
     );
   });
 });

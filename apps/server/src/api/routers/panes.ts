@@ -12,16 +12,31 @@ import { tabCreateInput } from './tabs';
 const direction = z.enum(['row', 'column']);
 
 export const panesRouter = router({
-  list: procedure.input(z.object({ session: z.string().min(1).optional() }).optional()).query(({ ctx, input }) => {
-    const all = ctx.manager.workspace().panes;
-    return input?.session ? all.filter((p) => p.session === resolveSession(ctx.manager, input.session).name) : all;
-  }),
+  list: procedure
+    .input(z.object({ session: z.string().min(1).optional() }).optional())
+    .query(({ ctx, input }) => {
+      const all = ctx.manager.workspace().panes;
+      return input?.session
+        ? all.filter((p) => p.session === resolveSession(ctx.manager, input.session).name)
+        : all;
+    }),
 
   split: procedure
-    .input(targetInput.extend(launchInput.shape).extend({ direction: direction.default('row'), focus: z.boolean().optional(), before: z.boolean().optional() }))
+    .input(
+      targetInput.extend(launchInput.shape).extend({
+        direction: direction.default('row'),
+        focus: z.boolean().optional(),
+        before: z.boolean().optional(),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const { session, target, key, direction: dir, focus, before, ...launch } = input;
-      const pane = ctx.manager.split(resolvePane(ctx.manager, { session, target, key }), { direction: dir, launch, focus, before });
+      const pane = ctx.manager.split(resolvePane(ctx.manager, { session, target, key }), {
+        direction: dir,
+        launch,
+        focus,
+        before,
+      });
       const ptyReady = await pane.waitReady(PTY_READY_TIMEOUT_MS);
       return { pane: ctx.manager.paneInfo(pane), pty_ready: ptyReady };
     }),
@@ -59,32 +74,68 @@ export const panesRouter = router({
 
   /** `path` = child indices from the tab's layout root to the split whose ratios change. */
   resizeSplit: procedure
-    .input(z.object({ session: z.string().min(1).optional(), tab: z.number().int().positive(), path: z.array(z.number().int().nonnegative()), ratios: z.array(z.number().positive()).min(2) }))
+    .input(
+      z.object({
+        session: z.string().min(1).optional(),
+        tab: z.number().int().positive(),
+        path: z.array(z.number().int().nonnegative()),
+        ratios: z.array(z.number().positive()).min(2),
+      }),
+    )
     .mutation(({ ctx, input }) => {
-      const tab = ctx.manager.resizeSplit(resolveSession(ctx.manager, input.session), input.tab, input.path, input.ratios);
+      const tab = ctx.manager.resizeSplit(
+        resolveSession(ctx.manager, input.session),
+        input.tab,
+        input.path,
+        input.ratios,
+      );
       return { tab: tab.id, layout: tab.layout };
     }),
 
-  equalize: procedure.input(z.object({ session: z.string().min(1).optional(), tab: z.number().int().positive() })).mutation(({ ctx, input }) => {
-    const tab = ctx.manager.equalize(resolveSession(ctx.manager, input.session), input.tab);
-    return { tab: tab.id, layout: tab.layout };
-  }),
+  equalize: procedure
+    .input(z.object({ session: z.string().min(1).optional(), tab: z.number().int().positive() }))
+    .mutation(({ ctx, input }) => {
+      const tab = ctx.manager.equalize(resolveSession(ctx.manager, input.session), input.tab);
+      return { tab: tab.id, layout: tab.layout };
+    }),
 
   /** Moves a pane beside another (`to`, a pane id in the same session) or into a new tab. */
   move: procedure
-    .input(targetInput.extend({ to: z.number().int().positive().optional(), direction: direction.default('row'), before: z.boolean().optional(), newTab: z.boolean().optional() }))
+    .input(
+      targetInput.extend({
+        to: z.number().int().positive().optional(),
+        direction: direction.default('row'),
+        before: z.boolean().optional(),
+        newTab: z.boolean().optional(),
+      }),
+    )
     .mutation(({ ctx, input }) => {
       const pane = resolvePane(ctx.manager, input);
       if (input.newTab) ctx.manager.move(pane, { newTab: true });
-      else if (input.to !== undefined) ctx.manager.move(pane, { to: resolvePane(ctx.manager, { session: pane.session.name, target: input.to }), direction: input.direction, before: input.before });
+      else if (input.to !== undefined)
+        ctx.manager.move(pane, {
+          to: resolvePane(ctx.manager, { session: pane.session.name, target: input.to }),
+          direction: input.direction,
+          before: input.before,
+        });
       else throw new RoziError('invalid', 'move needs `to` (a pane id) or `newTab: true`');
       return ctx.manager.paneInfo(pane);
     }),
 
-  capture: procedure.input(targetInput.extend({ scrollback: z.union([z.number().int().nonnegative(), z.literal('full')]).optional() })).query(async ({ ctx, input }) => {
-    const pane = resolvePane(ctx.manager, input);
-    return { id: pane.id, session: pane.session.name, ...(await capturePane(pane, { scrollback: input.scrollback })) };
-  }),
+  capture: procedure
+    .input(
+      targetInput.extend({
+        scrollback: z.union([z.number().int().nonnegative(), z.literal('full')]).optional(),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const pane = resolvePane(ctx.manager, input);
+      return {
+        id: pane.id,
+        session: pane.session.name,
+        ...(await capturePane(pane, { scrollback: input.scrollback })),
+      };
+    }),
 
   sendText: procedure.input(targetInput.extend({ text: z.string() })).mutation(({ ctx, input }) => {
     const pane = resolvePane(ctx.manager, input);
@@ -93,18 +144,27 @@ export const panesRouter = router({
     return { id: pane.id, bytes: Buffer.byteLength(input.text) };
   }),
 
-  sendKeys: procedure.input(targetInput.extend({ keys: z.array(z.string()).min(1), literal: z.boolean().optional() })).mutation(({ ctx, input }) => {
-    const pane = resolvePane(ctx.manager, input);
-    if (pane.exited) throw new RoziError('conflict', `pane ${pane.id} has exited; nothing reads its input`);
-    const enc = encodeKeys(input.keys, { literal: input.literal, applicationCursor: pane.mirror.term.modes.applicationCursorKeysMode });
-    if ('errors' in enc) throw new RoziError('invalid', enc.errors.join('; '));
-    pane.write(enc.data);
-    return { id: pane.id, bytes: Buffer.byteLength(enc.data) };
-  }),
+  sendKeys: procedure
+    .input(targetInput.extend({ keys: z.array(z.string()).min(1), literal: z.boolean().optional() }))
+    .mutation(({ ctx, input }) => {
+      const pane = resolvePane(ctx.manager, input);
+      if (pane.exited) throw new RoziError('conflict', `pane ${pane.id} has exited; nothing reads its input`);
+      const enc = encodeKeys(input.keys, {
+        literal: input.literal,
+        applicationCursor: pane.mirror.term.modes.applicationCursorKeysMode,
+      });
+      if ('errors' in enc) throw new RoziError('invalid', enc.errors.join('; '));
+      pane.write(enc.data);
+      return { id: pane.id, bytes: Buffer.byteLength(enc.data) };
+    }),
 
-  resize: procedure.input(targetInput.extend({ cols: z.number().int().min(2).max(1000), rows: z.number().int().min(1).max(500) })).mutation(({ ctx, input }) => {
-    const pane = resolvePane(ctx.manager, input);
-    pane.resize(input.cols, input.rows);
-    return { id: pane.id, cols: pane.cols, rows: pane.rows };
-  }),
+  resize: procedure
+    .input(
+      targetInput.extend({ cols: z.number().int().min(2).max(1000), rows: z.number().int().min(1).max(500) }),
+    )
+    .mutation(({ ctx, input }) => {
+      const pane = resolvePane(ctx.manager, input);
+      pane.resize(input.cols, input.rows);
+      return { id: pane.id, cols: pane.cols, rows: pane.rows };
+    }),
 });

@@ -17,12 +17,19 @@ export const sessionsRouter = router({
     })),
   ),
 
-  create: procedure.input(launchInput.extend({ name: sessionName.optional(), folder: z.string().min(1).nullish() })).mutation(async ({ ctx, input }) => {
-    const { name, folder, ...launch } = input;
-    const { session, pane } = ctx.manager.createSession({ name, folder, launch });
-    const ptyReady = await pane.waitReady(PTY_READY_TIMEOUT_MS);
-    return { session: session.name, instanceId: session.instanceId, pane: ctx.manager.paneInfo(pane), pty_ready: ptyReady };
-  }),
+  create: procedure
+    .input(launchInput.extend({ name: sessionName.optional(), folder: z.string().min(1).nullish() }))
+    .mutation(async ({ ctx, input }) => {
+      const { name, folder, ...launch } = input;
+      const { session, pane } = ctx.manager.createSession({ name, folder, launch });
+      const ptyReady = await pane.waitReady(PTY_READY_TIMEOUT_MS);
+      return {
+        session: session.name,
+        instanceId: session.instanceId,
+        pane: ctx.manager.paneInfo(pane),
+        pty_ready: ptyReady,
+      };
+    }),
 
   rename: procedure.input(z.object({ session: sessionName, to: sessionName })).mutation(({ ctx, input }) => {
     const s = ctx.manager.renameSession(input.session, input.to);
@@ -34,8 +41,10 @@ export const sessionsRouter = router({
     return { session: input.session, killed: true };
   }),
 
-  setFolder: procedure.input(z.object({ session: sessionName, folder: z.string().min(1).nullable() })).mutation(({ ctx, input }) => {
-    const s = ctx.manager.setFolder(input.session, input.folder);
-    return { session: s.name, folder: s.folder };
-  }),
+  setFolder: procedure
+    .input(z.object({ session: sessionName, folder: z.string().min(1).nullable() }))
+    .mutation(({ ctx, input }) => {
+      const s = ctx.manager.setFolder(input.session, input.folder);
+      return { session: s.name, folder: s.folder };
+    }),
 });

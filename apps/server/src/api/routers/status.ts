@@ -12,18 +12,32 @@ import { targetInput } from '../inputs';
 import { procedure, router } from '../trpc';
 
 const tierState = z.enum(['working', 'blocked', 'idle']);
-const rowInput = z.object({ id: z.string().min(1).max(200), state: tierState, label: z.string().max(200).nullish(), message: z.string().max(200).nullish() });
+const rowInput = z.object({
+  id: z.string().min(1).max(200),
+  state: tierState,
+  label: z.string().max(200).nullish(),
+  message: z.string().max(200).nullish(),
+});
 
 export const statusRouter = router({
-  set: procedure.input(targetInput.extend({ state: tierState, reason: z.string().max(200).optional() })).mutation(({ ctx, input }) => {
-    const status = statusServiceOf(ctx.manager);
-    const pane = resolvePane(ctx.manager, input);
-    status.integration.publish(pane.key, 'status', [
-      { publisher: 'status', id: 'status', state: input.state, label: null, message: input.reason ?? null, kind: 'activity' },
-    ]);
-    const row = status.get(pane.key);
-    return { ok: true, agent: row ? viewOf(ctx.manager, row) : null };
-  }),
+  set: procedure
+    .input(targetInput.extend({ state: tierState, reason: z.string().max(200).optional() }))
+    .mutation(({ ctx, input }) => {
+      const status = statusServiceOf(ctx.manager);
+      const pane = resolvePane(ctx.manager, input);
+      status.integration.publish(pane.key, 'status', [
+        {
+          publisher: 'status',
+          id: 'status',
+          state: input.state,
+          label: null,
+          message: input.reason ?? null,
+          kind: 'activity',
+        },
+      ]);
+      const row = status.get(pane.key);
+      return { ok: true, agent: row ? viewOf(ctx.manager, row) : null };
+    }),
 
   clear: procedure.input(targetInput).mutation(({ ctx, input }) => {
     const status = statusServiceOf(ctx.manager);
@@ -37,11 +51,20 @@ export const statusRouter = router({
    * row updates quote; when the connection closes, the rows go.
    */
   publisher: procedure
-    .input(targetInput.extend({ name: z.string().min(1).max(100), kind: z.enum(['agent', 'activity']).optional() }))
+    .input(
+      targetInput.extend({
+        name: z.string().min(1).max(100),
+        kind: z.enum(['agent', 'activity']).optional(),
+      }),
+    )
     .subscription(async function* ({ ctx, input, signal }) {
       const status = statusServiceOf(ctx.manager);
       const pane = resolvePane(ctx.manager, input);
-      const id = status.publishers.openPublisher({ pane: pane.key, name: input.name, kind: input.kind ?? 'activity' });
+      const id = status.publishers.openPublisher({
+        pane: pane.key,
+        name: input.name,
+        kind: input.kind ?? 'activity',
+      });
       try {
         yield { publisher: id, pane: pane.id, session: pane.session.name };
         await Promise.race([
@@ -69,33 +92,39 @@ export const statusRouter = router({
    * `rozi subscribe`: the documented event payloads (docs/hooks.md, the hook service's one
    * mapping from bus and status changes), optionally only the named events.
    */
-  events: procedure.input(z.object({ events: z.array(z.string()).optional() }).optional()).subscription(async function* ({ ctx, input, signal }) {
-    const hooks = hookServiceOf(ctx.manager);
-    if (!hooks) throw new RoziError('conflict', 'this server runs no event service');
-    const wanted = input?.events?.length ? new Set(input.events) : null;
-    const queue: HookEvent[] = [];
-    let wake: (() => void) | null = null;
-    const off = hooks.onEvent((event) => {
-      if (wanted && !wanted.has(event.event)) return;
-      queue.push(event);
-      wake?.();
-    });
-    const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
-    try {
-      while (!signal?.aborted) {
-        while (queue.length) yield queue.shift() as HookEvent;
-        await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted]);
-        wake = null;
+  events: procedure
+    .input(z.object({ events: z.array(z.string()).optional() }).optional())
+    .subscription(async function* ({ ctx, input, signal }) {
+      const hooks = hookServiceOf(ctx.manager);
+      if (!hooks) throw new RoziError('conflict', 'this server runs no event service');
+      const wanted = input?.events?.length ? new Set(input.events) : null;
+      const queue: HookEvent[] = [];
+      let wake: (() => void) | null = null;
+      const off = hooks.onEvent((event) => {
+        if (wanted && !wanted.has(event.event)) return;
+        queue.push(event);
+        wake?.();
+      });
+      const aborted = new Promise<void>((resolve) =>
+        signal?.addEventListener('abort', () => resolve(), { once: true }),
+      );
+      try {
+        while (!signal?.aborted) {
+          while (queue.length) yield queue.shift() as HookEvent;
+          await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted]);
+          wake = null;
+        }
+      } finally {
+        off();
       }
-    } finally {
-      off();
-    }
-  }),
+    }),
 
-  publishRows: procedure.input(z.object({ publisher: z.string().min(1), rows: z.array(rowInput).max(100) })).mutation(({ ctx, input }) => {
-    if (!statusServiceOf(ctx.manager).publishers.rows(input.publisher, input.rows)) {
-      throw new RoziError('not-found', 'that publisher is closed (its rozi publish ended)');
-    }
-    return { ok: true };
-  }),
+  publishRows: procedure
+    .input(z.object({ publisher: z.string().min(1), rows: z.array(rowInput).max(100) }))
+    .mutation(({ ctx, input }) => {
+      if (!statusServiceOf(ctx.manager).publishers.rows(input.publisher, input.rows)) {
+        throw new RoziError('not-found', 'that publisher is closed (its rozi publish ended)');
+      }
+      return { ok: true };
+    }),
 });

@@ -38,9 +38,12 @@ export function checkSettingValue(decl: SettingDeclaration, value: SettingValue)
       return null;
     case 'string':
       if (typeof value !== 'string') return `${name} must be text`;
-      if (decl.choices && !decl.choices.some((c) => c.value === value)) return `${name} must be one of ${decl.choices.map((c) => c.label).join(', ')}`;
-      if (decl.min !== undefined && value.length < decl.min) return `${name} must be at least ${decl.min} characters`;
-      if (decl.max !== undefined && value.length > decl.max) return `${name} must be at most ${decl.max} characters`;
+      if (decl.choices && !decl.choices.some((c) => c.value === value))
+        return `${name} must be one of ${decl.choices.map((c) => c.label).join(', ')}`;
+      if (decl.min !== undefined && value.length < decl.min)
+        return `${name} must be at least ${decl.min} characters`;
+      if (decl.max !== undefined && value.length > decl.max)
+        return `${name} must be at most ${decl.max} characters`;
       return null;
     case 'string-list':
       return 'lists of strings are edited in config.toml, not in tab settings';
@@ -59,35 +62,64 @@ export const tabSettingsRouter = router({
   get: procedure.input(z.object({ tab: z.string().min(1) })).query(({ ctx, input }) => {
     const host = extensionHostOf(ctx.manager);
     const { rt, t } = tabOf(host, input.tab);
-    const user = readHostConfig(host.context().paths.configFile).extensions[rt.id] as Record<string, unknown> | undefined;
+    const user = readHostConfig(host.context().paths.configFile).extensions[rt.id] as
+      Record<string, unknown> | undefined;
     const settings: TabSetting[] = t.settings.flatMap((key) => {
       const d = rt.manifest.settings.find((s) => s.key === key);
       if (!d) return [];
-      return [{ key, type: d.type, label: d.label, description: d.description ?? null, choices: d.choices ?? null, min: d.min ?? null, max: d.max ?? null, default: d.default, value: rt.settings.values[key] ?? d.default, configured: !!user && Object.hasOwn(user, key) }];
+      return [
+        {
+          key,
+          type: d.type,
+          label: d.label,
+          description: d.description ?? null,
+          choices: d.choices ?? null,
+          min: d.min ?? null,
+          max: d.max ?? null,
+          default: d.default,
+          value: rt.settings.values[key] ?? d.default,
+          configured: !!user && Object.hasOwn(user, key),
+        },
+      ];
     });
     return { tab: t.publicId, label: t.label, extension: rt.id, settings };
   }),
 
   /** value null = back to the default (Ctrl+R): the key is removed from [extensions.<id>]. */
   set: procedure
-    .input(z.object({ tab: z.string().min(1), key: z.string().min(1), value: z.union([z.string().max(4096), z.number(), z.boolean()]).nullable() }))
+    .input(
+      z.object({
+        tab: z.string().min(1),
+        key: z.string().min(1),
+        value: z.union([z.string().max(4096), z.number(), z.boolean()]).nullable(),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const host = extensionHostOf(ctx.manager);
       const { rt, t } = tabOf(host, input.tab);
-      if (!t.settings.includes(input.key)) throw new ExtensionHostError('invalid', `tab ${t.publicId} offers no setting '${input.key}'`);
+      if (!t.settings.includes(input.key))
+        throw new ExtensionHostError('invalid', `tab ${t.publicId} offers no setting '${input.key}'`);
       const decl = rt.manifest.settings.find((s) => s.key === input.key) as SettingDeclaration;
       if (input.value !== null) {
         const problem = checkSettingValue(decl, input.value);
         if (problem) throw new ExtensionHostError('invalid', problem);
       }
       try {
-        editConfigFile(host.context().paths.configFile, { table: ['extensions', rt.id], set: { [input.key]: input.value } });
+        editConfigFile(host.context().paths.configFile, {
+          table: ['extensions', rt.id],
+          set: { [input.key]: input.value },
+        });
       } catch (err) {
         throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
       }
       const before = rt.generation;
       const report = await host.reload();
       const after = host.runtime(rt.id)?.generation;
-      return { key: input.key, value: input.value, restarted: before !== after, problems: report.settings.filter((d) => d.extension === rt.id).map((d) => d.message) };
+      return {
+        key: input.key,
+        value: input.value,
+        restarted: before !== after,
+        problems: report.settings.filter((d) => d.extension === rt.id).map((d) => d.message),
+      };
     }),
 });

@@ -6,7 +6,11 @@ import { procedure, router } from '../trpc';
 
 const tabRef = z.object({ session: z.string().min(1).optional(), tab: z.number().int().positive() });
 
-export const tabCreateInput = launchInput.extend({ session: z.string().min(1).optional(), name: z.string().min(1).optional(), select: z.boolean().optional() });
+export const tabCreateInput = launchInput.extend({
+  session: z.string().min(1).optional(),
+  name: z.string().min(1).optional(),
+  select: z.boolean().optional(),
+});
 
 export const tabsRouter = router({
   create: procedure.input(tabCreateInput).mutation(async ({ ctx, input }) => {

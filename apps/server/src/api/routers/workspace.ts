@@ -12,24 +12,28 @@ export const workspaceRouter = router({
   /** Memory and per-viewer flow-control state (tests and benchmarks read it). */
   diagnostics: procedure.query(({ ctx }) => ctx.diagnostics()),
 
-  events: procedure.input(z.object({ types: z.array(z.string()).optional() }).optional()).subscription(async function* ({ ctx, input, signal }) {
-    const wanted = input?.types ? new Set(input.types as ServerEventType[]) : null;
-    const queue: ServerEvent[] = [];
-    let wake: (() => void) | null = null;
-    const off = ctx.manager.bus.onAny((e) => {
-      if (wanted && !wanted.has(e.type)) return;
-      queue.push(e);
-      wake?.();
-    });
-    const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
-    try {
-      while (!signal?.aborted) {
-        while (queue.length) yield queue.shift() as ServerEvent;
-        await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted]);
-        wake = null;
+  events: procedure
+    .input(z.object({ types: z.array(z.string()).optional() }).optional())
+    .subscription(async function* ({ ctx, input, signal }) {
+      const wanted = input?.types ? new Set(input.types as ServerEventType[]) : null;
+      const queue: ServerEvent[] = [];
+      let wake: (() => void) | null = null;
+      const off = ctx.manager.bus.onAny((e) => {
+        if (wanted && !wanted.has(e.type)) return;
+        queue.push(e);
+        wake?.();
+      });
+      const aborted = new Promise<void>((resolve) =>
+        signal?.addEventListener('abort', () => resolve(), { once: true }),
+      );
+      try {
+        while (!signal?.aborted) {
+          while (queue.length) yield queue.shift() as ServerEvent;
+          await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted]);
+          wake = null;
+        }
+      } finally {
+        off();
       }
-    } finally {
-      off();
-    }
-  }),
+    }),
 });

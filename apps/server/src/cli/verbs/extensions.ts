@@ -23,4 +23,27 @@ import { promptVerb } from './extensions/prompt';
 import { sidebarPublishVerb } from './extensions/sidebarPublish';
 import { extensionsIndexBuildVerb } from './extensions/indexBuild';
 
-export const extensionVerbs: Verb[] = [extensionsCheckVerb, extensionsNewVerb, extensionsInstallVerb, extensionsRemoveVerb, extensionsEnableVerb, extensionsDisableVerb, extensionsUpdateVerb, extensionsListVerb, extensionsStatusVerb, extensionsLogsVerb, extensionsDeployVerb, extensionsUndeployVerb, runActionVerb, invokeVerb, actionsListVerb, invocationCancelVerb, showCommandVerb, hideCommandVerb, pickVerb, promptVerb, sidebarPublishVerb, extensionsIndexBuildVerb];
+export const extensionVerbs: Verb[] = [
+  extensionsCheckVerb,
+  extensionsNewVerb,
+  extensionsInstallVerb,
+  extensionsRemoveVerb,
+  extensionsEnableVerb,
+  extensionsDisableVerb,
+  extensionsUpdateVerb,
+  extensionsListVerb,
+  extensionsStatusVerb,
+  extensionsLogsVerb,
+  extensionsDeployVerb,
+  extensionsUndeployVerb,
+  runActionVerb,
+  invokeVerb,
+  actionsListVerb,
+  invocationCancelVerb,
+  showCommandVerb,
+  hideCommandVerb,
+  pickVerb,
+  promptVerb,
+  sidebarPublishVerb,
+  extensionsIndexBuildVerb,
+];

@@ -24,7 +24,11 @@ function readGroup(report: Report, table: TomlTable, path: ManifestPath): void {
   const lists = ['all_of', 'any_of', 'none_of'].map((k) => g.stringList(k, { nonEmptyItems: true }) ?? []);
   g.boolean('regex');
   if ((lists[0]?.length ?? 0) + (lists[1]?.length ?? 0) === 0) {
-    report.error('invalid-agent', path, 'a pattern group needs at least one all_of or any_of pattern (none_of alone would match any unrelated screen)');
+    report.error(
+      'invalid-agent',
+      path,
+      'a pattern group needs at least one all_of or any_of pattern (none_of alone would match any unrelated screen)',
+    );
   }
 }
 
@@ -34,9 +38,12 @@ function readRule(report: Report, table: TomlTable, path: ManifestPath): void {
   const scope = r.oneOf('scope', SCOPES);
   const screen = r.subtable('screen');
   const title = r.subtable('title');
-  if (r.has('screen') && r.has('title')) r.error('mutually-exclusive', 'title', 'a rule sets exactly one of screen or title');
-  else if (!r.has('screen') && !r.has('title')) r.error('one-of-required', undefined, 'a rule sets exactly one of screen or title');
-  if (title !== undefined && scope !== undefined) r.error('field-not-allowed', 'scope', 'scope applies to screen rules only');
+  if (r.has('screen') && r.has('title'))
+    r.error('mutually-exclusive', 'title', 'a rule sets exactly one of screen or title');
+  else if (!r.has('screen') && !r.has('title'))
+    r.error('one-of-required', undefined, 'a rule sets exactly one of screen or title');
+  if (title !== undefined && scope !== undefined)
+    r.error('field-not-allowed', 'scope', 'scope applies to screen rules only');
   if (screen !== undefined) readGroup(report, screen, r.at('screen'));
   if (title !== undefined) readGroup(report, title, r.at('title'));
 }
@@ -45,7 +52,11 @@ function readResume(report: Report, t: TableReader): void {
   const raw = t.raw('resume');
   if (raw === undefined || raw === false) return;
   if (!isTable(raw)) {
-    t.error('invalid-agent', 'resume', `"resume" is a table { argv = [...] } or false, got ${raw === true ? 'true' : typeName(raw)}`);
+    t.error(
+      'invalid-agent',
+      'resume',
+      `"resume" is a table { argv = [...] } or false, got ${raw === true ? 'true' : typeName(raw)}`,
+    );
     return;
   }
   const r = new TableReader(report, raw, t.at('resume'), RESUME_KEYS);
@@ -53,7 +64,11 @@ function readResume(report: Report, t: TableReader): void {
   if (argv === undefined) return;
   const at = argv.filter((a) => a === '{session}').length;
   if (at !== 1 || argv[0] === '{session}') {
-    r.error('invalid-agent', 'argv', '"{session}" must appear exactly once in resume.argv, as a whole argument and not as the program');
+    r.error(
+      'invalid-agent',
+      'argv',
+      '"{session}" must appear exactly once in resume.argv, as a whole argument and not as the program',
+    );
   }
 }
 
@@ -72,20 +87,32 @@ export function validateAgents(ctx: SectionContext): AgentContribution[] {
     t.boolean('base');
     // An extension cannot override a built-in, so every definition needs its own process match.
     const match = t.subtable('match');
-    if (!t.has('match')) t.error('missing-field', 'match', 'an extension agent needs match = { names = [...] } or { paths = [...] }');
+    if (!t.has('match'))
+      t.error(
+        'missing-field',
+        'match',
+        'an extension agent needs match = { names = [...] } or { paths = [...] }',
+      );
     if (match !== undefined) {
       const m = new TableReader(report, match, t.at('match'), MATCH_KEYS);
       const names = m.stringList('names', { nonEmptyItems: true }) ?? [];
       const paths = m.stringList('paths', { nonEmptyItems: true }) ?? [];
-      if (names.length + paths.length === 0) t.error('invalid-agent', 'match', 'match needs at least one name or path');
+      if (names.length + paths.length === 0)
+        t.error('invalid-agent', 'match', 'match needs at least one name or path');
     }
     const states = t.raw('states');
     if (states !== undefined) {
-      if (!Array.isArray(states)) t.error('wrong-type', 'states', `"states" must be an array of tables, got ${typeName(states)}`);
+      if (!Array.isArray(states))
+        t.error('wrong-type', 'states', `"states" must be an array of tables, got ${typeName(states)}`);
       else
         states.forEach((rule, i) => {
           if (isTable(rule)) readRule(report, rule, [...path, 'states', i]);
-          else report.error('wrong-type', [...path, 'states', i], `each state rule is a table, got ${typeName(rule)}`);
+          else
+            report.error(
+              'wrong-type',
+              [...path, 'states', i],
+              `each state rule is a table, got ${typeName(rule)}`,
+            );
         });
     }
     readResume(report, t);
@@ -99,9 +126,16 @@ export function validateAgents(ctx: SectionContext): AgentContribution[] {
 }
 
 /** Runs @rozi/detect's validator over the well-shaped entries; its warnings become errors. */
-function withDetectRules(ctx: SectionContext, shaped: { id: string; path: ManifestPath; table: TomlTable }[], out: AgentContribution[]): AgentContribution[] {
+function withDetectRules(
+  ctx: SectionContext,
+  shaped: { id: string; path: ManifestPath; table: TomlTable }[],
+  out: AgentContribution[],
+): AgentContribution[] {
   if (shaped.length === 0) return out;
-  const { warnings } = validateDefinitionFile({ source: { kind: 'extension', extension: ctx.extensionId }, agents: shaped.map((s) => s.table) });
+  const { warnings } = validateDefinitionFile({
+    source: { kind: 'extension', extension: ctx.extensionId },
+    agents: shaped.map((s) => s.table),
+  });
   const rejected = new Set<string>();
   for (const w of warnings) {
     const entry = shaped.find((s) => s.id === w.agent);

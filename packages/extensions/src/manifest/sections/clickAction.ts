@@ -9,14 +9,22 @@ import { typeName } from '../tomlValue';
 export const CLICK_KEYS = ['send', 'run', 'popup', 'exec'] as const;
 
 /** Reads the one action of a table whose other keys the caller declared. */
-export function readClickAction(report: Report, t: TableReader, where: ManifestPath): ClickAction | undefined {
+export function readClickAction(
+  report: Report,
+  t: TableReader,
+  where: ManifestPath,
+): ClickAction | undefined {
   const present = CLICK_KEYS.filter((k) => t.has(k));
   if (present.length === 0) {
     report.error('one-of-required', where, `declare exactly one of ${CLICK_KEYS.join(', ')}`);
     return undefined;
   }
   if (present.length > 1) {
-    report.error('mutually-exclusive', t.at(present[1] as string), `declare exactly one of ${CLICK_KEYS.join(', ')}; this has ${present.join(' and ')}`);
+    report.error(
+      'mutually-exclusive',
+      t.at(present[1] as string),
+      `declare exactly one of ${CLICK_KEYS.join(', ')}; this has ${present.join(' and ')}`,
+    );
     return undefined;
   }
   const kind = present[0] as (typeof CLICK_KEYS)[number];

@@ -22,7 +22,11 @@ export function readCommands(ctx: SectionContext): CommandContribution[] {
     const hidden = t.boolean('hidden');
     const key = t.string('key', { nonEmpty: true });
     if (key !== undefined && /\s/.test(key)) {
-      t.error('invalid-value', 'key', `"key" suggests one chord inside <prefix> x, such as "r"; got ${JSON.stringify(key.slice(0, 40))}`);
+      t.error(
+        'invalid-value',
+        'key',
+        `"key" suggests one chord inside <prefix> x, such as "r"; got ${JSON.stringify(key.slice(0, 40))}`,
+      );
     }
     const { run } = readRun(t, { allowSend: true });
 
@@ -30,7 +34,11 @@ export function readCommands(ctx: SectionContext): CommandContribution[] {
     if (t.has('placement')) {
       const raw = t.raw('placement');
       if (typeof raw === 'string' && PLACEMENTS_ELSEWHERE.includes(raw)) {
-        t.error('placement-not-allowed', 'placement', `placement "${raw}" is for services; a command runs on the client or the active session`);
+        t.error(
+          'placement-not-allowed',
+          'placement',
+          `placement "${raw}" is for services; a command runs on the client or the active session`,
+        );
       } else {
         const p = t.oneOf('placement', COMMAND_PLACEMENTS);
         if (p !== undefined) placement = p;
@@ -43,11 +51,33 @@ export function readCommands(ctx: SectionContext): CommandContribution[] {
       checkPlacedProgram(report, [...path, 'exec', 0], run.argv[0] as string, 'a placed command');
     }
     // A command runs in the focused pane's directory: relative script paths resolve from there.
-    if (run?.kind === 'exec') hintPaneRelativePaths({ report, path: [...path, 'exec'], words: run.argv, files: ctx.files, firstIsProgram: true });
-    if (run?.kind === 'shell') hintPaneRelativePaths({ report, path: [...path, 'shell'], words: run.command.split(/\s+/), files: ctx.files, firstIsProgram: false });
+    if (run?.kind === 'exec')
+      hintPaneRelativePaths({
+        report,
+        path: [...path, 'exec'],
+        words: run.argv,
+        files: ctx.files,
+        firstIsProgram: true,
+      });
+    if (run?.kind === 'shell')
+      hintPaneRelativePaths({
+        report,
+        path: [...path, 'shell'],
+        words: run.command.split(/\s+/),
+        files: ctx.files,
+        firstIsProgram: false,
+      });
 
     if (report.errorCount === before && id !== undefined && run !== undefined) {
-      out.push({ id, publicId: publicId(ctx, id), label: label ?? id, run, hidden: hidden ?? false, key, placement: run.kind === 'send' ? 'client' : placement });
+      out.push({
+        id,
+        publicId: publicId(ctx, id),
+        label: label ?? id,
+        run,
+        hidden: hidden ?? false,
+        key,
+        placement: run.kind === 'send' ? 'client' : placement,
+      });
     }
   }
   reportDuplicates(report, ids, 'command');

@@ -39,11 +39,19 @@ function readScript(ctx: SectionContext, t: TableReader): string | undefined {
   if (script === undefined) return undefined;
   const rel = insideExtension(script);
   if (!script.startsWith('./') || rel === undefined || rel === '') {
-    t.error('placed-path', 'script', `"script" must be a ./ path inside the extension, such as "./hooks/on-done.mjs"; got ${JSON.stringify(script.slice(0, 80))}`);
+    t.error(
+      'placed-path',
+      'script',
+      `"script" must be a ./ path inside the extension, such as "./hooks/on-done.mjs"; got ${JSON.stringify(script.slice(0, 80))}`,
+    );
     return undefined;
   }
   if (!/\.(m?js)$/.test(rel)) {
-    t.error('invalid-value', 'script', `"script" must be a .js or .mjs module, got ${JSON.stringify(script.slice(0, 80))}`);
+    t.error(
+      'invalid-value',
+      'script',
+      `"script" must be a .js or .mjs module, got ${JSON.stringify(script.slice(0, 80))}`,
+    );
     return undefined;
   }
   if (ctx.files !== undefined && !ctx.files.has(rel)) {
@@ -71,7 +79,11 @@ export function readHooks(ctx: SectionContext): HookContribution[] {
       states?.forEach((s, i) => {
         if (!(HOOK_FILTER_STATES as readonly string[]).includes(s)) {
           const p = typeof f.raw('state') === 'string' ? f.at('state') : [...f.at('state'), i];
-          report.error('invalid-value', p, `filter state must be one of ${HOOK_FILTER_STATES.join(', ')}, got ${JSON.stringify(s.slice(0, 40))}${suggestion(s, HOOK_FILTER_STATES)}`);
+          report.error(
+            'invalid-value',
+            p,
+            `filter state must be one of ${HOOK_FILTER_STATES.join(', ')}, got ${JSON.stringify(s.slice(0, 40))}${suggestion(s, HOOK_FILTER_STATES)}`,
+          );
         }
       });
       const pane = f.integer('pane', { min: 0 });
@@ -82,7 +94,11 @@ export function readHooks(ctx: SectionContext): HookContribution[] {
     const granted: HookPermission[] = [];
     permissions.forEach((p, i) => {
       if (!(HOOK_PERMISSIONS as readonly string[]).includes(p)) {
-        report.error('invalid-value', [...path, 'permissions', i], `unknown hook permission ${JSON.stringify(p.slice(0, 40))}: use ${HOOK_PERMISSIONS.join(', ')}${suggestion(p, HOOK_PERMISSIONS)}`);
+        report.error(
+          'invalid-value',
+          [...path, 'permissions', i],
+          `unknown hook permission ${JSON.stringify(p.slice(0, 40))}: use ${HOOK_PERMISSIONS.join(', ')}${suggestion(p, HOOK_PERMISSIONS)}`,
+        );
       } else if (!granted.includes(p as HookPermission)) granted.push(p as HookPermission);
     });
     const timeoutMs = t.integer('timeout_ms', HOOK_TIMEOUT_RANGE) ?? DEFAULT_HOOK_TIMEOUT_MS;

@@ -17,7 +17,13 @@ function commandKinds(ctx: SectionContext): Map<string, CommandRun['kind'] | 'un
   if (!Array.isArray(raw)) return kinds;
   for (const entry of raw) {
     if (!isTable(entry) || typeof entry.id !== 'string') continue;
-    const kind = Object.hasOwn(entry, 'send') ? 'send' : Object.hasOwn(entry, 'exec') ? 'exec' : Object.hasOwn(entry, 'shell') ? 'shell' : 'unknown';
+    const kind = Object.hasOwn(entry, 'send')
+      ? 'send'
+      : Object.hasOwn(entry, 'exec')
+        ? 'exec'
+        : Object.hasOwn(entry, 'shell')
+          ? 'shell'
+          : 'unknown';
     if (!kinds.has(entry.id)) kinds.set(entry.id, kind);
   }
   return kinds;
@@ -32,18 +38,31 @@ export function readLinkHandlers(ctx: SectionContext): LinkHandlerContribution[]
     const t = new TableReader(report, table, path, KEYS);
     const schemes = t.stringList('schemes', { required: !t.has('files'), nonEmpty: true });
     schemes?.forEach((scheme, i) => {
-      if (!SCHEME.test(scheme)) report.error('invalid-scheme', [...path, 'schemes', i], `${JSON.stringify(scheme.slice(0, 40))} is not a URI scheme (a letter, then letters, digits, +, - or .)`);
+      if (!SCHEME.test(scheme))
+        report.error(
+          'invalid-scheme',
+          [...path, 'schemes', i],
+          `${JSON.stringify(scheme.slice(0, 40))} is not a URI scheme (a letter, then letters, digits, +, - or .)`,
+        );
     });
     const files = t.stringList('files', { nonEmpty: true, nonEmptyItems: true });
     const command = t.string('command', { required: true, nonEmpty: true });
     if (command !== undefined) {
       const kind = kinds.get(command);
       if (command.includes('.')) {
-        t.error('unknown-command', 'command', `"command" is a local command id of this extension, not a namespaced one: "${command.slice(0, 80)}"`);
+        t.error(
+          'unknown-command',
+          'command',
+          `"command" is a local command id of this extension, not a namespaced one: "${command.slice(0, 80)}"`,
+        );
       } else if (kind === undefined) {
         t.error('unknown-command', 'command', `no [[commands]] entry has id "${command.slice(0, 80)}"`);
       } else if (kind === 'send') {
-        t.error('send-command-handler', 'command', `"${command}" is a send command; a link handler needs a process (exec or shell) command`);
+        t.error(
+          'send-command-handler',
+          'command',
+          `"${command}" is a send command; a link handler needs a process (exec or shell) command`,
+        );
       }
     }
     if (report.errorCount === before && command !== undefined) {

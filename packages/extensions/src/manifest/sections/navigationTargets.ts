@@ -18,7 +18,11 @@ export function readNavigationTargets(ctx: SectionContext): NavigationTargetCont
     const programs = t.stringList('programs', { required: true, nonEmpty: true, nonEmptyItems: true });
     programs?.forEach((program, i) => {
       if (/[/\\]/.test(program)) {
-        report.error('invalid-value', [...path, 'programs', i], `programs are executable basenames, not paths: ${JSON.stringify(program.slice(0, 80))}`);
+        report.error(
+          'invalid-value',
+          [...path, 'programs', i],
+          `programs are executable basenames, not paths: ${JSON.stringify(program.slice(0, 80))}`,
+        );
       }
     });
     if (report.errorCount === before && name !== undefined && programs !== undefined) {

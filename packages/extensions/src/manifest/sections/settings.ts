@@ -7,36 +7,61 @@ import { TableReader } from '../tableReader';
 import { isTable, type TomlTable, typeName } from '../tomlValue';
 
 function describeType(type: SettingType): string {
-  return { string: 'a string', integer: 'an integer', boolean: 'a boolean', 'string-list': 'a list of strings' }[type];
+  return {
+    string: 'a string',
+    integer: 'an integer',
+    boolean: 'a boolean',
+    'string-list': 'a list of strings',
+  }[type];
 }
 
 const TABLE_KEYS = ['default', 'label', 'description', 'choices', 'min', 'max'];
 const CHOICE_KEYS = ['value', 'label'];
 
 /** The type and JS value of a plain setting value, or a reported error. */
-function plainValue(report: Report, path: ManifestPath, value: unknown): { type: SettingType; value: SettingValue } | undefined {
+function plainValue(
+  report: Report,
+  path: ManifestPath,
+  value: unknown,
+): { type: SettingType; value: SettingValue } | undefined {
   if (typeof value === 'string') return { type: 'string', value };
   if (typeof value === 'boolean') return { type: 'boolean', value };
   if (typeof value === 'bigint') {
     if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
-      report.error('out-of-range', path, `integer settings must fit in ±${Number.MAX_SAFE_INTEGER} (they travel as JSON)`);
+      report.error(
+        'out-of-range',
+        path,
+        `integer settings must fit in ±${Number.MAX_SAFE_INTEGER} (they travel as JSON)`,
+      );
       return undefined;
     }
     return { type: 'integer', value: Number(value) };
   }
   if (typeof value === 'number') {
-    report.error('float-setting', path, `a setting is a string, integer, boolean or list of strings; ${value} is a float`);
+    report.error(
+      'float-setting',
+      path,
+      `a setting is a string, integer, boolean or list of strings; ${value} is a float`,
+    );
     return undefined;
   }
   if (Array.isArray(value)) {
     const bad = value.findIndex((item) => typeof item !== 'string');
     if (bad !== -1) {
-      report.error('wrong-type', [...path, bad], `a list setting holds only strings; item ${bad + 1} is ${typeName(value[bad])}`);
+      report.error(
+        'wrong-type',
+        [...path, bad],
+        `a list setting holds only strings; item ${bad + 1} is ${typeName(value[bad])}`,
+      );
       return undefined;
     }
     return { type: 'string-list', value: value as string[] };
   }
-  report.error('wrong-type', path, `a setting is a string, integer, boolean or list of strings, not ${typeName(value)}`);
+  report.error(
+    'wrong-type',
+    path,
+    `a setting is a string, integer, boolean or list of strings, not ${typeName(value)}`,
+  );
   return undefined;
 }
 
@@ -63,7 +88,11 @@ function readChoices(t: TableReader): SettingChoice[] | undefined {
       if (t.report.errorCount > before || value === undefined) ok = false;
       else out.push({ value, label: label ?? value });
     } else {
-      t.report.error('wrong-type', path, `each choice is a string or { value, label }, got ${typeName(item)}`);
+      t.report.error(
+        'wrong-type',
+        path,
+        `each choice is a string or { value, label }, got ${typeName(item)}`,
+      );
       ok = false;
     }
   });
@@ -83,19 +112,34 @@ function readTableForm(report: Report, key: string, table: TomlTable): SettingDe
   const before = report.errorCount;
   const t = new TableReader(report, table, path, TABLE_KEYS);
   let typed: { type: SettingType; value: SettingValue } | undefined;
-  if (!t.has('default')) t.error('missing-field', 'default', `setting "${key}" needs a default; its type is the default's type`);
-  else if (isTable(t.raw('default'))) t.error('wrong-type', 'default', 'a default is a string, integer, boolean or list of strings, not a table');
+  if (!t.has('default'))
+    t.error('missing-field', 'default', `setting "${key}" needs a default; its type is the default's type`);
+  else if (isTable(t.raw('default')))
+    t.error(
+      'wrong-type',
+      'default',
+      'a default is a string, integer, boolean or list of strings, not a table',
+    );
   else typed = plainValue(report, t.at('default'), t.raw('default'));
   const label = t.string('label');
   const description = t.string('description');
 
   let choices: SettingChoice[] | undefined;
   if (t.has('choices')) {
-    if (typed && typed.type !== 'string') t.error('choices-type', 'choices', `choices apply to string settings; "${key}" is ${describeType(typed.type)}`);
+    if (typed && typed.type !== 'string')
+      t.error(
+        'choices-type',
+        'choices',
+        `choices apply to string settings; "${key}" is ${describeType(typed.type)}`,
+      );
     else {
       choices = readChoices(t);
       if (choices && typed && !choices.some((c) => c.value === typed?.value)) {
-        t.error('default-not-in-choices', 'default', `the default ${JSON.stringify(typed.value)} is not one of the choices (${choices.map((c) => c.value).join(', ')})`);
+        t.error(
+          'default-not-in-choices',
+          'default',
+          `the default ${JSON.stringify(typed.value)} is not one of the choices (${choices.map((c) => c.value).join(', ')})`,
+        );
       }
     }
   }
@@ -104,18 +148,27 @@ function readTableForm(report: Report, key: string, table: TomlTable): SettingDe
   for (const bound of ['min', 'max'] as const) {
     if (!t.has(bound)) continue;
     if (typed && typed.type !== 'integer') {
-      t.error('bounds-type', bound, `${bound} applies to integer settings; "${key}" is ${describeType(typed.type)}`);
+      t.error(
+        'bounds-type',
+        bound,
+        `${bound} applies to integer settings; "${key}" is ${describeType(typed.type)}`,
+      );
       continue;
     }
     const v = t.integer(bound, { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
     if (bound === 'min') min = v;
     else max = v;
   }
-  if (min !== undefined && max !== undefined && min > max) t.error('invalid-value', 'min', `min (${min}) is greater than max (${max})`);
+  if (min !== undefined && max !== undefined && min > max)
+    t.error('invalid-value', 'min', `min (${min}) is greater than max (${max})`);
   else if (typed?.type === 'integer') {
     const v = typed.value as number;
     if ((min !== undefined && v < min) || (max !== undefined && v > max)) {
-      t.error('default-out-of-bounds', 'default', `the default ${v} is outside ${min ?? '…'} to ${max ?? '…'}`);
+      t.error(
+        'default-out-of-bounds',
+        'default',
+        `the default ${v} is outside ${min ?? '…'} to ${max ?? '…'}`,
+      );
     }
   }
   if (report.errorCount > before || !typed) return undefined;
@@ -126,7 +179,11 @@ export function readSettings(report: Report, root: TomlTable): SettingDeclaratio
   if (!Object.hasOwn(root, 'settings')) return [];
   const table = root.settings;
   if (!isTable(table)) {
-    report.error('wrong-type', ['settings'], `"settings" must be a table ([settings]), got ${typeName(table)}`);
+    report.error(
+      'wrong-type',
+      ['settings'],
+      `"settings" must be a table ([settings]), got ${typeName(table)}`,
+    );
     return [];
   }
   const out: SettingDeclaration[] = [];
@@ -142,7 +199,17 @@ export function readSettings(report: Report, root: TomlTable): SettingDeclaratio
       continue;
     }
     const typed = plainValue(report, ['settings', key], value);
-    if (typed) out.push({ key, type: typed.type, default: typed.value, label: key, description: undefined, choices: undefined, min: undefined, max: undefined });
+    if (typed)
+      out.push({
+        key,
+        type: typed.type,
+        default: typed.value,
+        label: key,
+        description: undefined,
+        choices: undefined,
+        min: undefined,
+        max: undefined,
+      });
   }
   return out;
 }

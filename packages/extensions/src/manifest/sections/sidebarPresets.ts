@@ -33,12 +33,17 @@ function readDock(report: Report, table: TomlTable, path: ManifestPath): Sidebar
   const panelCount = t.integer('panel_count', { min: 1, max: 3 });
   const panels: SidebarPanel[] = [];
   const raw = t.raw('panels');
-  if (raw !== undefined && !Array.isArray(raw)) t.error('wrong-type', 'panels', `"panels" must be an array of tables, got ${typeName(raw)}`);
+  if (raw !== undefined && !Array.isArray(raw))
+    t.error('wrong-type', 'panels', `"panels" must be an array of tables, got ${typeName(raw)}`);
   if (Array.isArray(raw)) {
     raw.forEach((item, i) => {
       const p = [...t.at('panels'), i];
       if (!isTable(item)) {
-        report.error('wrong-type', p, `each panel is a table such as { weight = 1.0, tabs = ["agents"] }, got ${typeName(item)}`);
+        report.error(
+          'wrong-type',
+          p,
+          `each panel is a table such as { weight = 1.0, tabs = ["agents"] }, got ${typeName(item)}`,
+        );
         return;
       }
       const pr = new TableReader(report, item, p, PANEL_KEYS);

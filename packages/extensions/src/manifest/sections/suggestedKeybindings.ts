@@ -13,7 +13,8 @@ export function readSuggestedKeybindings(ctx: SectionContext): SuggestedKeybindi
     const t = new TableReader(ctx.report, table, path, KEYS);
     const action = t.oneOf('action', SMART_FOCUS_ACTIONS, true);
     const key = t.string('key', { required: true, nonEmpty: true });
-    if (ctx.report.errorCount === before && action !== undefined && key !== undefined) out.push({ action, key });
+    if (ctx.report.errorCount === before && action !== undefined && key !== undefined)
+      out.push({ action, key });
   }
   return out;
 }

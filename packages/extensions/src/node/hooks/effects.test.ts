@@ -28,7 +28,11 @@ describe('validateEffects', () => {
     expect(one).toEqual({ accepted: [{ type: 'notify', message: 'hi' }], rejected: [] });
     const many = [
       { type: 'notify', title: 't', message: 'm', level: 'warn' },
-      { type: 'publish', tab: 'agents', rows: [{ id: 'a', label: 'claude', detail: 'blocked', state: 'blocked' }] },
+      {
+        type: 'publish',
+        tab: 'agents',
+        rows: [{ id: 'a', label: 'claude', detail: 'blocked', state: 'blocked' }],
+      },
       { type: 'publish', rows: [] },
       { type: 'status', state: 'clear', reason: 'hook' },
       { type: 'invoke', action: 'open', args: { path: '/x', line: 3, force: true } },
@@ -46,7 +50,9 @@ describe('validateEffects', () => {
       { ...allPermissions, permissions: ['notify'] },
     );
     expect(check.accepted).toEqual([{ type: 'notify', message: 'ok' }]);
-    expect(check.rejected).toEqual(['effect 2 (send-text): the hook lacks the "send-text" permission; declare it in the hook\'s permissions']);
+    expect(check.rejected).toEqual([
+      'effect 2 (send-text): the hook lacks the "send-text" permission; declare it in the hook\'s permissions',
+    ]);
   });
 
   it('gives one line per malformed effect and keeps the good ones', () => {
@@ -73,9 +79,9 @@ describe('validateEffects', () => {
       'effect 3 (notify): "message" must be a non-empty string',
       'effect 4 (notify): unknown field "colour"',
       'effect 5 (status): "state" must be one of working, blocked, idle, done, clear, got a string "sleeping"',
-      "effect 6 (invoke): action \"other-ext.run\" is not one of this extension's own commands (open, approve)",
+      'effect 6 (invoke): action "other-ext.run" is not one of this extension\'s own commands (open, approve)',
       'effect 7 (invoke): args.nested must be a string, number or boolean, got an object',
-      "effect 8 (publish): tab \"someone-elses\" is not one of this extension's stream tabs (agents)",
+      'effect 8 (publish): tab "someone-elses" is not one of this extension\'s stream tabs (agents)',
       'effect 9 (publish): row 1: "label" must be a non-empty string',
       'effect 10 (send-text): "text" must be a non-empty string',
     ]);
@@ -100,14 +106,21 @@ describe('validateEffects', () => {
     const fits = '€'.repeat(MAX_SEND_TEXT_BYTES / 4);
     expect(validateEffects({ type: 'send-text', text: fits }, allPermissions).rejected).toEqual([]);
     const tooLong = '€'.repeat(Math.ceil(MAX_SEND_TEXT_BYTES / 3) + 1);
-    expect(validateEffects({ type: 'send-text', text: tooLong }, allPermissions).rejected[0]).toMatch(/UTF-8 bytes; at most 16384/);
+    expect(validateEffects({ type: 'send-text', text: tooLong }, allPermissions).rejected[0]).toMatch(
+      /UTF-8 bytes; at most 16384/,
+    );
   });
 
   it('caps the number of effects per call', () => {
-    const list = Array.from({ length: MAX_EFFECTS_PER_CALL + 3 }, (_, i) => ({ type: 'notify', message: `m${i}` }));
+    const list = Array.from({ length: MAX_EFFECTS_PER_CALL + 3 }, (_, i) => ({
+      type: 'notify',
+      message: `m${i}`,
+    }));
     const check = validateEffects(list, allPermissions);
     expect(check.accepted).toHaveLength(MAX_EFFECTS_PER_CALL);
-    expect(check.rejected).toEqual([`effects 33..35 ignored: at most ${MAX_EFFECTS_PER_CALL} effects per call`]);
+    expect(check.rejected).toEqual([
+      `effects 33..35 ignored: at most ${MAX_EFFECTS_PER_CALL} effects per call`,
+    ]);
   });
 
   it('rejects a return value that is not an effect or list', () => {

@@ -81,13 +81,17 @@ export function validateEffects(returned: unknown, context: EffectContext): Effe
   if (returned === undefined || returned === null) return result;
   const list: unknown[] = Array.isArray(returned) ? returned : [returned];
   if (!Array.isArray(returned) && !isPlainObject(returned)) {
-    result.rejected.push(`the hook returned ${describe(returned)}; return an effect object, a list of them, or nothing`);
+    result.rejected.push(
+      `the hook returned ${describe(returned)}; return an effect object, a list of them, or nothing`,
+    );
     return result;
   }
   list.forEach((raw, index) => {
     if (index >= MAX_EFFECTS_PER_CALL) {
       if (index === MAX_EFFECTS_PER_CALL) {
-        result.rejected.push(`effects ${index + 1}..${list.length} ignored: at most ${MAX_EFFECTS_PER_CALL} effects per call`);
+        result.rejected.push(
+          `effects ${index + 1}..${list.length} ignored: at most ${MAX_EFFECTS_PER_CALL} effects per call`,
+        );
       }
       return;
     }
@@ -98,11 +102,15 @@ export function validateEffects(returned: unknown, context: EffectContext): Effe
     }
     const type = raw.type;
     if (typeof type !== 'string' || !isPermission(type)) {
-      result.rejected.push(`${label}: unknown type ${JSON.stringify(type)}; expected one of ${HOOK_PERMISSIONS.join(', ')}`);
+      result.rejected.push(
+        `${label}: unknown type ${JSON.stringify(type)}; expected one of ${HOOK_PERMISSIONS.join(', ')}`,
+      );
       return;
     }
     if (!context.permissions.includes(type)) {
-      result.rejected.push(`${label} (${type}): the hook lacks the "${type}" permission; declare it in the hook's permissions`);
+      result.rejected.push(
+        `${label} (${type}): the hook lacks the "${type}" permission; declare it in the hook's permissions`,
+      );
       return;
     }
     const problem = CHECKS[type](raw, context);
@@ -130,7 +138,8 @@ const CHECKS: Record<HookPermission, Check> = {
     if (fields.tab !== undefined && !context.tabs.includes(fields.tab as string)) {
       return `tab "${String(fields.tab)}" is not one of this extension's stream tabs (${listOrNone(context.tabs)})`;
     }
-    if (fields.tab === undefined && context.tabs.length === 0) return 'this extension declares no stream tab to publish to';
+    if (fields.tab === undefined && context.tabs.length === 0)
+      return 'this extension declares no stream tab to publish to';
     const rows = fields.rows;
     if (!Array.isArray(rows)) return '"rows" must be a list of row objects';
     if (rows.length > MAX_ROWS) return `"rows" has ${rows.length} rows; at most ${MAX_ROWS}`;
@@ -145,7 +154,9 @@ const CHECKS: Record<HookPermission, Check> = {
       onlyKeys(fields, ['type', 'state', 'reason']) ??
       requiredChoice(fields, 'state', ['working', 'blocked', 'idle', 'done', 'clear']) ??
       optionalText(fields, 'reason', MAX_TITLE) ??
-      (eventPane(context.event) === null ? `event "${context.event.event}" has no pane to set a status on` : null)
+      (eventPane(context.event) === null
+        ? `event "${context.event.event}" has no pane to set a status on`
+        : null)
     );
   },
   invoke(fields, context) {
@@ -160,15 +171,19 @@ const CHECKS: Record<HookPermission, Check> = {
     const entries = Object.entries(fields.args);
     if (entries.length > MAX_ARGS) return `"args" has ${entries.length} keys; at most ${MAX_ARGS}`;
     const bad = entries.find(([, value]) => !['string', 'number', 'boolean'].includes(typeof value));
-    return bad === undefined ? null : `args.${bad[0]} must be a string, number or boolean, got ${describe(bad[1])}`;
+    return bad === undefined
+      ? null
+      : `args.${bad[0]} must be a string, number or boolean, got ${describe(bad[1])}`;
   },
   'send-text'(fields, context) {
     const shape = onlyKeys(fields, ['type', 'text']);
     if (shape !== null) return shape;
-    if (typeof fields.text !== 'string' || fields.text.length === 0) return '"text" must be a non-empty string';
+    if (typeof fields.text !== 'string' || fields.text.length === 0)
+      return '"text" must be a non-empty string';
     const bytes = utf8Length(fields.text);
     if (bytes > MAX_SEND_TEXT_BYTES) return `"text" is ${bytes} UTF-8 bytes; at most ${MAX_SEND_TEXT_BYTES}`;
-    if (eventPane(context.event) === null) return `event "${context.event.event}" has no pane to send text to`;
+    if (eventPane(context.event) === null)
+      return `event "${context.event.event}" has no pane to send text to`;
     return null;
   },
 };
@@ -187,7 +202,9 @@ function checkRow(row: unknown): string | null {
 
 function onlyKeys(fields: Fields, allowed: readonly string[]): string | null {
   const extra = Object.keys(fields).filter((key) => !allowed.includes(key));
-  return extra.length === 0 ? null : `unknown field${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`;
+  return extra.length === 0
+    ? null
+    : `unknown field${extra.length > 1 ? 's' : ''} ${extra.map((k) => `"${k}"`).join(', ')}`;
 }
 
 function requiredText(fields: Fields, key: string, max: number): string | null {
@@ -225,7 +242,8 @@ function listOrNone(names: readonly string[]): string {
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return `a string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string')
+    return `a string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   const type = typeof value;
   return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { eventPane, HOOK_EVENT_FIELDS, HOOK_EVENT_NAMES, isHookEventName, matchesFilter, type HookEvent } from './events';
+import {
+  eventPane,
+  HOOK_EVENT_FIELDS,
+  HOOK_EVENT_NAMES,
+  isHookEventName,
+  matchesFilter,
+  type HookEvent,
+} from './events';
 import { shellHookEnv } from './shellEnv';
 
 const blocked: HookEvent = {
@@ -45,7 +52,16 @@ describe('event shapes', () => {
   it('finds the pane that raised an event', () => {
     expect(eventPane(blocked)).toEqual({ session: 'main', pane: 4 });
     expect(eventPane({ event: 'session-created', session: 'x' })).toBeNull();
-    expect(eventPane({ event: 'notification', session: null, pane: null, title: null, message: 'm', level: 'info' })).toBeNull();
+    expect(
+      eventPane({
+        event: 'notification',
+        session: null,
+        pane: null,
+        title: null,
+        message: 'm',
+        level: 'info',
+      }),
+    ).toBeNull();
   });
 });
 
@@ -61,7 +77,9 @@ describe('shellHookEnv', () => {
       ROZI_SOURCE: 'screen',
       ROZI_MESSAGE: '',
     });
-    expect(shellHookEnv({ event: 'pane-spawned', session: 's', pane: 1, command: null, argv: ['vim', 'a b'] })).toMatchObject({
+    expect(
+      shellHookEnv({ event: 'pane-spawned', session: 's', pane: 1, command: null, argv: ['vim', 'a b'] }),
+    ).toMatchObject({
       ROZI_COMMAND: '',
       ROZI_ARGV: '["vim","a b"]',
     });

@@ -13,7 +13,8 @@ export interface ExtensionIsolateSpec {
   modules: HookModuleSource[];
 }
 
-type CallResult = Omit<Extract<CallReply, { ok: true }>, 'id' | 'op'> | Omit<Extract<CallReply, { ok: false }>, 'id' | 'op'>;
+type CallResult =
+  Omit<Extract<CallReply, { ok: true }>, 'id' | 'op'> | Omit<Extract<CallReply, { ok: false }>, 'id' | 'op'>;
 
 interface Loaded {
   isolate: ivm.Isolate;
@@ -44,14 +45,18 @@ export class ExtensionIsolate {
       memoryLimit: this.spec.memoryMb,
       // V8 reports an unrecoverable state: the process must not keep running user code.
       onCatastrophicError: (message) => {
-        process.stderr.write(`hook worker: catastrophic isolate error in ${this.spec.extensionId}: ${message}\n`);
+        process.stderr.write(
+          `hook worker: catastrophic isolate error in ${this.spec.extensionId}: ${message}\n`,
+        );
         process.exit(70);
       },
     });
     const context = isolate.createContextSync();
     const runtime = isolate.compileScriptSync(ISOLATE_RUNTIME_SOURCE, { filename: 'rozi:hook-runtime' });
     const api = runtime.runSync(context, { reference: true }) as ivm.Reference<Record<string, unknown>>;
-    const register = api.getSync('register', { reference: true }) as ivm.Reference<(id: string, fn: unknown) => void>;
+    const register = api.getSync('register', { reference: true }) as ivm.Reference<
+      (id: string, fn: unknown) => void
+    >;
     const loaded: Loaded = {
       isolate,
       context,
@@ -105,7 +110,12 @@ export class ExtensionIsolate {
       }
       const text = error instanceof Error ? error.message : String(error);
       if (/timed out/i.test(text)) {
-        return { ok: false, kind: 'timeout', message: `the hook ran longer than ${options.timeoutMs} ms`, durationMs };
+        return {
+          ok: false,
+          kind: 'timeout',
+          message: `the hook ran longer than ${options.timeoutMs} ms`,
+          durationMs,
+        };
       }
       return { ok: false, kind: 'thrown', message: text.slice(0, 500), durationMs };
     }
@@ -114,7 +124,11 @@ export class ExtensionIsolate {
   stats(): IsolateStats | null {
     if (this.loaded === null || this.loaded.isolate.isDisposed) return null;
     const heap = this.loaded.isolate.getHeapStatisticsSync();
-    return { extensionId: this.spec.extensionId, usedHeapBytes: heap.used_heap_size, heapLimitBytes: heap.heap_size_limit };
+    return {
+      extensionId: this.spec.extensionId,
+      usedHeapBytes: heap.used_heap_size,
+      heapLimitBytes: heap.heap_size_limit,
+    };
   }
 
   dispose(): void {
@@ -147,16 +161,19 @@ export class ExtensionIsolate {
         throw new Error(`import of "${specifier}" refused`);
       });
       compiled.evaluateSync({ timeout: HOOK_LOAD_TIMEOUT_MS });
-      const exported = compiled.namespace.getSync('default', { reference: true }) as ivm.Reference<unknown> | undefined;
+      const exported = compiled.namespace.getSync('default', { reference: true }) as
+        ivm.Reference<unknown> | undefined;
       if (exported === undefined || exported.typeof !== 'function') {
         return `${name} must export a function as its default export (export default function (event) { … })`;
       }
       register.applySync(undefined, [module.hookId, exported.derefInto()], { timeout: HOOK_LOAD_TIMEOUT_MS });
       return null;
     } catch (error) {
-      if (isolate.isDisposed) return `${name}: the module exceeded the ${this.spec.memoryMb} MB memory limit while loading`;
+      if (isolate.isDisposed)
+        return `${name}: the module exceeded the ${this.spec.memoryMb} MB memory limit while loading`;
       const text = errorText(error);
-      if (/timed out/i.test(text)) return `${name}: the module's top-level code ran longer than ${HOOK_LOAD_TIMEOUT_MS} ms`;
+      if (/timed out/i.test(text))
+        return `${name}: the module's top-level code ran longer than ${HOOK_LOAD_TIMEOUT_MS} ms`;
       return `${name}: ${text}`;
     }
   }
@@ -165,10 +182,16 @@ export class ExtensionIsolate {
 function interpret(options: { out: string; durationMs: number; timeoutMs: number }): CallResult {
   const { out, durationMs } = options;
   if (typeof out !== 'string') {
-    return { ok: false, kind: 'invalid-return', message: 'the sandbox runtime returned a non-string', durationMs };
+    return {
+      ok: false,
+      kind: 'invalid-return',
+      message: 'the sandbox runtime returned a non-string',
+      durationMs,
+    };
   }
   if (out === 'pending') {
-    const message = 'the promise returned by the hook did not settle during the call (hooks have no timers or I/O, so it never would)';
+    const message =
+      'the promise returned by the hook did not settle during the call (hooks have no timers or I/O, so it never would)';
     return { ok: false, kind: 'timeout', message, durationMs };
   }
   const newline = out.indexOf('\n');
@@ -182,7 +205,12 @@ function interpret(options: { out: string; durationMs: number; timeoutMs: number
     case 'large':
       return { ok: false, kind: 'too-large', message: body, durationMs };
     default:
-      return { ok: false, kind: 'invalid-return', message: body || 'unreadable answer from the sandbox runtime', durationMs };
+      return {
+        ok: false,
+        kind: 'invalid-return',
+        message: body || 'unreadable answer from the sandbox runtime',
+        durationMs,
+      };
   }
 }
 

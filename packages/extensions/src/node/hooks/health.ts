@@ -67,7 +67,12 @@ export class HookHealth {
    * Counts a failed call. Returns the reason when this failure disabled the hook (the caller
    * notifies the user once), null otherwise.
    */
-  recordFailure(options: { kind: HookFailureKind; message: string; now: number; durationMs?: number }): string | null {
+  recordFailure(options: {
+    kind: HookFailureKind;
+    message: string;
+    now: number;
+    durationMs?: number;
+  }): string | null {
     this.calls += 1;
     this.failures += 1;
     if (options.kind === 'timeout') this.timeouts += 1;
@@ -78,7 +83,10 @@ export class HookHealth {
     // hook is bad: they never disable it.
     if (options.kind === 'overloaded' || options.kind === 'cancelled' || this.disabled) return null;
     this.recentFailures.push(options.now);
-    while (this.recentFailures.length > 0 && (this.recentFailures[0] ?? 0) <= options.now - this.policy.windowMs) {
+    while (
+      this.recentFailures.length > 0 &&
+      (this.recentFailures[0] ?? 0) <= options.now - this.policy.windowMs
+    ) {
       this.recentFailures.shift();
     }
     if (this.recentFailures.length < this.policy.disableAfterFailures) return null;

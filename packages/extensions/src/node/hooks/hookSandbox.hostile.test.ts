@@ -62,18 +62,30 @@ async function callOk(box: HookSandbox, extensionId = 'ext', hookId = 'ok'): Pro
   return outcome;
 }
 
-
 describe('hostile hooks', () => {
   it('while (true) {} times out; the next call works', async () => {
     const { box, logs } = sandbox();
     // A one-second budget makes a blocked parent visible as a one-second lag.
-    await box.load(extension('ext', { spin: { timeoutMs: 1_000, source: 'export default () => { while (true) {} }' }, ok: { source: OK_HOOK } }));
-    const outcome = await whileProbing('while(true)', () => box.call({ extensionId: 'ext', hookId: 'spin', event }));
+    await box.load(
+      extension('ext', {
+        spin: { timeoutMs: 1_000, source: 'export default () => { while (true) {} }' },
+        ok: { source: OK_HOOK },
+      }),
+    );
+    const outcome = await whileProbing('while(true)', () =>
+      box.call({ extensionId: 'ext', hookId: 'spin', event }),
+    );
     expect(outcome.error).toEqual({ kind: 'timeout', message: 'the hook ran longer than 1000 ms' });
     expect(outcome.durationMs).toBeGreaterThanOrEqual(990);
-    expect(logs.map((l) => l.message)).toContain('hook ext/spin failed (timeout): the hook ran longer than 1000 ms');
+    expect(logs.map((l) => l.message)).toContain(
+      'hook ext/spin failed (timeout): the hook ran longer than 1000 ms',
+    );
     await callOk(box);
-    expect(box.health().find((h) => h.hookId === 'spin')).toMatchObject({ calls: 1, failures: 1, timeouts: 1 });
+    expect(box.health().find((h) => h.hookId === 'spin')).toMatchObject({
+      calls: 1,
+      failures: 1,
+      timeouts: 1,
+    });
   });
 
   it('an endless microtask loop and a promise that never resolves both time out', async () => {
@@ -85,9 +97,13 @@ describe('hostile hooks', () => {
         ok: { source: OK_HOOK },
       }),
     );
-    const looping = await whileProbing('microtask loop', () => box.call({ extensionId: 'ext', hookId: 'microtasks', event }));
+    const looping = await whileProbing('microtask loop', () =>
+      box.call({ extensionId: 'ext', hookId: 'microtasks', event }),
+    );
     expect(looping.error).toEqual({ kind: 'timeout', message: 'the hook ran longer than 50 ms' });
-    const never = await whileProbing('never-resolving promise', () => box.call({ extensionId: 'ext', hookId: 'never', event }));
+    const never = await whileProbing('never-resolving promise', () =>
+      box.call({ extensionId: 'ext', hookId: 'never', event }),
+    );
     expect(never.error?.kind).toBe('timeout');
     expect(never.error?.message).toMatch(/did not settle during the call/);
     await callOk(box);
@@ -97,16 +113,27 @@ describe('hostile hooks', () => {
     const { box, logs } = sandbox();
     await box.load(
       extension('ext', {
-        bomb: { timeoutMs: 2_000, source: 'export default () => { const keep = []; while (true) keep.push(new Array(1e5).fill(1)) }' },
-        strings: { timeoutMs: 2_000, source: `export default () => { const keep = []; while (true) keep.push('y'.repeat(1 << 20) + keep.length) }` },
+        bomb: {
+          timeoutMs: 2_000,
+          source: 'export default () => { const keep = []; while (true) keep.push(new Array(1e5).fill(1)) }',
+        },
+        strings: {
+          timeoutMs: 2_000,
+          source: `export default () => { const keep = []; while (true) keep.push('y'.repeat(1 << 20) + keep.length) }`,
+        },
         ok: { source: OK_HOOK },
       }),
     );
     await box.load(extension('other', { ok: { source: OK_HOOK } }));
     const pid = box.workerPid;
     for (const hookId of ['bomb', 'strings']) {
-      const outcome = await whileProbing(`memory bomb (${hookId})`, () => box.call({ extensionId: 'ext', hookId, event }));
-      expect(outcome.error).toEqual({ kind: 'memory', message: 'the hook exceeded the 32 MB memory limit; its isolate was disposed' });
+      const outcome = await whileProbing(`memory bomb (${hookId})`, () =>
+        box.call({ extensionId: 'ext', hookId, event }),
+      );
+      expect(outcome.error).toEqual({
+        kind: 'memory',
+        message: 'the hook exceeded the 32 MB memory limit; its isolate was disposed',
+      });
       await callOk(box);
     }
     await callOk(box, 'other');
@@ -120,14 +147,25 @@ describe('hostile hooks', () => {
 
   it('new Array(1e9).fill(0) kills the worker; it restarts, reloads every extension, and the parent never notices', async () => {
     const { box, logs } = sandbox();
-    await box.load(extension('ext', { fill: { source: 'export default () => new Array(1e9).fill(0)' }, ok: { source: OK_HOOK } }));
+    await box.load(
+      extension('ext', {
+        fill: { source: 'export default () => new Array(1e9).fill(0)' },
+        ok: { source: OK_HOOK },
+      }),
+    );
     await box.load(extension('other', { ok: { source: OK_HOOK } }));
     const pid = box.workerPid as number;
-    const outcome = await whileProbing('new Array(1e9).fill(0)', () => box.call({ extensionId: 'ext', hookId: 'fill', event }));
+    const outcome = await whileProbing('new Array(1e9).fill(0)', () =>
+      box.call({ extensionId: 'ext', hookId: 'fill', event }),
+    );
     expect(outcome.error?.kind).toBe('memory');
     expect(outcome.error?.message).toMatch(/exhausted V8 memory.*worker was killed and restarts/);
     expect(processExists(pid)).toBe(false);
-    expect(logs.some((l) => /hook worker \(pid \d+\) died \(.*V8 heap out of memory\); restarting in 100 ms/.test(l.message))).toBe(true);
+    expect(
+      logs.some((l) =>
+        /hook worker \(pid \d+\) died \(.*V8 heap out of memory\); restarting in 100 ms/.test(l.message),
+      ),
+    ).toBe(true);
     // Queued behind the restart, not failed.
     await callOk(box, 'other');
     await callOk(box);
@@ -139,7 +177,10 @@ describe('hostile hooks', () => {
     const { box, logs } = sandbox();
     await box.load(
       extension('ext', {
-        slow: { timeoutMs: 1_000, source: 'export default () => { const end = Date.now() + 800; while (Date.now() < end) {} }' },
+        slow: {
+          timeoutMs: 1_000,
+          source: 'export default () => { const end = Date.now() + 800; while (Date.now() < end) {} }',
+        },
         ok: { source: OK_HOOK },
       }),
     );
@@ -148,9 +189,14 @@ describe('hostile hooks', () => {
     const queued = box.call({ extensionId: 'ext', hookId: 'ok', event });
     setTimeout(() => process.kill(pid, 'SIGKILL'), 100);
     const outcome = await whileProbing('worker SIGKILL', () => pending);
-    expect(outcome.error).toEqual({ kind: 'worker-crashed', message: 'the hook worker died (signal SIGKILL)' });
+    expect(outcome.error).toEqual({
+      kind: 'worker-crashed',
+      message: 'the hook worker died (signal SIGKILL)',
+    });
     expect((await queued).error).toBeNull();
-    expect(logs.some((l) => l.message.startsWith(`hook worker (pid ${pid}) died (signal SIGKILL)`))).toBe(true);
+    expect(logs.some((l) => l.message.startsWith(`hook worker (pid ${pid}) died (signal SIGKILL)`))).toBe(
+      true,
+    );
     expect(box.restarts).toBe(1);
   });
 
@@ -159,8 +205,13 @@ describe('hostile hooks', () => {
     await box.load(extension('ext', { ok: { source: OK_HOOK } }));
     const pid = box.workerPid as number;
     process.kill(pid, 'SIGSTOP');
-    const outcome = await whileProbing('worker SIGSTOP', () => box.call({ extensionId: 'ext', hookId: 'ok', event }));
-    expect(outcome.error).toEqual({ kind: 'worker-unresponsive', message: 'the hook worker did not answer within 400 ms; killed it' });
+    const outcome = await whileProbing('worker SIGSTOP', () =>
+      box.call({ extensionId: 'ext', hookId: 'ok', event }),
+    );
+    expect(outcome.error).toEqual({
+      kind: 'worker-unresponsive',
+      message: 'the hook worker did not answer within 400 ms; killed it',
+    });
     expect(processExists(pid)).toBe(false);
     await callOk(box);
   });
@@ -217,7 +268,9 @@ describe('hostile hooks', () => {
         },
       }),
     );
-    const escape = await whileProbing('escape attempts', () => box.call({ extensionId: 'ext', hookId: 'escape', event }));
+    const escape = await whileProbing('escape attempts', () =>
+      box.call({ extensionId: 'ext', hookId: 'escape', event }),
+    );
     expect(escape.error).toBeNull();
     const rows = (escape.effects[0] as { rows: { label: string; detail: string }[] }).rows;
     const report = Object.fromEntries(rows.map((row) => [row.label, row.detail]));
@@ -243,12 +296,15 @@ describe('hostile hooks', () => {
     const ecmascript = new Set(Object.getOwnPropertyNames(globalThis));
     const extra = (report.globals ?? '').split(' ').filter((name) => !ecmascript.has(name));
     expect(extra).toEqual([]);
-    expect(report.globals).not.toMatch(/\b(process|require|setTimeout|fetch|Buffer|WebAssembly|SharedArrayBuffer|Atomics)\b/);
+    expect(report.globals).not.toMatch(
+      /\b(process|require|setTimeout|fetch|Buffer|WebAssembly|SharedArrayBuffer|Atomics)\b/,
+    );
     const dynamic = await box.call({ extensionId: 'ext', hookId: 'dynamicImport', event });
     expect(dynamic.effects).toEqual([
       {
         type: 'notify',
-        message: 'fs refused; node:child_process refused; file:///etc/passwd refused; data:text/javascript,export default 1 refused',
+        message:
+          'fs refused; node:child_process refused; file:///etc/passwd refused; data:text/javascript,export default 1 refused',
       },
     ]);
   });
@@ -267,7 +323,9 @@ describe('hostile hooks', () => {
         setInterval(() => undefined, 1000);`,
       );
       const tsx = createRequire(import.meta.url).resolve('tsx');
-      const server = spawn(process.execPath, ['--import', tsx, script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const server = spawn(process.execPath, ['--import', tsx, script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       const workerPid = await new Promise<number>((resolve, reject) => {
         let out = '';
         server.stdout.on('data', (chunk: Buffer) => {
@@ -279,7 +337,8 @@ describe('hostile hooks', () => {
       expect(processExists(workerPid)).toBe(true);
       server.kill('SIGKILL');
       const deadline = Date.now() + 5_000;
-      while (processExists(workerPid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (processExists(workerPid) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       expect(processExists(workerPid)).toBe(false);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -22,7 +22,6 @@ const extension = extensionFixture;
 
 const sandbox = useTrackedSandboxes();
 
-
 describe('HookSandbox', () => {
   it('starts no worker until used, and kills it on dispose', async () => {
     const { box } = sandbox();
@@ -43,9 +42,11 @@ describe('HookSandbox', () => {
     const load = box.load(extension('ext', { a: { source: 'export default () => null' } }));
     await box.dispose();
     expect((await load).errors).toEqual([{ hookId: 'a', message: 'the hook sandbox was disposed' }]);
-    const workers = (): unknown[] => childProcessesOf(process.pid).filter((child) => child.command.includes('hookWorker'));
+    const workers = (): unknown[] =>
+      childProcessesOf(process.pid).filter((child) => child.command.includes('hookWorker'));
     const deadline = Date.now() + 3_000;
-    while (workers().length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (workers().length > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(workers()).toEqual([]);
   });
 
@@ -92,12 +93,19 @@ describe('HookSandbox', () => {
     const { box } = sandbox();
     await box.load(
       extension('ext', {
-        onBlocked: { filter: { state: 'blocked' }, source: `export default () => ({ type: 'notify', message: 'blocked' })` },
-        onCodex: { filter: { agent: ['codex', 'amp'] }, source: `export default () => ({ type: 'notify', message: 'codex' })` },
+        onBlocked: {
+          filter: { state: 'blocked' },
+          source: `export default () => ({ type: 'notify', message: 'blocked' })`,
+        },
+        onCodex: {
+          filter: { agent: ['codex', 'amp'] },
+          source: `export default () => ({ type: 'notify', message: 'codex' })`,
+        },
         onBell: { event: 'bell', source: `export default () => ({ type: 'notify', message: 'bell' })` },
       }),
     );
-    const names = async (event: HookEvent): Promise<string[]> => (await box.dispatch(event)).map((o) => o.hookId);
+    const names = async (event: HookEvent): Promise<string[]> =>
+      (await box.dispatch(event)).map((o) => o.hookId);
     expect(await names(blocked)).toEqual(['onBlocked']);
     expect(await names({ ...blocked, agent: 'codex', state: 'idle' })).toEqual(['onCodex']);
     expect(await names({ event: 'bell', session: 'main', pane: 1 })).toEqual(['onBell']);
@@ -108,7 +116,9 @@ describe('HookSandbox', () => {
     const { box, logs } = sandbox();
     const report = await box.load(
       extension('ext', {
-        imports: { source: `import { readFileSync } from 'fs';\nexport default () => readFileSync('/etc/passwd')` },
+        imports: {
+          source: `import { readFileSync } from 'fs';\nexport default () => readFileSync('/etc/passwd')`,
+        },
         syntax: { source: 'export default ( => 1' },
         noDefault: { source: 'export const hook = () => 1' },
         notFunction: { source: 'export default 42' },
@@ -118,11 +128,26 @@ describe('HookSandbox', () => {
       }),
     );
     expect(report.errors).toEqual([
-      { hookId: 'imports', message: 'ext/hooks/imports.js imports "fs"; hooks cannot import anything (the sandbox has no modules)' },
+      {
+        hookId: 'imports',
+        message:
+          'ext/hooks/imports.js imports "fs"; hooks cannot import anything (the sandbox has no modules)',
+      },
       { hookId: 'syntax', message: expect.stringMatching(/^ext\/hooks\/syntax\.js: SyntaxError: /) },
-      { hookId: 'noDefault', message: 'ext/hooks/noDefault.js must export a function as its default export (export default function (event) { … })' },
-      { hookId: 'notFunction', message: 'ext/hooks/notFunction.js must export a function as its default export (export default function (event) { … })' },
-      { hookId: 'slowTop', message: "ext/hooks/slowTop.js: the module's top-level code ran longer than 250 ms" },
+      {
+        hookId: 'noDefault',
+        message:
+          'ext/hooks/noDefault.js must export a function as its default export (export default function (event) { … })',
+      },
+      {
+        hookId: 'notFunction',
+        message:
+          'ext/hooks/notFunction.js must export a function as its default export (export default function (event) { … })',
+      },
+      {
+        hookId: 'slowTop',
+        message: "ext/hooks/slowTop.js: the module's top-level code ran longer than 250 ms",
+      },
       { hookId: 'throwsTop', message: 'ext/hooks/throwsTop.js: Error: bad init' },
     ]);
     expect(logs.filter((l) => l.message.includes('not loaded'))).toHaveLength(6);
@@ -169,7 +194,9 @@ describe('HookSandbox', () => {
         cycle: { source: `export default () => { const a = {}; a.self = a; return a }` },
         bigint: { source: `export default () => ({ type: 'notify', message: 10n })` },
         huge: { source: `export default () => ({ type: 'notify', message: 'x'.repeat(10 * 1024 * 1024) })` },
-        hugeList: { source: `export default () => Array.from({ length: 5000 }, (_, i) => ({ type: 'notify', message: 'm'.repeat(20) + i }))` },
+        hugeList: {
+          source: `export default () => Array.from({ length: 5000 }, (_, i) => ({ type: 'notify', message: 'm'.repeat(20) + i }))`,
+        },
         fine: { source: `export default () => ({ type: 'notify', message: 'still here' })` },
       }),
     );
@@ -177,9 +204,18 @@ describe('HookSandbox', () => {
     expect(byHook).toEqual({
       throws: { kind: 'thrown', message: 'the hook threw: nope' },
       rejects: { kind: 'thrown', message: 'the hook threw: async nope' },
-      cycle: { kind: 'invalid-return', message: expect.stringMatching(/^the return value is not JSON: .*circular/i) },
-      bigint: { kind: 'invalid-return', message: expect.stringMatching(/^the return value is not JSON: .*BigInt/) },
-      huge: { kind: 'too-large', message: expect.stringMatching(/serializes to 10485\d+ characters; the limit is 65536$/) },
+      cycle: {
+        kind: 'invalid-return',
+        message: expect.stringMatching(/^the return value is not JSON: .*circular/i),
+      },
+      bigint: {
+        kind: 'invalid-return',
+        message: expect.stringMatching(/^the return value is not JSON: .*BigInt/),
+      },
+      huge: {
+        kind: 'too-large',
+        message: expect.stringMatching(/serializes to 10485\d+ characters; the limit is 65536$/),
+      },
       hugeList: { kind: 'too-large', message: expect.stringMatching(/the limit is 65536$/) },
       fine: null,
     });
@@ -187,14 +223,28 @@ describe('HookSandbox', () => {
 
   it('disables a hook after repeated failures, tells the server once, and re-enables on request', async () => {
     const notices: HookDisabledNotice[] = [];
-    const { box } = sandbox({ onHookDisabled: (notice) => notices.push(notice), healthPolicy: { disableAfterFailures: 3, windowMs: 60_000 } });
-    await box.load(extension('ext', { flaky: { source: `export default () => { throw new Error('always') }` } }));
+    const { box } = sandbox({
+      onHookDisabled: (notice) => notices.push(notice),
+      healthPolicy: { disableAfterFailures: 3, windowMs: 60_000 },
+    });
+    await box.load(
+      extension('ext', { flaky: { source: `export default () => { throw new Error('always') }` } }),
+    );
     for (let i = 0; i < 5; i += 1) await box.dispatch(blocked);
     expect(notices).toEqual([
-      { extensionId: 'ext', hookId: 'flaky', reason: 'disabled after 3 failures in 60 s; last: the hook threw: always' },
+      {
+        extensionId: 'ext',
+        hookId: 'flaky',
+        reason: 'disabled after 3 failures in 60 s; last: the hook threw: always',
+      },
     ]);
     const [health] = box.health();
-    expect(health).toMatchObject({ calls: 3, failures: 3, disabled: true, lastError: 'the hook threw: always' });
+    expect(health).toMatchObject({
+      calls: 3,
+      failures: 3,
+      disabled: true,
+      lastError: 'the hook threw: always',
+    });
     expect(await box.dispatch(blocked)).toEqual([]);
     expect(box.enable({ extensionId: 'ext', hookId: 'flaky' })).toBe(true);
     expect(await box.dispatch(blocked)).toHaveLength(1);
@@ -202,10 +252,22 @@ describe('HookSandbox', () => {
 
   it('keeps module state between calls of one extension and isolates extensions from each other', async () => {
     const { box } = sandbox();
-    await box.load(extension('a', { count: { source: `let n = 0; globalThis.shared = 'a'; export default () => ({ type: 'notify', message: String(++n) })` } }));
-    await box.load(extension('b', { peek: { source: `export default () => ({ type: 'notify', message: String(globalThis.shared) })` } }));
+    await box.load(
+      extension('a', {
+        count: {
+          source: `let n = 0; globalThis.shared = 'a'; export default () => ({ type: 'notify', message: String(++n) })`,
+        },
+      }),
+    );
+    await box.load(
+      extension('b', {
+        peek: { source: `export default () => ({ type: 'notify', message: String(globalThis.shared) })` },
+      }),
+    );
     const messages = async (): Promise<string[]> =>
-      (await box.dispatch(blocked)).map((o) => (o.effects[0] as { message: string } | undefined)?.message ?? '');
+      (await box.dispatch(blocked)).map(
+        (o) => (o.effects[0] as { message: string } | undefined)?.message ?? '',
+      );
     expect(await messages()).toEqual(['1', 'undefined']);
     expect(await messages()).toEqual(['2', 'undefined']);
     await box.unload('a');
@@ -234,7 +296,9 @@ describe('HookSandbox', () => {
     await run(10_000);
     const after = await box.workerStats();
     const growthMb = (after.rssBytes - before.rssBytes) / 1024 / 1024;
-    console.info(`worker RSS ${(before.rssBytes / 1048576).toFixed(1)} MB -> ${(after.rssBytes / 1048576).toFixed(1)} MB over 10,000 calls`);
+    console.info(
+      `worker RSS ${(before.rssBytes / 1048576).toFixed(1)} MB -> ${(after.rssBytes / 1048576).toFixed(1)} MB over 10,000 calls`,
+    );
     expect(after.pid).toBe(before.pid);
     expect(growthMb).toBeLessThan(24);
     expect(box.health()[0]).toMatchObject({ calls: 11_000, failures: 0 });

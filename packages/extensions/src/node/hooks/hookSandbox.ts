@@ -20,7 +20,12 @@ import { DEFAULT_HOOK_MEMORY_MB, DEFAULT_HOOK_TIMEOUT_MS } from '../../manifest/
 import { HOOK_LOAD_TIMEOUT_MS, MAX_HOOK_RESULT_BYTES, WORKER_DEADLINE_GRACE_MS } from './limits';
 import type { WorkerReply } from './protocol';
 import { WorkerGoneError } from './workerProcess';
-import { SandboxUnavailable, WorkerSupervisor, type ActiveWorker, type RequestMessage } from './workerSupervisor';
+import {
+  SandboxUnavailable,
+  WorkerSupervisor,
+  type ActiveWorker,
+  type RequestMessage,
+} from './workerSupervisor';
 
 export interface HookSandboxOptions {
   /** One line per notable thing (a failing hook, a worker restart). Default: stderr. */
@@ -97,7 +102,8 @@ export class HookSandbox {
     await new Promise<void>((resolve) => {
       this.workers.schedule({
         run: async (worker) => {
-          if (worker.loaded.delete(extensionId)) await this.workers.request(worker, { op: 'unload', extensionId }, this.grace);
+          if (worker.loaded.delete(extensionId))
+            await this.workers.request(worker, { op: 'unload', extensionId }, this.grace);
           resolve();
         },
         fail: () => resolve(),
@@ -110,7 +116,8 @@ export class HookSandbox {
     const targets: { extensionId: string; hookId: string }[] = [];
     for (const [extensionId, extension] of this.extensions) {
       for (const [hookId, hook] of extension.hooks) {
-        if (hook.definition.event !== event.event || hook.health.disabled || hook.loadError !== null) continue;
+        if (hook.definition.event !== event.event || hook.health.disabled || hook.loadError !== null)
+          continue;
         if (matchesFilter(hook.definition.filter, event)) targets.push({ extensionId, hookId });
       }
     }
@@ -144,7 +151,11 @@ export class HookSandbox {
   }
 
   /** Memory of the worker process and of each isolate, for `extensions status` and the tests. */
-  async workerStats(): Promise<{ pid: number | null; rssBytes: number; isolates: { extensionId: string; usedHeapBytes: number }[] }> {
+  async workerStats(): Promise<{
+    pid: number | null;
+    rssBytes: number;
+    isolates: { extensionId: string; usedHeapBytes: number }[];
+  }> {
     return new Promise((resolve, reject) => {
       this.workers.schedule({
         run: async (worker) => {
@@ -163,7 +174,12 @@ export class HookSandbox {
     await this.workers.dispose();
   }
 
-  private async invoke(options: { extensionId: string; hookId: string; event: HookEvent; eventJson: string }): Promise<HookOutcome> {
+  private async invoke(options: {
+    extensionId: string;
+    hookId: string;
+    event: HookEvent;
+    eventJson: string;
+  }): Promise<HookOutcome> {
     const { extensionId, hookId, event } = options;
     const startedAt = performance.now();
     const outcome = (fields: Partial<HookOutcome>): HookOutcome => ({
@@ -180,7 +196,9 @@ export class HookSandbox {
     const extension = this.extensions.get(extensionId);
     const hook = extension?.hooks.get(hookId);
     if (extension === undefined || hook === undefined || this.disposed) {
-      const message = this.disposed ? 'the hook sandbox was disposed' : `no hook ${extensionId}/${hookId} is loaded`;
+      const message = this.disposed
+        ? 'the hook sandbox was disposed'
+        : `no hook ${extensionId}/${hookId} is loaded`;
       return outcome({ error: { kind: this.disposed ? 'cancelled' : 'not-loaded', message } });
     }
     const timeoutMs = hook.definition.timeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
@@ -212,12 +230,26 @@ export class HookSandbox {
     }
     if (reply.op !== 'result') throw new Error(`unexpected reply ${reply.op} to a call`);
     if (!reply.ok) {
-      this.recordFailure({ extensionId, hookId, hook, kind: reply.kind, message: reply.message, durationMs: reply.durationMs });
+      this.recordFailure({
+        extensionId,
+        hookId,
+        hook,
+        kind: reply.kind,
+        message: reply.message,
+        durationMs: reply.durationMs,
+      });
       return outcome({ error: { kind: reply.kind, message: reply.message }, durationMs: reply.durationMs });
     }
     const parsed = parseAnswer(reply.json);
     if (!parsed.ok) {
-      this.recordFailure({ extensionId, hookId, hook, kind: parsed.kind, message: parsed.message, durationMs: reply.durationMs });
+      this.recordFailure({
+        extensionId,
+        hookId,
+        hook,
+        kind: parsed.kind,
+        message: parsed.message,
+        durationMs: reply.durationMs,
+      });
       return outcome({ error: { kind: parsed.kind, message: parsed.message }, durationMs: reply.durationMs });
     }
     const check = validateEffects(parsed.value, {
@@ -230,7 +262,12 @@ export class HookSandbox {
       this.log({ level: 'warn', message: `hook ${extensionId}/${hookId}: ${line}`, extensionId, hookId });
     }
     hook.health.recordSuccess({ durationMs: reply.durationMs, rejectedEffects: check.rejected.length });
-    return outcome({ ok: true, effects: check.accepted, rejected: check.rejected, durationMs: reply.durationMs });
+    return outcome({
+      ok: true,
+      effects: check.accepted,
+      rejected: check.rejected,
+      durationMs: reply.durationMs,
+    });
   }
 
   private recordFailure(options: {
@@ -243,7 +280,12 @@ export class HookSandbox {
   }): void {
     const { extensionId, hookId, hook, kind, message } = options;
     if (kind === 'cancelled') return;
-    this.log({ level: 'warn', message: `hook ${extensionId}/${hookId} failed (${kind}): ${message}`, extensionId, hookId });
+    this.log({
+      level: 'warn',
+      message: `hook ${extensionId}/${hookId} failed (${kind}): ${message}`,
+      extensionId,
+      hookId,
+    });
     const disabled = hook.health.recordFailure({
       kind,
       message,
@@ -259,7 +301,11 @@ export class HookSandbox {
   private async loadInto(worker: ActiveWorker, extensionId: string): Promise<HookLoadReport['errors']> {
     const extension = this.extensions.get(extensionId);
     if (extension === undefined) return [];
-    const modules = extension.spec.hooks.map((hook) => ({ hookId: hook.hookId, filename: hook.filename, source: hook.source }));
+    const modules = extension.spec.hooks.map((hook) => ({
+      hookId: hook.hookId,
+      filename: hook.filename,
+      source: hook.source,
+    }));
     const deadline = HOOK_LOAD_TIMEOUT_MS * Math.max(1, modules.length) + this.grace;
     const reply = await this.workers.request(
       worker,
@@ -272,7 +318,12 @@ export class HookSandbox {
     for (const error of reply.errors) {
       const hook = extension.hooks.get(error.hookId);
       if (hook !== undefined) hook.loadError = error.message;
-      this.log({ level: 'warn', message: `hook ${extensionId}/${error.hookId} not loaded: ${error.message}`, extensionId, hookId: error.hookId });
+      this.log({
+        level: 'warn',
+        message: `hook ${extensionId}/${error.hookId} not loaded: ${error.message}`,
+        extensionId,
+        hookId: error.hookId,
+      });
     }
     return reply.errors;
   }
@@ -295,11 +346,17 @@ export class HookSandbox {
   }
 }
 
-function parseAnswer(json: string): { ok: true; value: unknown } | { ok: false; kind: HookFailureKind; message: string } {
+function parseAnswer(
+  json: string,
+): { ok: true; value: unknown } | { ok: false; kind: HookFailureKind; message: string } {
   // The isolate already capped the size in characters; bytes are what the server will hold.
   const bytes = Buffer.byteLength(json, 'utf8');
   if (bytes > MAX_HOOK_RESULT_BYTES) {
-    return { ok: false, kind: 'too-large', message: `the return value is ${bytes} bytes of JSON; the limit is ${MAX_HOOK_RESULT_BYTES}` };
+    return {
+      ok: false,
+      kind: 'too-large',
+      message: `the return value is ${bytes} bytes of JSON; the limit is ${MAX_HOOK_RESULT_BYTES}`,
+    };
   }
   try {
     return { ok: true, value: JSON.parse(json) as unknown };

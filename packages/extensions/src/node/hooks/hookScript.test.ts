@@ -31,7 +31,13 @@ describe('readHookScript', () => {
 
   it('refuses paths and symlinks that leave the extension directory', async () => {
     await symlink(join(root, 'secret.js'), join(extensionDir, 'hooks', 'link.js'));
-    const cases = ['../secret.js', './hooks/link.js', join(root, 'secret.js'), './hooks/missing.js', './hooks/blocked.ts'];
+    const cases = [
+      '../secret.js',
+      './hooks/link.js',
+      join(root, 'secret.js'),
+      './hooks/missing.js',
+      './hooks/blocked.ts',
+    ];
     const messages = [];
     for (const script of cases) {
       const result = await readHookScript({ extensionDir, script, label: 'my-ext' });
@@ -50,6 +56,9 @@ describe('readHookScript', () => {
   it('refuses a module larger than the hook source limit', async () => {
     await writeFile(join(extensionDir, 'hooks', 'big.mjs'), 'x'.repeat(MAX_HOOK_SOURCE_BYTES + 1));
     const result = await readHookScript({ extensionDir, script: './hooks/big.mjs', label: 'my-ext' });
-    expect(result).toEqual({ ok: false, message: `my-ext: script "./hooks/big.mjs" is ${MAX_HOOK_SOURCE_BYTES + 1} bytes; hooks are limited to ${MAX_HOOK_SOURCE_BYTES}` });
+    expect(result).toEqual({
+      ok: false,
+      message: `my-ext: script "./hooks/big.mjs" is ${MAX_HOOK_SOURCE_BYTES + 1} bytes; hooks are limited to ${MAX_HOOK_SOURCE_BYTES}`,
+    });
   });
 });

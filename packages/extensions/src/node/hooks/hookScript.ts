@@ -6,12 +6,20 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { MAX_HOOK_SOURCE_BYTES } from './limits';
 
-export type HookScriptResult = { ok: true; source: string; filename: string } | { ok: false; message: string };
+export type HookScriptResult =
+  { ok: true; source: string; filename: string } | { ok: false; message: string };
 
-export async function readHookScript(options: { extensionDir: string; script: string; label: string }): Promise<HookScriptResult> {
+export async function readHookScript(options: {
+  extensionDir: string;
+  script: string;
+  label: string;
+}): Promise<HookScriptResult> {
   const { extensionDir, script, label } = options;
   if (isAbsolute(script) || !/\.(m?js)$/.test(script)) {
-    return { ok: false, message: `${label}: script "${script}" must be a relative path to a .js or .mjs file` };
+    return {
+      ok: false,
+      message: `${label}: script "${script}" must be a relative path to a .js or .mjs file`,
+    };
   }
   let root: string;
   let file: string;
@@ -28,7 +36,10 @@ export async function readHookScript(options: { extensionDir: string; script: st
   const info = await stat(file);
   if (!info.isFile()) return { ok: false, message: `${label}: script "${script}" is not a file` };
   if (info.size > MAX_HOOK_SOURCE_BYTES) {
-    return { ok: false, message: `${label}: script "${script}" is ${info.size} bytes; hooks are limited to ${MAX_HOOK_SOURCE_BYTES}` };
+    return {
+      ok: false,
+      message: `${label}: script "${script}" is ${info.size} bytes; hooks are limited to ${MAX_HOOK_SOURCE_BYTES}`,
+    };
   }
   return { ok: true, source: await readFile(file, 'utf8'), filename: `${label}/${inside}` };
 }

@@ -40,7 +40,11 @@ function handle(message: ParentMessage): void {
         send({ op: 'result', id: message.id, ok: false, kind: 'not-loaded', message: text, durationMs: 0 });
         return;
       }
-      const result = isolate.call({ hookId: message.hookId, eventJson: message.event, timeoutMs: message.timeoutMs });
+      const result = isolate.call({
+        hookId: message.hookId,
+        eventJson: message.event,
+        timeoutMs: message.timeoutMs,
+      });
       send({ ...result, op: 'result', id: message.id });
       return;
     }
@@ -62,7 +66,9 @@ process.on('message', (message: ParentMessage) => {
     handle(message);
   } catch (error) {
     // A bug on our side, not in a hook: say so and let the supervisor restart a clean process.
-    process.stderr.write(`hook worker: internal error: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `hook worker: internal error: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
     process.exit(71);
   }
 });

@@ -71,14 +71,31 @@ describe('extensionHooksFromManifest', () => {
   });
 
   it('has nothing to load without hooks', async () => {
-    const manifest = { hooks: [], commands: [], actions: [], sidebarTabs: [] } as unknown as ManifestHookParts;
-    expect(await extensionHooksFromManifest({ extensionId: 'x', extensionDir: dir, manifest })).toEqual({ spec: null, errors: [] });
+    const manifest = {
+      hooks: [],
+      commands: [],
+      actions: [],
+      sidebarTabs: [],
+    } as unknown as ManifestHookParts;
+    expect(await extensionHooksFromManifest({ extensionId: 'x', extensionDir: dir, manifest })).toEqual({
+      spec: null,
+      errors: [],
+    });
   });
 
   it('maps the manifest filter onto event fields', () => {
     const filter = manifestFilter({ agents: ['claude', 'codex'], states: ['blocked', 'done'], pane: 2 });
     expect(filter).toEqual({ agent: ['claude', 'codex'], state: ['blocked', 'done'], pane: 2 });
-    const event = { event: 'agent-state-changed', session: 's', pane: 2, agent: 'codex', previous: null, state: 'done', source: 'screen', message: null } as const;
+    const event = {
+      event: 'agent-state-changed',
+      session: 's',
+      pane: 2,
+      agent: 'codex',
+      previous: null,
+      state: 'done',
+      source: 'screen',
+      message: null,
+    } as const;
     expect(matchesFilter(filter, event)).toBe(true);
     expect(matchesFilter(filter, { ...event, pane: 3 })).toBe(false);
   });

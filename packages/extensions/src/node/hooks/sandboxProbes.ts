@@ -24,7 +24,8 @@ export class EventLoopProbe {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
     const sorted = [...this.lags].sort((a, b) => a - b);
-    const at = (fraction: number): number => sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+    const at = (fraction: number): number =>
+      sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
     return { samples: sorted.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: sorted.at(-1) ?? 0 };
   }
 }

@@ -9,7 +9,12 @@ export function shellHookEnv(event: HookEvent): Record<string, string> {
   for (const [key, value] of Object.entries(event)) {
     if (key === 'event') continue;
     const name = `ROZI_${key.replace(/[^A-Za-z0-9]/g, '_').toUpperCase()}`;
-    env[name] = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    env[name] =
+      value === null || value === undefined
+        ? ''
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
   }
   return env;
 }

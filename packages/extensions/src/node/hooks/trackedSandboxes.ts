@@ -6,7 +6,10 @@ import type { HookLogEntry } from './definitions';
 import { HookSandbox } from './hookSandbox';
 import { childProcessesOf, processExists } from './sandboxProbes';
 
-export type SandboxFactory = (options?: ConstructorParameters<typeof HookSandbox>[0]) => { box: HookSandbox; logs: HookLogEntry[] };
+export type SandboxFactory = (options?: ConstructorParameters<typeof HookSandbox>[0]) => {
+  box: HookSandbox;
+  logs: HookLogEntry[];
+};
 
 /** Call once at a test file's top level; returns the factory its tests use. */
 export function useTrackedSandboxes(): SandboxFactory {

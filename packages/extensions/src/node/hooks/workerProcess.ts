@@ -73,7 +73,10 @@ export class WorkerProcess {
       // ROZI_* sockets); tsx only wants a temp dir for its cache.
       // (The cast: apps/web type-checks this file through the router's types, and Next's globals
       // make NODE_ENV a required key of ProcessEnv there; the worker deliberately gets none.)
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: process.env.TMPDIR ?? '/tmp' } as unknown as NodeJS.ProcessEnv,
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        TMPDIR: process.env.TMPDIR ?? '/tmp',
+      } as unknown as NodeJS.ProcessEnv,
     });
     this.child.stderr?.setEncoding('utf8');
     this.child.stderr?.on('data', (chunk: string) => {
@@ -95,7 +98,12 @@ export class WorkerProcess {
     });
     this.ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
-        reject(new WorkerGoneError(`the hook worker did not start within ${READY_TIMEOUT_MS} ms`, 'worker-unresponsive'));
+        reject(
+          new WorkerGoneError(
+            `the hook worker did not start within ${READY_TIMEOUT_MS} ms`,
+            'worker-unresponsive',
+          ),
+        );
         this.child.kill('SIGKILL');
       }, READY_TIMEOUT_MS);
       this.child.on('message', (message: WorkerMessage) => {
@@ -107,7 +115,12 @@ export class WorkerProcess {
       });
       void this.exited.then((exit) => {
         clearTimeout(timer);
-        reject(new WorkerGoneError(`the hook worker exited before it was ready (${describeExit(exit)})`, 'worker-crashed'));
+        reject(
+          new WorkerGoneError(
+            `the hook worker exited before it was ready (${describeExit(exit)})`,
+            'worker-crashed',
+          ),
+        );
       });
     });
     // Callers that never await `ready` must not see an unhandled rejection.
@@ -127,7 +140,8 @@ export class WorkerProcess {
    * it is killed, and this and every other pending request fail.
    */
   request(message: ParentMessage, deadlineMs: number): Promise<WorkerReply> {
-    if (!this.alive) return Promise.reject(new WorkerGoneError('the hook worker is not running', 'worker-crashed'));
+    if (!this.alive)
+      return Promise.reject(new WorkerGoneError('the hook worker is not running', 'worker-crashed'));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.killedForDeadline = `the hook worker did not answer within ${deadlineMs} ms; killed it`;
@@ -175,12 +189,17 @@ export class WorkerProcess {
    * (`new Array(1e9).fill(0)` does that despite the isolate limit); it prints its GC trace first.
    */
   private outOfMemory(): boolean {
-    return /is_heap_oom|out of memory|last resort|CALL_AND_RETRY_LAST|Reached heap limit/i.test(this.stderrTail);
+    return /is_heap_oom|out of memory|last resort|CALL_AND_RETRY_LAST|Reached heap limit/i.test(
+      this.stderrTail,
+    );
   }
 
   private exitReason(): string | null {
     if (this.outOfMemory()) return 'V8 heap out of memory';
-    const lines = this.stderrTail.split('\n').map((line) => line.trim()).filter((line) => line.length > 0);
+    const lines = this.stderrTail
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.length > 0);
     const telling = lines.find((line) => /fatal|out of memory|catastrophic|internal error/i.test(line));
     return (telling ?? lines.at(-1) ?? null)?.slice(0, 300) ?? null;
   }

@@ -78,7 +78,12 @@ export class WorkerSupervisor {
       return;
     }
     if (this.queue.length >= MAX_QUEUED_CALLS) {
-      job.fail(new SandboxUnavailable(`${MAX_QUEUED_CALLS} hook calls are already waiting; call dropped`, 'overloaded'));
+      job.fail(
+        new SandboxUnavailable(
+          `${MAX_QUEUED_CALLS} hook calls are already waiting; call dropped`,
+          'overloaded',
+        ),
+      );
       return;
     }
     const queued: Queued = {
@@ -87,7 +92,12 @@ export class WorkerSupervisor {
         const index = this.queue.indexOf(queued);
         if (index < 0) return;
         this.queue.splice(index, 1);
-        job.fail(new SandboxUnavailable(`the hook worker was unavailable for ${MAX_QUEUE_WAIT_MS} ms; call dropped`, 'overloaded'));
+        job.fail(
+          new SandboxUnavailable(
+            `the hook worker was unavailable for ${MAX_QUEUE_WAIT_MS} ms; call dropped`,
+            'overloaded',
+          ),
+        );
       }, MAX_QUEUE_WAIT_MS),
     };
     if (job.front === true) this.queue.unshift(queued);
@@ -128,7 +138,11 @@ export class WorkerSupervisor {
     this.inFlight = true;
     job
       .run(worker)
-      .catch((error: unknown) => job.fail(error instanceof WorkerGoneError ? error : new WorkerGoneError(String(error), 'worker-crashed')))
+      .catch((error: unknown) =>
+        job.fail(
+          error instanceof WorkerGoneError ? error : new WorkerGoneError(String(error), 'worker-crashed'),
+        ),
+      )
       .finally(() => {
         this.inFlight = false;
         this.pump();
@@ -156,7 +170,10 @@ export class WorkerSupervisor {
       },
       (error: unknown) => {
         this.starting = null;
-        log({ level: 'error', message: `hook worker failed to start: ${error instanceof Error ? error.message : String(error)}` });
+        log({
+          level: 'error',
+          message: `hook worker failed to start: ${error instanceof Error ? error.message : String(error)}`,
+        });
       },
     );
   }
@@ -165,10 +182,14 @@ export class WorkerSupervisor {
     if (this.disposed) return;
     const current = this.worker?.process === child ? this.worker : null;
     if (current !== null) this.worker = null;
-    if (current !== null && Date.now() - current.startedAt >= RESTART_BACKOFF_RESET_MS) this.backoffMs = RESTART_BACKOFF_START_MS;
+    if (current !== null && Date.now() - current.startedAt >= RESTART_BACKOFF_RESET_MS)
+      this.backoffMs = RESTART_BACKOFF_START_MS;
     const delay = this.backoffMs;
     this.backoffMs = Math.min(RESTART_BACKOFF_MAX_MS, this.backoffMs * 2);
-    this.options.log({ level: 'error', message: `hook worker (pid ${String(child.pid)}) died (${describeExit(exit)}); restarting in ${delay} ms` });
+    this.options.log({
+      level: 'error',
+      message: `hook worker (pid ${String(child.pid)}) died (${describeExit(exit)}); restarting in ${delay} ms`,
+    });
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       if (this.disposed) return;

@@ -10,14 +10,31 @@ import { formatTable } from '../../table';
 import { targetOf, targetOption } from '../../target';
 import { CliError, type OptionSpec, type VerbContext } from '../../verb';
 
-export const refOption: OptionSpec = { name: 'ref', type: 'string', value: 'JSON', description: "the exact agent run, as printed in 'ref' by agents list/get (a replacement in the same pane never matches)" };
+export const refOption: OptionSpec = {
+  name: 'ref',
+  type: 'string',
+  value: 'JSON',
+  description:
+    "the exact agent run, as printed in 'ref' by agents list/get (a replacement in the same pane never matches)",
+};
 export const agentTargetOptions: OptionSpec[] = [targetOption, refOption];
 
-export function agentTargetOf(ctx: VerbContext, o: { requireWithSession: boolean }): TargetInput & { ref?: string } {
+export function agentTargetOf(
+  ctx: VerbContext,
+  o: { requireWithSession: boolean },
+): TargetInput & { ref?: string } {
   const ref = ctx.args.options.ref;
   if (typeof ref === 'string') return { ref };
-  if (o.requireWithSession && typeof ctx.args.options.session === 'string' && typeof ctx.args.options.target !== 'string') {
-    throw new CliError('usage', 'with --session, pass --target (or --ref): an inherited pane number may belong to another session', 2);
+  if (
+    o.requireWithSession &&
+    typeof ctx.args.options.session === 'string' &&
+    typeof ctx.args.options.target !== 'string'
+  ) {
+    throw new CliError(
+      'usage',
+      'with --session, pass --target (or --ref): an inherited pane number may belong to another session',
+      2,
+    );
   }
   return targetOf(ctx);
 }
@@ -39,7 +56,11 @@ export function timeoutOf(ctx: VerbContext, fallbackMs: number): number {
 }
 
 /** A refusal or non-matching outcome: one line on stderr, the stable code, its exit code. */
-export function statusError(code: WaitOutcomeCode | PromptRefusal, message: string, details?: unknown): CliError {
+export function statusError(
+  code: WaitOutcomeCode | PromptRefusal,
+  message: string,
+  details?: unknown,
+): CliError {
   return new CliError(code, message, exitCodeOf(code), details);
 }
 

@@ -11,9 +11,13 @@ export const configCheckVerb: Verb = {
     const { set, configFile, configFound } = await loadDefinitionsFromDisk(ctx.io.env);
     const value = { file: configFile, exists: configFound, warnings: set.warnings };
     ctx.print(value, () => {
-      if (!configFound && set.warnings.length === 0) return `${configFile}: not found (built-in defaults apply)`;
+      if (!configFound && set.warnings.length === 0)
+        return `${configFile}: not found (built-in defaults apply)`;
       if (set.warnings.length === 0) return `${configFile}: no warnings`;
-      return [...set.warnings.map(warningLine), `${set.warnings.length} warning${set.warnings.length === 1 ? '' : 's'}`].join('\n');
+      return [
+        ...set.warnings.map(warningLine),
+        `${set.warnings.length} warning${set.warnings.length === 1 ? '' : 's'}`,
+      ].join('\n');
     });
     return set.warnings.length > 0 ? 1 : 0;
   },

@@ -39,13 +39,20 @@ export const agentsDefinitionsVerb: Verb = {
         value.definitions.map((d) => [
           d.id,
           d.label,
-          d.overrides ? `${d.source} (overrides builtin)` : d.source === 'extension' ? `extension ${d.extension}` : d.source,
+          d.overrides
+            ? `${d.source} (overrides builtin)`
+            : d.source === 'extension'
+              ? `extension ${d.extension}`
+              : d.source,
           [...d.names, ...d.paths].join(', '),
           d.rules + (d.base ? ' + common' : ''),
           d.resume ? d.resume.join(' ') : null,
         ]),
       );
-      const warnings = set.warnings.length > 0 ? `\n\nwarnings:\n${set.warnings.map((w) => `  ${warningLine(w)}`).join('\n')}` : '';
+      const warnings =
+        set.warnings.length > 0
+          ? `\n\nwarnings:\n${set.warnings.map((w) => `  ${warningLine(w)}`).join('\n')}`
+          : '';
       return `${table}\n\n${value.definitions.length} definitions${warnings}`;
     });
     return 0;

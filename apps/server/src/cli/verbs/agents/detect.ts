@@ -11,7 +11,8 @@ import { CliError, type Verb } from '../../verb';
 
 async function readAll(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of stream)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -19,12 +20,20 @@ function explain(result: Evaluation, screen: string, title: string): string {
   const source = (target: string) => (target === 'title' ? title : screen);
   const lines = [`state: ${result.state}`];
   const d = result.decidedBy;
-  lines.push(d ? `decided by: ${d.ruleId} (${d.state}, ${d.target}${d.target === 'screen' ? `, ${d.scope}` : ''})${formatLocation(d.location) ? ` at ${formatLocation(d.location)}` : ''}` : 'decided by: no rule matched (idle by default)');
-  if (result.state === 'unknown') lines.push('unknown: this view hides the state; the pane keeps its last observed state');
+  lines.push(
+    d
+      ? `decided by: ${d.ruleId} (${d.state}, ${d.target}${d.target === 'screen' ? `, ${d.scope}` : ''})${formatLocation(d.location) ? ` at ${formatLocation(d.location)}` : ''}`
+      : 'decided by: no rule matched (idle by default)',
+  );
+  if (result.state === 'unknown')
+    lines.push('unknown: this view hides the state; the pane keeps its last observed state');
   if (result.matches.length > 0) lines.push('matched:');
   for (const m of result.matches) {
     lines.push(`  ${m.ruleId} → ${m.state}${m === d ? ' (decides)' : ''}`);
-    for (const s of m.spans) lines.push(`    ${JSON.stringify(source(s.target).slice(s.start, s.end))} at ${s.target} ${s.start}-${s.end} (pattern ${JSON.stringify(s.pattern)})`);
+    for (const s of m.spans)
+      lines.push(
+        `    ${JSON.stringify(source(s.target).slice(s.start, s.end))} at ${s.target} ${s.start}-${s.end} (pattern ${JSON.stringify(s.pattern)})`,
+      );
   }
   return lines.join('\n');
 }
@@ -33,19 +42,35 @@ export const agentsDetectVerb: Verb = {
   path: ['agents', 'detect'],
   summary: 'evaluate a captured screen for an agent and explain the state (offline)',
   options: [
-    { name: 'agent', type: 'string', value: 'ID', description: 'agent definition id (see rozi agents definitions)' },
+    {
+      name: 'agent',
+      type: 'string',
+      value: 'ID',
+      description: 'agent definition id (see rozi agents definitions)',
+    },
     { name: 'screen-file', type: 'string', value: 'FILE', description: 'read the screen text from FILE' },
     { name: 'screen-stdin', type: 'boolean', description: 'read the screen text from standard input' },
-    { name: 'title', type: 'string', value: 'TITLE', description: 'terminal title (OSC 0/2) to evaluate with the screen' },
+    {
+      name: 'title',
+      type: 'string',
+      value: 'TITLE',
+      description: 'terminal title (OSC 0/2) to evaluate with the screen',
+    },
   ],
   async run(ctx) {
     const { agent, title } = ctx.args.options;
     const file = ctx.args.options['screen-file'];
     const fromStdin = ctx.args.options['screen-stdin'] === true;
-    if (typeof agent !== 'string' || agent === '') throw new CliError('usage', 'agents detect needs --agent ID', EXIT_USAGE);
-    if ((typeof file === 'string') === fromStdin) throw new CliError('usage', 'give exactly one of --screen-file FILE or --screen-stdin', EXIT_USAGE);
+    if (typeof agent !== 'string' || agent === '')
+      throw new CliError('usage', 'agents detect needs --agent ID', EXIT_USAGE);
+    if ((typeof file === 'string') === fromStdin)
+      throw new CliError('usage', 'give exactly one of --screen-file FILE or --screen-stdin', EXIT_USAGE);
     const { set } = await loadDefinitionsFromDisk(ctx.io.env);
-    if (!set.byId.has(agent)) throw new CliError('unknown-agent', `no agent definition '${agent}' (run 'rozi agents definitions' for the list)`);
+    if (!set.byId.has(agent))
+      throw new CliError(
+        'unknown-agent',
+        `no agent definition '${agent}' (run 'rozi agents definitions' for the list)`,
+      );
     let screen: string;
     if (typeof file === 'string') {
       screen = await readFile(resolve(ctx.io.cwd, file), 'utf8').catch((err: NodeJS.ErrnoException) => {

@@ -9,7 +9,11 @@ export const agentsGetVerb: Verb = {
   summary: "one pane's agent state, source, revision and ref",
   options: agentTargetOptions,
   async run(ctx) {
-    const r = await callServer<{ ok: true; agent: AgentRowView } | StatusFailure>(ctx.io.env, 'agents.get', agentTargetOf(ctx, { requireWithSession: false }));
+    const r = await callServer<{ ok: true; agent: AgentRowView } | StatusFailure>(
+      ctx.io.env,
+      'agents.get',
+      agentTargetOf(ctx, { requireWithSession: false }),
+    );
     if (!r.ok) throw statusError(r.code, r.message);
     ctx.print(r.agent, () => agentTable([r.agent]));
     return 0;

@@ -10,8 +10,14 @@ export const agentsListVerb: Verb = {
   summary: 'list agents and their state (working, blocked, done, idle)',
   options: [{ name: 'all', type: 'boolean', description: 'every session, not only the current one' }],
   async run(ctx) {
-    const session = typeof ctx.args.options.session === 'string' ? ctx.args.options.session : ctx.io.env.ROZI_SESSION_NAME || undefined;
-    const rows = await callServer<AgentRowView[]>(ctx.io.env, 'agents.list', { session, all: ctx.args.options.all === true });
+    const session =
+      typeof ctx.args.options.session === 'string'
+        ? ctx.args.options.session
+        : ctx.io.env.ROZI_SESSION_NAME || undefined;
+    const rows = await callServer<AgentRowView[]>(ctx.io.env, 'agents.list', {
+      session,
+      all: ctx.args.options.all === true,
+    });
     ctx.print(rows, () => agentTable(rows));
     return 0;
   },

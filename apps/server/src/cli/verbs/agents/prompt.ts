@@ -21,8 +21,18 @@ export const agentsPromptVerb: Verb = {
   options: [
     ...agentTargetOptions,
     { name: 'allow-working', type: 'boolean', description: 'send even while the agent is working' },
-    { name: 'wait', type: 'list', value: 'STATES', description: 'after sending, wait for one of these states (e.g. idle, quiescent)' },
-    { name: 'timeout', type: 'string', value: 'DURATION', description: 'how long --wait waits: 500ms, 30s, 2m (at most 5m; default 5m)' },
+    {
+      name: 'wait',
+      type: 'list',
+      value: 'STATES',
+      description: 'after sending, wait for one of these states (e.g. idle, quiescent)',
+    },
+    {
+      name: 'timeout',
+      type: 'string',
+      value: 'DURATION',
+      description: 'how long --wait waits: 500ms, 30s, 2m (at most 5m; default 5m)',
+    },
   ],
   positionals: [{ name: 'text', required: true, variadic: true }],
   restAfterDashDash: true,
@@ -34,8 +44,11 @@ export const agentsPromptVerb: Verb = {
     const text = ctx.args.positionals.join(' ');
     if (text === '') throw new CliError('usage', 'prompt text is empty', 2);
     const wantsWait = ctx.args.options.wait !== undefined;
-    if (!wantsWait && ctx.args.options.timeout !== undefined) throw new CliError('usage', '--timeout goes with --wait', 2);
-    const wait = wantsWait ? { until: untilOf(ctx, 'wait'), timeoutMs: timeoutOf(ctx, MAX_WAIT_MS) } : undefined;
+    if (!wantsWait && ctx.args.options.timeout !== undefined)
+      throw new CliError('usage', '--timeout goes with --wait', 2);
+    const wait = wantsWait
+      ? { until: untilOf(ctx, 'wait'), timeoutMs: timeoutOf(ctx, MAX_WAIT_MS) }
+      : undefined;
     const r = await callServer<PromptReply>(ctx.io.env, 'agents.prompt', {
       ...agentTargetOf(ctx, { requireWithSession: true }),
       text,
@@ -43,7 +56,12 @@ export const agentsPromptVerb: Verb = {
       wait,
     });
     if (!r.ok) throw statusError(r.code, r.message, r);
-    if (r.wait && r.wait.code !== 'matched') throw statusError(r.wait.code, `sent ${r.written_bytes} bytes, then ${r.wait.code.replace('_', ' ')} (state: ${r.wait.agent?.state ?? 'none'})`, r);
+    if (r.wait && r.wait.code !== 'matched')
+      throw statusError(
+        r.wait.code,
+        `sent ${r.written_bytes} bytes, then ${r.wait.code.replace('_', ' ')} (state: ${r.wait.agent?.state ?? 'none'})`,
+        r,
+      );
     ctx.print(r, () => `sent ${r.written_bytes} bytes${r.wait ? `; ${r.wait.state}` : ''}`);
     return 0;
   },

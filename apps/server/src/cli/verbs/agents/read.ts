@@ -8,14 +8,28 @@ import { agentTargetOf, agentTargetOptions, statusError } from './agentTarget';
 export const agentsReadVerb: Verb = {
   path: ['agents', 'read'],
   summary: "an agent's state and its screen (plus N lines of scrollback)",
-  options: [...agentTargetOptions, { name: 'scrollback', short: 'S', type: 'string', value: 'N', description: 'also include N lines of scrollback' }],
+  options: [
+    ...agentTargetOptions,
+    {
+      name: 'scrollback',
+      short: 'S',
+      type: 'string',
+      value: 'N',
+      description: 'also include N lines of scrollback',
+    },
+  ],
   async run(ctx) {
     const sb = ctx.args.options.scrollback;
-    if (sb !== undefined && !/^\d+$/.test(String(sb))) throw new CliError('usage', `--scrollback takes a number of lines, got '${String(sb)}'`, 2);
-    const r = await callServer<{ ok: true; agent: AgentRowView; capture: PaneCapture } | StatusFailure>(ctx.io.env, 'agents.read', {
-      ...agentTargetOf(ctx, { requireWithSession: false }),
-      scrollback: sb === undefined ? undefined : Number(sb),
-    });
+    if (sb !== undefined && !/^\d+$/.test(String(sb)))
+      throw new CliError('usage', `--scrollback takes a number of lines, got '${String(sb)}'`, 2);
+    const r = await callServer<{ ok: true; agent: AgentRowView; capture: PaneCapture } | StatusFailure>(
+      ctx.io.env,
+      'agents.read',
+      {
+        ...agentTargetOf(ctx, { requireWithSession: false }),
+        scrollback: sb === undefined ? undefined : Number(sb),
+      },
+    );
     if (!r.ok) throw statusError(r.code, r.message);
     ctx.print(r, () => {
       const lines = [...r.capture.lines];

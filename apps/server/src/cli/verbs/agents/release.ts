@@ -19,7 +19,11 @@ export const agentsReleaseVerb: Verb = {
   ],
   async run(ctx) {
     const o = ctx.args.options;
-    const r = await callServer(ctx.io.env, 'agents.release', { ...agentTargetOf(ctx, { requireWithSession: true }), token: tokenOf(o.integration), seq: seqOf(o.seq) });
+    const r = await callServer(ctx.io.env, 'agents.release', {
+      ...agentTargetOf(ctx, { requireWithSession: true }),
+      token: tokenOf(o.integration),
+      seq: seqOf(o.seq),
+    });
     ctx.print(r, () => 'released');
     return 0;
   },

@@ -10,12 +10,14 @@ const STATES = ['working', 'blocked', 'idle', 'done'];
 
 export function seqOf(value: unknown): number {
   const n = Number(value);
-  if (value === undefined || !Number.isSafeInteger(n) || n < 1) throw new CliError('usage', `--seq must be a positive integer, got '${String(value ?? '')}'`, 2);
+  if (value === undefined || !Number.isSafeInteger(n) || n < 1)
+    throw new CliError('usage', `--seq must be a positive integer, got '${String(value ?? '')}'`, 2);
   return n;
 }
 
 export function tokenOf(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new CliError('usage', '--integration needs a token (one unique token per agent process)', 2);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new CliError('usage', '--integration needs a token (one unique token per agent process)', 2);
   return value;
 }
 
@@ -26,17 +28,33 @@ export const agentsReportVerb: Verb = {
   summary: "report an agent's state from its hooks (overrides screen detection for 30 s)",
   options: [
     targetOption,
-    { name: 'agent', type: 'string', value: 'ID', description: 'the agent detected in the pane (a mismatch is a conflict)' },
-    { name: 'integration', type: 'string', value: 'TOKEN', description: 'one unique token per agent process' },
+    {
+      name: 'agent',
+      type: 'string',
+      value: 'ID',
+      description: 'the agent detected in the pane (a mismatch is a conflict)',
+    },
+    {
+      name: 'integration',
+      type: 'string',
+      value: 'TOKEN',
+      description: 'one unique token per agent process',
+    },
     { name: 'state', type: 'string', value: 'STATE', description: 'working, blocked, idle or done' },
-    { name: 'native-session', type: 'string', value: 'REF', description: "the agent's own session id (used to resume it)" },
+    {
+      name: 'native-session',
+      type: 'string',
+      value: 'REF',
+      description: "the agent's own session id (used to resume it)",
+    },
     { name: 'message', type: 'string', value: 'TEXT', description: 'a short message shown with the state' },
     { name: 'seq', type: 'string', value: 'N', description: 'sequence number, increasing within the token' },
   ],
   async run(ctx) {
     const o = ctx.args.options;
     const state = String(o.state ?? '');
-    if (!STATES.includes(state)) throw new CliError('usage', `--state must be one of ${STATES.join(', ')}, got '${state}'`, 2);
+    if (!STATES.includes(state))
+      throw new CliError('usage', `--state must be one of ${STATES.join(', ')}, got '${state}'`, 2);
     const r = await callServer(ctx.io.env, 'agents.report', {
       ...agentTargetOf(ctx, { requireWithSession: true }),
       token: tokenOf(o.integration),

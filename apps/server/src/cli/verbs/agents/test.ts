@@ -47,7 +47,9 @@ function text(report: TestReport): string {
     return `${verdict}  ${c.agent} / ${c.name}: ${got}  (rule: ${c.rule ?? 'none, idle by default'})`;
   });
   for (const e of report.errors ?? []) lines.push(`ERROR ${e}`);
-  lines.push(`${report.passed} passed, ${report.failed} failed${report.errors ? `, ${report.errors.length} errors` : ''}`);
+  lines.push(
+    `${report.passed} passed, ${report.failed} failed${report.errors ? `, ${report.errors.length} errors` : ''}`,
+  );
   return lines.join('\n');
 }
 
@@ -65,11 +67,22 @@ export const agentsTestVerb: Verb = {
       const fixture = parseFixtureFile(await readFile(resolve(ctx.io.cwd, file), 'utf8'), file);
       errors.push(...fixture.errors);
       const known = set.byId.has(fixture.agent);
-      if (!known && fixture.cases.length > 0) errors.push(`${file}: no agent definition '${fixture.agent}' (set agent = "id" in the file)`);
+      if (!known && fixture.cases.length > 0)
+        errors.push(`${file}: no agent definition '${fixture.agent}' (set agent = "id" in the file)`);
       for (const c of fixture.cases) {
-        const result = known ? evaluate(set, { agentId: fixture.agent, screen: c.screen, title: c.title }) : null;
+        const result = known
+          ? evaluate(set, { agentId: fixture.agent, screen: c.screen, title: c.title })
+          : null;
         const pass = result !== null && result.state === c.state;
-        report.cases.push({ file, agent: fixture.agent, name: c.name, expected: c.state, actual: result?.state ?? null, pass, rule: result?.decidedBy?.ruleId ?? null });
+        report.cases.push({
+          file,
+          agent: fixture.agent,
+          name: c.name,
+          expected: c.state,
+          actual: result?.state ?? null,
+          pass,
+          rule: result?.decidedBy?.ruleId ?? null,
+        });
         if (pass) report.passed++;
         else report.failed++;
       }

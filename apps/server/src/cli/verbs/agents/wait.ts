@@ -14,20 +14,42 @@ export const agentsWaitVerb: Verb = {
   help: 'states: working, blocked, idle, done (idle after work, until viewed), quiescent (idle or done), gone.\nexit codes: 0 matched, 4 timed_out, 5 gone, 6 replaced, 7 stale_ref (see README).',
   options: [
     ...agentTargetOptions,
-    { name: 'until', type: 'list', value: 'STATES', description: 'comma list of states to wait for (repeatable)' },
-    { name: 'timeout', type: 'string', value: 'DURATION', description: 'give up after this long: 500ms, 30s, 2m (at most 5m; default 5m)' },
+    {
+      name: 'until',
+      type: 'list',
+      value: 'STATES',
+      description: 'comma list of states to wait for (repeatable)',
+    },
+    {
+      name: 'timeout',
+      type: 'string',
+      value: 'DURATION',
+      description: 'give up after this long: 500ms, 30s, 2m (at most 5m; default 5m)',
+    },
   ],
   async run(ctx) {
     const until = untilOf(ctx);
     const timeoutMs = timeoutOf(ctx, MAX_WAIT_MS);
     const target = agentTargetOf(ctx, { requireWithSession: true });
-    const r = await callServer<WaitOutcomeView | StatusFailure>(ctx.io.env, 'agents.wait', { ...target, until, timeoutMs });
+    const r = await callServer<WaitOutcomeView | StatusFailure>(ctx.io.env, 'agents.wait', {
+      ...target,
+      until,
+      timeoutMs,
+    });
     if (!r.ok) throw statusError(r.code, r.message);
     if (r.code !== 'matched') {
-      const why = { timed_out: `timed out after ${r.elapsed_ms} ms`, gone: 'the agent is gone', replaced: 'a different agent replaced it', stale_ref: 'the ref is stale' }[r.code];
+      const why = {
+        timed_out: `timed out after ${r.elapsed_ms} ms`,
+        gone: 'the agent is gone',
+        replaced: 'a different agent replaced it',
+        stale_ref: 'the ref is stale',
+      }[r.code];
       throw statusError(r.code, `${why} (state: ${r.agent?.state ?? 'none'})`, r);
     }
-    ctx.print(r, () => `${r.state}${r.agent?.state && r.agent.state !== r.state ? ` (${r.agent.state})` : ''}`);
+    ctx.print(
+      r,
+      () => `${r.state}${r.agent?.state && r.agent.state !== r.state ? ` (${r.agent.state})` : ''}`,
+    );
     return 0;
   },
 };

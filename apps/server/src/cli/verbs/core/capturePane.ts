@@ -8,16 +8,29 @@ import type { PaneCapture } from '../../../session/capture';
 export const capturePaneVerb: Verb = {
   path: ['capture-pane'],
   summary: "print a pane's screen (and scrollback)",
-  options: [targetOption, { name: 'scrollback', short: 'S', type: 'string', value: 'N|full', description: 'also print N lines of scrollback above the screen, or all of it' }],
+  options: [
+    targetOption,
+    {
+      name: 'scrollback',
+      short: 'S',
+      type: 'string',
+      value: 'N|full',
+      description: 'also print N lines of scrollback above the screen, or all of it',
+    },
+  ],
   async run(ctx) {
     const sb = ctx.args.options.scrollback;
     let scrollback: number | 'full' | undefined;
     if (sb === 'full') scrollback = 'full';
     else if (typeof sb === 'string') {
-      if (!/^\d+$/.test(sb)) throw new CliError('usage', `--scrollback takes a number of lines or 'full', got '${sb}'`, 2);
+      if (!/^\d+$/.test(sb))
+        throw new CliError('usage', `--scrollback takes a number of lines or 'full', got '${sb}'`, 2);
       scrollback = Number(sb);
     }
-    const r = await callServer<PaneCapture & { id: number; session: string }>(ctx.io.env, 'panes.capture', { ...targetOf(ctx), scrollback });
+    const r = await callServer<PaneCapture & { id: number; session: string }>(ctx.io.env, 'panes.capture', {
+      ...targetOf(ctx),
+      scrollback,
+    });
     ctx.print(r, () => {
       const lines = [...r.lines];
       while (lines.length && lines[lines.length - 1] === '') lines.pop();

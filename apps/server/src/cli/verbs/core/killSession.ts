@@ -7,7 +7,9 @@ export const killSessionVerb: Verb = {
   summary: 'end every pane of a session and remove it',
   positionals: [{ name: 'name' }],
   async run(ctx) {
-    const name = ctx.args.positionals[0] ?? (typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined);
+    const name =
+      ctx.args.positionals[0] ??
+      (typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined);
     if (!name) throw new CliError('usage', "'kill-session' needs a session NAME (or --session NAME)", 2);
     const r = await callServer(ctx.io.env, 'sessions.kill', { session: name });
     ctx.print(r, () => `killed session ${name}`);

@@ -8,13 +8,24 @@ import type { PaneInfo } from '../../../session/model';
 export const listPanesVerb: Verb = {
   path: ['list-panes'],
   summary: 'list panes (all sessions, or --session NAME)',
-  options: [{ name: 'scope', type: 'string', value: 'active|attached', description: 'attached: every attached session, for a session_scope = "attached" service' }],
+  options: [
+    {
+      name: 'scope',
+      type: 'string',
+      value: 'active|attached',
+      description: 'attached: every attached session, for a session_scope = "attached" service',
+    },
+  ],
   async run(ctx) {
     const session = typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined;
     const scope = ctx.args.options.scope ?? 'active';
-    if (scope !== 'active' && scope !== 'attached') throw new CliError('usage', `--scope takes active or attached, got '${String(scope)}'`, 2);
+    if (scope !== 'active' && scope !== 'attached')
+      throw new CliError('usage', `--scope takes active or attached, got '${String(scope)}'`, 2);
     // attached: every session's panes, with on_screen and reference.session_instance (spec: session_scope).
-    const rows = scope === 'attached' ? await callExtensions<PaneInfo[]>(ctx.io.env, 'extensions.attachedPanes') : await callServer<PaneInfo[]>(ctx.io.env, 'panes.list', { session });
+    const rows =
+      scope === 'attached'
+        ? await callExtensions<PaneInfo[]>(ctx.io.env, 'extensions.attachedPanes')
+        : await callServer<PaneInfo[]>(ctx.io.env, 'panes.list', { session });
     ctx.print(rows, () =>
       formatTable(
         ['SESSION', 'ID', 'TAB', 'TITLE', 'RUNNING', 'CWD', 'SIZE', 'STATE'],

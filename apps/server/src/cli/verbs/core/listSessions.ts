@@ -15,7 +15,12 @@ export const listSessionsVerb: Verb = {
   summary: 'list sessions',
   async run(ctx) {
     const rows = await callServer<SessionRow[]>(ctx.io.env, 'sessions.list');
-    ctx.print(rows, () => formatTable(['NAME', 'TABS', 'PANES', 'FOLDER'], rows.map((r) => [r.name, r.tabs, r.panes, r.folder])));
+    ctx.print(rows, () =>
+      formatTable(
+        ['NAME', 'TABS', 'PANES', 'FOLDER'],
+        rows.map((r) => [r.name, r.tabs, r.panes, r.folder]),
+      ),
+    );
     return 0;
   },
 };

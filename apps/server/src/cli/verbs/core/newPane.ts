@@ -17,13 +17,20 @@ export const newPaneVerb: Verb = {
   takesArgv: true,
   async run(ctx) {
     const o = ctx.args.options;
-    const r = await callServer<{ tab: number; pane: PaneInfo; pty_ready: boolean }>(ctx.io.env, 'panes.newTab', {
-      session: sessionOf(ctx),
-      name: typeof o['tab-name'] === 'string' ? o['tab-name'] : undefined,
-      select: o.focus !== false,
-      ...launchOf(ctx),
-    });
-    ctx.print({ ...r.pane, pty_ready: r.pty_ready }, () => `pane ${r.pane.id} in tab ${r.tab}${r.pty_ready ? '' : ' (pty not ready after 5 s)'}`);
+    const r = await callServer<{ tab: number; pane: PaneInfo; pty_ready: boolean }>(
+      ctx.io.env,
+      'panes.newTab',
+      {
+        session: sessionOf(ctx),
+        name: typeof o['tab-name'] === 'string' ? o['tab-name'] : undefined,
+        select: o.focus !== false,
+        ...launchOf(ctx),
+      },
+    );
+    ctx.print(
+      { ...r.pane, pty_ready: r.pty_ready },
+      () => `pane ${r.pane.id} in tab ${r.tab}${r.pty_ready ? '' : ' (pty not ready after 5 s)'}`,
+    );
     return 0;
   },
 };

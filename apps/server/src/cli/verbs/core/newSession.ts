@@ -9,7 +9,13 @@ export const newSessionVerb: Verb = {
   path: ['new-session'],
   summary: 'create a session with one pane',
   options: [
-    { name: 'name', short: 'n', type: 'string', value: 'NAME', description: 'session name (default: main, else the next free number)' },
+    {
+      name: 'name',
+      short: 'n',
+      type: 'string',
+      value: 'NAME',
+      description: 'session name (default: main, else the next free number)',
+    },
     { name: 'folder', type: 'string', value: 'DIR', description: 'folder new panes of the session start in' },
     ...launchOptions,
   ],
@@ -17,11 +23,15 @@ export const newSessionVerb: Verb = {
   takesArgv: true,
   async run(ctx) {
     const o = ctx.args.options;
-    const r = await callServer<{ session: string; pane: PaneInfo; pty_ready: boolean }>(ctx.io.env, 'sessions.create', {
-      name: typeof o.name === 'string' ? o.name : undefined,
-      folder: typeof o.folder === 'string' ? resolve(ctx.io.cwd, o.folder) : undefined,
-      ...launchOf(ctx),
-    });
+    const r = await callServer<{ session: string; pane: PaneInfo; pty_ready: boolean }>(
+      ctx.io.env,
+      'sessions.create',
+      {
+        name: typeof o.name === 'string' ? o.name : undefined,
+        folder: typeof o.folder === 'string' ? resolve(ctx.io.cwd, o.folder) : undefined,
+        ...launchOf(ctx),
+      },
+    );
     ctx.print(r, () => `session ${r.session}, pane ${r.pane.id}${r.pty_ready ? '' : ' (pty not ready yet)'}`);
     return 0;
   },

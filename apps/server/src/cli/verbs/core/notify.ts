@@ -14,7 +14,8 @@ export const notifyVerb: Verb = {
   positionals: [{ name: 'message', required: true, variadic: true }],
   async run(ctx) {
     const level = ctx.args.options.level ?? 'info';
-    if (level !== 'info' && level !== 'warn' && level !== 'error') throw new CliError('usage', `--level must be info, warn or error, got '${String(level)}'`, 2);
+    if (level !== 'info' && level !== 'warn' && level !== 'error')
+      throw new CliError('usage', `--level must be info, warn or error, got '${String(level)}'`, 2);
     const t = targetOf(ctx);
     const r = await callServer<{ id: number }>(ctx.io.env, 'notify', {
       message: ctx.args.positionals.join(' '),

@@ -10,7 +10,10 @@ export const renamePaneVerb: Verb = {
   positionals: [{ name: 'name', required: true }],
   async run(ctx) {
     const name = ctx.args.positionals[0] ?? '';
-    const r = await callServer<{ id: number; title: string }>(ctx.io.env, 'panes.rename', { ...targetOf(ctx), name: name || null });
+    const r = await callServer<{ id: number; title: string }>(ctx.io.env, 'panes.rename', {
+      ...targetOf(ctx),
+      name: name || null,
+    });
     ctx.print(r, () => `pane ${r.id}: ${r.title}`);
     return 0;
   },

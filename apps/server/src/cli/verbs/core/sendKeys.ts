@@ -8,11 +8,18 @@ export const sendKeysVerb: Verb = {
   path: ['send-keys'],
   summary: 'send keys to a pane by tmux key name (Enter, C-c, M-x, Up, F5…)',
   help: "Example: rozi send-keys -t 2 'ls -l' Enter.  Use -- before keys that start with a dash.",
-  options: [targetOption, { name: 'literal', short: 'l', type: 'boolean', description: 'send every word literally, no key names' }],
+  options: [
+    targetOption,
+    { name: 'literal', short: 'l', type: 'boolean', description: 'send every word literally, no key names' },
+  ],
   positionals: [{ name: 'keys', required: true, variadic: true }],
   restAfterDashDash: true,
   async run(ctx) {
-    const r = await callServer<{ id: number; bytes: number }>(ctx.io.env, 'panes.sendKeys', { ...targetOf(ctx), keys: ctx.args.positionals, literal: ctx.args.options.literal === true });
+    const r = await callServer<{ id: number; bytes: number }>(ctx.io.env, 'panes.sendKeys', {
+      ...targetOf(ctx),
+      keys: ctx.args.positionals,
+      literal: ctx.args.options.literal === true,
+    });
     ctx.print(r, () => '');
     return 0;
   },

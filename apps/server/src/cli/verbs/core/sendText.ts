@@ -18,7 +18,10 @@ export const sendTextVerb: Verb = {
   async run(ctx) {
     let text = ctx.args.positionals.length ? ctx.args.positionals.join(' ') : await readAll(ctx.io.stdin);
     if (ctx.args.options.enter === true) text += '\r';
-    const r = await callServer<{ id: number; bytes: number }>(ctx.io.env, 'panes.sendText', { ...targetOf(ctx), text });
+    const r = await callServer<{ id: number; bytes: number }>(ctx.io.env, 'panes.sendText', {
+      ...targetOf(ctx),
+      text,
+    });
     ctx.print(r, () => '');
     return 0;
   },

@@ -18,7 +18,13 @@ export const splitVerb: Verb = {
   summary: 'split a pane and start a shell, COMMAND or --argv program in the new half',
   options: [
     targetOption,
-    { name: 'direction', short: 'd', type: 'string', value: 'right|down|left|up', description: 'where the new pane goes (default right)' },
+    {
+      name: 'direction',
+      short: 'd',
+      type: 'string',
+      value: 'right|down|left|up',
+      description: 'where the new pane goes (default right)',
+    },
     { name: 'focus', type: 'boolean', description: 'focus the new pane' },
     ...launchOptions,
   ],
@@ -34,7 +40,10 @@ export const splitVerb: Verb = {
       focus: ctx.args.options.focus === true,
       ...launchOf(ctx),
     });
-    ctx.print({ ...r.pane, pty_ready: r.pty_ready }, () => `pane ${r.pane.id}${r.pty_ready ? '' : ' (pty not ready after 5 s)'}`);
+    ctx.print(
+      { ...r.pane, pty_ready: r.pty_ready },
+      () => `pane ${r.pane.id}${r.pty_ready ? '' : ' (pty not ready after 5 s)'}`,
+    );
     return 0;
   },
 };

@@ -7,10 +7,19 @@ import { callExtensions } from './extensionCall';
 export const actionsListVerb: Verb = {
   path: ['actions', 'list'],
   summary: 'list the actions callable in a session',
-  options: [{ name: 'session', type: 'string', value: 'NAME', description: 'session (default: the current one)' }],
+  options: [
+    { name: 'session', type: 'string', value: 'NAME', description: 'session (default: the current one)' },
+  ],
   async run(ctx) {
-    const rows = await callExtensions<{ id: string; title: string; deadline_ms: number; concurrency: string }[]>(ctx.io.env, 'extensions.actionsList', { session: sessionOf(ctx) });
-    ctx.print(rows, () => formatTable(['ID', 'TITLE', 'DEADLINE', 'CONCURRENCY'], rows.map((a) => [a.id, a.title, `${a.deadline_ms} ms`, a.concurrency])));
+    const rows = await callExtensions<
+      { id: string; title: string; deadline_ms: number; concurrency: string }[]
+    >(ctx.io.env, 'extensions.actionsList', { session: sessionOf(ctx) });
+    ctx.print(rows, () =>
+      formatTable(
+        ['ID', 'TITLE', 'DEADLINE', 'CONCURRENCY'],
+        rows.map((a) => [a.id, a.title, `${a.deadline_ms} ms`, a.concurrency]),
+      ),
+    );
     return 0;
   },
 };

@@ -36,7 +36,8 @@ function readHead(file: string, limit: number): Buffer {
 function imageFormat(head: Buffer): ImageFormat {
   if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   return 'other';
 }
 
@@ -76,7 +77,8 @@ export async function checkExtensionDir(dirArg: string, cwd: string): Promise<Ch
   } catch {
     throw new CliError('not-found', `${dirArg}: no such directory`);
   }
-  if (!st.isDirectory()) throw new CliError('not-found', `${dirArg} is not a directory; pass the extension's directory`);
+  if (!st.isDirectory())
+    throw new CliError('not-found', `${dirArg} is not a directory; pass the extension's directory`);
   const file = join(dir, 'extension.toml');
   if (!existsSync(file)) throw new CliError('not-found', `no extension.toml in ${dirArg}`);
   const bytes = readHead(file, MAX_MANIFEST_BYTES + 1);
@@ -97,7 +99,16 @@ export async function checkExtensionDir(dirArg: string, cwd: string): Promise<Ch
   if (meta?.platforms !== undefined) metadata.platforms = meta.platforms;
   if (meta?.homepage !== undefined) metadata.homepage = meta.homepage;
   if (meta && meta.screenshots.length > 0) metadata.screenshots = meta.screenshots;
-  return { schema_version: 1, id: check.id, verdict: check.verdict, errors: check.errors, hints: check.hints, settings: check.settings, discover: check.discover, metadata };
+  return {
+    schema_version: 1,
+    id: check.id,
+    verdict: check.verdict,
+    errors: check.errors,
+    hints: check.hints,
+    settings: check.settings,
+    discover: check.discover,
+    metadata,
+  };
 }
 
 function where(d: { path: string; line: number | null }): string {
@@ -107,12 +118,22 @@ function where(d: { path: string; line: number | null }): string {
 
 export function formatCheckReport(r: CheckReport): string {
   const out = [`${r.id ?? '(no id)'}: ${r.verdict}`];
-  if (r.errors.length) out.push('', r.verdict === 'incompatible' ? 'incompatible because:' : 'errors:', ...r.errors.map((e) => `  ${e.code}: ${e.message}${where(e)}`));
+  if (r.errors.length)
+    out.push(
+      '',
+      r.verdict === 'incompatible' ? 'incompatible because:' : 'errors:',
+      ...r.errors.map((e) => `  ${e.code}: ${e.message}${where(e)}`),
+    );
   if (r.hints.length) out.push('', 'hints:', ...r.hints.map((h) => `  ${h.message}${where(h)}`));
   const settings = Object.entries(r.settings);
-  if (settings.length) out.push('', 'settings (defaults):', ...settings.map(([k, v]) => `  ${k} = ${JSON.stringify(v)}`));
+  if (settings.length)
+    out.push('', 'settings (defaults):', ...settings.map(([k, v]) => `  ${k} = ${JSON.stringify(v)}`));
   if (r.metadata.homepage) out.push('', `homepage: ${r.metadata.homepage}`);
-  out.push('', `Discover: ${r.discover.ready ? 'ready' : 'not ready'}`, ...r.discover.problems.map((p) => `  - ${p.message}`));
+  out.push(
+    '',
+    `Discover: ${r.discover.ready ? 'ready' : 'not ready'}`,
+    ...r.discover.problems.map((p) => `  - ${p.message}`),
+  );
   return out.join('\n') + '\n';
 }
 
@@ -120,7 +141,9 @@ export const extensionsCheckVerb: Verb = {
   path: ['extensions', 'check'],
   summary: 'validate an extension directory: verdict, errors, hints, settings, Discover',
   help: 'Exit status 0 only for a valid manifest; 1 for invalid or incompatible.\n--json prints { schema_version: 1, id, verdict, errors, hints, settings, discover, metadata }.',
-  options: [{ name: 'json', type: 'boolean', description: 'print the report as JSON (same as --format json)' }],
+  options: [
+    { name: 'json', type: 'boolean', description: 'print the report as JSON (same as --format json)' },
+  ],
   positionals: [{ name: 'dir' }],
   async run(ctx) {
     const report = await checkExtensionDir(ctx.args.positionals[0] ?? '.', ctx.io.cwd);

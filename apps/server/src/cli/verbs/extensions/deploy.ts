@@ -11,7 +11,10 @@ export const extensionsDeployVerb: Verb = {
   async run(ctx) {
     const session = ctx.args.options.session;
     if (typeof session !== 'string') throw new CliError('usage', 'deploy needs --session NAME', 2);
-    const r = await callExtensions<Record<string, unknown>>(ctx.io.env, 'extensions.deploy', { extension: ctx.args.positionals[0], session });
+    const r = await callExtensions<Record<string, unknown>>(ctx.io.env, 'extensions.deploy', {
+      extension: ctx.args.positionals[0],
+      session,
+    });
     ctx.print(r, () => `${String(r.status)} ${String(r.extension)} in ${session}`);
     return 0;
   },

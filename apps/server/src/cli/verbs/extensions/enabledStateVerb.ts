@@ -21,7 +21,9 @@ export function enabledStateVerb(enabled: boolean): Verb {
         installFailure(err);
       }
       const server = await reloadIfRunning(ctx.io.env);
-      ctx.print({ id, enabled, changed, server }, () => (changed ? `${word}d ${id}` : `${id} was already ${word}d`));
+      ctx.print({ id, enabled, changed, server }, () =>
+        changed ? `${word}d ${id}` : `${id} was already ${word}d`,
+      );
       return 0;
     },
   };

@@ -27,11 +27,16 @@ export function callerOf(env: NodeJS.ProcessEnv): CallerClaim | undefined {
 
 /** Retired generations exit with EXIT_STALE_GENERATION (4): the process should exit, not retry. */
 export function withStaleExit(err: unknown): never {
-  if (err instanceof CliError && (err.code === 'stale-generation' || err.code === 'extension-not-loaded')) throw new CliError(err.code, err.message, EXIT_STALE_GENERATION);
+  if (err instanceof CliError && (err.code === 'stale-generation' || err.code === 'extension-not-loaded'))
+    throw new CliError(err.code, err.message, EXIT_STALE_GENERATION);
   throw err;
 }
 
-export async function callExtensions<T>(env: NodeJS.ProcessEnv, path: string, input: Record<string, unknown> = {}): Promise<T> {
+export async function callExtensions<T>(
+  env: NodeJS.ProcessEnv,
+  path: string,
+  input: Record<string, unknown> = {},
+): Promise<T> {
   return callServer<T>(env, path, { ...input, caller: callerOf(env) }).catch(withStaleExit);
 }
 
@@ -52,6 +57,7 @@ export async function reloadIfRunning(env: NodeJS.ProcessEnv): Promise<'reloaded
 }
 
 export function installFailure(err: unknown): never {
-  if (err instanceof Error && 'code' in err && err.name === 'InstallError') throw new CliError(String((err as { code: string }).code), err.message, 1);
+  if (err instanceof Error && 'code' in err && err.name === 'InstallError')
+    throw new CliError(String((err as { code: string }).code), err.message, 1);
   throw err;
 }

@@ -5,10 +5,13 @@ import { callExtensions } from './extensionCall';
 
 export const hideCommandVerb: Verb = {
   path: ['hide-command'],
-  summary: 'hide one of your extension\'s commands in the command palette',
+  summary: "hide one of your extension's commands in the command palette",
   positionals: [{ name: 'command', required: true }],
   async run(ctx) {
-    const r = await callExtensions(ctx.io.env, 'extensions.setCommandVisibility', { command: ctx.args.positionals[0], visible: false });
+    const r = await callExtensions(ctx.io.env, 'extensions.setCommandVisibility', {
+      command: ctx.args.positionals[0],
+      visible: false,
+    });
     ctx.print(r, () => '');
     return 0;
   },

@@ -15,7 +15,8 @@ export const extensionsIndexBuildVerb: Verb = {
   async run(ctx) {
     const repos = ctx.args.options.repos;
     const out = ctx.args.options.out;
-    if (typeof repos !== 'string' || typeof out !== 'string') throw new CliError('usage', 'index build needs --repos FILE and --out DIR');
+    if (typeof repos !== 'string' || typeof out !== 'string')
+      throw new CliError('usage', 'index build needs --repos FILE and --out DIR');
     // Loaded on use, like the runtime: most `rozi` commands never need the validator.
     const { platformName, ROZI_COMPAT_VERSION } = await import('@rozi/extensions');
     const { buildIndex, readReposFile, writeIndexFiles } = await import('../../../discover/indexBuild');
@@ -23,18 +24,34 @@ export const extensionsIndexBuildVerb: Verb = {
     try {
       list = readReposFile(resolve(ctx.io.cwd, repos));
     } catch (err) {
-      throw new CliError('not-found', `${repos}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(err)}`);
+      throw new CliError(
+        'not-found',
+        `${repos}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(err)}`,
+      );
     }
-    const result = await buildIndex({ repos: list, env: ctx.io.env, roziVersion: ROZI_COMPAT_VERSION, platform: platformName(process.platform) });
+    const result = await buildIndex({
+      repos: list,
+      env: ctx.io.env,
+      roziVersion: ROZI_COMPAT_VERSION,
+      platform: platformName(process.platform),
+    });
     const files = writeIndexFiles(resolve(ctx.io.cwd, out), result);
-    const summary = { listed: result.index.extensions.map((e) => ({ id: e.id, commit: e.commit, repo: e.repo })), skipped: result.skipped.skipped, files };
-    ctx.print(summary, () =>
-      [
-        `listed ${result.index.extensions.length}, skipped ${result.skipped.skipped.length}`,
-        ...result.index.extensions.map((e) => `  + ${e.id} ${e.version} ${e.commit.slice(0, 12)}  ${e.repo}`),
-        ...result.skipped.skipped.map((s) => `  - ${s.repo}: ${s.reasons.join('; ')}`),
-        `wrote ${files.index} and ${files.skipped}`,
-      ].join('\n') + '\n',
+    const summary = {
+      listed: result.index.extensions.map((e) => ({ id: e.id, commit: e.commit, repo: e.repo })),
+      skipped: result.skipped.skipped,
+      files,
+    };
+    ctx.print(
+      summary,
+      () =>
+        [
+          `listed ${result.index.extensions.length}, skipped ${result.skipped.skipped.length}`,
+          ...result.index.extensions.map(
+            (e) => `  + ${e.id} ${e.version} ${e.commit.slice(0, 12)}  ${e.repo}`,
+          ),
+          ...result.skipped.skipped.map((s) => `  - ${s.repo}: ${s.reasons.join('; ')}`),
+          `wrote ${files.index} and ${files.skipped}`,
+        ].join('\n') + '\n',
     );
     return 0;
   },

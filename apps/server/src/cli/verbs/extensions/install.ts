@@ -8,7 +8,11 @@ export const extensionsInstallVerb: Verb = {
   path: ['extensions', 'install'],
   summary: 'install an extension from an https/ssh/file git URL or a directory',
   options: [
-    { name: 'link', type: 'boolean', description: 'use the directory in place (edits apply on reload-extensions)' },
+    {
+      name: 'link',
+      type: 'boolean',
+      description: 'use the directory in place (edits apply on reload-extensions)',
+    },
     { name: 'ref', type: 'string', value: 'REV', description: 'branch, tag or commit to install' },
   ],
   positionals: [{ name: 'source', required: true }],
@@ -26,8 +30,23 @@ export const extensionsInstallVerb: Verb = {
     }).catch(installFailure);
     const server = await reloadIfRunning(ctx.io.env);
     const e = out.entry;
-    ctx.print({ id: e.id, source: e.source, commit: e.commit, digest: e.digest, dir: e.dir, warning: out.warning ?? null, server }, () =>
-      [`installed ${e.id}${out.manifest.extension.version ? ` ${out.manifest.extension.version}` : ''}${e.commit ? ` at ${e.commit.slice(0, 12)}` : ''}${e.source.kind === 'link' ? ` (linked to ${e.source.path})` : ''}`, out.warning ? `warning: ${out.warning}` : ''].filter(Boolean).join('\n'),
+    ctx.print(
+      {
+        id: e.id,
+        source: e.source,
+        commit: e.commit,
+        digest: e.digest,
+        dir: e.dir,
+        warning: out.warning ?? null,
+        server,
+      },
+      () =>
+        [
+          `installed ${e.id}${out.manifest.extension.version ? ` ${out.manifest.extension.version}` : ''}${e.commit ? ` at ${e.commit.slice(0, 12)}` : ''}${e.source.kind === 'link' ? ` (linked to ${e.source.path})` : ''}`,
+          out.warning ? `warning: ${out.warning}` : '',
+        ]
+          .filter(Boolean)
+          .join('\n'),
     );
     return 0;
   },

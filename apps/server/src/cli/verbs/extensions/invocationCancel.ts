@@ -7,7 +7,9 @@ export const invocationCancelVerb: Verb = {
   summary: 'cancel a running action call',
   positionals: [{ name: 'id', required: true }],
   async run(ctx) {
-    const r = await callExtensions(ctx.io.env, 'extensions.invocationCancel', { id: ctx.args.positionals[0] });
+    const r = await callExtensions(ctx.io.env, 'extensions.invocationCancel', {
+      id: ctx.args.positionals[0],
+    });
     ctx.print(r, () => `cancelled ${ctx.args.positionals[0]}`);
     return 0;
   },

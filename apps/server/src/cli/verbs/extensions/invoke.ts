@@ -14,12 +14,16 @@ export const invokeVerb: Verb = {
   positionals: [{ name: 'action', required: true }],
   async run(ctx) {
     const argsJson = typeof ctx.args.options['args-json'] === 'string' ? ctx.args.options['args-json'] : '{}';
-    const r = await callExtensions<{ invocationId: string; result: unknown; durationMs: number }>(ctx.io.env, 'extensions.invoke', {
-      action: ctx.args.positionals[0],
-      argsJson,
-      session: sessionOf(ctx),
-      parent: ctx.io.env.ROZI_INVOCATION_ID || undefined,
-    });
+    const r = await callExtensions<{ invocationId: string; result: unknown; durationMs: number }>(
+      ctx.io.env,
+      'extensions.invoke',
+      {
+        action: ctx.args.positionals[0],
+        argsJson,
+        session: sessionOf(ctx),
+        parent: ctx.io.env.ROZI_INVOCATION_ID || undefined,
+      },
+    );
     ctx.io.stdout.write(JSON.stringify(r.result) + '\n');
     return 0;
   },

@@ -18,8 +18,19 @@ interface Listed {
   min_rozi?: string | null;
   platforms?: string[] | null;
   homepage?: string | null;
-  commands?: { id: string; label: string; hidden: boolean; run: string; argv: string[] | null; key: string | null }[];
-  services?: { id: string; restart: string; status: { state: string; pid?: number; starts: number; reason?: string } | null }[];
+  commands?: {
+    id: string;
+    label: string;
+    hidden: boolean;
+    run: string;
+    argv: string[] | null;
+    key: string | null;
+  }[];
+  services?: {
+    id: string;
+    restart: string;
+    status: { state: string; pid?: number; starts: number; reason?: string } | null;
+  }[];
   settings?: Record<string, unknown>;
   settings_problems?: string[];
   keys?: { action: string; chord: string; state: string; reason: string | null }[];
@@ -39,16 +50,27 @@ function sourceText(s: Listed['source']): string {
 }
 
 function verboseText(e: Listed): string {
-  const lines = [`${e.id} ${e.version ?? ''} [${e.state}]${e.problem ? ` ${e.problem}` : ''}`, `  source: ${sourceText(e.source)}${e.commit ? ` @ ${e.commit}` : ''}`];
+  const lines = [
+    `${e.id} ${e.version ?? ''} [${e.state}]${e.problem ? ` ${e.problem}` : ''}`,
+    `  source: ${sourceText(e.source)}${e.commit ? ` @ ${e.commit}` : ''}`,
+  ];
   if (e.generation) lines.push(`  generation: ${e.generation}`);
   if (e.min_rozi) lines.push(`  min_rozi: ${e.min_rozi}`);
   if (e.platforms) lines.push(`  platforms: ${e.platforms.join(', ')}`);
   if (e.homepage) lines.push(`  homepage: ${e.homepage}`);
-  for (const c of e.commands ?? []) lines.push(`  command ${c.id} "${c.label}"${c.hidden ? ' (hidden)' : ''}${c.argv ? ` argv=${JSON.stringify(c.argv)}` : ` (${c.run})`}`);
-  for (const s of e.services ?? []) lines.push(`  service ${s.id} restart=${s.restart} ${s.status ? `${s.status.state}${s.status.pid ? ` pid=${s.status.pid}` : ''} starts=${s.status.starts}${s.status.reason ? ` (${s.status.reason})` : ''}` : ''}`);
-  if (e.settings && Object.keys(e.settings).length > 0) lines.push(`  settings: ${JSON.stringify(e.settings)}`);
+  for (const c of e.commands ?? [])
+    lines.push(
+      `  command ${c.id} "${c.label}"${c.hidden ? ' (hidden)' : ''}${c.argv ? ` argv=${JSON.stringify(c.argv)}` : ` (${c.run})`}`,
+    );
+  for (const s of e.services ?? [])
+    lines.push(
+      `  service ${s.id} restart=${s.restart} ${s.status ? `${s.status.state}${s.status.pid ? ` pid=${s.status.pid}` : ''} starts=${s.status.starts}${s.status.reason ? ` (${s.status.reason})` : ''}` : ''}`,
+    );
+  if (e.settings && Object.keys(e.settings).length > 0)
+    lines.push(`  settings: ${JSON.stringify(e.settings)}`);
   for (const p of e.settings_problems ?? []) lines.push(`  settings warning: ${p}`);
-  for (const k of e.keys ?? []) lines.push(`  key ${k.chord} → ${k.action}: ${k.state}${k.reason ? ` (${k.reason})` : ''}`);
+  for (const k of e.keys ?? [])
+    lines.push(`  key ${k.chord} → ${k.action}: ${k.state}${k.reason ? ` (${k.reason})` : ''}`);
   return lines.join('\n');
 }
 
@@ -56,7 +78,12 @@ export const extensionsListVerb: Verb = {
   path: ['extensions', 'list'],
   summary: 'list installed extensions',
   options: [
-    { name: 'verbose', short: 'v', type: 'boolean', description: 'commands, services, settings and key suggestions' },
+    {
+      name: 'verbose',
+      short: 'v',
+      type: 'boolean',
+      description: 'commands, services, settings and key suggestions',
+    },
     { name: 'json', type: 'boolean', description: 'same as --format json' },
   ],
   async run(ctx) {
@@ -71,7 +98,14 @@ export const extensionsListVerb: Verb = {
         version: l.check?.manifest?.extension.version ?? null,
         source: l.entry.source,
         commit: l.entry.commit,
-        commands: (l.check?.manifest?.commands ?? []).map((c) => ({ id: c.publicId, label: c.label, hidden: c.hidden, run: c.run.kind, argv: null, key: c.key ?? null })),
+        commands: (l.check?.manifest?.commands ?? []).map((c) => ({
+          id: c.publicId,
+          label: c.label,
+          hidden: c.hidden,
+          run: c.run.kind,
+          argv: null,
+          key: c.key ?? null,
+        })),
         settings: l.check?.settings ?? {},
       }));
     }
@@ -80,7 +114,16 @@ export const extensionsListVerb: Verb = {
       return 0;
     }
     const list = rows;
-    ctx.print(list, () => (ctx.args.options.verbose ? list.map(verboseText).join('\n\n') : formatTable(['ID', 'VERSION', 'STATE', 'SOURCE', 'PROBLEM'], list.map((e) => [e.id, e.version, e.state, sourceText(e.source), e.problem]))) || 'no extensions installed');
+    ctx.print(
+      list,
+      () =>
+        (ctx.args.options.verbose
+          ? list.map(verboseText).join('\n\n')
+          : formatTable(
+              ['ID', 'VERSION', 'STATE', 'SOURCE', 'PROBLEM'],
+              list.map((e) => [e.id, e.version, e.state, sourceText(e.source), e.problem]),
+            )) || 'no extensions installed',
+    );
     return 0;
   },
 };

@@ -3,7 +3,16 @@
 // command runs through the Python 3 launcher found on PATH (python3, python, or py -3 on Windows),
 // because that is the launcher this machine has; the README says to adjust it when sharing.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { RESERVED_EXTENSION_IDS } from '@rozi/extensions';
 import { CliError, type Verb } from '../../verb';
@@ -28,12 +37,17 @@ function onPath(program: string, env: NodeJS.ProcessEnv): string | undefined {
 
 /** Whether `argv` starts a Python 3 (a `python` on PATH may still be Python 2). */
 function isPython3(argv: string[], env: NodeJS.ProcessEnv): boolean {
-  const r = spawnSync(argv[0] as string, [...argv.slice(1), '-c', 'import sys; sys.exit(0 if sys.version_info[0] == 3 else 1)'], { env, timeout: 5000, stdio: 'ignore' });
+  const r = spawnSync(
+    argv[0] as string,
+    [...argv.slice(1), '-c', 'import sys; sys.exit(0 if sys.version_info[0] == 3 else 1)'],
+    { env, timeout: 5000, stdio: 'ignore' },
+  );
   return r.status === 0;
 }
 
 export function pickPythonLauncher(env: NodeJS.ProcessEnv): string[] | undefined {
-  const candidates = process.platform === 'win32' ? [['py', '-3'], ['python3'], ['python']] : [['python3'], ['python']];
+  const candidates =
+    process.platform === 'win32' ? [['py', '-3'], ['python3'], ['python']] : [['python3'], ['python']];
   for (const argv of candidates) {
     if (onPath(argv[0] as string, env) && isPython3(argv, env)) return argv;
   }
@@ -94,11 +108,21 @@ export const extensionsNewVerb: Verb = {
   async run(ctx) {
     const id = ctx.args.positionals[0] as string;
     if (!ID.test(id)) throw new CliError('usage', `extension id '${id}' must match [a-z0-9_-]+`, 2);
-    if ((RESERVED_EXTENSION_IDS as readonly string[]).includes(id)) throw new CliError('usage', `extension id '${id}' is reserved (${RESERVED_EXTENSION_IDS.join(', ')})`, 2);
+    if ((RESERVED_EXTENSION_IDS as readonly string[]).includes(id))
+      throw new CliError(
+        'usage',
+        `extension id '${id}' is reserved (${RESERVED_EXTENSION_IDS.join(', ')})`,
+        2,
+      );
     const target = resolve(ctx.io.cwd, id);
-    if (existsSync(target)) throw new CliError('exists', `${target} already exists; choose another id or remove it`);
+    if (existsSync(target))
+      throw new CliError('exists', `${target} already exists; choose another id or remove it`);
     const launcher = pickPythonLauncher(ctx.io.env);
-    if (!launcher) throw new CliError('missing-python', 'rozi extensions new needs Python 3: install it so python3 (or python) is on PATH');
+    if (!launcher)
+      throw new CliError(
+        'missing-python',
+        'rozi extensions new needs Python 3: install it so python3 (or python) is on PATH',
+      );
 
     // Build in a sibling temp directory and rename: a failure leaves no half-written scaffold.
     const staging = mkdtempSync(join(ctx.io.cwd, `.${id}.new-`));
@@ -113,9 +137,27 @@ export const extensionsNewVerb: Verb = {
       rmSync(staging, { recursive: true, force: true });
       throw err;
     }
-    const next = [`cd ${id}`, 'rozi extensions check .', 'rozi extensions install --link .', `rozi run-action ${id}.hello`];
-    const result = { created: target, id, launcher, files: ['extension.toml', 'bin/hello.py', 'README.md'], next };
-    ctx.print(result, () => [`created ${id}/ (extension.toml, bin/hello.py, README.md; launcher: ${launcher.join(' ')})`, '', 'next:', ...next.map((s) => `  ${s}`)].join('\n'));
+    const next = [
+      `cd ${id}`,
+      'rozi extensions check .',
+      'rozi extensions install --link .',
+      `rozi run-action ${id}.hello`,
+    ];
+    const result = {
+      created: target,
+      id,
+      launcher,
+      files: ['extension.toml', 'bin/hello.py', 'README.md'],
+      next,
+    };
+    ctx.print(result, () =>
+      [
+        `created ${id}/ (extension.toml, bin/hello.py, README.md; launcher: ${launcher.join(' ')})`,
+        '',
+        'next:',
+        ...next.map((s) => `  ${s}`),
+      ].join('\n'),
+    );
     return 0;
   },
 };

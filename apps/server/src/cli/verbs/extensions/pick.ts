@@ -14,7 +14,15 @@ type Row = { id: string; label: string; group?: string; badge?: string; disabled
 function rowsOf(value: unknown): Row[] {
   const list = Array.isArray(value) ? value : (value as { rows?: unknown })?.rows;
   if (!Array.isArray(list)) throw new CliError('usage', 'rows must be a JSON array (or {"rows": [...]})', 2);
-  return list.map((r, i) => (typeof r === 'string' ? { id: r, label: r } : { ...(r as Row), id: String((r as Row).id ?? (r as Row).label ?? i), label: String((r as Row).label ?? (r as Row).id ?? '') }));
+  return list.map((r, i) =>
+    typeof r === 'string'
+      ? { id: r, label: r }
+      : {
+          ...(r as Row),
+          id: String((r as Row).id ?? (r as Row).label ?? i),
+          label: String((r as Row).label ?? (r as Row).id ?? ''),
+        },
+  );
 }
 
 export const pickVerb: Verb = {
@@ -32,12 +40,21 @@ export const pickVerb: Verb = {
     if (o.json !== true) {
       const lines = (await readAll(ctx.io.stdin)).split('\n').filter((l) => l !== '');
       let exit = EXIT_PICK_CANCELLED;
-      await runPicker(env, { mode: 'pick', title: o.title ?? null, placeholder: o.placeholder ?? null, rows: lines.map((l) => ({ id: l, label: l })) }, (item) => {
-        if (item.type === 'result' && item.result.kind === 'selected' && item.result.row) {
-          ctx.io.stdout.write(item.result.row.label + '\n');
-          exit = 0;
-        }
-      });
+      await runPicker(
+        env,
+        {
+          mode: 'pick',
+          title: o.title ?? null,
+          placeholder: o.placeholder ?? null,
+          rows: lines.map((l) => ({ id: l, label: l })),
+        },
+        (item) => {
+          if (item.type === 'result' && item.result.kind === 'selected' && item.result.row) {
+            ctx.io.stdout.write(item.result.row.label + '\n');
+            exit = 0;
+          }
+        },
+      );
       return exit;
     }
     const rl = createInterface({ input: ctx.io.stdin, crlfDelay: Infinity });
@@ -57,7 +74,8 @@ export const pickVerb: Verb = {
       for (let next = await it.next(); !next.done; next = await it.next()) {
         if (next.value.trim() === '') continue;
         const rows = rowsOf(JSON.parse(next.value));
-        if (pickerId) await callServer(env, 'extensions.pickerRows', { id: pickerId, rows }).catch(() => undefined);
+        if (pickerId)
+          await callServer(env, 'extensions.pickerRows', { id: pickerId, rows }).catch(() => undefined);
         else pending.push(rows);
       }
     })().catch(() => undefined);
@@ -66,7 +84,8 @@ export const pickVerb: Verb = {
       if (item.type === 'opened') {
         pickerId = item.id;
         const last = pending.pop();
-        if (last) void callServer(env, 'extensions.pickerRows', { id: item.id, rows: last }).catch(() => undefined);
+        if (last)
+          void callServer(env, 'extensions.pickerRows', { id: item.id, rows: last }).catch(() => undefined);
         return;
       }
       const r = item.result;
@@ -78,7 +97,14 @@ export const pickVerb: Verb = {
         exit = 0;
       } else out({ cancelled: true });
     };
-    const req = { mode: 'pick', title: request.title ?? null, placeholder: request.placeholder ?? null, width: request.width ?? null, actions: request.actions ?? [], rows: request.rows !== undefined ? rowsOf(request.rows) : [] };
+    const req = {
+      mode: 'pick',
+      title: request.title ?? null,
+      placeholder: request.placeholder ?? null,
+      width: request.width ?? null,
+      actions: request.actions ?? [],
+      rows: request.rows !== undefined ? rowsOf(request.rows) : [],
+    };
     await runPicker(env, req, show);
     rl.close();
     void updates;

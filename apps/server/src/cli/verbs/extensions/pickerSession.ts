@@ -11,9 +11,23 @@ export const EXIT_PICK_TRANSPORT = 2;
 
 export type PickItem =
   | { type: 'opened'; id: string }
-  | { type: 'action' | 'result'; result: { kind: string; row?: { id: string; label: string }; text?: string; action?: string; selected?: unknown; input?: string | null } };
+  | {
+      type: 'action' | 'result';
+      result: {
+        kind: string;
+        row?: { id: string; label: string };
+        text?: string;
+        action?: string;
+        selected?: unknown;
+        input?: string | null;
+      };
+    };
 
-export async function runPicker(env: NodeJS.ProcessEnv, request: Record<string, unknown>, onItem: (item: PickItem) => void): Promise<void> {
+export async function runPicker(
+  env: NodeJS.ProcessEnv,
+  request: Record<string, unknown>,
+  onItem: (item: PickItem) => void,
+): Promise<void> {
   try {
     await subscribeServer(env, 'extensions.pick', { ...request, caller: callerOf(env) }, (item) => {
       onItem(item as PickItem);
@@ -23,7 +37,8 @@ export async function runPicker(env: NodeJS.ProcessEnv, request: Record<string, 
     try {
       withStaleExit(err);
     } catch (e) {
-      if (e instanceof CliError && e.exitCode !== 4) throw new CliError(e.code, e.message, EXIT_PICK_TRANSPORT);
+      if (e instanceof CliError && e.exitCode !== 4)
+        throw new CliError(e.code, e.message, EXIT_PICK_TRANSPORT);
       throw e;
     }
   }
@@ -31,6 +46,7 @@ export async function runPicker(env: NodeJS.ProcessEnv, request: Record<string, 
 
 export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = '';
-  for await (const chunk of stream) text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+  for await (const chunk of stream)
+    text += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
   return text;
 }

@@ -14,12 +14,21 @@ export const promptVerb: Verb = {
   async run(ctx) {
     const o = ctx.args.options;
     let exit = EXIT_PICK_CANCELLED;
-    await runPicker(ctx.io.env, { mode: 'prompt', title: o.title ?? null, placeholder: o.placeholder ?? null, default: o.default ?? null }, (item) => {
-      if (item.type === 'result' && item.result.kind === 'input') {
-        ctx.io.stdout.write(`${item.result.text ?? ''}\n`);
-        exit = 0;
-      }
-    });
+    await runPicker(
+      ctx.io.env,
+      {
+        mode: 'prompt',
+        title: o.title ?? null,
+        placeholder: o.placeholder ?? null,
+        default: o.default ?? null,
+      },
+      (item) => {
+        if (item.type === 'result' && item.result.kind === 'input') {
+          ctx.io.stdout.write(`${item.result.text ?? ''}\n`);
+          exit = 0;
+        }
+      },
+    );
     return exit;
   },
 };

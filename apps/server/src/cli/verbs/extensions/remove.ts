@@ -7,7 +7,9 @@ import { extensionDirs, installFailure, reloadIfRunning } from './extensionCall'
 export const extensionsRemoveVerb: Verb = {
   path: ['extensions', 'remove'],
   summary: 'remove an installed extension (its state stays unless --purge)',
-  options: [{ name: 'purge', type: 'boolean', description: 'also delete its state directory on this machine' }],
+  options: [
+    { name: 'purge', type: 'boolean', description: 'also delete its state directory on this machine' },
+  ],
   positionals: [{ name: 'id', required: true }],
   async run(ctx) {
     // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
@@ -22,7 +24,10 @@ export const extensionsRemoveVerb: Verb = {
       installFailure(err);
     }
     const server = await reloadIfRunning(ctx.io.env);
-    ctx.print({ id, removed: true, purged: purge, server }, () => `removed ${id}${purge ? ' and its state' : ''}`);
+    ctx.print(
+      { id, removed: true, purged: purge, server },
+      () => `removed ${id}${purge ? ' and its state' : ''}`,
+    );
     return 0;
   },
 };

@@ -9,10 +9,22 @@ export const runActionVerb: Verb = {
   positionals: [{ name: 'action', required: true }],
   async run(ctx) {
     const id = ctx.args.positionals[0] as string;
-    const r = await callExtensions<{ id: string; pid?: number | null; reload?: { loaded: string[]; restarted: string[]; stopped: string[]; problems: { extension: string; message: string }[] } }>(ctx.io.env, 'extensions.runAction', { id });
+    const r = await callExtensions<{
+      id: string;
+      pid?: number | null;
+      reload?: {
+        loaded: string[];
+        restarted: string[];
+        stopped: string[];
+        problems: { extension: string; message: string }[];
+      };
+    }>(ctx.io.env, 'extensions.runAction', { id });
     ctx.print(r, () =>
       r.reload
-        ? [`reloaded: ${r.reload.loaded.length} loaded, ${r.reload.restarted.length} restarted, ${r.reload.stopped.length} stopped`, ...r.reload.problems.map((p) => `${p.extension || 'extensions'}: ${p.message}`)].join('\n')
+        ? [
+            `reloaded: ${r.reload.loaded.length} loaded, ${r.reload.restarted.length} restarted, ${r.reload.stopped.length} stopped`,
+            ...r.reload.problems.map((p) => `${p.extension || 'extensions'}: ${p.message}`),
+          ].join('\n')
         : '',
     );
     return 0;

@@ -5,10 +5,13 @@ import { callExtensions } from './extensionCall';
 
 export const showCommandVerb: Verb = {
   path: ['show-command'],
-  summary: 'show one of your extension\'s commands in the command palette',
+  summary: "show one of your extension's commands in the command palette",
   positionals: [{ name: 'command', required: true }],
   async run(ctx) {
-    const r = await callExtensions(ctx.io.env, 'extensions.setCommandVisibility', { command: ctx.args.positionals[0], visible: true });
+    const r = await callExtensions(ctx.io.env, 'extensions.setCommandVisibility', {
+      command: ctx.args.positionals[0],
+      visible: true,
+    });
     ctx.print(r, () => '');
     return 0;
   },

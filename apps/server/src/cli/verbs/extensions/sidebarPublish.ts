@@ -15,10 +15,15 @@ function rows(line: string): Record<string, unknown>[] {
   try {
     v = JSON.parse(line);
   } catch {
-    throw new CliError('usage', 'each line of sidebar publish must be JSON: an array of rows or {"rows": [...]}', 2);
+    throw new CliError(
+      'usage',
+      'each line of sidebar publish must be JSON: an array of rows or {"rows": [...]}',
+      2,
+    );
   }
   const list = Array.isArray(v) ? v : (v as { rows?: unknown })?.rows;
-  if (!Array.isArray(list)) throw new CliError('usage', 'a snapshot must be an array of rows or {"rows": [...]}', 2);
+  if (!Array.isArray(list))
+    throw new CliError('usage', 'a snapshot must be an array of rows or {"rows": [...]}', 2);
   return list.map((r) => (typeof r === 'string' ? { label: r } : (r as Record<string, unknown>)));
 }
 
@@ -27,7 +32,12 @@ export const sidebarPublishVerb: Verb = {
   summary: "publish rows to one of your extension's stream tabs (snapshots on stdin)",
   options: [
     { name: 'tab', type: 'string', value: 'NAME', description: 'the stream tab (its local name)' },
-    { name: 'name', type: 'string', value: 'PRODUCER', description: 'tell several producers in one place apart' },
+    {
+      name: 'name',
+      type: 'string',
+      value: 'PRODUCER',
+      description: 'tell several producers in one place apart',
+    },
   ],
   async run(ctx) {
     const tab = ctx.args.options.tab;
@@ -42,7 +52,8 @@ export const sidebarPublishVerb: Verb = {
       onItem: (event) => void ctx.io.stdout.write(JSON.stringify(event) + '\n'),
       onEnd: (err) => (refused = err),
     });
-    const publish = (r: Record<string, unknown>[]) => channel.call('extensions.sidebarPublish', { tab, producer, rows: r, caller }).catch(withStaleExit);
+    const publish = (r: Record<string, unknown>[]) =>
+      channel.call('extensions.sidebarPublish', { tab, producer, rows: r, caller }).catch(withStaleExit);
     try {
       let published = 0;
       for await (const line of createInterface({ input: ctx.io.stdin, crlfDelay: Infinity })) {

@@ -51,20 +51,60 @@ function hookTable(hooks: HookStatus[]): string[] {
     ms(h.p99Ms),
     h.loadError ?? h.disabledReason ?? h.lastError,
   ]);
-  return ['', formatTable(['EXTENSION', 'HOOK', 'EVENT', 'STATE', 'CALLS', 'FAILURES', 'TIMEOUTS', 'REJECTED', 'P50_MS', 'P99_MS', 'LAST_ERROR'], rows)];
+  return [
+    '',
+    formatTable(
+      [
+        'EXTENSION',
+        'HOOK',
+        'EVENT',
+        'STATE',
+        'CALLS',
+        'FAILURES',
+        'TIMEOUTS',
+        'REJECTED',
+        'P50_MS',
+        'P99_MS',
+        'LAST_ERROR',
+      ],
+      rows,
+    ),
+  ];
 }
 
 export const extensionsStatusVerb: Verb = {
   path: ['extensions', 'status'],
   summary: 'services, deployments and running action calls of loaded extensions',
-  options: [{ name: 'session', type: 'string', value: 'NAME', description: 'deployments of this session only' }],
+  options: [
+    { name: 'session', type: 'string', value: 'NAME', description: 'deployments of this session only' },
+  ],
   async run(ctx) {
     const s = typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined;
     const r = await callExtensions<StatusReply>(ctx.io.env, 'extensions.status', { session: s });
     const rows: (string | number | null)[][] = [];
-    for (const e of r.extensions) for (const v of e.services) rows.push([e.id, 'client', v.unit, v.state, v.pid ?? null, v.starts, v.reason ?? null]);
-    for (const d of r.deployments) for (const v of d.services) rows.push([d.extension, `session ${d.session}`, v.unit, v.state, v.pid ?? null, v.starts, v.reason ?? null]);
-    ctx.print(r, () => [formatTable(['EXTENSION', 'WHERE', 'UNIT', 'STATE', 'PID', 'STARTS', 'REASON'], rows), ...r.invocations.map((i) => `call ${i.id} ${i.extension}.${i.action} in ${i.session} (depth ${i.depth})`), ...hookTable(r.hooks ?? [])].join('\n'));
+    for (const e of r.extensions)
+      for (const v of e.services)
+        rows.push([e.id, 'client', v.unit, v.state, v.pid ?? null, v.starts, v.reason ?? null]);
+    for (const d of r.deployments)
+      for (const v of d.services)
+        rows.push([
+          d.extension,
+          `session ${d.session}`,
+          v.unit,
+          v.state,
+          v.pid ?? null,
+          v.starts,
+          v.reason ?? null,
+        ]);
+    ctx.print(r, () =>
+      [
+        formatTable(['EXTENSION', 'WHERE', 'UNIT', 'STATE', 'PID', 'STARTS', 'REASON'], rows),
+        ...r.invocations.map(
+          (i) => `call ${i.id} ${i.extension}.${i.action} in ${i.session} (depth ${i.depth})`,
+        ),
+        ...hookTable(r.hooks ?? []),
+      ].join('\n'),
+    );
     return 0;
   },
 };

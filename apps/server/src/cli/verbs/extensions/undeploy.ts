@@ -10,8 +10,15 @@ export const extensionsUndeployVerb: Verb = {
   async run(ctx) {
     const session = ctx.args.options.session;
     if (typeof session !== 'string') throw new CliError('usage', 'undeploy needs --session NAME', 2);
-    const r = await callExtensions<Record<string, unknown>>(ctx.io.env, 'extensions.undeploy', { extension: ctx.args.positionals[0], session });
-    ctx.print(r, () => (r.undeployed ? `undeployed ${String(r.extension)} from ${session}` : `${String(r.extension)} was not deployed in ${session}`));
+    const r = await callExtensions<Record<string, unknown>>(ctx.io.env, 'extensions.undeploy', {
+      extension: ctx.args.positionals[0],
+      session,
+    });
+    ctx.print(r, () =>
+      r.undeployed
+        ? `undeployed ${String(r.extension)} from ${session}`
+        : `${String(r.extension)} was not deployed in ${session}`,
+    );
     return 0;
   },
 };

@@ -13,14 +13,33 @@ export const extensionsUpdateVerb: Verb = {
     // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
     const { formatDiff, readRegistry, updateExtension } = await import('@rozi/extensions/node');
     const dirs = extensionDirs(ctx.io.env);
-    const ids = ctx.args.positionals[0] ? [ctx.args.positionals[0]] : readRegistry(dirs.extensionsDir).registry.extensions.map((e) => e.id);
+    const ids = ctx.args.positionals[0]
+      ? [ctx.args.positionals[0]]
+      : readRegistry(dirs.extensionsDir).registry.extensions.map((e) => e.id);
     const plans: UpdatePlan[] = [];
-    for (const id of ids) plans.push(await updateExtension({ dirs, id, dryRun: ctx.args.options['dry-run'] === true, env: ctx.io.env }).catch(installFailure));
-    const server = plans.some((p) => p.status === 'updated') ? await reloadIfRunning(ctx.io.env) : 'unchanged';
-    ctx.print({ updates: plans, server }, () =>
-      plans
-        .map((p) => [`${p.id}: ${p.status}${p.commitTo && p.commitFrom !== p.commitTo ? ` ${p.commitFrom?.slice(0, 12) ?? '-'} → ${p.commitTo.slice(0, 12)}` : ''}`, ...(p.diff && p.status !== 'up-to-date' ? formatDiff(p.diff).map((l) => `  ${l}`) : [])].join('\n'))
-        .join('\n') || 'no extensions installed',
+    for (const id of ids)
+      plans.push(
+        await updateExtension({
+          dirs,
+          id,
+          dryRun: ctx.args.options['dry-run'] === true,
+          env: ctx.io.env,
+        }).catch(installFailure),
+      );
+    const server = plans.some((p) => p.status === 'updated')
+      ? await reloadIfRunning(ctx.io.env)
+      : 'unchanged';
+    ctx.print(
+      { updates: plans, server },
+      () =>
+        plans
+          .map((p) =>
+            [
+              `${p.id}: ${p.status}${p.commitTo && p.commitFrom !== p.commitTo ? ` ${p.commitFrom?.slice(0, 12) ?? '-'} → ${p.commitTo.slice(0, 12)}` : ''}`,
+              ...(p.diff && p.status !== 'up-to-date' ? formatDiff(p.diff).map((l) => `  ${l}`) : []),
+            ].join('\n'),
+          )
+          .join('\n') || 'no extensions installed',
     );
     return 0;
   },

@@ -6,13 +6,16 @@ import type { Verb } from '../../verb';
 import type { ConfigStatus } from '../../../status/configStatus';
 
 function warningText(w: ConfigStatus['warnings'][number]): string {
-  const at = w.file ? `${w.file}${w.line ? `:${w.line}` : ''}${w.line && w.column ? `:${w.column}` : ''}: ` : '';
+  const at = w.file
+    ? `${w.file}${w.line ? `:${w.line}` : ''}${w.line && w.column ? `:${w.column}` : ''}: `
+    : '';
   return `${at}${w.message} [${w.code}]`;
 }
 
 export const configStatusVerb: Verb = {
   path: ['config', 'status'],
-  summary: "the running server's last config.toml read: ok or broken, warnings with lines, definitions in force",
+  summary:
+    "the running server's last config.toml read: ok or broken, warnings with lines, definitions in force",
   async run(ctx) {
     const r = await callServer<ConfigStatus>(ctx.io.env, 'status.config');
     ctx.print(r, () => {
@@ -20,8 +23,13 @@ export const configStatusVerb: Verb = {
         r.state === 'broken'
           ? `${r.file ?? 'config.toml'}: broken, the last good agent definitions stay in force`
           : `${r.file ?? 'config.toml'}: ok${r.warnings.length ? ` (${r.warnings.length} warning${r.warnings.length === 1 ? '' : 's'})` : ''}`;
-      const defs = r.definitions.map((d) => `  ${d.id.padEnd(20)} ${d.source}${d.extension ? ` (${d.extension})` : ''}${d.resume ? ', native resume' : ''}`);
-      return [head, ...r.warnings.map((w) => `  ${warningText(w)}`), 'definitions in force:', ...defs].join('\n');
+      const defs = r.definitions.map(
+        (d) =>
+          `  ${d.id.padEnd(20)} ${d.source}${d.extension ? ` (${d.extension})` : ''}${d.resume ? ', native resume' : ''}`,
+      );
+      return [head, ...r.warnings.map((w) => `  ${warningText(w)}`), 'definitions in force:', ...defs].join(
+        '\n',
+      );
     });
     return r.state === 'broken' ? 1 : 0;
   },

@@ -15,20 +15,28 @@ interface Row {
 }
 
 /** One stdin line → a row update, or a one-line reason it is not one. */
-export function parseRowLine(line: string): { ok: true; id: string; row: Row | null } | { ok: false; message: string } {
+export function parseRowLine(
+  line: string,
+): { ok: true; id: string; row: Row | null } | { ok: false; message: string } {
   let v: unknown;
   try {
     v = JSON.parse(line);
   } catch {
     return { ok: false, message: 'not JSON' };
   }
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return { ok: false, message: 'a row must be a JSON object' };
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    return { ok: false, message: 'a row must be a JSON object' };
   const o = v as Record<string, unknown>;
   if (typeof o.id !== 'string' || o.id === '') return { ok: false, message: 'a row needs an "id" string' };
   if (o.state === null) return { ok: true, id: o.id, row: null };
-  if (o.state !== 'working' && o.state !== 'blocked' && o.state !== 'idle') return { ok: false, message: '"state" must be working, blocked, idle or null' };
+  if (o.state !== 'working' && o.state !== 'blocked' && o.state !== 'idle')
+    return { ok: false, message: '"state" must be working, blocked, idle or null' };
   const text = (x: unknown) => (typeof x === 'string' ? x : null);
-  return { ok: true, id: o.id, row: { id: o.id, state: o.state, label: text(o.label), message: text(o.message) } };
+  return {
+    ok: true,
+    id: o.id,
+    row: { id: o.id, state: o.state, label: text(o.label), message: text(o.message) },
+  };
 }
 
 export const publishVerb: Verb = {
@@ -36,12 +44,23 @@ export const publishVerb: Verb = {
   summary: 'publish activity rows (JSON lines on stdin) shown instead of screen detection',
   options: [
     targetOption,
-    { name: 'name', type: 'string', value: 'NAME', description: 'publisher name (several publishers may share a pane)' },
-    { name: 'kind', type: 'string', value: 'agent', description: "'agent': the rows stand for an agent (its name labels the pane)" },
+    {
+      name: 'name',
+      type: 'string',
+      value: 'NAME',
+      description: 'publisher name (several publishers may share a pane)',
+    },
+    {
+      name: 'kind',
+      type: 'string',
+      value: 'agent',
+      description: "'agent': the rows stand for an agent (its name labels the pane)",
+    },
   ],
   async run(ctx) {
     const kind = ctx.args.options.kind;
-    if (kind !== undefined && kind !== 'agent') throw new CliError('usage', `--kind takes 'agent', got '${String(kind)}'`, 2);
+    if (kind !== undefined && kind !== 'agent')
+      throw new CliError('usage', `--kind takes 'agent', got '${String(kind)}'`, 2);
     const name = typeof ctx.args.options.name === 'string' ? ctx.args.options.name : 'publish';
     const rows = new Map<string, Row>();
     let publisher: string | null = null;
@@ -54,16 +73,23 @@ export const publishVerb: Verb = {
       const id = publisher;
       if (!id) return;
       const snapshot = [...rows.values()];
-      chain = chain.then(() => callServer(ctx.io.env, 'status.publishRows', { publisher: id, rows: snapshot }).then(() => undefined));
+      chain = chain.then(() =>
+        callServer(ctx.io.env, 'status.publishRows', { publisher: id, rows: snapshot }).then(() => undefined),
+      );
     };
     let started!: () => void;
     const isStarted = new Promise<void>((resolve) => (started = resolve));
     // The subscription holds the rows for as long as this command runs (or until it says done).
-    const held = subscribeServer(ctx.io.env, 'status.publisher', { ...targetOf(ctx), name, kind: kind === 'agent' ? 'agent' : 'activity' }, (item) => {
-      publisher = (item as { publisher: string }).publisher;
-      started();
-      send();
-    });
+    const held = subscribeServer(
+      ctx.io.env,
+      'status.publisher',
+      { ...targetOf(ctx), name, kind: kind === 'agent' ? 'agent' : 'activity' },
+      (item) => {
+        publisher = (item as { publisher: string }).publisher;
+        started();
+        send();
+      },
+    );
     input.on('line', (line) => {
       lineNo++;
       if (line.trim() === '') return;

@@ -12,7 +12,11 @@ export const statusVerb: Verb = {
   options: [
     targetOption,
     { name: 'reason', type: 'string', value: 'TEXT', description: 'a short message shown with the state' },
-    { name: 'clear', type: 'boolean', description: 'remove the status; the pane returns to screen detection' },
+    {
+      name: 'clear',
+      type: 'boolean',
+      description: 'remove the status; the pane returns to screen detection',
+    },
   ],
   positionals: [{ name: 'state' }],
   async run(ctx) {
@@ -24,9 +28,14 @@ export const statusVerb: Verb = {
       ctx.print(r, () => 'cleared');
       return 0;
     }
-    if (state === undefined || !STATES.includes(state)) throw new CliError('usage', `status needs a STATE: ${STATES.join(', ')} (or --clear)`, 2);
+    if (state === undefined || !STATES.includes(state))
+      throw new CliError('usage', `status needs a STATE: ${STATES.join(', ')} (or --clear)`, 2);
     const reason = ctx.args.options.reason;
-    const r = await callServer(ctx.io.env, 'status.set', { ...target, state, reason: typeof reason === 'string' ? reason : undefined });
+    const r = await callServer(ctx.io.env, 'status.set', {
+      ...target,
+      state,
+      reason: typeof reason === 'string' ? reason : undefined,
+    });
     ctx.print(r, () => state);
     return 0;
   },
