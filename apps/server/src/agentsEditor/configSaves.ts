@@ -3,9 +3,9 @@
 // of one. Each save keeps the exact bytes it replaced (or that there was no file), so undo puts
 // back the previous file byte for byte. Undo refuses when the file changed since the save (the user
 // edited it by hand): restoring then would silently throw their edit away.
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { mkdir, readFile, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { writeFileAtomic } from '../persist/atomicWrite';
 
 export interface FileState {
   existed: boolean;
@@ -22,28 +22,10 @@ export interface SaveRecord {
 
 export class UndoRefused extends Error {}
 
-/** Writes `bytes` to `file` atomically, keeping the file's permission bits (0600 for a new one). */
+/** Writes `bytes` to `file` through the one atomic write (mode kept, 0600 for a new file). */
 export async function writeAtomically(file: string, bytes: Buffer | string): Promise<void> {
-  const dir = dirname(file);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const mode = await stat(file).then(
-    (s) => s.mode & 0o777,
-    () => 0o600,
-  );
-  const temp = join(dir, `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx', mode);
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temp, file);
-  } catch (err) {
-    await unlink(temp).catch(() => undefined);
-    throw err;
-  }
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  writeFileAtomic(file, bytes);
 }
 
 export async function readFileState(file: string): Promise<FileState> {

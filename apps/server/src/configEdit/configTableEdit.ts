@@ -6,20 +6,11 @@
 //    values that differ.
 // The result is parsed again with smol-toml (what the server reads) and must hold exactly the
 // intended table; otherwise the edit is refused and nothing is written.
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parse as patchParse, patch } from '@decimalturn/toml-patch';
 import { parse as smolParse, stringify } from 'smol-toml';
+import { writeFileAtomic } from '../persist/atomicWrite';
 
 export type TomlLeaf = string | number | boolean | string[];
 
@@ -128,22 +119,13 @@ export function editTable(text: string, edit: TableEdit): EditResult {
   return { ok: true, text: out, changed: true };
 }
 
-/** Reads config.toml (missing = empty), applies the edit, writes atomically keeping the file's mode. */
+/** Reads config.toml (missing = empty), applies the edit, writes atomically keeping the file's mode; throws (file unchanged) when the write fails. */
 export function editConfigFile(file: string, edit: TableEdit): { changed: boolean } {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const r = editTable(text, edit);
   if (!r.ok) throw new Error(r.reason);
   if (!r.changed) return { changed: false };
-  mkdirSync(dirname(file), { recursive: true });
-  const mode = existsSync(file) ? statSync(file).mode & 0o777 : 0o600;
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  const fd = openSync(tmp, 'w', mode);
-  try {
-    writeSync(fd, r.text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  writeFileAtomic(file, r.text);
   return { changed: true };
 }

@@ -2,7 +2,7 @@
 // repository, the root extension.toml at the default branch's head, read without running any
 // code (repoRead.ts), checked with the same Discover eligibility rules as `rozi extensions check`.
 // Eligible entries go to index.json with the exact commit; the rest to skipped.json with reasons.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   checkManifest,
@@ -12,6 +12,7 @@ import {
   type ManifestCheck,
 } from '@rozi/extensions';
 import { parse } from 'smol-toml';
+import { writeFileAtomic } from '../persist/atomicWrite';
 import { contributionSummary } from './contributionSummary';
 import type { DiscoverIndexFile, IndexEntry, SkippedEntry, SkippedFile } from './indexTypes';
 import { readRepoHead } from './repoRead';
@@ -204,9 +205,8 @@ export async function buildIndex(o: IndexBuildOptions): Promise<IndexBuildResult
 }
 
 function writeJsonAtomic(file: string, value: unknown): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(value, null, 2)}\n`);
-  renameSync(tmp, file);
+  // Index files are published (served to other people's Discover): world-readable.
+  writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o644 });
 }
 
 export function writeIndexFiles(outDir: string, r: IndexBuildResult): { index: string; skipped: string } {

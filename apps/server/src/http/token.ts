@@ -20,7 +20,7 @@ export function loadOrCreateToken(file: string): string {
   }
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const token = randomBytes(32).toString('hex');
-  writeFileAtomic(file, token + '\n', 0o600);
+  writeFileAtomic(file, token + '\n', { mode: 0o600 });
   return token;
 }
 

@@ -92,7 +92,6 @@ export class HistoryWriter {
       writeFileAtomic(
         join(this.o.dir, fileName(p.session.name, p.id)),
         Buffer.concat([data, Buffer.from(closingModes(p))]),
-        0o600,
       );
       this.written.set(p.key, end);
     } catch (err) {

@@ -237,7 +237,7 @@ export class SnapshotWriter {
     const body = JSON.stringify(data.sessions);
     if (body === this.lastWritten) return false;
     try {
-      writeFileAtomic(this.o.file, JSON.stringify(data, null, 1) + '\n', 0o600);
+      writeFileAtomic(this.o.file, JSON.stringify(data, null, 1) + '\n');
       this.lastWritten = body;
       return true;
     } catch (err) {

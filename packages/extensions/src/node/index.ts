@@ -175,3 +175,7 @@ export {
   type SnapshotOptions,
   type SnapshotProblem,
 } from './snapshot';
+
+// Durable files: the one atomic write of the codebase (server code imports it as
+// apps/server/src/persist/atomicWrite.ts).
+export { AtomicWriteError, writeFileAtomic, type AtomicWriteOptions } from './atomicWrite';

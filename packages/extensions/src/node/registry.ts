@@ -3,9 +3,9 @@
 // enabled. Written atomically (temp file + rename) so a crash never leaves half a registry; an
 // unreadable registry is reported and treated as empty rather than taking the server down. Every
 // change holds the registry lock (registryLock.ts).
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { writeFileAtomic } from './atomicWrite';
 import { withRegistryLock } from './registryLock';
 
 export type InstallSource =
@@ -58,13 +58,11 @@ export function readRegistry(extensionsDir: string): { registry: RegistryFile; p
 export function writeRegistry(extensionsDir: string, registry: RegistryFile): void {
   mkdirSync(extensionsDir, { recursive: true });
   const file = registryPath(extensionsDir);
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const sorted = {
     ...registry,
     extensions: [...registry.extensions].sort((a, b) => a.id.localeCompare(b.id)),
   };
-  writeFileSync(tmp, JSON.stringify(sorted, null, 2) + '\n', { mode: 0o600 });
-  renameSync(tmp, file);
+  writeFileAtomic(file, JSON.stringify(sorted, null, 2) + '\n');
 }
 
 /**
