@@ -8,7 +8,9 @@ import { appRouter } from '../api/router';
 import { describeError } from '../api/errorShape';
 import type { SessionManager } from '../session/manager';
 import type { ApiContext, Diagnostics } from '../api/trpc';
-import type { ControlReply, ControlRequest } from './wire';
+import { parseControlRequest, type ControlReply } from './wire';
+
+const procedurePaths = new Set(Object.keys(appRouter._def.procedures));
 
 const MAX_LINE = 16 * 1024 * 1024;
 
@@ -81,7 +83,12 @@ function serveConnection(socket: Socket, base: Omit<ApiContext, 'caller'>): void
     while ((nl = buffered.indexOf('\n')) >= 0) {
       const line = buffered.slice(0, nl);
       buffered = buffered.slice(nl + 1);
-      if (line.trim()) void handleLine(line);
+      if (line.trim())
+        handleLine(line).catch((err: unknown) =>
+          // Never reached by design (handleLine answers every failure); if it is, the request
+          // gets an answer and the server lives on.
+          send({ id: 0, ok: false, error: { code: 'internal', message: String(err) } }),
+        );
     }
   });
   socket.on('close', () => {
@@ -91,13 +98,11 @@ function serveConnection(socket: Socket, base: Omit<ApiContext, 'caller'>): void
   socket.on('error', () => socket.destroy());
 
   async function handleLine(line: string): Promise<void> {
-    let req: ControlRequest;
-    try {
-      req = JSON.parse(line) as ControlRequest;
-    } catch {
-      return send({ id: 0, ok: false, error: { code: 'invalid', message: 'request is not valid JSON' } });
-    }
-    const id = Number(req.id) || 0;
+    const parsed = parseControlRequest(line);
+    if (!parsed.ok)
+      return send({ id: parsed.id, ok: false, error: { code: 'invalid', message: parsed.error } });
+    const req = parsed.request;
+    const id = req.id;
     if (req.cancel) {
       running.get(id)?.abort();
       return;
@@ -109,9 +114,10 @@ function serveConnection(socket: Socket, base: Omit<ApiContext, 'caller'>): void
         { ...base, caller: { ok: true, via: 'socket' } },
         { signal: abort.signal },
       );
-      let fn: unknown = caller;
-      for (const seg of String(req.path ?? '').split('.'))
-        fn = (fn as Record<string, unknown> | undefined)?.[seg];
+      // Only the router's own procedures: walking arbitrary property names would reach
+      // `constructor`, `__proto__` and friends of the caller object.
+      let fn: unknown = procedurePaths.has(req.path ?? '') ? caller : undefined;
+      for (const seg of (req.path ?? '').split('.')) fn = (fn as Record<string, unknown> | undefined)?.[seg];
       if (typeof fn !== 'function')
         return send({
           id,

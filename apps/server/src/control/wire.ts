@@ -18,3 +18,27 @@ export type ControlReply =
   | { id: number; ok: false; error: { code: string; message: string } }
   | { id: number; item: unknown }
   | { id: number; done: true };
+
+export type ParsedControlRequest =
+  { ok: true; request: ControlRequest } | { ok: false; id: number; error: string };
+
+/** One request line, checked at the edge: anything but a request object is refused with a reason. */
+export function parseControlRequest(line: string): ParsedControlRequest {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return { ok: false, id: 0, error: 'request is not valid JSON' };
+  }
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return { ok: false, id: 0, error: 'a request is a JSON object {"id","path","input"}' };
+  const r = raw as Record<string, unknown>;
+  const id = typeof r.id === 'number' && Number.isSafeInteger(r.id) ? r.id : 0;
+  if (r.id !== undefined && id !== r.id) return { ok: false, id: 0, error: 'request id must be an integer' };
+  if (r.path !== undefined && typeof r.path !== 'string')
+    return { ok: false, id, error: 'request path must be a string' };
+  return {
+    ok: true,
+    request: { id, path: r.path as string | undefined, input: r.input, cancel: r.cancel === true },
+  };
+}

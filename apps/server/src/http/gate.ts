@@ -63,9 +63,18 @@ export function cookieToken(req: IncomingMessage, port: number): string | null {
   const name = cookieName(port);
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodedOrNull(part.slice(eq + 1).trim());
   }
   return null;
+}
+
+/** A malformed escape (`rozi_<port>=%`) is no token, not a URIError thrown out of the gate. */
+function decodedOrNull(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }
 
 /** Who the request authenticates as, before any Origin rule. */

@@ -54,10 +54,11 @@ export function createHttpServer(o: HttpServerOptions): Server {
     },
   });
 
-  const server = createServer((req, res) => {
+  const route = (req: IncomingMessage, res: ServerResponse): void => {
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
-    const url = new URL(req.url ?? '/', 'http://localhost');
     if (!hostAllowed(req, o.gate)) return deny(res, 403, 'forbidden host');
+    const url = requestUrl(req);
+    if (!url) return deny(res, 400, 'bad request target');
 
     if (url.pathname === TRPC_PATH || url.pathname.startsWith(`${TRPC_PATH}/`)) {
       if (req.method !== 'GET' && req.method !== 'POST') return deny(res, 405, 'method not allowed');
@@ -83,27 +84,68 @@ export function createHttpServer(o: HttpServerOptions): Server {
       o.log(`next handler failed: ${err instanceof Error ? err.message : String(err)}`);
       if (!res.headersSent) deny(res, 500, 'internal error');
     });
+  };
+
+  // No handler may throw on request input: a throw here would leave the connection unanswered
+  // (web) or end the process (--no-web). Whatever slips through is answered 500 and logged.
+  const server = createServer((req, res) => {
+    try {
+      route(req, res);
+    } catch (err) {
+      o.log(`request ${req.method ?? '?'} failed: ${err instanceof Error ? err.message : String(err)}`);
+      if (!res.headersSent) deny(res, 500, 'internal error');
+      else res.destroy();
+    }
   });
 
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const v = checkRequest(req, 'upgrade', o.gate);
     if (!v.ok) return denyUpgrade(socket, v.status, v.reason);
+    const url = requestUrl(req);
+    if (!url) return denyUpgrade(socket, 400, 'Bad Request');
     if (url.pathname === WS_PATH) return o.hub.accept(req, socket, head);
     // Next's own upgrades (dev HMR) under /_next/ go to Next; nothing else is upgraded.
     if (o.next && url.pathname.startsWith('/_next/')) return void o.next.upgrade(req, socket, head);
     denyUpgrade(socket, 404, 'Not Found');
+  };
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    try {
+      upgrade(req, socket, head);
+    } catch (err) {
+      o.log(`upgrade failed: ${err instanceof Error ? err.message : String(err)}`);
+      denyUpgrade(socket, 500, 'Internal Server Error');
+    }
   });
 
   return server;
+}
+
+/** The request target as a URL, or null when it is none (`GET http://[`). */
+function requestUrl(req: IncomingMessage): URL | null {
+  try {
+    return new URL(req.url ?? '/', 'http://localhost');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where the token exchange redirects: this origin's path, with any run of leading slashes or
+ * backslashes cut to one (`/.//evil.example/` normalises to `//evil.example/`, which a browser
+ * reads as another host: an open redirect carrying a fresh cookie's victim).
+ */
+function sameOriginLocation(url: URL): string {
+  const path = `/${url.pathname.replace(/^[/\\]+/, '')}`;
+  return path + (url.searchParams.size ? `?${url.searchParams.toString()}` : '');
 }
 
 function exchangeToken(res: ServerResponse, url: URL, gate: GateConfig): void {
   if (!tokenMatches(url.searchParams.get('token'), gate.token))
     return deny(res, 401, 'rozi: that token is not valid for this server');
   url.searchParams.delete('token');
-  const location = url.pathname + (url.searchParams.size ? `?${url.searchParams.toString()}` : '');
+  const location = sameOriginLocation(url);
   res.writeHead(302, {
     Location: location,
     'Set-Cookie': `${cookieName(gate.port)}=${gate.token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=2592000`,

@@ -7,7 +7,8 @@ import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import type { EventBus } from '../events/bus';
 import type { SessionManager } from '../session/manager';
 import { PaneViewer, type ViewerChannel } from './paneViewer';
-import type { ClientMessage, ServerMessage } from './protocol';
+import { parseClientMessage } from './clientMessage';
+import type { ServerMessage } from './protocol';
 
 const PING_EVERY_MS = 30_000;
 
@@ -88,7 +89,16 @@ export class StreamHub {
     (ws as WebSocket & { alive?: boolean }).alive = true;
     ws.on('pong', () => ((ws as WebSocket & { alive?: boolean }).alive = true));
     ws.on('message', (raw: RawData, isBinary: boolean) => {
-      const reply = this.handle(raw, isBinary, { viewers, channel, drop });
+      let reply: ServerMessage | null;
+      try {
+        reply = this.handle(raw, isBinary, { viewers, channel, drop });
+      } catch (err) {
+        // A handler bug must cost this message, not the server (no handler may throw on input).
+        reply = {
+          t: 'error',
+          message: `internal error: ${err instanceof Error ? err.message : String(err)}`,
+        };
+      }
       if (reply) channel.sendJson(reply);
     });
     ws.on('close', () => {
@@ -105,13 +115,10 @@ export class StreamHub {
     c: { viewers: Map<number, PaneViewer>; channel: ViewerChannel; drop(key: number): void },
   ): ServerMessage | null {
     if (isBinary) return { t: 'error', message: 'client messages are JSON text frames' };
-    let msg: ClientMessage;
-    try {
-      msg = JSON.parse(raw.toString()) as ClientMessage;
-    } catch {
-      return { t: 'error', message: 'message is not valid JSON' };
-    }
-    const key = Number((msg as { key?: unknown }).key);
+    const parsed = parseClientMessage(raw.toString());
+    if (!parsed.ok) return { t: 'error', message: parsed.error };
+    const msg = parsed.message;
+    const key = msg.key;
     const pane = this.manager.panes.get(key);
     switch (msg.t) {
       case 'attach': {
@@ -128,17 +135,15 @@ export class StreamHub {
         return null;
       case 'input':
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
-        if (typeof msg.data === 'string') pane.write(msg.data);
+        pane.write(msg.data);
         return null;
       case 'resize':
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
         if (validSize(msg.cols, msg.rows)) pane.resize(msg.cols, msg.rows);
         return null;
       case 'ack':
-        c.viewers.get(key)?.ack(Number(msg.bytes));
+        c.viewers.get(key)?.ack(msg.bytes);
         return null;
-      default:
-        return { t: 'error', message: `unknown message type '${String((msg as { t?: unknown }).t)}'` };
     }
   }
 }

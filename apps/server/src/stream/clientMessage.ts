@@ -1,0 +1,63 @@
+// The edge of /ws: a text frame becomes a ClientMessage only through this schema, so the hub's
+// handlers never see `null`, a key that is an object, or a size of 1e9 (DESIGN.md: every input
+// validated at the edge). Anything else is answered with one error line and changes nothing.
+import { z } from 'zod';
+import type { ClientMessage } from './protocol';
+
+const key = z.number().int().nonnegative().max(0xffffffff);
+const cols = z.number().int().min(2).max(1000);
+const rows = z.number().int().min(1).max(500);
+
+const schema = z.discriminatedUnion('t', [
+  z.object({
+    t: z.literal('attach'),
+    key,
+    cols: z.unknown().optional(),
+    rows: z.unknown().optional(),
+    since: z.unknown().optional(),
+  }),
+  z.object({ t: z.literal('detach'), key }),
+  // 1 MiB frames are the cap (wsHub maxPayload); the text itself is whatever the user typed.
+  z.object({ t: z.literal('input'), key, data: z.string() }),
+  z.object({ t: z.literal('resize'), key, cols, rows }),
+  z.object({ t: z.literal('ack'), key, bytes: z.number().finite().nonnegative() }),
+]);
+
+export type ParsedClientMessage = { ok: true; message: ClientMessage } | { ok: false; error: string };
+
+export function parseClientMessage(text: string): ParsedClientMessage {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'message is not valid JSON' };
+  }
+  const r = schema.safeParse(raw);
+  if (!r.success) {
+    const t = raw && typeof raw === 'object' && 't' in raw ? String((raw as { t: unknown }).t) : '';
+    const issue = r.error.issues[0];
+    return {
+      ok: false,
+      error: t
+        ? `bad '${t}' message: ${issue ? `${issue.path.join('.') || 'message'} ${issue.message}` : 'invalid'}`
+        : 'a message is a JSON object with a known "t"',
+    };
+  }
+  const m = r.data;
+  if (m.t === 'attach') {
+    // Size and `since` are optional on attach: a bad one is ignored (the pane keeps its size).
+    const size = cols.safeParse(m.cols).success && rows.safeParse(m.rows).success;
+    const since = typeof m.since === 'number' && Number.isFinite(m.since) ? m.since : undefined;
+    return {
+      ok: true,
+      message: {
+        t: 'attach',
+        key: m.key,
+        cols: size ? (m.cols as number) : 0,
+        rows: size ? (m.rows as number) : 0,
+        ...(since === undefined ? {} : { since }),
+      },
+    };
+  }
+  return { ok: true, message: m as ClientMessage };
+}
