@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
 import { startServer, type BenchServer } from './server-harness';
-import { sharedFixture } from '../apps/server/test/sharedFixtures';
+import { agentCapture } from '../apps/server/test/agentCaptures';
 
 const FAKE = fileURLToPath(new URL('../apps/server/test/fake-agents/', import.meta.url));
-const FIXTURE = sharedFixture('codex');
+const FIXTURE = agentCapture('codex');
 
 interface Row {
   ok: boolean;

@@ -19,7 +19,7 @@ import { openWorkspace } from '../lib/workspaceProbe';
 
 // A real capture of pi from the shared evidence (idle to the common rules). The fake program is
 // named fake-tui so no built-in claims it; the editor's "New" names the agent after it.
-const FIXTURE = join(REPO_ROOT, '..', 'shared', 'fixtures', 'agents', 'pi.toml');
+const FIXTURE = join(REPO_ROOT, 'fixtures', 'agents', 'pi.toml');
 const FALLBACK_SCREEN =
   ' pi v0.84.2\n escape interrupt · ctrl+c/ctrl+d clear/exit\n\n Pi can explain its own features and look up its docs.\n\n──────────\n/tmp/sample-project\n';
 const PHRASE = 'Pi can explain its own features';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedFixture } from '../../apps/server/test/sharedFixtures';
+import { agentCapture } from '../../apps/server/test/agentCaptures';
 import { openBrowser, type Browser } from '../lib/browser';
 import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
 import { pane, waitFor } from '../lib/terminalText';
@@ -49,7 +49,7 @@ describe('viewing a pane', () => {
       '--target',
       '1',
       '--enter',
-      `FAKE_FIXTURE=${sharedFixture('codex')} FAKE_SEQUENCE=working,idle FAKE_STEP_MS=1500 node ${bin}/codex.mjs`,
+      `FAKE_FIXTURE=${agentCapture('codex')} FAKE_SEQUENCE=working,idle FAKE_STEP_MS=1500 node ${bin}/codex.mjs`,
     ]);
     await waitFor('pane 1 working', async () => (await stateOf(1)) === 'working', 20_000);
     await pane(page, 1).locator('[data-state="working"]').waitFor();

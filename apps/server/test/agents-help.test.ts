@@ -9,7 +9,7 @@ import type { PaneInfo } from '../src/session/model';
 import { agentVerbs } from '../src/cli/verbs/agents';
 import { runCli, waitFor, type TestServer } from './harness';
 import { startServerForFile } from './fileServer';
-import { sharedFixture } from './sharedFixtures';
+import { agentCapture } from './agentCaptures';
 
 let s: TestServer;
 startServerForFile((started) => (s = started));
@@ -63,7 +63,7 @@ describe('rozi agents --help', () => {
     const pane = String(tab.pane.id);
     await s.call('panes.sendText', {
       target: tab.pane.id,
-      text: `FAKE_FIXTURE=${sharedFixture('codex')} FAKE_SEQUENCE=idle FAKE_INPUT_LOG=${log} node ${bin}/codex.mjs\r`,
+      text: `FAKE_FIXTURE=${agentCapture('codex')} FAKE_SEQUENCE=idle FAKE_INPUT_LOG=${log} node ${bin}/codex.mjs\r`,
     });
     await waitFor(
       'an idle codex',

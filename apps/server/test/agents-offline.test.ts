@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const bin = fileURLToPath(new URL('../bin/rozi.mjs', import.meta.url));
-const sharedFixtures = fileURLToPath(new URL('../../../../shared/fixtures/agents', import.meta.url));
+const sharedFixtures = fileURLToPath(new URL('../../../fixtures/agents', import.meta.url));
 let home: string;
 
 function rozi(args: string[], opts: { input?: string; config?: string } = {}) {
@@ -45,7 +45,7 @@ function writeConfig(text: string) {
 
 beforeAll(() => {
   home = mkdtempSync(join(tmpdir(), 'rozi-agents-'));
-  if (!existsSync(sharedFixtures)) throw new Error(`shared fixture corpus missing at ${sharedFixtures}`);
+  if (!existsSync(sharedFixtures)) throw new Error(`captured fixture corpus missing at ${sharedFixtures}`);
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 

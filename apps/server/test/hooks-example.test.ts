@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
-import { sharedFixture } from './sharedFixtures';
+import { agentCapture } from './agentCaptures';
 
 const EXAMPLE = fileURLToPath(new URL('../../../examples/extensions/hook-blocked-notify', import.meta.url));
 const FAKE_AGENT = fileURLToPath(new URL('./fake-agents/fake-agent.mjs', import.meta.url));
-const FIXTURE = sharedFixture('claude');
+const FIXTURE = agentCapture('claude');
 
 interface Tab {
   id: string;

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
-import { sharedFixture } from './sharedFixtures';
+import { agentCapture } from './agentCaptures';
 
 const FAKE_AGENT = fileURLToPath(new URL('./fake-agents/fake-agent.mjs', import.meta.url));
-const FIXTURE = sharedFixture('claude');
+const FIXTURE = agentCapture('claude');
 
 let server: TestServer;
 

@@ -1,5 +1,5 @@
 // Agent status end to end: a real server, real PTYs, fake agents that draw real captured screens
-// (../shared/fixtures/agents) under agent-like names, and the `rozi` CLI as a user runs it.
+// (fixtures/agents) under agent-like names, and the `rozi` CLI as a user runs it.
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import type { AgentRowView } from '../src/status/agentViews';
 import type { PaneInfo } from '../src/session/model';
 import { spawn } from 'node:child_process';
 import { BIN, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
-import { sharedFixture } from './sharedFixtures';
+import { agentCapture } from './agentCaptures';
 
 const FAKE = join(__dirname, 'fake-agents');
 let s: TestServer;
@@ -53,7 +53,7 @@ async function launch(o: {
   const pane = r.pane.id;
   const log = join(s.home, `input-${pane}-${Date.now()}.log`);
   writeFileSync(log, '');
-  const env = `FAKE_FIXTURE=${sharedFixture(o.fixture)} FAKE_SEQUENCE=${o.sequence ?? 'working,blocked,idle'} FAKE_INPUT_LOG=${log} FAKE_BRACKETED=${o.bracketed ? 1 : 0}`;
+  const env = `FAKE_FIXTURE=${agentCapture(o.fixture)} FAKE_SEQUENCE=${o.sequence ?? 'working,blocked,idle'} FAKE_INPUT_LOG=${log} FAKE_BRACKETED=${o.bracketed ? 1 : 0}`;
   await s.call('panes.sendText', { target: pane, text: `${env} ${o.program}\r` });
   const agent = await waitFor(`agent in pane ${pane}`, async () => {
     const g = await get(pane);
@@ -179,7 +179,7 @@ describe('agent status with real panes', () => {
     writeFileSync(log2, '');
     await s.call('panes.sendText', {
       target: a.pane,
-      text: `FAKE_FIXTURE=${sharedFixture('codex')} FAKE_SEQUENCE=idle FAKE_INPUT_LOG=${log2} node ${bin}/codex.mjs\r`,
+      text: `FAKE_FIXTURE=${agentCapture('codex')} FAKE_SEQUENCE=idle FAKE_INPUT_LOG=${log2} node ${bin}/codex.mjs\r`,
     });
     await waitFor('second agent', async () => {
       const r = await get(a.pane);
@@ -395,7 +395,7 @@ describe('agent status with real panes', () => {
 
 describe('100 agent panes at once', () => {
   it('labels every pane and keeps reading them', async () => {
-    const fixture = parse(readFileSync(sharedFixture('codex'), 'utf8')) as {
+    const fixture = parse(readFileSync(agentCapture('codex'), 'utf8')) as {
       case: Array<{ state: string; screen: string }>;
     };
     const screenFile = join(s.home, 'working.txt');

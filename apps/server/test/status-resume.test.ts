@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentRowView } from '../src/status/agentViews';
 import type { PaneInfo } from '../src/session/model';
 import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
-import { sharedFixture } from './sharedFixtures';
+import { agentCapture } from './agentCaptures';
 
 const home = makeHome();
 let s: TestServer | undefined;
@@ -52,7 +52,7 @@ describe('resurrection with native resume', () => {
     // A plain shell pane beside it must come back as a plain shell.
     await s.call('panes.sendText', {
       target: pane,
-      text: `FAKE_FIXTURE=${sharedFixture('codex')} FAKE_SEQUENCE=idle node ${bin}/mca.mjs\r`,
+      text: `FAKE_FIXTURE=${agentCapture('codex')} FAKE_SEQUENCE=idle node ${bin}/mca.mjs\r`,
     });
     await waitFor(
       'mca detected',

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOOK_EVENT_FIELDS, type HookEventName } from '@rozi/extensions/node';
 import type { PaneInfo } from '../src/session/model';
 import { BIN, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
-import { sharedFixture } from './sharedFixtures';
+import { agentCapture } from './agentCaptures';
 
 const FAKE = join(__dirname, 'fake-agents');
 let s: TestServer;
@@ -67,7 +67,7 @@ describe('rozi subscribe', () => {
     await s.call('panes.sendText', {
       session: 'sub2',
       target: pane,
-      text: `FAKE_FIXTURE=${sharedFixture('codex')} FAKE_SEQUENCE=working node ${bin}/codex.mjs\r`,
+      text: `FAKE_FIXTURE=${agentCapture('codex')} FAKE_SEQUENCE=working node ${bin}/codex.mjs\r`,
     });
     const working = await waitFor(
       'agent working',

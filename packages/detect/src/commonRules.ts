@@ -6,7 +6,7 @@
 // approving or interrupting must read idle), so every rule here reads the *shape* of live chrome
 // rather than a phrase. Most are footer-scoped; the phrases must stand alone on their line or
 // sit between the separators key hints use (`·`, `•`, `│`, a column gap); dialogs need both a
-// question and an answer row. Evidence for each rule is in ../../shared/fixtures/agents and
+// question and an answer row. Evidence for each rule is in ../../fixtures/agents and
 // ../fixtures (the rule-coverage test checks every rule matches a case of its own state).
 import { validateRule } from './validateRule';
 import type { DefinitionWarning, StateRule } from './model';

@@ -1,5 +1,5 @@
-// The evidence corpus: every captured case in ../shared/fixtures/agents (the shared, read-only
-// captures) and every case in packages/detect/fixtures (ours) must read as recorded, and every
+// The evidence corpus: every captured case in <repo>/fixtures/agents (real panes' screens,
+// vendored from the team's shared captures) and every case in packages/detect/fixtures (ours) must read as recorded, and every
 // shipped rule must be backed by a case of its own state that it matches.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,8 +9,7 @@ import { loadDefinitions } from './loadDefinitions';
 import { parseFixtureFile, type FixtureFile } from './fixtureCases';
 import { COMMON_RULES } from './commonRules';
 
-// In dev shared/ is /work/shared; in CI it is a sibling of the clone. Both are <repo>/../shared.
-const sharedDir = fileURLToPath(new URL('../../../../shared/fixtures/agents', import.meta.url));
+const sharedDir = fileURLToPath(new URL('../../../fixtures/agents', import.meta.url));
 const ownDir = fileURLToPath(new URL('../fixtures', import.meta.url));
 
 function readDir(dir: string): FixtureFile[] {
@@ -22,7 +21,7 @@ function readDir(dir: string): FixtureFile[] {
 
 if (!existsSync(sharedDir)) {
   throw new Error(
-    `shared fixture corpus not found at ${sharedDir}: it must sit beside the repository as ../shared`,
+    `captured fixture corpus not found at ${sharedDir} (fixtures/agents of the repository)`,
   );
 }
 const shared = readDir(sharedDir);

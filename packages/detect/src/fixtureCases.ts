@@ -1,4 +1,4 @@
-// Reads evidence files in the format of ../../shared/fixtures/agents/README.md: top-level
+// Reads evidence files in the format of ../../fixtures/agents/README.md: top-level
 // `source`, `captured_at`, `notes`, optional `agent` (else the file stem), and `[[case]]` tables
 // with `name`, `state`, optional `title` and `screen`. Used by `rozi agents test` and the tests.
 import { parseToml } from './validateDefinitions';

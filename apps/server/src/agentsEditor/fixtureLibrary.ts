@@ -1,8 +1,9 @@
 // Screen evidence the editor can load into its preview, and the saving of a live capture as a new
-// case, in the shared fixture format (../shared/fixtures/agents/README.md): one file per agent,
+// case, in the fixture format of fixtures/agents/README.md: one file per agent,
 // `[[case]]` tables with name, state, optional title and the screen as a multi-line literal.
-// Three places: the team's shared captures (<repo>/../shared/fixtures/agents, absent on a user's
-// machine), @rozi/detect's own evidence, and the user's saved cases under the data directory.
+// Three places: the captured screens shipped in the repository (<repo>/fixtures/agents, kind
+// 'shared' for the team's captures they came from), @rozi/detect's own evidence, and the user's
+// saved cases under the data directory.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +32,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export function fixtureRoots(savedDir: string): FixtureRoot[] {
   return [
     { kind: 'saved', dir: savedDir },
-    { kind: 'shared', dir: resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'agents') },
+    { kind: 'shared', dir: resolve(REPO_ROOT, 'fixtures', 'agents') },
     { kind: 'detect', dir: resolve(REPO_ROOT, 'packages', 'detect', 'fixtures') },
   ];
 }

@@ -10,7 +10,7 @@ import { nodePtyBackend } from '../pty/nodePtyBackend';
 import type { PtyProcess } from '../pty/backend';
 import { createProcReader, type ProcReader, type ProcStat } from '../proc/processTable';
 import { ProcessTier, type AgentMatcher } from './processTier';
-import { sharedFixture } from '../../test/sharedFixtures';
+import { agentCapture } from '../../test/agentCaptures';
 
 const FAKE = resolve(__dirname, '../../test/fake-agents');
 const definitions = loadDefinitions();
@@ -101,7 +101,7 @@ function newTier(reader: ProcReader = createProcReader({ envVars: AGENT_ENV_VARS
 describe('ProcessTier with real processes', () => {
   it('sees no agent at a shell prompt, then node codex.mjs, then nothing after it exits', async () => {
     const tier = newTier();
-    const sh = shell({ FAKE_FIXTURE: sharedFixture('codex') });
+    const sh = shell({ FAKE_FIXTURE: agentCapture('codex') });
     tier.addPane(0, sh.pid);
     tier.tick();
     expect(tier.occupant(0)).toBeNull();
@@ -118,8 +118,8 @@ describe('ProcessTier with real processes', () => {
 
   it('looks through python3 to pi.py and through a `claude` symlink to node', async () => {
     const tier = newTier();
-    const a = shell({ FAKE_FIXTURE: sharedFixture('pi') });
-    const b = shell({ FAKE_FIXTURE: sharedFixture('claude') });
+    const a = shell({ FAKE_FIXTURE: agentCapture('pi') });
+    const b = shell({ FAKE_FIXTURE: agentCapture('claude') });
     tier.addPane(0, a.pid);
     tier.addPane(1, b.pid);
     a.write(`python3 ${dir}/pi.py\r`);
@@ -131,7 +131,7 @@ describe('ProcessTier with real processes', () => {
 
   it('honours ROZI_AGENT for a launcher that hides the tool', async () => {
     const tier = newTier();
-    const sh = shell({ FAKE_FIXTURE: sharedFixture('opencode') });
+    const sh = shell({ FAKE_FIXTURE: agentCapture('opencode') });
     tier.addPane(0, sh.pid);
     sh.write(`ROZI_AGENT=opencode node ${dir}/wrapper.mjs\r`);
     await driveUntil(tier, [sh], () => tier.occupant(0) !== null);
@@ -140,7 +140,7 @@ describe('ProcessTier with real processes', () => {
 
   it('a new run of the same agent is a new occupant', async () => {
     const tier = newTier();
-    const sh = shell({ FAKE_FIXTURE: sharedFixture('codex') });
+    const sh = shell({ FAKE_FIXTURE: agentCapture('codex') });
     tier.addPane(0, sh.pid);
     sh.write(`node ${dir}/codex.mjs\r`);
     await driveUntil(tier, [sh], () => tier.occupant(0) !== null);

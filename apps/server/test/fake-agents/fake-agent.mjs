@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // A stand-in for an agent CLI in integration tests: it draws real captured screens from
-// ../shared/fixtures/agents (one per state) in a real PTY, and records every byte it receives so
+// fixtures/agents (one per state) in a real PTY, and records every byte it receives so
 // tests can prove a refused prompt wrote nothing. Launched under agent-like names (a file named
 // codex.mjs, a symlink bin/claude → node) so process detection's look-through is exercised too.
 //
-// FAKE_FIXTURE   fixture file (e.g. <repo>/../shared/fixtures/agents/codex.toml; tests take it from
-//                test/sharedFixtures.ts)
+// FAKE_FIXTURE   fixture file (e.g. <repo>/fixtures/agents/codex.toml; tests take it from
+//                test/agentCaptures.ts)
 // FAKE_SEQUENCE  states to draw in order, comma list (default working,blocked,idle)
 // FAKE_STEP_MS   advance automatically after this many ms (0 = only on SIGUSR1; default 0)
 // FAKE_INPUT_LOG file to append received input to (JSON string per chunk)

@@ -1,4 +1,4 @@
-// rozi agents test <file|dir>…: runs evidence files (the format of shared/fixtures/agents) against
+// rozi agents test <file|dir>…: runs evidence files (the format of fixtures/agents) against
 // the loaded definitions (built-ins + config.toml + installed extensions), offline. Each case
 // prints its verdict and deciding rule; exit 1 when any case fails or a file cannot be read.
 import { readdir, readFile, stat } from 'node:fs/promises';
