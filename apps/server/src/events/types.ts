@@ -2,6 +2,7 @@
 // code: the browser receives the same objects inside `{t:'event', event}` WebSocket messages
 // (stream/protocol.ts), and later subsystems (detection, status, extension hooks) subscribe here.
 import type { NotificationInfo, PaneId, PaneKey } from '../session/model';
+import type { WorkspaceDelta } from '../projection/types';
 import type { EffectiveState, StatusRow } from '../status/types';
 
 interface PaneRef {
@@ -33,10 +34,12 @@ export type ServerEvent =
   /** Answered, cancelled or abandoned: every browser closes it. */
   | { type: 'picker-closed'; id: string }
   /**
-   * Something in the layout or pane list changed; clients refetch `workspace.get`. Coalesced:
-   * at most one per event-loop turn.
+   * Something in the layout or pane list changed (the server's own signal; browsers get the
+   * rows in the `workspace-delta` that follows). Coalesced: at most one per event-loop turn.
    */
   | { type: 'workspace-changed' }
+  /** What the browser's view of the workspace lost and gained (projection/workspaceProjection.ts). */
+  | { type: 'workspace-delta'; delta: WorkspaceDelta }
   /** A pane's effective agent status changed (status/statusService.ts): the new row, flat, plus the state before. */
   | ({ type: 'agent-state-changed'; previous_state: EffectiveState | null } & Omit<StatusRow, 'pane'> &
       PaneRef)

@@ -22,6 +22,8 @@ import { restoreSnapshot } from '../persist/restore';
 import { loadSnapshot, SnapshotWriter } from '../persist/snapshot';
 import { procProcessTable } from '../proc/processTable';
 import { loadDefinitionsFromDisk } from '../detection/loadDefinitions';
+import { attachProjection } from '../projection/projectionAccess';
+import { WorkspaceProjection } from '../projection/workspaceProjection';
 import { attachStatusService } from '../status/statusAccess';
 import { StatusService } from '../status/statusService';
 import { nodePtyBackend } from '../pty/nodePtyBackend';
@@ -155,6 +157,14 @@ export async function runServer(o: ServerOptions): Promise<number> {
   });
   attachStatusService(manager, status);
   manager.agentReading = (key) => status.agentReading(key);
+  const projection = new WorkspaceProjection({
+    manager,
+    bus,
+    status: () => status,
+    consumers: () => hub.connections,
+  });
+  attachProjection(manager, projection);
+  projection.start();
   hooks.attachStatus(status);
   const gate: GateConfig = { port: o.port, token, allowRemote: o.allowRemote };
   const diagnostics = () => ({
@@ -225,6 +235,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
       // The last snapshot first, while the status service still knows each pane's agent.
       snapshots.close();
       status.stop();
+      projection.dispose();
       await histories.close();
       await hooks.stop();
       await extensions.stop();

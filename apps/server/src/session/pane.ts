@@ -76,6 +76,8 @@ export class Pane {
   bellCount = 0;
   /** Set on the first output byte or once the child has exec'd (pty_ready of split/new-pane). */
   ready = false;
+  /** The program has written something: until then the browser shows the pane as starting. */
+  wrote = false;
   private readonly pty: PtyProcess;
   private readonly viewers = new Set<OutputSink>();
   /** One timer per pane coalesces PTY reads into fewer, larger viewer frames. */
@@ -267,6 +269,7 @@ export class Pane {
 
   private onData(data: Buffer): void {
     if (this.disposed) return;
+    this.wrote = true;
     if (!this.ready) this.markReady();
     this.ring.append(data);
     this.batcher.note(data.length);

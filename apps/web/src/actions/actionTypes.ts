@@ -2,8 +2,8 @@
 // Ids follow rozi's action names so a `[keys]` entry in config.toml means the same everywhere.
 import type { PaneInfo, SessionInfo, TabInfo } from '@rozi/server/model';
 import type { LauncherPlacement } from '../launcher/launcherModel';
-import type { WorkspaceView } from '../workspace/useWorkspace';
-import type { WorkspaceApi } from '../workspace/workspaceApi';
+import type { WorkspaceView } from '../cache/useWorkspace';
+import type { WorkspaceApi } from '../model/workspaceApi';
 
 export type ActionCategory = 'Pane' | 'Tab' | 'Session' | 'Terminal' | 'View' | 'Extension';
 

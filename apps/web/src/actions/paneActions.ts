@@ -1,7 +1,7 @@
 // Pane actions: split, focus and move by direction, zoom, equalise, rename, close.
 import type { PaneInfo } from '@rozi/server/model';
-import { layoutGeometry, neighbourPane } from '../workspace/layoutGeometry';
-import { paneRunsProcess } from '../workspace/paneProcess';
+import { layoutGeometry, neighbourPane } from '../model/layoutGeometry';
+import { paneRunsProcess } from '../model/paneProcess';
 import type { ActionContext, ActionDef } from './actionTypes';
 
 type Direction = 'left' | 'right' | 'up' | 'down';

@@ -1,5 +1,5 @@
 // Tab actions: new, next/previous, select by number, rename, close.
-import { paneRunsProcess } from '../workspace/paneProcess';
+import { paneRunsProcess } from '../model/paneProcess';
 import type { ActionContext, ActionDef } from './actionTypes';
 
 function stepTab(ctx: ActionContext, step: number) {

@@ -6,11 +6,11 @@
 import { isAgentState, StatusBadge, Button, Dialog, EmptyState } from '@rozi/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
 import { AppProviders } from '../shell/AppProviders';
-import { useStream } from '../shell/streamContext';
-import { useApplyTheme } from '../shell/useResolvedTheme';
+import { useWorkspace } from '../cache/useWorkspace';
+import { useApplyTheme } from '../settings/useResolvedTheme';
 import { DefinitionForm } from './DefinitionForm';
 import { newDraft, normaliseDraft } from './draftEdits';
 import type { Draft } from './editorTypes';
@@ -38,7 +38,6 @@ function Editor() {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
-  const stream = useStream();
 
   const source = params.get('source') as 'builtin' | 'config' | 'extension' | null;
   const sourceId = params.get('id');
@@ -52,7 +51,7 @@ function Editor() {
           ? 'copy'
           : 'new';
 
-  const workspace = useQuery(trpc.workspace.get.queryOptions(undefined, { refetchInterval: 2000 }));
+  const workspace = useWorkspace();
   const panes = useMemo(() => (workspace.data?.panes ?? []).filter((p) => !p.exited), [workspace.data]);
   const openedFrom = paneRef
     ? panes.find((p) => p.session === paneRef.session && p.id === paneRef.id)
@@ -125,15 +124,6 @@ function Editor() {
     retry: false,
   });
 
-  const invalidateList = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: trpc.definitions.list.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.workspace.get.queryKey() });
-  }, [queryClient, trpc]);
-  useEffect(
-    () => stream.onEvent((e) => e.type === 'agent-definitions-changed' && invalidateList()),
-    [stream, invalidateList],
-  );
-
   const save = useMutation({
     mutationFn: (d: Draft) =>
       client.definitions.save.mutate({
@@ -150,7 +140,6 @@ function Editor() {
         text: `Saved to ${r.file}. ${r.reloaded ? 'Detection reloaded.' : 'Live detection picks it up when config.toml is reloaded.'}`,
         undo: true,
       });
-      invalidateList();
     },
     onError: (err) => setBanner({ tone: 'error', text: err.message }),
   });
@@ -162,7 +151,6 @@ function Editor() {
         tone: 'ok',
         text: `Undid the ${r.label}: ${r.restored === 'removed' ? 'config.toml removed, as before' : 'config.toml is back as it was'}.`,
       });
-      invalidateList();
     },
     onError: (err) => setBanner({ tone: 'error', text: err.message }),
   });

@@ -3,13 +3,12 @@
 // said about it. Config entries open in the editor; built-ins can be overridden (copied into
 // config.toml under the same id); extension agents can be copied.
 import { Button, EmptyState, FOCUS_RING, TextInput } from '@rozi/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
 import { AppProviders } from '../shell/AppProviders';
-import { useStream } from '../shell/streamContext';
-import { useApplyTheme } from '../shell/useResolvedTheme';
+import { useApplyTheme } from '../settings/useResolvedTheme';
 import type { CatalogueEntry } from './editorTypes';
 import { PageChrome, SourceBadge } from './PageChrome';
 
@@ -133,23 +132,10 @@ function Group({ title, note, entries }: { title: string; note: string; entries:
 function AgentsList() {
   useApplyTheme();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const stream = useStream();
   const list = useQuery(trpc.definitions.list.queryOptions());
   const [filter, setFilter] = useState('');
-  const undo = useMutation(
-    trpc.definitions.undo.mutationOptions({
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.definitions.list.queryKey() }),
-    }),
-  );
-  useEffect(
-    () =>
-      stream.onEvent((e) => {
-        if (e.type === 'agent-definitions-changed')
-          void queryClient.invalidateQueries({ queryKey: trpc.definitions.list.queryKey() });
-      }),
-    [stream, queryClient, trpc],
-  );
+  // An undo reloads detection, whose agent-definitions-changed refreshes the list (cache/eventTable.ts).
+  const undo = useMutation(trpc.definitions.undo.mutationOptions());
   const entries = useMemo(() => {
     const q = filter.trim().toLowerCase();
     const all = list.data?.entries ?? [];

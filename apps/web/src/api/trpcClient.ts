@@ -14,6 +14,8 @@ export function makeTrpcClient() {
 }
 
 export type RoziClient = ReturnType<typeof makeTrpcClient>;
+/** The query-options proxy (`useTRPC()`): query keys and filters by procedure path. */
+export type Trpc = ReturnType<typeof useTRPC>;
 
 export function makeQueryClient(): QueryClient {
   return new QueryClient({

@@ -3,7 +3,7 @@
 // actions, tabs, keys with their state against the current keymap, settings), the check result,
 // screenshots and the README; Install with live progress, or Update after a preview of changes.
 import { Button, Icon } from '@rozi/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
@@ -57,7 +57,6 @@ export function DiscoverDetails({
 }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const queryClient = useQueryClient();
   const { data, error } = useQuery(trpc.discover.details.queryOptions({ id }));
   const list = useQuery(trpc.discover.list.queryOptions());
   const listed = list.data?.entries.find((e) => e.id === id);
@@ -79,7 +78,6 @@ export function DiscoverDetails({
     } catch (err) {
       setFailure(err instanceof Error ? err.message : String(err));
     }
-    void queryClient.invalidateQueries();
   };
 
   if (error) return <p className="text-danger">{error.message}</p>;

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPCClient } from '../api/trpcClient';
 import { chordOfEvent, displaySequence, parseSequence } from '../keys/keyChord';
 import { rankByFuzzy } from '../palette/fuzzyMatch';
-import { useStream } from '../shell/streamContext';
+import { useStream } from '../stream/streamContext';
 
 export function ExtensionPicker() {
   const stream = useStream();

@@ -2,13 +2,12 @@
 // Extensions: the Discover gallery (search, filters, cards, details with what it will run,
 // install with live progress, update badge) and the manager of installed extensions.
 import { Button, FOCUS_RING, Icon, Select, TextInput } from '@rozi/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
 import { AppProviders } from '../shell/AppProviders';
-import { useStream } from '../shell/streamContext';
-import { useApplyTheme } from '../shell/useResolvedTheme';
+import { useApplyTheme } from '../settings/useResolvedTheme';
 import { DiscoverDetails } from './DiscoverDetails';
 import { ManagerView } from './ManagerView';
 import { useInstallProgress } from './useInstallProgress';
@@ -32,21 +31,8 @@ function countLabel(n: number, plural: string): string {
 
 function Gallery({ onOpen }: { onOpen(id: string): void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const stream = useStream();
-  const options = trpc.discover.list.queryOptions();
-  const { data, error } = useQuery(options);
-  useEffect(
-    () =>
-      stream.onEvent(
-        (e) =>
-          void (
-            (e.type === 'extensions-changed' || (e.type === 'discover-progress' && e.phase === 'done')) &&
-            queryClient.invalidateQueries({ queryKey: options.queryKey })
-          ),
-      ),
-    [stream, queryClient, options.queryKey],
-  );
+  // extensions-changed and a finished install refresh it (cache/eventTable.ts).
+  const { data, error } = useQuery(trpc.discover.list.queryOptions());
   const [q, setQ] = useState('');
   const [platform, setPlatform] = useState('any');
   const [installed, setInstalled] = useState('any');

@@ -5,7 +5,7 @@
 // chords included); a conflict is shown before saving; unbind; reset to default. Saving writes
 // [keys] in config.toml (comments kept) and every open page picks it up without a reload.
 import { Button, FOCUS_RING, Icon, Kbd, TextInput } from '@rozi/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ACTIONS } from '../actions/actionRegistry';
@@ -14,8 +14,7 @@ import { DEFAULT_PREFIX } from '@rozi/keymap';
 import { chordOfEvent, displaySequence } from '../keys/keyChord';
 import { useSettings } from '../settings/settingsStore';
 import { AppProviders } from '../shell/AppProviders';
-import { useStream } from '../shell/streamContext';
-import { useApplyTheme } from '../shell/useResolvedTheme';
+import { useApplyTheme } from '../settings/useResolvedTheme';
 
 const TITLES = new Map(ACTIONS.map((a) => [a.id, a.title]));
 const SOURCE_LABEL = { user: 'User', default: 'Default', extension: 'Extension' } as const;
@@ -56,22 +55,10 @@ function Editor() {
   useApplyTheme();
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const queryClient = useQueryClient();
-  const stream = useStream();
   const settings = useSettings();
   const options = trpc.keys.list.queryOptions({ prefix: settings.prefix ?? DEFAULT_PREFIX });
+  // keymap-changed (after a save) and extensions-changed refresh it (cache/eventTable.ts).
   const { data, error } = useQuery(options);
-  useEffect(
-    () =>
-      stream.onEvent(
-        (e) =>
-          void (
-            (e.type === 'keymap-changed' || e.type === 'extensions-changed') &&
-            queryClient.invalidateQueries({ queryKey: options.queryKey })
-          ),
-      ),
-    [stream, queryClient, options.queryKey],
-  );
 
   const [text, setText] = useState('');
   const [filterKeys, setFilterKeys] = useState<string[] | null>(null);
@@ -124,7 +111,6 @@ function Editor() {
     } catch (err) {
       setMessage({ text: err instanceof Error ? err.message : String(err), tone: 'error' });
     }
-    await queryClient.invalidateQueries({ queryKey: options.queryKey });
   }
 
   const pendingKey = editing?.chords.join(' ') ?? '';

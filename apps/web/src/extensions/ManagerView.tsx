@@ -2,10 +2,9 @@
 // Installed extensions: state with its reason, services (state, restarts, uptime), hooks health,
 // a live log tail per unit, and enable / disable / update / remove (purge asks first).
 import { Button, Select } from '@rozi/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
-import { useStream } from '../shell/streamContext';
 
 function uptime(startedAt: number | undefined, now: number): string {
   if (!startedAt) return '—';
@@ -54,9 +53,8 @@ function LogTail({ id }: { id: string }) {
 export function ManagerView() {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const queryClient = useQueryClient();
-  const stream = useStream();
   const list = useQuery(trpc.extensions.list.queryOptions());
+  // Services restart and hooks count calls with no event to say so: read twice a second while shown.
   const status = useQuery({ ...trpc.extensions.status.queryOptions(), refetchInterval: 2000 });
   const index = useQuery(trpc.discover.list.queryOptions());
   const [now, setNow] = useState(() => Date.now());
@@ -65,15 +63,10 @@ export function ManagerView() {
   const [message, setMessage] = useState<string | null>(null);
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
-    const off = stream.onEvent(
-      (e) => void (e.type === 'extensions-changed' && queryClient.invalidateQueries()),
-    );
-    return () => {
-      clearInterval(t);
-      off();
-    };
-  }, [stream, queryClient]);
+    return () => clearInterval(t);
+  }, []);
 
+  // Every action reloads the extensions; their extensions-changed refreshes this view (cache/eventTable.ts).
   const act = async (what: string, fn: () => Promise<unknown>) => {
     setMessage(null);
     try {
@@ -82,7 +75,6 @@ export function ManagerView() {
     } catch (err) {
       setMessage(err instanceof Error ? err.message : String(err));
     }
-    await queryClient.invalidateQueries();
   };
 
   const exts = list.data ?? [];

@@ -1,11 +1,10 @@
 'use client';
 // Sidebar tabs…: every tab (built-in, config, extension) with its visibility and dock/panel, and
 // Ctrl+E on a tab opening its settings picker (spec: Tab settings).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Dialog, Kbd, Select } from '@rozi/ui';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
-import { useStream } from '../shell/streamContext';
 import { readPlacements, writePlacement, writePlacements, type TabPlacement } from './tabPlacement';
 import { TabSettingsPicker } from './TabSettingsPicker';
 
@@ -50,20 +49,7 @@ export function SidebarTabsDialog({ open, onClose }: { open: boolean; onClose():
 
 function TabList({ onSettings }: { onSettings(tab: string): void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const stream = useStream();
-  const options = trpc.extensions.sidebarTabs.queryOptions();
-  const { data } = useQuery(options);
-  useEffect(
-    () =>
-      stream.onEvent(
-        (e) =>
-          void (
-            e.type === 'extensions-changed' && queryClient.invalidateQueries({ queryKey: options.queryKey })
-          ),
-      ),
-    [stream, queryClient, options.queryKey],
-  );
+  const { data } = useQuery(trpc.extensions.sidebarTabs.queryOptions());
   const [placements, setPlacements] = useState(readPlacements);
   const [focus, setFocus] = useState(0);
   const loaded: TabRow[] = [

@@ -4,7 +4,7 @@
 // flips between Enabled and Disabled, a string with choices opens its labelled values, an integer
 // or other string takes typed text checked against min/max. Ctrl+R puts one back to its default.
 // Each change is written to [extensions.<id>] in config.toml and the extension's services restart.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Kbd } from '@rozi/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
@@ -21,7 +21,6 @@ function shown(v: Value, choices: { value: string; label: string }[] | null): st
 export function TabSettingsPicker({ tab, onClose }: { tab: string; onClose(): void }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const queryClient = useQueryClient();
   const options = trpc.tabSettings.get.queryOptions({ tab });
   const { data, error } = useQuery(options);
   const [index, setIndex] = useState(0);
@@ -44,7 +43,6 @@ export function TabSettingsPicker({ tab, onClose }: { tab: string; onClose(): vo
         tone: 'info',
       });
       setEditing(null);
-      await queryClient.invalidateQueries({ queryKey: options.queryKey });
     } catch (err) {
       setMessage({ text: err instanceof Error ? err.message : String(err), tone: 'error' });
     }

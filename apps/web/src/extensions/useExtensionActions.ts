@@ -1,32 +1,19 @@
 'use client';
 // Palette entries from extensions (their visible commands and the session's deployed actions that
 // accept {}), plus the pages this area adds (Extensions, Keyboard shortcuts, Sidebar tabs…), as
-// ActionDefs the palette and keymap already understand. Refetched on extensions-changed.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+// ActionDefs the palette and keymap already understand.
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { ActionDef } from '../actions/actionTypes';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
-import { useStream } from '../shell/streamContext';
 
 export const OPEN_SIDEBAR_TABS_EVENT = 'rozi:sidebar-tabs';
 
 export function useExtensionActions(): ActionDef[] {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const queryClient = useQueryClient();
-  const stream = useStream();
-  const options = trpc.extensions.palette.queryOptions();
-  const { data } = useQuery(options);
-  useEffect(
-    () =>
-      stream.onEvent(
-        (e) =>
-          void (
-            e.type === 'extensions-changed' && queryClient.invalidateQueries({ queryKey: options.queryKey })
-          ),
-      ),
-    [stream, queryClient, options.queryKey],
-  );
+  // Refreshed on extensions-changed (cache/eventTable.ts).
+  const { data } = useQuery(trpc.extensions.palette.queryOptions());
   return useMemo(() => {
     const pages: ActionDef[] = [
       {

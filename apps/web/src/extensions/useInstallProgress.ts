@@ -3,7 +3,7 @@
 // (clone, validate, snapshot, start, done) with their state and message.
 import type { ServerEventOf } from '@rozi/server/events';
 import { useEffect, useState } from 'react';
-import { useStream } from '../shell/streamContext';
+import { useStream } from '../stream/streamContext';
 
 export type ProgressEvent = ServerEventOf<'discover-progress'>;
 export type InstallProgress = Record<string, ProgressEvent[]>;

@@ -5,7 +5,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTRPC } from '../api/trpcClient';
-import { useRefetchOnEvents } from '../shell/useRefetchOnEvents';
 
 export interface ServerKeymap {
   /** Action id → keys, as the browser's resolveKeymap takes `user`: [keys] plus active extension keys. */
@@ -16,12 +15,8 @@ export interface ServerKeymap {
 
 export function useServerKeymap(prefix: string): ServerKeymap {
   const trpc = useTRPC();
-  const options = trpc.keys.list.queryOptions({ prefix });
-  const query = useQuery(options);
-  useRefetchOnEvents({
-    queryKey: options.queryKey,
-    affects: (e) => e.type === 'keymap-changed' || e.type === 'extensions-changed',
-  });
+  // keymap-changed and extensions-changed mark it stale (cache/eventTable.ts).
+  const query = useQuery(trpc.keys.list.queryOptions({ prefix }));
 
   return useMemo(() => {
     const user: Record<string, string[]> = {};

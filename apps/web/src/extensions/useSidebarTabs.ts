@@ -4,10 +4,9 @@
 // tabs…, else the tab's suggested_location). Rows stay live: `sidebar-rows` events (stream
 // publishes, command tab runs) are written straight into the query's cache, and
 // `extensions-changed` refetches the list.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
-import { useStream } from '../shell/streamContext';
 import { onPlacementsChanged, readPlacements, type TabPlacement } from './tabPlacement';
 
 export interface TabRowView {
@@ -36,10 +35,9 @@ export const SESSIONS_TAB_ID = 'sessions';
 
 export function useSidebarTabs(): DockTab[] {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const stream = useStream();
-  const options = trpc.extensions.sidebarTabs.queryOptions();
-  const { data } = useQuery(options);
+  // `sidebar-rows` writes rows into this query's cache; extensions-changed refetches it
+  // (cache/eventTable.ts).
+  const { data } = useQuery(trpc.extensions.sidebarTabs.queryOptions());
   const [placements, setPlacements] = useState<Record<string, TabPlacement>>({});
 
   useEffect(() => {
@@ -47,19 +45,6 @@ export function useSidebarTabs(): DockTab[] {
     setPlacements(readPlacements());
     return onPlacementsChanged(() => setPlacements(readPlacements()));
   }, []);
-
-  useEffect(
-    () =>
-      stream.onEvent((e) => {
-        if (e.type === 'extensions-changed')
-          void queryClient.invalidateQueries({ queryKey: options.queryKey });
-        if (e.type === 'sidebar-rows')
-          queryClient.setQueryData(options.queryKey, (old) =>
-            old?.map((t) => (t.id === e.tab ? { ...t, rows: e.rows } : t)),
-          );
-      }),
-    [stream, queryClient, options.queryKey],
-  );
 
   return useMemo(() => {
     const placementOf = (id: string, suggested: { dock: 'left' | 'right'; panel: number }): TabPlacement =>

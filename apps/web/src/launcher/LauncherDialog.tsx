@@ -5,7 +5,7 @@ import { Button, Dialog, Field, FOCUS_RING, Icon, TextInput } from '@rozi/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
-import type { WorkspaceApi } from '../workspace/workspaceApi';
+import type { WorkspaceApi } from '../model/workspaceApi';
 import type { LauncherPlacement } from './launcherModel';
 import { launchAt, PLACEMENTS } from './launcherModel';
 

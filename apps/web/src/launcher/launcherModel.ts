@@ -1,5 +1,5 @@
 // Where the launcher starts a program, and how a choice becomes a server call.
-import type { Launch, WorkspaceApi } from '../workspace/workspaceApi';
+import type { Launch, WorkspaceApi } from '../model/workspaceApi';
 
 export type LauncherPlacement = 'new-tab' | 'split-right' | 'split-down' | 'new-session';
 

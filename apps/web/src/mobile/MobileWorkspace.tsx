@@ -1,13 +1,11 @@
 'use client';
 // The phone layout (≤ 640 px): a deck of pane cards with their state; a tap opens the pane's
 // terminal full screen with a key row (Esc, Tab, Ctrl, Alt, arrows) above the on-screen keyboard.
-import type { PaneInfo } from '@rozi/server/model';
+import type { PaneView } from '@rozi/server/view';
 import { countStates, EmptyState, FOCUS_RING, IconButton, PaneCard, Rollup, StatusBadge } from '@rozi/ui';
 import { useState } from 'react';
 import { ConnectionBanner } from '../shell/ConnectionBanner';
 import { ConfigWarningBanner } from '../status/configStatus';
-import { paneAgent, paneState } from '../status/paneStatus';
-import { useStatusLookup } from '../status/agentStatus';
 import { terminalFor } from '../terminal/terminalRegistry';
 import { TerminalView } from '../terminal/TerminalView';
 import type { WorkspaceController } from '../workspace/useWorkspaceController';
@@ -43,8 +41,7 @@ export function MobileWorkspace({ c }: { c: WorkspaceController }) {
   );
 }
 
-function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneInfo): void }) {
-  const status = useStatusLookup();
+function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneView): void }) {
   const sessions = c.workspace.data?.sessions ?? [];
   return (
     <>
@@ -72,16 +69,16 @@ function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneInfo
             <section key={session.name} aria-label={`Session ${session.name}`} className="mb-4">
               <h2 className="mb-2 flex items-baseline gap-2 px-1">
                 <span className="text-[13px] font-semibold text-fg">{session.name}</span>
-                <Rollup counts={countStates(panes.map((p) => paneState(p, status)))} />
+                <Rollup counts={countStates(panes.map((p) => p.status?.state))} />
               </h2>
               <div className="flex flex-col gap-2">
                 {panes.map((pane) => (
                   <PaneCard
                     key={pane.key}
-                    title={paneAgent(pane, status) ?? pane.title}
+                    title={pane.status?.label ?? pane.title}
                     subtitle={`tab ${session.tabs.find((t) => t.id === pane.tab)?.name ?? pane.tab} · pane ${pane.id}`}
                     context={basename(pane.cwd)}
-                    state={paneState(pane, status)}
+                    state={pane.status?.state ?? null}
                     agentLabel={null}
                     onOpen={() => onOpen(pane)}
                   />
@@ -106,10 +103,9 @@ const ROW: ReadonlyArray<{ key: RowKey | 'ctrl' | 'alt'; label: string; aria: st
   { key: 'right', label: '→', aria: 'Right arrow' },
 ];
 
-function MobileTerminal({ pane, onBack }: { pane: PaneInfo; onBack(): void }) {
-  const status = useStatusLookup();
+function MobileTerminal({ pane, onBack }: { pane: PaneView; onBack(): void }) {
   const [mods, setMods] = useState<Modifiers>({ ctrl: false, alt: false });
-  const state = paneState(pane, status);
+  const state = pane.status?.state ?? null;
   const press = (key: (typeof ROW)[number]['key']) => {
     if (key === 'ctrl' || key === 'alt') {
       setMods((m) => ({ ...m, [key]: !m[key] }));
@@ -123,7 +119,7 @@ function MobileTerminal({ pane, onBack }: { pane: PaneInfo; onBack(): void }) {
       <header className="flex h-11 shrink-0 items-center gap-2 border-b border-line bg-surface px-2">
         <IconButton icon="chevronLeft" label="Back to panes" size="md" onClick={onBack} />
         <span className="min-w-0 flex-1 truncate text-[14px] font-medium">
-          {paneAgent(pane, status) ?? pane.title}
+          {pane.status?.label ?? pane.title}
         </span>
         {state && <StatusBadge state={state} />}
       </header>

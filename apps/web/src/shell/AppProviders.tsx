@@ -1,11 +1,12 @@
 'use client';
-// Everything a rozi page needs around it: React Query, the tRPC client, the one WebSocket.
+// Everything a rozi page needs around it: React Query, the tRPC client, the one WebSocket, and
+// the event table that keeps the query cache in step with the server.
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from '../api/trpcClient';
-import { AgentStatusProvider } from '../status/agentStatus';
-import { StreamProvider } from './streamContext';
+import { EventCache } from '../cache/EventCache';
+import { StreamProvider } from '../stream/streamContext';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
@@ -14,7 +15,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <StreamProvider>
-          <AgentStatusProvider>{children}</AgentStatusProvider>
+          <EventCache />
+          {children}
         </StreamProvider>
       </TRPCProvider>
     </QueryClientProvider>

@@ -2,7 +2,7 @@
 // Shown while the WebSocket is down: the page keeps retrying on its own and says so.
 import { Icon } from '@rozi/ui';
 import { useEffect, useState } from 'react';
-import { useConnectionState } from './streamContext';
+import { useConnectionState } from '../stream/streamContext';
 
 export function ConnectionBanner() {
   const state = useConnectionState();

@@ -1,19 +1,16 @@
 'use client';
-// Every agent pane across all sessions, as the status service reports it: agent, state, since
-// when, message; click to go there. An empty list says so instead of guessing.
-import type { PaneInfo } from '@rozi/server/model';
-import { Dialog, EmptyState, FOCUS_RING, isAgentState, StatusBadge, STATE_URGENCY } from '@rozi/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useTRPC } from '../api/trpcClient';
-import { useStream } from '../shell/streamContext';
+// Every agent pane across all sessions, as the server reports it (each pane row's effective
+// status): agent, state, since when, message; Enter or a click goes there. An empty list says so
+// instead of guessing.
+import type { PaneView } from '@rozi/server/view';
+import { Dialog, EmptyState, FOCUS_RING, StatusBadge, STATE_URGENCY } from '@rozi/ui';
 
 export interface ActivityViewProps {
   open: boolean;
   onClose(): void;
-  panes: readonly PaneInfo[];
+  panes: readonly PaneView[];
   unseen: ReadonlySet<number>;
-  onOpenPane(pane: PaneInfo): void;
+  onOpenPane(pane: PaneView): void;
   onNewAgent(): void;
 }
 
@@ -38,30 +35,15 @@ export function ActivityView(props: ActivityViewProps) {
 }
 
 function ActivityTable({ panes, unseen, onOpenPane, onNewAgent }: ActivityViewProps) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const stream = useStream();
-  const options = trpc.agents.list.queryOptions({ all: true });
-  const rows = useQuery(options);
-
-  useEffect(
-    () =>
-      stream.onEvent((event) => {
-        if (event.type === 'agent-state-changed' || event.type === 'workspace-changed')
-          void queryClient.invalidateQueries({ queryKey: options.queryKey });
-      }),
-    [stream, queryClient, options.queryKey],
-  );
-
-  if (rows.error)
-    return <p className="text-[12px] text-danger">Could not read agent states: {rows.error.message}</p>;
-  if (rows.isLoading) return <p className="text-[12px] text-muted">Reading agent states…</p>;
-  const sorted = [...(rows.data ?? [])].sort((a, b) => {
-    const ua = isAgentState(a.state) ? STATE_URGENCY[a.state] : -1;
-    const ub = isAgentState(b.state) ? STATE_URGENCY[b.state] : -1;
-    return ub - ua || a.session.localeCompare(b.session) || a.pane - b.pane;
-  });
-  if (sorted.length === 0) {
+  const rows = panes
+    .flatMap((pane) => (pane.status ? [{ pane, status: pane.status }] : []))
+    .sort(
+      (a, b) =>
+        STATE_URGENCY[b.status.state] - STATE_URGENCY[a.status.state] ||
+        a.pane.session.localeCompare(b.pane.session) ||
+        a.pane.id - b.pane.id,
+    );
+  if (rows.length === 0) {
     return (
       <EmptyState
         icon="activity"
@@ -93,42 +75,37 @@ function ActivityTable({ panes, unseen, onOpenPane, onNewAgent }: ActivityViewPr
         </tr>
       </thead>
       <tbody>
-        {sorted.map((row) => {
-          const pane = panes.find((p) => p.key === row.key);
-          return (
-            <tr key={row.key} className="border-t border-line" data-activity-row={row.key}>
-              <td className="py-1.5 pr-2">
-                <button
-                  type="button"
-                  disabled={!pane}
-                  onClick={() => pane && onOpenPane(pane)}
-                  className={`font-medium text-fg hover:underline ${FOCUS_RING}`}
-                >
-                  {row.label ?? row.agent ?? pane?.title ?? `pane ${row.pane}`}
-                </button>
-                {unseen.has(row.key) && (
-                  <span className="ml-1.5 inline-block size-1.5 rounded-full bg-accent" aria-label="unseen" />
-                )}
-              </td>
-              <td className="py-1.5 pr-2">
-                {isAgentState(row.state) ? (
-                  <StatusBadge state={row.state} />
-                ) : (
-                  <span className="text-muted">—</span>
-                )}
-              </td>
-              <td className="py-1.5 pr-2 text-muted" title={new Date(row.updated_at).toLocaleString()}>
-                {ago(row.updated_at)}
-              </td>
-              <td className="py-1.5 pr-2 font-mono text-[11px] text-muted">
-                {row.session}:{row.pane}
-              </td>
-              <td className="max-w-64 truncate py-1.5 text-muted" title={row.message ?? undefined}>
-                {row.message ?? ''}
-              </td>
-            </tr>
-          );
-        })}
+        {rows.map(({ pane, status }) => (
+          <tr key={pane.key} className="border-t border-line" data-activity-row={pane.key}>
+            <td className="py-1.5 pr-2">
+              <button
+                type="button"
+                onClick={() => onOpenPane(pane)}
+                className={`font-medium text-fg hover:underline ${FOCUS_RING}`}
+              >
+                {status.label ?? status.agent ?? pane.title}
+              </button>
+              {unseen.has(pane.key) && (
+                <span className="ml-1.5 inline-block size-1.5 rounded-full bg-accent" aria-label="unseen" />
+              )}
+            </td>
+            <td className="py-1.5 pr-2">
+              <StatusBadge state={status.state} />
+            </td>
+            <td
+              className="py-1.5 pr-2 text-muted"
+              title={status.since !== null ? new Date(status.since).toLocaleString() : undefined}
+            >
+              {status.since !== null ? ago(status.since) : '—'}
+            </td>
+            <td className="py-1.5 pr-2 font-mono text-[11px] text-muted">
+              {pane.session}:{pane.id}
+            </td>
+            <td className="max-w-64 truncate py-1.5 text-muted" title={status.message ?? undefined}>
+              {status.message ?? ''}
+            </td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );

@@ -1,19 +1,16 @@
 'use client';
-// What the server made of config.toml on its last read (status.config), refetched on every
+// What the server made of config.toml on its last read (status.config), read again after every
 // `config-reloaded` event: a dismissible banner in the workspace when the file is broken or has
 // warnings, and the full report (warnings with their lines, definitions in force) in Settings.
 import { IconButton, Icon } from '@rozi/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
-import { useRefetchOnEvents } from '../shell/useRefetchOnEvents';
 
 function useConfigStatus() {
   const trpc = useTRPC();
-  const options = trpc.status.config.queryOptions();
-  const query = useQuery(options);
-  useRefetchOnEvents({ queryKey: options.queryKey, affects: (event) => event.type === 'config-reloaded' });
-  return query.data;
+  // Kept current by `config-reloaded` (cache/eventTable.ts).
+  return useQuery(trpc.status.config.queryOptions()).data;
 }
 
 type Status = NonNullable<ReturnType<typeof useConfigStatus>>;

@@ -4,16 +4,15 @@
 // an optional chime and, after the user's grant, desktop notifications delivered once per browser
 // profile. The page tells the server which pane is in view (agents.setViewed), which acknowledges
 // `done` and cancels a pending notice; the title carries the count of panes still waiting.
-import type { NotificationInfo, PaneInfo } from '@rozi/server/model';
+import type { NotificationInfo } from '@rozi/server/model';
+import type { PaneView } from '@rozi/server/view';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTRPCClient } from '../api/trpcClient';
 import { useSettings } from '../settings/settingsStore';
-import { useStream } from '../shell/streamContext';
+import { useStream } from '../stream/streamContext';
 import { notificationTone, pageTitle, panesWantingAttention } from './attention';
 import { playChime } from './chime';
-import { useStatusLookup } from './agentStatus';
 import { claimNotification } from './notificationClaim';
-import { paneState } from './paneStatus';
 
 export interface Toast {
   id: string;
@@ -36,7 +35,7 @@ function subscribeVisibility(listener: () => void): () => void {
 }
 
 export function useStatusSurfaces(o: {
-  panes: readonly PaneInfo[] | undefined;
+  panes: readonly PaneView[] | undefined;
   viewing: number | null;
 }): StatusSurfaces {
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -116,10 +115,9 @@ export function useStatusSurfaces(o: {
     });
   }, [stream]);
 
-  const lookup = useStatusLookup();
   const unseen = new Set(
     panesWantingAttention(
-      (o.panes ?? []).map((p) => ({ key: p.key, state: paneState(p, lookup) })),
+      (o.panes ?? []).map((p) => ({ key: p.key, state: p.status?.state ?? null })),
       viewing,
     ),
   );

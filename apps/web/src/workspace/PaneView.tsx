@@ -1,15 +1,13 @@
 'use client';
 // One pane: the frame (title, cwd, agent and state, actions) around its terminal.
-import type { PaneInfo } from '@rozi/server/model';
+import type { PaneView as PaneRow } from '@rozi/server/view';
 import { IconButton, PaneFrame } from '@rozi/ui';
 import { useRouter } from 'next/navigation';
 import type { SplitDirection } from '@rozi/server/model';
-import { paneAgent, paneState } from '../status/paneStatus';
-import { useStatusLookup } from '../status/agentStatus';
 import { TerminalView } from '../terminal/TerminalView';
 
 export interface PaneViewProps {
-  pane: PaneInfo;
+  pane: PaneRow;
   focused: boolean;
   zoomed: boolean;
   onFocus(): void;
@@ -20,15 +18,14 @@ export interface PaneViewProps {
 }
 
 export function PaneView({ pane, focused, zoomed, onFocus, onClose, onZoom, onSplit }: PaneViewProps) {
-  const status = useStatusLookup();
   const router = useRouter();
   return (
     <PaneFrame
       paneId={pane.id}
       title={pane.title}
       cwd={pane.cwd}
-      agentLabel={paneAgent(pane, status)}
-      state={paneState(pane, status)}
+      agentLabel={pane.status?.label ?? null}
+      state={pane.status?.state ?? null}
       focused={focused}
       zoomed={zoomed}
       exited={pane.exited}

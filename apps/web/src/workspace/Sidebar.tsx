@@ -1,19 +1,18 @@
 'use client';
 // The sidebar: sessions (grouped into folders by their directory) → tabs → panes, each with its
 // state badge, each session and folder with the rollup of what it contains.
-import type { PaneInfo, SessionInfo } from '@rozi/server/model';
+import type { SessionInfo } from '@rozi/server/model';
+import type { PaneView } from '@rozi/server/view';
 import { countStates, FOCUS_RING, Icon, IconButton, mostUrgent, Rollup, StatusBadge } from '@rozi/ui';
 import { useMemo, useState } from 'react';
-import { paneAgent, paneState } from '../status/paneStatus';
-import { useStatusLookup } from '../status/agentStatus';
-import type { WorkspaceView } from './useWorkspace';
+import type { WorkspaceView } from '../cache/useWorkspace';
 
 export interface SidebarProps {
   workspace: WorkspaceView;
   activeSession: string | undefined;
   onSelectSession(name: string): void;
   onSelectTab(session: string, tab: number): void;
-  onFocusPane(pane: PaneInfo): void;
+  onFocusPane(pane: PaneView): void;
   onNewSession(): void;
   onSessionMenu(session: SessionInfo, action: 'rename' | 'kill' | 'folder'): void;
   onOpenActivity(): void;
@@ -44,7 +43,6 @@ function basename(path: string): string {
 }
 
 export function Sidebar(props: SidebarProps) {
-  const status = useStatusLookup();
   const { workspace } = props;
   const sessions = workspace.data?.sessions ?? [];
   const groups = useMemo(() => groupByFolder(sessions), [sessions]);
@@ -68,7 +66,7 @@ export function Sidebar(props: SidebarProps) {
           const groupKey = group.folder ?? '';
           const isCollapsed = group.folder !== null && collapsed[groupKey];
           const groupStates = group.sessions.flatMap((s) =>
-            workspace.panesOfSession(s.name).map((p) => paneState(p, status)),
+            workspace.panesOfSession(s.name).map((p) => p.status?.state),
           );
           return (
             <div
@@ -118,11 +116,10 @@ export function Sidebar(props: SidebarProps) {
 }
 
 function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolean }) {
-  const status = useStatusLookup();
   const { session, workspace, activeSession, indent } = props;
   const active = session.name === activeSession;
   const panes = workspace.panesOfSession(session.name);
-  const states = panes.map((p) => paneState(p, status));
+  const states = panes.map((p) => p.status?.state);
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
@@ -208,14 +205,14 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
                 >
                   <span className="min-w-0 truncate">{tab.name}</span>
                   {(() => {
-                    const urgent = mostUrgent(tabPanes.map((p) => paneState(p, status)));
+                    const urgent = mostUrgent(tabPanes.map((p) => p.status?.state));
                     return urgent && <StatusBadge state={urgent} compact className="ml-auto" />;
                   })()}
                 </button>
                 {tabActive && tabPanes.length > 1 && (
                   <ul className="ml-2">
                     {tabPanes.map((pane) => {
-                      const state = paneState(pane, status);
+                      const state = pane.status?.state ?? null;
                       return (
                         <li key={pane.key}>
                           <button
@@ -224,7 +221,7 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
                             className={`flex w-full items-center gap-1.5 rounded px-2 py-0.5 text-left text-[11px] ${pane.id === tab.focusedPaneId ? 'text-fg' : 'text-muted hover:text-fg'} ${FOCUS_RING}`}
                           >
                             <span className="font-mono text-[10px] text-muted">{pane.id}</span>
-                            <span className="min-w-0 truncate">{paneAgent(pane, status) ?? pane.title}</span>
+                            <span className="min-w-0 truncate">{pane.status?.label ?? pane.title}</span>
                             {state && <StatusBadge state={state} compact className="ml-auto" />}
                           </button>
                         </li>

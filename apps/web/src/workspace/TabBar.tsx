@@ -3,9 +3,7 @@
 // button, and the workspace's main commands on the right.
 import type { SessionInfo } from '@rozi/server/model';
 import { FOCUS_RING, Icon, IconButton, mostUrgent, StatusBadge } from '@rozi/ui';
-import { paneState } from '../status/paneStatus';
-import { useStatusLookup } from '../status/agentStatus';
-import type { WorkspaceView } from './useWorkspace';
+import type { WorkspaceView } from '../cache/useWorkspace';
 
 export interface TabBarProps {
   session: SessionInfo;
@@ -21,7 +19,6 @@ export interface TabBarProps {
 }
 
 export function TabBar(props: TabBarProps) {
-  const status = useStatusLookup();
   const { session, workspace } = props;
   return (
     <div className="flex h-10 shrink-0 items-stretch border-b border-line bg-surface">
@@ -39,9 +36,7 @@ export function TabBar(props: TabBarProps) {
       >
         {session.tabs.map((tab, index) => {
           const active = tab.id === session.activeTabId;
-          const state = mostUrgent(
-            workspace.panesOfTab(session.name, tab.id).map((p) => paneState(p, status)),
-          );
+          const state = mostUrgent(workspace.panesOfTab(session.name, tab.id).map((p) => p.status?.state));
           return (
             <div
               key={tab.id}

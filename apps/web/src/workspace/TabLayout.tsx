@@ -4,11 +4,11 @@
 // double-click; a zoomed pane covers the tab while the others stay mounted underneath.
 import type { PaneInfo, SessionInfo, TabInfo } from '@rozi/server/model';
 import { useRef, useState } from 'react';
-import type { DividerRect } from './layoutGeometry';
-import { dragRatios, layoutGeometry } from './layoutGeometry';
+import type { DividerRect } from '../model/layoutGeometry';
+import { dragRatios, layoutGeometry } from '../model/layoutGeometry';
 import { PaneView } from './PaneView';
-import type { WorkspaceView } from './useWorkspace';
-import type { WorkspaceApi } from './workspaceApi';
+import type { WorkspaceView } from '../cache/useWorkspace';
+import type { WorkspaceApi } from '../model/workspaceApi';
 
 const GAP_PX = 4;
 const MIN_RATIO = 0.05;

@@ -22,8 +22,8 @@ import type { LauncherPlacement } from '../launcher/launcherModel';
 import { updateSettings, useSettings } from '../settings/settingsStore';
 import { useActiveSession } from '../shell/useActiveSession';
 import { useStatusSurfaces } from '../status/useStatusSurfaces';
-import { activeTabOf, useWorkspace } from './useWorkspace';
-import { workspaceApi } from './workspaceApi';
+import { activeTabOf, useWorkspace } from '../cache/useWorkspace';
+import { workspaceApi } from '../model/workspaceApi';
 
 /** Actions that work even while a dialog or form field has focus. */
 const GLOBAL_ACTIONS = new Set(['command-palette']);

@@ -1,6 +1,6 @@
 // The theme actually shown ('system' resolved against the OS), applied to <html>.
 import { useEffect, useSyncExternalStore } from 'react';
-import { useSettings } from '../settings/settingsStore';
+import { useSettings } from './settingsStore';
 
 function subscribeScheme(listener: () => void): () => void {
   const query = matchMedia('(prefers-color-scheme: light)');

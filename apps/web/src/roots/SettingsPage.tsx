@@ -7,13 +7,13 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { DEFAULT_PREFIX } from '@rozi/keymap';
 import { chordOfEvent, displaySequence, parseSequence } from '../keys/keyChord';
-import { useApplyTheme } from '../shell/useResolvedTheme';
+import { useApplyTheme } from '../settings/useResolvedTheme';
 import { registerServiceWorker } from '../shell/serviceWorker';
 import { playChime } from '../status/chime';
 import { ConfigStatusPanel } from '../status/configStatus';
 import { AppProviders } from '../shell/AppProviders';
-import { DEFAULT_SETTINGS, FONT_SIZE_MAX, FONT_SIZE_MIN } from './settingsModel';
-import { updateSettings, useSettings } from './settingsStore';
+import { DEFAULT_SETTINGS, FONT_SIZE_MAX, FONT_SIZE_MIN } from '../settings/settingsModel';
+import { updateSettings, useSettings } from '../settings/settingsStore';
 
 const SECTIONS = [
   ['appearance', 'Appearance'],

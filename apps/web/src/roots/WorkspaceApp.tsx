@@ -4,10 +4,10 @@ import { useEffect } from 'react';
 import { MobileWorkspace } from '../mobile/MobileWorkspace';
 import { AppProviders } from '../shell/AppProviders';
 import { MOBILE_QUERY, useMediaQuery } from '../shell/useMediaQuery';
-import { useApplyTheme } from '../shell/useResolvedTheme';
+import { useApplyTheme } from '../settings/useResolvedTheme';
 import { registerServiceWorker } from '../shell/serviceWorker';
-import { DesktopWorkspace } from './DesktopWorkspace';
-import { useWorkspaceController } from './useWorkspaceController';
+import { DesktopWorkspace } from '../workspace/DesktopWorkspace';
+import { useWorkspaceController } from '../workspace/useWorkspaceController';
 
 function Workspace() {
   useApplyTheme();

@@ -2,8 +2,8 @@
 // One StreamClient per page, shared through context, plus its connection state for the banner.
 import type { ReactNode } from 'react';
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import type { ConnectionState } from '../stream/streamClient';
-import { StreamClient } from '../stream/streamClient';
+import type { ConnectionState } from './streamClient';
+import { StreamClient } from './streamClient';
 
 const StreamContext = createContext<StreamClient | null>(null);
 

@@ -1,0 +1,46 @@
+// What a browser draws, as the server computes it: the workspace (session/model.ts) with each
+// pane's one effective agent status and whether its program has started drawing, plus the delta
+// the server sends when something changed. Types only: apps/web imports them as types.
+import type { PaneInfo, PaneKey, SessionInfo } from '../session/model';
+import type { EffectiveState } from '../status/types';
+
+/**
+ * The agent status a pane shows: the status service's effective row (reports, published rows,
+ * screen), else detection's own reading. Null for a plain shell: nothing is invented.
+ */
+export interface PaneStatusView {
+  state: EffectiveState;
+  /** Agent definition id, or a publisher's name. */
+  agent: string | null;
+  /** What people read ("Codex"); null when nothing names what runs (a bare `rozi status` row). */
+  label: string | null;
+  message: string | null;
+  /** When the state last changed (ms since the epoch); null for detection-only readings. */
+  since: number | null;
+}
+
+export interface PaneView extends PaneInfo {
+  status: PaneStatusView | null;
+  /** The pane's program has not written anything yet (a launch still starting). */
+  starting: boolean;
+}
+
+/** `workspace.get`: the browser's starting point; `revision` orders it against deltas. */
+export interface WorkspaceView {
+  revision: number;
+  sessions: SessionInfo[];
+  panes: PaneView[];
+}
+
+/**
+ * What changed since `revision - 1` (the `workspace-delta` event). Rows are whole: a pane in
+ * `panes` replaces the browser's copy. `sessions` is the whole list when any session changed;
+ * `order` the whole pane order when it changed.
+ */
+export interface WorkspaceDelta {
+  revision: number;
+  sessions?: SessionInfo[];
+  panes?: PaneView[];
+  removed?: PaneKey[];
+  order?: PaneKey[];
+}

@@ -1,0 +1,135 @@
+// The browser's view of the workspace, kept by the server and sent as deltas: every coalesced
+// `workspace-changed` re-renders it and emits what changed as one `workspace-delta` event, so
+// each open page applies the rows it is sent instead of refetching `workspace.get` (issue 13).
+// What changes without a bus event (the foreground program, the cwd, the first output of a
+// starting program) is re-read for a pane after its output, at most every ROW_REFRESH_MS: the
+// output is the event, and a quiet pane costs nothing.
+import type { EventBus } from '../events/bus';
+import type { SessionManager } from '../session/manager';
+import type { PaneKey } from '../session/model';
+import type { Pane } from '../session/pane';
+import type { StatusService } from '../status/statusService';
+import { paneStatusView } from './paneStatusView';
+import type { PaneView, WorkspaceView } from './types';
+import { diff, render, type Rendering } from './workspaceDiff';
+
+/** How often a writing pane's row is re-read (/proc: foreground group, cwd). */
+export const ROW_REFRESH_MS = 250;
+
+export interface ProjectionOptions {
+  manager: SessionManager;
+  bus: EventBus;
+  status: () => StatusService | undefined;
+  /** Pages listening for deltas; with none, work waits until someone asks (`view()`). */
+  consumers: () => number;
+}
+
+export class WorkspaceProjection {
+  private revision = 0;
+  private baseline: Rendering = render([], []);
+  private stale = true;
+  private readonly watched = new Map<PaneKey, { off: () => void; timer: NodeJS.Timeout | null }>();
+  private readonly offs: Array<() => void> = [];
+
+  constructor(private readonly o: ProjectionOptions) {}
+
+  start(): void {
+    const { bus, manager } = this.o;
+    this.offs.push(
+      bus.on('workspace-changed', () => this.sync()),
+      bus.on('pane-spawned', (e) => {
+        const pane = manager.panes.get(e.key);
+        if (pane) this.watch(pane);
+      }),
+      bus.on('pane-closed', (e) => this.unwatch(e.key)),
+    );
+    for (const pane of manager.panes.values()) this.watch(pane);
+  }
+
+  dispose(): void {
+    for (const off of this.offs.splice(0)) off();
+    for (const key of [...this.watched.keys()]) this.unwatch(key);
+  }
+
+  /** The current view (brought up to date first, emitting a delta if it moved). */
+  view(): WorkspaceView {
+    this.sync(true);
+    return {
+      revision: this.revision,
+      sessions: this.baseline.sessions,
+      panes: this.baseline.order.map((key) => this.baseline.rows.get(key)!.view),
+    };
+  }
+
+  private sync(force = false): void {
+    if (!force && this.o.consumers() === 0) {
+      this.stale = true;
+      return;
+    }
+    const { sessions, panes } = this.o.manager.workspace();
+    const next = render(
+      sessions,
+      panes.map((p) => this.viewOf(p)),
+    );
+    const delta = diff(this.baseline, next);
+    this.baseline = next;
+    this.stale = false;
+    if (delta) this.o.bus.emit({ type: 'workspace-delta', delta: { revision: ++this.revision, ...delta } });
+  }
+
+  /** Re-reads one pane's row after it wrote something. */
+  private refreshPane(key: PaneKey): void {
+    const pane = this.o.manager.panes.get(key);
+    if (!pane || this.o.consumers() === 0) return;
+    if (this.stale) return this.sync();
+    const before = this.baseline.rows.get(key);
+    if (!before) return; // not placed yet; the workspace-changed that places it renders it
+    let view: PaneView;
+    try {
+      view = this.viewOf(this.o.manager.paneInfo(pane));
+    } catch {
+      return; // the pane left its session meanwhile; pane-closed follows
+    }
+    const json = JSON.stringify(view);
+    if (json === before.json) return;
+    this.baseline.rows.set(key, { view, json });
+    this.o.bus.emit({ type: 'workspace-delta', delta: { revision: ++this.revision, panes: [view] } });
+  }
+
+  private viewOf(info: ReturnType<SessionManager['paneInfo']>): PaneView {
+    const pane = this.o.manager.panes.get(info.key);
+    const row = this.o.status()?.hub.get(info.key);
+    return {
+      ...info,
+      status: paneStatusView(row, info),
+      starting: pane ? !pane.wrote && !pane.exited : false,
+    };
+  }
+
+  private watch(pane: Pane): void {
+    if (this.watched.has(pane.key)) return;
+    const entry: { off: () => void; timer: NodeJS.Timeout | null } = { off: () => undefined, timer: null };
+    entry.off = pane.onOutput(() => {
+      if (entry.timer) return;
+      // The first output ends "starting": show it at once; later rows are read at a steady pace.
+      const starting = this.baseline.rows.get(pane.key)?.view.starting ?? false;
+      entry.timer = setTimeout(
+        () => {
+          entry.timer = null;
+          this.refreshPane(pane.key);
+        },
+        starting ? 0 : ROW_REFRESH_MS,
+      );
+      entry.timer.unref();
+    });
+    this.watched.set(pane.key, entry);
+  }
+
+  private unwatch(key: PaneKey): void {
+    const entry = this.watched.get(key);
+    if (!entry) return;
+    entry.off();
+    if (entry.timer) clearTimeout(entry.timer);
+    this.watched.delete(key);
+  }
+}

@@ -1,0 +1,55 @@
+// The one table from server events to the page's query cache (issue 13): what each event changes
+// and how. Events that carry the rows (a workspace delta, a tab's sidebar rows) are written into
+// the cache; events that only say "this changed" (an extension reload, a config reread) mark the
+// queries they affect stale, which refetches the ones on screen. Nothing else in the web listens
+// to events to refresh data; UI reactions (toasts, the picker, install progress) are not cache.
+import type { ServerEventOf, ServerEventType } from '@rozi/server/events';
+import type { WorkspaceDelta } from '@rozi/server/view';
+import type { QueryClient, QueryFilters } from '@tanstack/react-query';
+import type { Trpc } from '../api/trpcClient';
+
+export interface CacheOps {
+  queryClient: QueryClient;
+  /** Moves the workspace forward by one delta (cache/workspaceFeed.ts). */
+  workspace(delta: WorkspaceDelta): void;
+  /** Marks queries stale; those on screen refetch. */
+  invalidate(...filters: QueryFilters[]): void;
+}
+
+export type EventTable = {
+  [T in ServerEventType]?: (event: ServerEventOf<T>, cache: CacheOps) => void;
+};
+
+export function eventTable(trpc: Trpc): EventTable {
+  return {
+    'workspace-delta': (e, c) => c.workspace(e.delta),
+    'sidebar-rows': (e, c) =>
+      c.queryClient.setQueryData(trpc.extensions.sidebarTabs.queryKey(), (tabs) =>
+        tabs?.map((t) => (t.id === e.tab ? { ...t, rows: e.rows } : t)),
+      ),
+    // A reload changes what extensions contribute: palette, tabs, keys, settings, the index's badges.
+    'extensions-changed': (_e, c) =>
+      c.invalidate(
+        trpc.extensions.pathFilter(),
+        trpc.discover.pathFilter(),
+        trpc.keys.pathFilter(),
+        trpc.tabSettings.pathFilter(),
+      ),
+    'keymap-changed': (_e, c) => c.invalidate(trpc.keys.pathFilter()),
+    'config-reloaded': (_e, c) => c.invalidate(trpc.status.config.pathFilter()),
+    'agent-definitions-changed': (_e, c) => c.invalidate(trpc.definitions.pathFilter()),
+    // An install or update that ended (either way) changes what is installed and its details.
+    'discover-progress': (e, c) =>
+      e.state !== 'running' && c.invalidate(trpc.discover.pathFilter(), trpc.extensions.pathFilter()),
+  };
+}
+
+/** Runs the table's entry for one event, if it has one. */
+export function applyEvent<T extends ServerEventType>(
+  table: EventTable,
+  event: ServerEventOf<T>,
+  cache: CacheOps,
+): void {
+  const entry = table[event.type] as ((e: ServerEventOf<T>, c: CacheOps) => void) | undefined;
+  entry?.(event, cache);
+}
