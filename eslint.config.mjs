@@ -93,11 +93,22 @@ export default tseslint.config(
   {
     files: ['packages/ui/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: nodeBuiltins.map((name) => ({ name, message: 'packages/ui runs in the browser' })),
-          patterns: [{ group: ['@rozi/*'], message: 'packages/ui imports React only (DESIGN.md)' }],
+          patterns: [
+            {
+              group: ['@rozi/*', '!@rozi/detect'],
+              message: 'packages/ui imports React only (DESIGN.md)',
+            },
+            {
+              // The agent-state vocabulary has one home (@rozi/detect); the UI names its words.
+              group: ['@rozi/detect'],
+              allowTypeImports: true,
+              message: 'packages/ui may only `import type` the state vocabulary from @rozi/detect',
+            },
+          ],
         },
       ],
     },

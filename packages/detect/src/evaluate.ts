@@ -3,6 +3,7 @@
 // unknown > blocked > working > idle that any rule produced wins, whatever the declaration
 // order; no match reads idle. The result names every matching rule, the one that decided, and
 // the matched text spans (offsets into the screen or title) for the editor and `explain`.
+import { SCREEN_STATES } from './states';
 import { COMMON_RULES } from './commonRules';
 import {
   compileRule,
@@ -13,7 +14,6 @@ import {
 } from './compiledRules';
 import { prepareScreen } from './screenText';
 import {
-  STATE_PRECEDENCE,
   type AgentDefinition,
   type AgentState,
   type DefinitionSet,
@@ -111,7 +111,7 @@ export function evaluate(set: DefinitionSet, input: EvaluateInput): Evaluation {
     });
   }
   let decidedBy: RuleMatch | null = null;
-  for (const state of STATE_PRECEDENCE) {
+  for (const state of SCREEN_STATES) {
     decidedBy = matches.find((m) => m.state === state) ?? null;
     if (decidedBy) break;
   }

@@ -25,7 +25,18 @@ export type {
   StateRule,
   WarningCode,
 } from './model';
-export { STATE_PRECEDENCE, formatLocation, isAgentState } from './model';
+export { formatLocation, isAgentState } from './model';
+export {
+  ACTIVITY_STATES,
+  REPORTED_STATES,
+  SCREEN_STATES,
+  isStateIn,
+  type ActivityState,
+  type EffectiveState,
+  type ReportedState,
+  type ScreenState,
+  type ShownState,
+} from './states';
 export {
   loadDefinitions,
   createDefinitionSet,
@@ -67,5 +78,4 @@ export {
   type Outcome,
   type ReportInput,
   type ReleaseInput,
-  type ReportedState,
 } from './reportArbitration';

@@ -1,12 +1,13 @@
 // The validated agent-definition model every other module of @rozi/detect works on. Built from
 // TOML (built-ins, config.toml, extension manifests) by validateDefinitions.ts; never mutated.
 
-/** Screen states a rule can declare, in precedence order (the first present wins). */
-export const STATE_PRECEDENCE = ['unknown', 'blocked', 'working', 'idle'] as const;
-export type AgentState = (typeof STATE_PRECEDENCE)[number];
+import { isStateIn, SCREEN_STATES, type ScreenState } from './states';
+
+/** Screen states a rule can declare, in precedence order (the first present wins): states.ts. */
+export type AgentState = ScreenState;
 
 export function isAgentState(value: unknown): value is AgentState {
-  return typeof value === 'string' && (STATE_PRECEDENCE as readonly string[]).includes(value);
+  return isStateIn(SCREEN_STATES, value);
 }
 
 /** Where a definition came from. Extension ids are already namespaced `<extension>.<id>`. */

@@ -11,13 +11,12 @@
 //   without a report, the pane falls back (a crashed reporter degrades, never freezes a badge).
 // - Published rows beat the screen while present; releasing a report returns the pane to rows
 //   published after it, or to the screen.
+import type { ReportedState } from './states';
 
 /** A silent integration's claim lasts this long after its last accepted report. */
 export const REPORT_LEASE_MS = 30_000;
 /** Tokens remembered per pane, so late reports from old processes keep failing. */
 const TOKEN_MEMORY = 256;
-
-export type ReportedState = 'working' | 'blocked' | 'idle' | 'done';
 
 export interface LiveReport {
   token: string;

@@ -1,12 +1,12 @@
 // The words and ordering every status surface shares (sidebar, tab, pane header, card, rollup).
-// The server speaks detection's vocabulary (working / blocked / idle / done / unknown); people
-// read "needs input" for blocked, which is the one state that wants them now.
+// The states themselves are @rozi/detect's (states.ts), imported as types only: this file only
+// says how people read them — "needs input" for blocked, the one state that wants them now.
+import type { ShownState } from '@rozi/detect';
 
-export type AgentState = 'working' | 'blocked' | 'idle' | 'done' | 'unknown';
+export type AgentState = ShownState;
 
-export const AGENT_STATES: readonly AgentState[] = ['blocked', 'working', 'done', 'idle', 'unknown'];
-
-export const STATE_LABEL: Record<AgentState, string> = {
+/** Labels for every state; a state added to the vocabulary is a compile error until named here. */
+export const STATE_LABEL: Readonly<Record<AgentState, string>> = {
   working: 'working',
   blocked: 'needs input',
   done: 'done',
@@ -15,7 +15,7 @@ export const STATE_LABEL: Record<AgentState, string> = {
 };
 
 /** Higher wins when one badge must speak for many panes (a tab, a session row). */
-export const STATE_URGENCY: Record<AgentState, number> = {
+export const STATE_URGENCY: Readonly<Record<AgentState, number>> = {
   blocked: 4,
   done: 3,
   working: 2,
@@ -23,8 +23,10 @@ export const STATE_URGENCY: Record<AgentState, number> = {
   unknown: 0,
 };
 
+export const AGENT_STATES = Object.keys(STATE_LABEL) as AgentState[];
+
 export function isAgentState(value: unknown): value is AgentState {
-  return typeof value === 'string' && (AGENT_STATES as readonly string[]).includes(value);
+  return typeof value === 'string' && Object.hasOwn(STATE_LABEL, value);
 }
 
 export type StateCounts = Partial<Record<AgentState, number>>;
@@ -39,14 +41,21 @@ export function countStates(states: Iterable<AgentState | null | undefined>): St
   return counts;
 }
 
-/** The rollup text, e.g. `2 working · 1 needs input`; idle and unknown stay quiet. Empty when nothing to say. */
-export function rollupText(counts: StateCounts): string {
-  const parts: string[] = [];
+/** The parts of a rollup, e.g. `2 working`, `1 needs input`; idle and unknown stay quiet. */
+export function rollupParts(counts: StateCounts): { state: AgentState; text: string }[] {
+  const parts: { state: AgentState; text: string }[] = [];
   for (const state of ['working', 'blocked', 'done'] as const) {
     const n = counts[state] ?? 0;
-    if (n > 0) parts.push(`${n} ${STATE_LABEL[state]}`);
+    if (n > 0) parts.push({ state, text: `${n} ${STATE_LABEL[state]}` });
   }
-  return parts.join(' · ');
+  return parts;
+}
+
+/** The rollup text, e.g. `2 working · 1 needs input`. Empty when nothing to say. */
+export function rollupText(counts: StateCounts): string {
+  return rollupParts(counts)
+    .map((p) => p.text)
+    .join(' · ');
 }
 
 /** The most urgent state in a group, or null when no pane carries one. */

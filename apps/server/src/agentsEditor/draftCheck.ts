@@ -5,7 +5,7 @@
 import {
   BUILTIN_CATALOGUE,
   COMMON_RULE_NOTES,
-  STATE_PRECEDENCE,
+  SCREEN_STATES,
   evaluate,
   loadDefinitions,
   validateDefinitionFile,
@@ -131,14 +131,14 @@ export function evaluateDraft(
     title: input.title,
   });
   const matches = result.matches.map((m) => explain(m, draft.id));
-  const matchedStates = STATE_PRECEDENCE.filter((s) => matches.some((m) => m.state === s));
+  const matchedStates = SCREEN_STATES.filter((s) => matches.some((m) => m.state === s));
   return {
     definitionLoaded: loaded !== undefined,
     state: result.state,
     decidedBy: result.decidedBy ? explain(result.decidedBy, draft.id) : null,
     matches,
     footerStart: result.footerStart,
-    precedence: STATE_PRECEDENCE,
+    precedence: SCREEN_STATES,
     matchedStates,
     commonRulesApplied: !loaded || loaded.base,
   };

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { parse } from 'smol-toml';
+import { REPORTED_STATES } from '@rozi/detect';
 import {
   HOOK_EVENT_NAMES,
   HOOK_PERMISSIONS,
@@ -34,7 +35,7 @@ export interface UserHooks {
 }
 
 const KEYS = new Set(['event', 'run', 'script', 'filter', 'permissions', 'timeout_ms', 'memory_mb']);
-const FILTER_STATES = ['working', 'blocked', 'idle', 'done'];
+const FILTER_STATES: readonly string[] = REPORTED_STATES;
 
 type Table = Record<string, unknown>;
 const isTable = (v: unknown): v is Table =>

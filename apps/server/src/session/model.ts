@@ -1,6 +1,7 @@
 // The workspace model as the browser and the CLI see it: sessions → tabs → layout tree → panes.
-// Types only and no imports, so apps/web can `import type` it without pulling server code
-// (DESIGN.md import table). The server's live objects (session/manager.ts) render into these.
+// Types only (importing only @rozi/detect's vocabulary), so apps/web can `import type` it
+// without pulling server code (DESIGN.md import table). The server's live objects (session/manager.ts) render into these.
+import type { ShownState } from '@rozi/detect';
 
 /** Server-global pane id used on the WebSocket (`key`); never reused during a server's life. */
 export type PaneKey = number;
@@ -41,8 +42,8 @@ export interface SessionInfo {
   activeTabId: TabId;
 }
 
-/** Detection's reading of a pane (null until packages/detect is wired in). */
-export type AgentState = 'working' | 'blocked' | 'idle' | 'done' | 'unknown';
+/** Detection's reading of a pane (@rozi/detect's vocabulary: a screen state or done). */
+export type AgentState = ShownState;
 
 /**
  * One row of `rozi list-panes --format json` (snake_case is the CLI's stable JSON) plus `key`,

@@ -1,12 +1,14 @@
 // Event-driven waits on a pane's status: each waiter is checked when the hub emits a row for its
 // pane (never by polling), so a transition that comes and goes between two reads is still seen.
 // Works with no browser attached: the hub lives in the server, waiters hold only a promise.
+import { REPORTED_STATES } from '@rozi/detect';
 import type { PaneKey } from '../session/model';
 import type { StatusChange, StatusHub } from './statusHub';
 import type { WaitOutcomeCode } from './statusCodes';
 import type { StatusRow } from './types';
 
-export const WAIT_STATES = ['working', 'blocked', 'idle', 'done', 'quiescent', 'gone'] as const;
+/** A pane's states plus two a waiter may ask for: no output for a while, and gone. */
+export const WAIT_STATES = [...REPORTED_STATES, 'quiescent', 'gone'] as const;
 export type WaitState = (typeof WAIT_STATES)[number];
 
 export type WaitStatesParse = { ok: true; states: WaitState[] } | { ok: false; message: string };

@@ -4,11 +4,12 @@
 // that only grows. A value-level core: inputs are method calls, time comes from an injected
 // clock, listeners get every row change synchronously so waiters cannot miss a fast transition.
 // Nothing here is persisted (spec: "Nothing about status is persisted").
+import type { ActivityState } from '@rozi/detect';
 import type { PaneKey } from '../session/model';
 import type { EffectiveState, Occupant, StatusRow, StatusSource } from './types';
 
-/** A state as one tier reports it, before the hub turns idle-after-work into `done`. */
-export type TierState = 'working' | 'blocked' | 'idle';
+/** A state as one tier reports it, before the hub turns idle-after-work into `done` (@rozi/detect). */
+export type TierState = ActivityState;
 
 export interface TierReading {
   state: TierState;

@@ -1,12 +1,13 @@
 // The values the status subsystem passes around: a pane's effective agent status row, the
 // observations the three tiers feed into the hub, and the pins a `--ref` carries. Types only.
+import type { EffectiveState, ScreenState } from '@rozi/detect';
 import type { PaneKey } from '../session/model';
 
-/** What detection reads from one screen (packages/detect's vocabulary). */
-export type DetectedState = 'working' | 'blocked' | 'idle' | 'unknown';
+/** What detection reads from one screen (the vocabulary is @rozi/detect's states.ts). */
+export type DetectedState = ScreenState;
 
 /** What the hub publishes: `done` = idle after a working period, until the pane is viewed. */
-export type EffectiveState = 'working' | 'blocked' | 'idle' | 'done';
+export type { EffectiveState };
 
 export type StatusSource = 'integration' | 'screen' | 'published';
 

@@ -13,7 +13,7 @@ import { useWorkspace } from '../cache/useWorkspace';
 import { useApplyTheme } from '../settings/useResolvedTheme';
 import { DefinitionForm } from './DefinitionForm';
 import { newDraft, normaliseDraft } from './draftEdits';
-import type { Draft } from './editorTypes';
+import type { DetectState, Draft } from './editorTypes';
 import { LivePreview, type PreviewSource } from './LivePreview';
 import { PageChrome, SourceBadge } from './PageChrome';
 import { guessFromProgram } from './programName';
@@ -154,7 +154,7 @@ function Editor() {
     },
     onError: (err) => setBanner({ tone: 'error', text: err.message }),
   });
-  const saveFixture = async (o: { name: string; state: 'blocked' | 'working' | 'idle' | 'unknown' }) => {
+  const saveFixture = async (o: { name: string; state: DetectState }) => {
     const data = preview.data;
     const r = await client.definitions.saveFixture.mutate({
       agent: draft?.id.trim() ?? '',

@@ -4,7 +4,8 @@
 // whether it matches the previewed screen right now.
 import { Button, IconButton, Select, Toggle } from '@rozi/ui';
 import { addPattern, ruleGroup, ruleTarget, withGroup, withTarget } from './draftEdits';
-import type { DraftWarning, GroupList, Rule } from './editorTypes';
+import type { DetectState, DraftWarning, GroupList, Rule } from './editorTypes';
+import { DETECT_STATES, isDetectState } from './editorTypes';
 import { PatternList } from './PatternList';
 import { Segmented } from './Segmented';
 import { tint } from './ruleColours';
@@ -15,7 +16,7 @@ const LISTS: readonly { key: GroupList; label: string; hint: string }[] = [
   { key: 'none_of', label: 'None of', hint: 'no pattern may match' },
 ];
 
-const STATE_HINT: Record<string, string> = {
+const STATE_HINT: Record<DetectState, string> = {
   blocked: 'needs input: an approval prompt, a question',
   working: 'busy: a spinner, an interrupt hint',
   idle: 'waiting for a prompt',
@@ -71,15 +72,14 @@ export function RuleCard({
           value={rule.state}
           onChange={(e) => onChange({ ...rule, state: e.target.value })}
           className="h-7 w-[108px] text-[12px]"
-          title={STATE_HINT[rule.state]}
+          title={isDetectState(rule.state) ? STATE_HINT[rule.state] : undefined}
         >
-          {!['blocked', 'working', 'idle', 'unknown'].includes(rule.state) && (
-            <option value={rule.state}>{rule.state || '(none)'}</option>
-          )}
-          <option value="blocked">blocked</option>
-          <option value="working">working</option>
-          <option value="idle">idle</option>
-          <option value="unknown">unknown</option>
+          {!isDetectState(rule.state) && <option value={rule.state}>{rule.state || '(none)'}</option>}
+          {DETECT_STATES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
         </Select>
         <Segmented
           label={`Rule ${n} reads`}

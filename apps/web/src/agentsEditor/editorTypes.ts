@@ -1,4 +1,5 @@
 // The editor's data as the server defines it (the definitions router), imported as types only.
+import type { ScreenState } from '@rozi/detect';
 import type { AppRouter } from '@rozi/server/router';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 
@@ -17,5 +18,13 @@ export type Evaluation = Preview['evaluation'];
 export type ExplainedMatch = Evaluation['matches'][number];
 export type CommonRule = Outputs['commonRules'][number];
 export type FixtureFile = Outputs['fixtures'][number];
-export type DetectState = 'blocked' | 'working' | 'idle' | 'unknown';
-export const DETECT_STATES: readonly DetectState[] = ['blocked', 'working', 'idle', 'unknown'];
+/** A state a screen rule declares (@rozi/detect's vocabulary, imported as a type). */
+export type DetectState = ScreenState;
+/** The choices the editor offers, in the order people pick them; complete by construction. */
+const CHOICE_ORDER: Record<DetectState, number> = { blocked: 0, working: 1, idle: 2, unknown: 3 };
+export const DETECT_STATES = (Object.keys(CHOICE_ORDER) as DetectState[]).sort(
+  (a, b) => CHOICE_ORDER[a] - CHOICE_ORDER[b],
+);
+export function isDetectState(value: string): value is DetectState {
+  return Object.hasOwn(CHOICE_ORDER, value);
+}

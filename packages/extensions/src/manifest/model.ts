@@ -1,6 +1,7 @@
 // The validated manifest as typed contributions with every default applied. This is what the
 // runtime (registry, supervisor, sidebar, keymap, hook sandbox) consumes; it never reads TOML.
 // Public ids are `<extension-id>.<local-id>` (spec: namespacing), computed here once.
+import { REPORTED_STATES, type ReportedState } from '@rozi/detect';
 
 export const PLATFORMS = ['linux', 'macos', 'windows', 'freebsd', 'netbsd'] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -197,8 +198,9 @@ export type HookEvent = (typeof HOOK_EVENTS)[number];
 export const HOOK_PERMISSIONS = ['notify', 'publish', 'status', 'invoke', 'send-text'] as const;
 export type HookPermission = (typeof HOOK_PERMISSIONS)[number];
 
-export const HOOK_FILTER_STATES = ['working', 'blocked', 'idle', 'done'] as const;
-export type HookFilterState = (typeof HOOK_FILTER_STATES)[number];
+/** A hook may filter on any state a pane shows (@rozi/detect's vocabulary). */
+export const HOOK_FILTER_STATES = REPORTED_STATES;
+export type HookFilterState = ReportedState;
 
 export const DEFAULT_HOOK_TIMEOUT_MS = 50;
 export const DEFAULT_HOOK_MEMORY_MB = 32;

@@ -1,6 +1,7 @@
 // agents.*: read the status rows, wait for a state, send a fenced prompt, integration reports,
 // and which pane a browser is viewing. Waits and prompts run here, in the server, so they see
 // every transition with no browser attached; the CLI holds one connection and never polls.
+import { REPORTED_STATES } from '@rozi/detect';
 import { z } from 'zod';
 import { RoziError } from '../../session/errors';
 import { capturePane } from '../../session/capture';
@@ -149,7 +150,7 @@ export const agentsRouter = router({
       targetInput.extend({
         token: z.string().min(1),
         seq: z.number().int().positive(),
-        state: z.enum(['working', 'blocked', 'idle', 'done']),
+        state: z.enum(REPORTED_STATES),
         agent: z.string().min(1).optional(),
         nativeSession: z.string().min(1).optional(),
         message: z.string().max(200).optional(),

@@ -1,6 +1,7 @@
 // status.*: a pane's self-reported state (`rozi status`) and published activity rows
 // (`rozi publish`). Both are shown instead of screen detection while present; a live
 // integration report still wins over them (packages/detect, reportArbitration.ts).
+import { ACTIVITY_STATES } from '@rozi/detect';
 import { z } from 'zod';
 import type { HookEvent } from '@rozi/extensions/node';
 import { hookServiceOf } from '../../hooks/hookServiceAccess';
@@ -11,7 +12,7 @@ import { viewOf } from '../../status/agentViews';
 import { targetInput } from '../inputs';
 import { procedure, router } from '../trpc';
 
-const tierState = z.enum(['working', 'blocked', 'idle']);
+const tierState = z.enum(ACTIVITY_STATES);
 const rowInput = z.object({
   id: z.string().min(1).max(200),
   state: tierState,

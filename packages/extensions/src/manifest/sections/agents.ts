@@ -4,7 +4,7 @@
 // definition validator, the one rule set for every source of agents (pattern syntax, regex-lite,
 // resume), for entries that passed the first. For an extension any warning detect would print
 // makes the whole extension invalid (config.toml drops the rule instead).
-import { validateDefinitionFile } from '@rozi/detect';
+import { SCREEN_STATES, validateDefinitionFile } from '@rozi/detect';
 import type { ManifestPath, Report } from '../diagnostics';
 import type { AgentContribution } from '../model';
 import { reportDuplicates, TableReader, tableEntries } from '../tableReader';
@@ -16,7 +16,6 @@ const MATCH_KEYS = ['names', 'paths'];
 const RULE_KEYS = ['state', 'scope', 'screen', 'title'];
 const GROUP_KEYS = ['all_of', 'any_of', 'none_of', 'regex'];
 const RESUME_KEYS = ['argv'];
-const AGENT_STATES = ['blocked', 'working', 'idle', 'unknown'] as const;
 const SCOPES = ['all', 'footer'] as const;
 
 function readGroup(report: Report, table: TomlTable, path: ManifestPath): void {
@@ -34,7 +33,7 @@ function readGroup(report: Report, table: TomlTable, path: ManifestPath): void {
 
 function readRule(report: Report, table: TomlTable, path: ManifestPath): void {
   const r = new TableReader(report, table, path, RULE_KEYS);
-  r.oneOf('state', AGENT_STATES, true);
+  r.oneOf('state', SCREEN_STATES, true);
   const scope = r.oneOf('scope', SCOPES);
   const screen = r.subtable('screen');
   const title = r.subtable('title');

@@ -1,6 +1,7 @@
 // What a hook may ask the server to do, and the check every request passes before the server
 // acts on it. Pure (no node imports): the input is whatever JSON the hook returned, so every
 // field is checked as untrusted data, and every problem becomes one line naming the effect.
+import { REPORTED_STATES, type ReportedState } from '@rozi/detect';
 import { HOOK_PERMISSIONS, type HookPermission } from '../../manifest/model';
 import { eventPane, type HookEvent } from './events';
 import { MAX_EFFECTS_PER_CALL, MAX_SEND_TEXT_BYTES } from './limits';
@@ -20,7 +21,7 @@ export interface SidebarRow {
   label: string;
   detail?: string;
   group?: string;
-  state?: 'working' | 'blocked' | 'idle' | 'done';
+  state?: ReportedState;
 }
 export interface PublishEffect {
   type: 'publish';
@@ -30,7 +31,7 @@ export interface PublishEffect {
 }
 export interface StatusEffect {
   type: 'status';
-  state: 'working' | 'blocked' | 'idle' | 'done' | 'clear';
+  state: ReportedState | 'clear';
   reason?: string;
 }
 export interface InvokeEffect {
@@ -152,7 +153,7 @@ const CHECKS: Record<HookPermission, Check> = {
   status(fields, context) {
     return (
       onlyKeys(fields, ['type', 'state', 'reason']) ??
-      requiredChoice(fields, 'state', ['working', 'blocked', 'idle', 'done', 'clear']) ??
+      requiredChoice(fields, 'state', [...REPORTED_STATES, 'clear']) ??
       optionalText(fields, 'reason', MAX_TITLE) ??
       (eventPane(context.event) === null
         ? `event "${context.event.event}" has no pane to set a status on`
@@ -196,7 +197,7 @@ function checkRow(row: unknown): string | null {
     requiredText(row, 'label', MAX_ROW_TEXT) ??
     optionalText(row, 'detail', MAX_MESSAGE) ??
     optionalText(row, 'group', MAX_ROW_TEXT) ??
-    optionalChoice(row, 'state', ['working', 'blocked', 'idle', 'done'])
+    optionalChoice(row, 'state', REPORTED_STATES)
   );
 }
 

@@ -2,6 +2,7 @@
 // the same objects are what `rozi subscribe` prints, what a sandboxed hook receives, and what a
 // `run =` shell hook gets as ROZI_* variables (shellEnv.ts). Field names are snake_case because
 // they are a wire format shared with shell scripts, not TypeScript internals.
+import type { ReportedState } from '@rozi/detect';
 
 import { HOOK_EVENTS } from '../../manifest/model';
 
@@ -9,7 +10,7 @@ import { HOOK_EVENTS } from '../../manifest/model';
 export const HOOK_EVENT_NAMES = HOOK_EVENTS;
 export type HookEventName = (typeof HOOK_EVENT_NAMES)[number];
 
-export type HookAgentState = 'working' | 'blocked' | 'idle' | 'done';
+export type HookAgentState = ReportedState;
 /**
  * Where a state came from (the status hub's StatusSource): an agent's own report, the screen
  * rules, or a published row (`rozi status`/`publish`, a hook's `status` effect).

@@ -1,12 +1,13 @@
 // rozi agents report --target P --agent A --integration TOKEN --state S [--native-session REF] --seq N
 // An agent hook's own state: beats the screen for 30 s after each report (packages/detect's
 // arbitration: tokens, sequence numbers, conflicts).
+import { REPORTED_STATES } from '@rozi/detect';
 import { callServer } from '../../controlClient';
 import { CliError, type Verb } from '../../verb';
 import { targetOption } from '../../target';
 import { agentTargetOf } from './agentTarget';
 
-const STATES = ['working', 'blocked', 'idle', 'done'];
+const STATES: readonly string[] = REPORTED_STATES;
 
 export function seqOf(value: unknown): number {
   const n = Number(value);

@@ -3,13 +3,14 @@
 // the row). The rows replace screen detection while the command runs and vanish when it exits:
 // the server holds them on this command's open connection.
 import { createInterface } from 'node:readline';
+import { ACTIVITY_STATES, isStateIn, type ActivityState } from '@rozi/detect';
 import { callServer, subscribeServer } from '../../controlClient';
 import { targetOf, targetOption } from '../../target';
 import { CliError, type Verb } from '../../verb';
 
 interface Row {
   id: string;
-  state: 'working' | 'blocked' | 'idle';
+  state: ActivityState;
   label?: string | null;
   message?: string | null;
 }
@@ -29,8 +30,8 @@ export function parseRowLine(
   const o = v as Record<string, unknown>;
   if (typeof o.id !== 'string' || o.id === '') return { ok: false, message: 'a row needs an "id" string' };
   if (o.state === null) return { ok: true, id: o.id, row: null };
-  if (o.state !== 'working' && o.state !== 'blocked' && o.state !== 'idle')
-    return { ok: false, message: '"state" must be working, blocked, idle or null' };
+  if (!isStateIn(ACTIVITY_STATES, o.state))
+    return { ok: false, message: `"state" must be ${ACTIVITY_STATES.join(', ')} or null` };
   const text = (x: unknown) => (typeof x === 'string' ? x : null);
   return {
     ok: true,

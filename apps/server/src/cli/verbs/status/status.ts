@@ -1,10 +1,11 @@
 // rozi status <working|blocked|idle> [--reason R] | rozi status --clear: the pane's own state,
 // shown instead of screen detection until cleared (a live integration report still wins).
+import { ACTIVITY_STATES } from '@rozi/detect';
 import { callServer } from '../../controlClient';
 import { targetOf, targetOption } from '../../target';
 import { CliError, type Verb } from '../../verb';
 
-const STATES = ['working', 'blocked', 'idle'];
+const STATES: readonly string[] = ACTIVITY_STATES;
 
 export const statusVerb: Verb = {
   path: ['status'],
