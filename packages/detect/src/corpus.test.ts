@@ -20,9 +20,7 @@ function readDir(dir: string): FixtureFile[] {
 }
 
 if (!existsSync(sharedDir)) {
-  throw new Error(
-    `captured fixture corpus not found at ${sharedDir} (fixtures/agents of the repository)`,
-  );
+  throw new Error(`captured fixture corpus not found at ${sharedDir} (fixtures/agents of the repository)`);
 }
 const shared = readDir(sharedDir);
 const own = readDir(ownDir);
