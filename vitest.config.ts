@@ -6,6 +6,14 @@ import { defineConfig } from 'vitest/config';
 // (scripts/test.sh does it).
 export default defineConfig({
   test: {
-    projects: ['packages/detect', 'packages/extensions', 'packages/ui', 'apps/server', 'apps/web', 'e2e'],
+    projects: [
+      'packages/detect',
+      'packages/keymap',
+      'packages/extensions',
+      'packages/ui',
+      'apps/server',
+      'apps/web',
+      'e2e',
+    ],
   },
 });

@@ -1,7 +1,8 @@
 // rozi web's built-in key bindings in config.toml `[keys]` syntax; `prefix` stands for the prefix
 // chord (default ctrl-a), so changing the prefix moves every chord with it. The one table: the
 // browser resolves it for keys and the palette from first paint, the server's keybinding editor
-// and extension host resolve against it too. Pure (lint-enforced): both sides import it by value.
+// and extension host resolve against it too (resolveKeymap.ts). Pure (lint-enforced): both sides
+// import it by value.
 export const DEFAULT_PREFIX = 'ctrl-a';
 
 export const DEFAULT_KEYMAP: Readonly<Record<string, readonly string[]>> = {
@@ -49,10 +50,3 @@ export const DEFAULT_KEYMAP: Readonly<Record<string, readonly string[]>> = {
   'font-smaller': ['ctrl--'],
   'font-reset': ['ctrl-0'],
 };
-
-/** The table with `prefix` replaced by the prefix chord, one binding per key. */
-export function builtinBindings(prefix: string): { action: string; key: string }[] {
-  return Object.entries(DEFAULT_KEYMAP).flatMap(([action, keys]) =>
-    keys.map((k) => ({ action, key: k.replace(/(^|\s)prefix(?=\s|$)/g, `$1${prefix}`) })),
-  );
-}

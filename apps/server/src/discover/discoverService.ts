@@ -13,19 +13,17 @@ import {
   checkExtensionDir,
   diffContributions,
   installExtension,
-  resolveKeymap,
   updateExtension,
   updateRegistry,
   findEntry,
   readRegistry,
   type ContributionDiff,
   type ExtensionDirs,
-  type KeySuggestion,
 } from '@rozi/extensions/node';
 import { join } from 'node:path';
 import type { ExtensionHost } from '../extensions/host';
 import { readHostConfig } from '../extensions/hostConfig';
-import { builtinBindings, DEFAULT_PREFIX } from '@rozi/keymap';
+import { DEFAULT_PREFIX, resolveKeymap, type KeySuggestion } from '@rozi/keymap';
 import { BUNDLED_PREFIX, isBundled, materializeBundled } from './bundledRepos';
 import type { IndexEntry } from './indexTypes';
 import { readRepoHead } from './repoRead';
@@ -122,8 +120,7 @@ function keysAgainstCurrent(host: ExtensionHost, m: ExtensionManifest): DetailsK
     .map(({ extension, kind, action, key }) => ({ extension, kind, action, key }));
   const r = resolveKeymap({
     prefix: DEFAULT_PREFIX,
-    builtins: builtinBindings(DEFAULT_PREFIX),
-    explicit: readHostConfig(host.context().paths.configFile).keys,
+    user: readHostConfig(host.context().paths.configFile).keys,
     suggestions: [...others, ...mine],
   });
   return r.suggestions

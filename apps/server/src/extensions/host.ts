@@ -20,12 +20,9 @@ import {
   processFacingFingerprint,
   removeStaleStaging,
   resolveExecArgv,
-  resolveKeymap,
   runCommand,
   ServiceSupervisor,
   UnitLog,
-  type KeymapResult,
-  type KeySuggestion,
   type LoadedExtension,
   type RestartTimings,
   type SettingsDiagnostic,
@@ -40,7 +37,7 @@ import { resolvePane } from '../session/target';
 import type { ExtensionRuntime } from './extensionRuntime';
 import { readHostConfig, type HostConfig } from './hostConfig';
 import { configTabEnv } from './configTabEnv';
-import { builtinBindings, DEFAULT_PREFIX } from '@rozi/keymap';
+import { DEFAULT_PREFIX, resolveKeymap, type KeymapResult, type KeySuggestion } from '@rozi/keymap';
 import { ExtensionHostError } from './hostError';
 import { Deployments } from './deployments';
 import { PickerBroker } from './pickerBroker';
@@ -99,7 +96,7 @@ export class ExtensionHost {
     problem: undefined,
   };
   private unsubscribeConfig: (() => void) | undefined;
-  private keymap: KeymapResult = { bindings: [], suggestions: [], warnings: [] };
+  private keymap: KeymapResult = resolveKeymap({ prefix: DEFAULT_PREFIX });
   private lastReport: LoadReport | undefined;
   private poll: NodeJS.Timeout | undefined;
   private loading: Promise<LoadReport> | undefined;
@@ -310,12 +307,7 @@ export class ExtensionHost {
         suggestions.push({ extension: rt.id, kind: 'core', action: k.action, key: k.key });
     }
     // Built-in defaults (@rozi/keymap) rank above suggestions: a suggestion on a taken key conflicts.
-    return resolveKeymap({
-      prefix: DEFAULT_PREFIX,
-      builtins: builtinBindings(DEFAULT_PREFIX),
-      explicit: this.config.keys,
-      suggestions,
-    });
+    return resolveKeymap({ prefix: DEFAULT_PREFIX, user: this.config.keys, suggestions });
   }
 
   private identity(rt: ExtensionRuntime): {

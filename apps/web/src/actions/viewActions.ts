@@ -1,6 +1,6 @@
 // Actions on the page itself and the focused terminal: palette, launcher, activity, settings,
 // sidebar, font zoom, copy/paste, find, send-prefix.
-import { displaySequence } from '../keys/keyChord';
+import { displaySequence } from '@rozi/keymap';
 import { getSettings, updateSettings } from '../settings/settingsStore';
 import { DEFAULT_SETTINGS, FONT_SIZE_MAX, FONT_SIZE_MIN } from '../settings/settingsModel';
 import { terminalFor } from '../terminal/terminalRegistry';

@@ -7,7 +7,7 @@ import type { PickerRequest, PickerRow } from '@rozi/server/events';
 import { Dialog, Kbd } from '@rozi/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPCClient } from '../api/trpcClient';
-import { chordOfEvent, displaySequence, parseSequence } from '../keys/keyChord';
+import { chordOfEvent, displaySequence, parseSequence } from '@rozi/keymap';
 import { rankByFuzzy } from '../palette/fuzzyMatch';
 import { useStream } from '../stream/streamContext';
 

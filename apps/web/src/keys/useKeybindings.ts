@@ -2,9 +2,7 @@
 // Listens for bound chords on the whole page, in the capture phase so a chord is taken before
 // xterm.js sends it to the shell. Keys that start no binding pass through untouched.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { chordOfEvent } from './keyChord';
-import type { ResolvedKeymap } from './keymap';
-import { ChordMatcher } from './keymap';
+import { chordOfEvent, ChordMatcher, type KeymapResult } from '@rozi/keymap';
 
 /** Form fields of the page (not the terminal's hidden textarea) keep their keys. */
 function isFormField(target: EventTarget | null): boolean {
@@ -14,7 +12,7 @@ function isFormField(target: EventTarget | null): boolean {
 }
 
 export interface KeybindingOptions {
-  keymap: ResolvedKeymap;
+  keymap: KeymapResult;
   run(actionId: string): void;
   /** Actions that still work while a form field or dialog has focus (e.g. the palette). */
   global?: ReadonlySet<string>;
@@ -36,7 +34,7 @@ export function useKeybindings({ keymap, run, global }: KeybindingOptions): read
       if (inForm && matcher.pendingSequence.length === 0) {
         // Only single-chord global bindings (Ctrl+Shift+P) reach through a form or dialog.
         const probe = new ChordMatcher(keymap.bindings).feed(chord);
-        if (probe.kind !== 'run' || !global?.has(probe.actionId)) return;
+        if (probe.kind !== 'run' || !global?.has(probe.action)) return;
       }
       if (chord === 'esc' && matcher.pendingSequence.length > 0) {
         matcher.reset();
@@ -50,7 +48,7 @@ export function useKeybindings({ keymap, run, global }: KeybindingOptions): read
       e.preventDefault();
       e.stopPropagation();
       setPending(result.kind === 'pending' ? result.sequence : []);
-      if (result.kind === 'run') runRef.current(result.actionId);
+      if (result.kind === 'run') runRef.current(result.action);
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true });

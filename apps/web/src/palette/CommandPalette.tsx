@@ -5,9 +5,7 @@
 import { Dialog, Kbd } from '@rozi/ui';
 import { useMemo, useRef, useState } from 'react';
 import type { ActionContext, ActionDef } from '../actions/actionTypes';
-import { displaySequence } from '../keys/keyChord';
-import type { ResolvedKeymap } from '../keys/keymap';
-import { bindingsOf } from '../keys/keymap';
+import { displaySequence, bindingsOf, type KeymapResult } from '@rozi/keymap';
 import { rankByFuzzy } from './fuzzyMatch';
 
 export interface CommandPaletteProps {
@@ -15,7 +13,7 @@ export interface CommandPaletteProps {
   onClose: () => void;
   actions: readonly ActionDef[];
   context: ActionContext;
-  keymap: ResolvedKeymap;
+  keymap: KeymapResult;
   run: (action: ActionDef) => void;
 }
 

@@ -5,8 +5,7 @@ import { Button, Field, FOCUS_RING, Icon, Kbd, Select, TextInput, Toggle } from 
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
-import { DEFAULT_PREFIX } from '@rozi/keymap';
-import { chordOfEvent, displaySequence, parseSequence } from '../keys/keyChord';
+import { DEFAULT_PREFIX, chordOfEvent, displaySequence, parseSequence } from '@rozi/keymap';
 import { useApplyTheme } from '../settings/useResolvedTheme';
 import { registerServiceWorker } from '../shell/serviceWorker';
 import { playChime } from '../status/chime';

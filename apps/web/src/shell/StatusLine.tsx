@@ -2,15 +2,13 @@
 // The thin line at the bottom: session and pane, the pending prefix chord ("Ctrl+A …"), and
 // the keys that matter most, so the prefix scheme is discoverable.
 import { Kbd } from '@rozi/ui';
-import { displaySequence } from '../keys/keyChord';
-import type { ResolvedKeymap } from '../keys/keymap';
-import { bindingsOf } from '../keys/keymap';
+import { displaySequence, bindingsOf, type KeymapResult } from '@rozi/keymap';
 
 export interface StatusLineProps {
   session: string | undefined;
   paneLabel: string | undefined;
   pending: readonly string[];
-  keymap: ResolvedKeymap;
+  keymap: KeymapResult;
 }
 
 const HINTS: ReadonlyArray<[string, string]> = [

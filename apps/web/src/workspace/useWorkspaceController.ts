@@ -13,8 +13,7 @@ import type {
   PromptRequest,
   UiControls,
 } from '../actions/actionTypes';
-import { DEFAULT_KEYMAP, DEFAULT_PREFIX } from '@rozi/keymap';
-import { resolveKeymap } from '../keys/keymap';
+import { DEFAULT_PREFIX, resolveKeymap } from '@rozi/keymap';
 import { useKeybindings } from '../keys/useKeybindings';
 import { useExtensionActions } from '../extensions/useExtensionActions';
 import { useServerKeymap } from '../extensions/useServerKeymap';
@@ -78,12 +77,7 @@ export function useWorkspaceController() {
   const extensionActions = useExtensionActions();
   const actions = useMemo(() => [...ACTIONS, ...extensionActions], [extensionActions]);
   const keymap = useMemo(
-    () =>
-      resolveKeymap({
-        defaults: DEFAULT_KEYMAP,
-        user: serverKeys.user,
-        prefix: settings.prefix ?? DEFAULT_PREFIX,
-      }),
+    () => resolveKeymap({ user: serverKeys.user, prefix: settings.prefix ?? DEFAULT_PREFIX }),
     [settings.prefix, serverKeys.user],
   );
 

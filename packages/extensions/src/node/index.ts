@@ -105,17 +105,6 @@ export {
 } from './installGit';
 export { resolveInstallSource } from './installSource';
 export {
-  normalizeChord,
-  resolveKeymap,
-  type KeyBinding,
-  type KeymapInput,
-  type KeymapResult,
-  type KeySuggestion,
-  type ResolvedBinding,
-  type ResolvedSuggestion,
-  type SuggestionState,
-} from './keymap';
-export {
   DEFAULT_LOG_LINES,
   extensionLogDir,
   listLogUnits,

@@ -3,12 +3,18 @@
 // each key comes from (user, default, extension) and whether it is active, suppressed or
 // conflicting; `save` writes one action into config.toml's [keys] keeping the user's comments,
 // reloads extensions (suggestions are re-resolved) and broadcasts keymap-changed to every page.
-import { normalizeChord, resolveKeymap, type KeySuggestion } from '@rozi/extensions/node';
 import { z } from 'zod';
 import { editConfigFile } from '../../configEdit/configTableEdit';
 import { extensionHostOf } from '../../extensions/hostAccess';
 import { ExtensionHostError } from '../../extensions/hostError';
-import { builtinBindings, DEFAULT_KEYMAP, DEFAULT_PREFIX } from '@rozi/keymap';
+import {
+  DEFAULT_KEYMAP,
+  DEFAULT_PREFIX,
+  normalizeSequence,
+  resolveKeymap,
+  sequencesOverlap,
+  type KeySuggestion,
+} from '@rozi/keymap';
 import { readHostConfig } from '../../extensions/hostConfig';
 import { procedure, router } from '../trpc';
 
@@ -33,16 +39,23 @@ export interface KeyAction {
   configured: boolean;
 }
 
-function overlaps(a: string, b: string): boolean {
-  return a === b || a.startsWith(b + ' ') || b.startsWith(a + ' ');
-}
+/** A key sequence as the one grammar (@rozi/keymap) reads it; anything else is refused at the edge. */
+const keySequence = z
+  .string()
+  .min(1)
+  .max(100)
+  .transform((text, ctx) => {
+    const normal = normalizeSequence(text);
+    if (normal === null) ctx.addIssue({ code: 'custom', message: `"${text}" is not a key sequence` });
+    return normal ?? text;
+  });
 
 export const keysRouter = router({
   list: procedure
     .input(z.object({ prefix: z.string().default(DEFAULT_PREFIX) }).optional())
     .query(({ ctx, input }) => {
       const host = extensionHostOf(ctx.manager);
-      const prefix = normalizeChord(input?.prefix ?? DEFAULT_PREFIX);
+      const prefix = normalizeSequence(input?.prefix ?? DEFAULT_PREFIX) ?? DEFAULT_PREFIX;
       const { configFile } = host.context().paths;
       const config = readHostConfig(configFile);
       const suggestions: KeySuggestion[] = [];
@@ -55,12 +68,7 @@ export const keysRouter = router({
         for (const k of rt.manifest.suggestedKeybindings)
           suggestions.push({ extension: rt.id, kind: 'core', action: k.action, key: k.key });
       }
-      const resolved = resolveKeymap({
-        prefix,
-        builtins: builtinBindings(prefix),
-        explicit: config.keys,
-        suggestions,
-      });
+      const resolved = resolveKeymap({ prefix, user: config.keys, suggestions });
       const actions = new Map<string, KeyAction>();
       const actionOf = (id: string, kind: KeyAction['kind']): KeyAction => {
         let a = actions.get(id);
@@ -85,7 +93,7 @@ export const keysRouter = router({
       // shadow the longer (or both are equal), so both are reported as conflicting.
       for (const b of resolved.bindings) {
         const rival = resolved.bindings.find(
-          (o) => o !== b && o.action !== b.action && overlaps(o.key, b.key),
+          (o) => o !== b && o.action !== b.action && sequencesOverlap(o.sequence, b.sequence),
         );
         actionOf(b.action, 'builtin').keys.push({
           key: b.key,
@@ -117,17 +125,17 @@ export const keysRouter = router({
     .input(
       z.object({
         action: z.string().min(1).max(200),
-        keys: z.array(z.string().min(1).max(100)).max(16).nullable(),
+        keys: z.array(keySequence).max(16).nullable(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
       const host = extensionHostOf(ctx.manager);
       const { paths, bus } = host.context();
-      const keys = input.keys?.map((k) => normalizeChord(k));
+      const keys = input.keys;
       try {
         editConfigFile(paths.configFile, {
           table: ['keys'],
-          set: { [input.action]: keys === undefined ? null : keys.length === 1 ? (keys[0] as string) : keys },
+          set: { [input.action]: keys === null ? null : keys.length === 1 ? (keys[0] as string) : keys },
         });
       } catch (err) {
         throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chordOfEvent, displaySequence, normalizeChord, parseSequence } from './keyChord';
+import {
+  chordOfEvent,
+  displaySequence,
+  normalizeChord,
+  normalizeSequence,
+  parseSequence,
+  sequencesOverlap,
+} from './chord';
 
 const ev = (
   key: string,
@@ -44,5 +51,20 @@ describe('chords', () => {
     expect(displaySequence(['ctrl-shift-p'])).toBe('Ctrl+Shift+P');
     expect(displaySequence(['ctrl-a', 'left'])).toBe('Ctrl+A ←');
     expect(displaySequence(['ctrl-a', 'c'])).toBe('Ctrl+A c');
+  });
+});
+
+describe('one normal form for a binding', () => {
+  it('lower-cases, orders modifiers, collapses spaces and reads either separator', () => {
+    expect(normalizeSequence(' Shift-Ctrl-A   b ')).toBe('ctrl-shift-a b');
+    expect(normalizeSequence('Ctrl+Shift+P')).toBe('ctrl-shift-p');
+    expect(normalizeSequence('super-x')).toBe('meta-x');
+    expect(normalizeSequence('ctrl--')).toBe('ctrl--');
+    expect(normalizeSequence('ctrl-a-b c')).toBeNull();
+  });
+
+  it('knows when one binding shadows another', () => {
+    expect(sequencesOverlap(['ctrl-a', 'x'], ['ctrl-a', 'x', 'r'])).toBe(true);
+    expect(sequencesOverlap(['ctrl-a', 'x'], ['ctrl-a', 'y'])).toBe(false);
   });
 });

@@ -1,6 +1,9 @@
-// Key chords in rozi's config syntax (`ctrl-a`, `ctrl-shift-p`, `alt-left`, `%`) and the
-// normalised form a KeyboardEvent is compared in. A binding is a space-separated sequence of
-// chords: `ctrl-a %` is the prefix, then %.
+// The one chord grammar (issue 13): key chords in rozi's config syntax (`ctrl-a`, `ctrl-shift-p`,
+// `alt-left`, `%`; `+` works as a separator too, `escape`/`return`/`cmd`/`super`… are aliases) and
+// the normalised form a KeyboardEvent is compared in. A binding is a space-separated sequence of
+// chords: `ctrl-a %` is the prefix, then %. The server (config.toml [keys], the keybinding
+// editor, extension suggestions) and the browser (the keys a person presses) both read chords
+// here, so they cannot disagree about what a binding means.
 
 export interface KeyLike {
   key: string;
@@ -78,6 +81,23 @@ export function parseSequence(binding: string): string[] | null {
   const chords = binding.trim().split(/\s+/).map(normalizeChord);
   if (chords.length === 0 || chords.some((c) => c === null)) return null;
   return chords as string[];
+}
+
+/** A binding in its one normal form (`Shift-Ctrl-P  x` → `ctrl-shift-p x`), or null if not a key sequence. */
+export function normalizeSequence(binding: string): string | null {
+  return parseSequence(binding)?.join(' ') ?? null;
+}
+
+/** Two sequences collide when equal or when one begins the other (the longer could never fire). */
+export function sequencesOverlap(a: readonly string[], b: readonly string[]): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** `prefix` in a binding stands for the prefix chord(s): `prefix %` → `ctrl-a %`. */
+export function expandPrefix(binding: string, prefix: readonly string[]): string {
+  return binding.replace(/(^|\s)prefix(?=\s|$)/g, `$1${prefix.join(' ')}`);
 }
 
 /**
