@@ -11,6 +11,13 @@ if [ ! -x /usr/bin/chromium ]; then
   else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; fi
 fi
 
+# Debian's openssh-server for the remote-host tests (a real sshd on loopback, apps/server/test/sshd.ts).
+if [ ! -x /usr/sbin/sshd ]; then
+  echo "test: installing Debian's openssh-server for the remote-host tests"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-server >/dev/null
+  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-server >/dev/null; fi
+fi
+
 echo "== lint"
 npm run -s lint
 echo "== typecheck"

@@ -4,6 +4,7 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { ExtensionHostError } from '../extensions/hostError';
+import { LinkCallError } from '../link/linkCallError';
 import { RoziError } from '../session/errors';
 
 export interface ErrorDescription {
@@ -20,6 +21,8 @@ export function describeError(err: unknown): ErrorDescription {
   if (cause instanceof RoziError) return { code: cause.code, message: cause.message };
   // The extension host's stable codes (stale-generation, not-permitted, deadline, …): extensions/hostError.ts.
   if (cause instanceof ExtensionHostError) return { code: cause.code, message: cause.message };
+  // A host's answer forwarded over its link keeps the host's code (remote/routing.ts).
+  if (cause instanceof LinkCallError) return { code: cause.code, message: cause.message };
   if (cause instanceof ZodError) return { code: 'invalid', message: `invalid input: ${zodSummary(cause)}` };
   if (err instanceof TRPCError) {
     const code =

@@ -6,6 +6,7 @@ import { RoziError, type RoziErrorCode } from '../session/errors';
 import type { SessionManager } from '../session/manager';
 import { describeError } from './errorShape';
 import type { ConnectionStats } from '../stream/wsHub';
+import { hostRouting } from '../remote/routing';
 
 /** Who is calling: a browser with the session cookie, an HTTP client with the bearer token, or the CLI on the 0600 control socket. */
 export type Caller = { ok: true; via: 'cookie' | 'bearer' | 'socket' } | { ok: false; reason: string };
@@ -61,4 +62,6 @@ export const procedure = t.procedure
       throw new TRPCError({ code: trpcCode[cause.code], message: cause.message, cause });
     }
     return result;
-  });
+  })
+  // Calls naming a remote host's session or pane are answered by that host (remote/routing.ts).
+  .use((opts) => hostRouting(opts) as ReturnType<typeof opts.next>);

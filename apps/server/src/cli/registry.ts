@@ -5,8 +5,9 @@ import type { Verb } from './verb';
 import { coreVerbs } from './verbs/core';
 import { agentVerbs } from './verbs/agents';
 import { extensionVerbs } from './verbs/extensions';
+import { remoteVerbs } from './verbs/remote';
 
-export const verbs: Verb[] = [...coreVerbs, ...agentVerbs, ...extensionVerbs];
+export const verbs: Verb[] = [...coreVerbs, ...agentVerbs, ...extensionVerbs, ...remoteVerbs];
 
 export function findVerb(words: string[]): { verb: Verb; rest: string[] } | undefined {
   let best: { verb: Verb; rest: string[] } | undefined;

@@ -4,13 +4,12 @@
 import { chmodSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
-import { appRouter } from '../api/router';
 import { describeError } from '../api/errorShape';
 import type { SessionManager } from '../session/manager';
 import type { ApiContext, Diagnostics } from '../api/trpc';
+import { sniffConnection } from './connectionSniff';
+import { callProcedure } from './procedureCall';
 import { parseControlRequest, type ControlReply } from './wire';
-
-const procedurePaths = new Set(Object.keys(appRouter._def.procedures));
 
 const MAX_LINE = 16 * 1024 * 1024;
 
@@ -44,6 +43,8 @@ export async function listenControlSocket(o: {
   manager: SessionManager;
   diagnostics(): Diagnostics;
   log(line: string): void;
+  /** A connection that opens with the host link's preamble (control/connectionSniff.ts). */
+  link?(socket: Socket, rest: Buffer): void;
 }): Promise<Server> {
   prepareDir(dirname(o.path), o.log);
   if (await socketAlive(o.path)) throw new Error(`a rozi server is already running on ${o.path}`);
@@ -52,8 +53,13 @@ export async function listenControlSocket(o: {
   } catch {
     // No stale socket to remove.
   }
+  const control = (socket: Socket) =>
+    serveConnection(socket, { manager: o.manager, diagnostics: o.diagnostics });
+  const link = o.link;
   const server = createServer((socket) =>
-    serveConnection(socket, { manager: o.manager, diagnostics: o.diagnostics }),
+    link
+      ? sniffConnection(socket, { control: () => control(socket), link: (rest) => link(socket, rest) })
+      : control(socket),
   );
   // umask during bind so the socket is never briefly group/world-accessible.
   const old = process.umask(0o177);
@@ -110,21 +116,12 @@ function serveConnection(socket: Socket, base: Omit<ApiContext, 'caller'>): void
     const abort = new AbortController();
     running.set(id, abort);
     try {
-      const caller = appRouter.createCaller(
+      const result = await callProcedure(
         { ...base, caller: { ok: true, via: 'socket' } },
-        { signal: abort.signal },
+        String(req.path ?? ''),
+        req.input,
+        abort.signal,
       );
-      // Only the router's own procedures: walking arbitrary property names would reach
-      // `constructor`, `__proto__` and friends of the caller object.
-      let fn: unknown = procedurePaths.has(req.path ?? '') ? caller : undefined;
-      for (const seg of (req.path ?? '').split('.')) fn = (fn as Record<string, unknown> | undefined)?.[seg];
-      if (typeof fn !== 'function')
-        return send({
-          id,
-          ok: false,
-          error: { code: 'invalid', message: `no procedure named '${String(req.path)}'` },
-        });
-      const result: unknown = await (fn as (input: unknown) => Promise<unknown>)(req.input);
       if (result && typeof result === 'object' && Symbol.asyncIterator in result) {
         for await (const item of result as AsyncIterable<unknown>) {
           if (abort.signal.aborted) break;

@@ -30,6 +30,9 @@ import { nodePtyBackend } from '../pty/nodePtyBackend';
 import { RoziError } from '../session/errors';
 import { SessionManager } from '../session/manager';
 import { StreamHub } from '../stream/wsHub';
+import { LinkServer } from '../host/linkServer';
+import { RemoteHosts } from '../remote/remoteHosts';
+import { attachRemoteHosts } from '../remote/remoteHostsAccess';
 import { DEFAULT_RING_BYTES } from './defaults';
 import type { StartupInfo } from './startupBlock';
 
@@ -40,6 +43,11 @@ export interface ServerOptions {
   dev: boolean;
   /** Serve no web UI (tests, headless use): /trpc, /ws and the control socket only. */
   web: boolean;
+  /**
+   * A host endpoint (`rozi server --headless`, started by `rozi host serve --stdio`): no HTTP
+   * port at all, only the control socket, which also takes host links (host/linkServer.ts).
+   */
+  headless?: boolean;
   scrollback: number;
   env: NodeJS.ProcessEnv;
   /** Where the startup block ending in the URL goes (stdout); see startupBlock.ts. */
@@ -105,7 +113,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
   const token = loadOrCreateToken(paths.tokenFile);
 
   let next: NextHandlers | null = null;
-  if (o.web) {
+  if (o.web && !o.headless) {
     try {
       next = await loadNext({ dir: webDir, dev: o.dev, hostname: o.host, port: o.port });
     } catch (err) {
@@ -119,7 +127,9 @@ export async function runServer(o: ServerOptions): Promise<number> {
   const baseEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(o.env))
     if (v !== undefined && k !== 'ROZI_PANE' && k !== 'ROZI_SESSION_NAME') baseEnv[k] = v;
-  Object.assign(baseEnv, { ROZI_SOCKET: paths.socket, ROZI_BIN: roziBin });
+  // An installed host build runs through a launcher script (remote/hostInstall.ts): panes call that.
+  const bin = o.env.ROZI_LAUNCHER || roziBin;
+  Object.assign(baseEnv, { ROZI_SOCKET: paths.socket, ROZI_BIN: bin });
   const manager = new SessionManager({
     bus,
     home,
@@ -135,13 +145,22 @@ export async function runServer(o: ServerOptions): Promise<number> {
       mirrorOutput: o.env.ROZI_BENCH_NO_MIRROR !== '1',
     },
   });
-  const hub = new StreamHub(manager, bus);
+  // Sessions on other machines (issue 19): this server is their client over ssh.
+  const remote = new RemoteHosts({
+    bus,
+    paths,
+    env: o.env,
+    ringBytes: Number(o.env.ROZI_RING_BYTES) || DEFAULT_RING_BYTES,
+    log: o.log,
+  });
+  attachRemoteHosts(manager, remote);
+  const hub = new StreamHub(manager, bus, (key) => manager.panes.get(key) ?? remote.stream(key));
   const extensions = new ExtensionHost({
     manager,
     bus,
     paths,
     env: o.env,
-    roziBin,
+    roziBin: bin,
     browsers: () => hub.connections,
     log: o.log,
   });
@@ -172,8 +191,9 @@ export async function runServer(o: ServerOptions): Promise<number> {
     connections: hub.stats(),
     panes: manager.panes.size,
   });
-  const http = createHttpServer({ manager, hub, gate, next, diagnostics, log: o.log });
-  gate.port = await listen(http, o.port, o.host);
+  const http = o.headless ? null : createHttpServer({ manager, hub, gate, next, diagnostics, log: o.log });
+  if (http) gate.port = await listen(http, o.port, o.host);
+  const links = new LinkServer({ manager, bus, diagnostics, log: o.log });
 
   const data = loadSnapshot(paths.snapshotFile, o.log);
   if (data) {
@@ -187,7 +207,8 @@ export async function runServer(o: ServerOptions): Promise<number> {
     });
     o.log(`restored ${data.sessions.length} session(s), ${n} pane(s) from the snapshot`);
   }
-  if (manager.sessions.size === 0) manager.createSession({ launch: {} });
+  // A host endpoint starts empty: its client creates the sessions it wants there.
+  if (manager.sessions.size === 0 && !o.headless) manager.createSession({ launch: {} });
   const snapshots = new SnapshotWriter({
     manager,
     bus,
@@ -200,31 +221,40 @@ export async function runServer(o: ServerOptions): Promise<number> {
 
   let control;
   try {
-    control = await listenControlSocket({ path: paths.socket, manager, diagnostics, log: o.log });
+    control = await listenControlSocket({
+      path: paths.socket,
+      manager,
+      diagnostics,
+      log: o.log,
+      link: (socket, rest) => links.accept(socket, rest),
+    });
   } catch (err) {
     await manager.shutdown(200);
-    http.close();
+    http?.close();
     throw new ServerStartError(
       'socket-failed',
       `cannot open the control socket: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
 
+  remote.start();
   await extensions.start();
   await hooks.start();
   status.start();
 
   const shown = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
   // The log line first: the URL is the last thing a start prints, on stdout.
-  o.log(`listening on http://${shown}:${gate.port} (control socket ${paths.socket})`);
-  o.announce({
-    url: `http://${shown}:${gate.port}/?token=${token}`,
-    socket: paths.socket,
-    configFile: paths.configFile,
-    stateDir: paths.stateDir,
-    pid: process.pid,
-    remote: !isLoopback(o.host),
-  });
+  if (o.headless) o.log(`host endpoint ready on ${paths.socket} (no network port)`);
+  else o.log(`listening on http://${shown}:${gate.port} (control socket ${paths.socket})`);
+  if (!o.headless)
+    o.announce({
+      url: `http://${shown}:${gate.port}/?token=${token}`,
+      socket: paths.socket,
+      configFile: paths.configFile,
+      stateDir: paths.stateDir,
+      pid: process.pid,
+      remote: !isLoopback(o.host),
+    });
 
   return new Promise<number>((resolve) => {
     let stopping = false;
@@ -236,6 +266,8 @@ export async function runServer(o: ServerOptions): Promise<number> {
       snapshots.close();
       status.stop();
       projection.dispose();
+      links.closeAll('the host server is stopping');
+      remote.stop();
       await histories.close();
       await hooks.stop();
       await extensions.stop();
@@ -247,8 +279,8 @@ export async function runServer(o: ServerOptions): Promise<number> {
       } catch {
         // Already removed by close().
       }
-      http.closeAllConnections();
-      http.close();
+      http?.closeAllConnections();
+      http?.close();
       await next?.close().catch(() => undefined);
       resolve(0);
     };

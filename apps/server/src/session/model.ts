@@ -40,6 +40,8 @@ export interface SessionInfo {
   folder: string | null;
   tabs: TabInfo[];
   activeTabId: TabId;
+  /** The remote host the session lives on (its name is then `name@host`); null/absent = this machine. */
+  host?: string | null;
 }
 
 /** Detection's reading of a pane (@rozi/detect's vocabulary: a screen state or done). */
@@ -79,12 +81,35 @@ export interface PaneInfo {
   bell: number;
   agent: string | null;
   agent_state: AgentState | null;
+  /** The remote host of the pane's session (remote/routing.ts fills it); null = this machine. */
+  host?: string | null;
+}
+
+/** How this server reaches a remote host (remote/hostConnection.ts). */
+export type HostState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'offline';
+
+/** A remote host as the sidebar, "New session on…" and `rozi remote hosts` show it. */
+export interface HostInfo {
+  /** The name sessions carry (`dev@<alias>`). */
+  alias: string;
+  /** Where it came from: [remote.hosts], ~/.ssh/config, or named once (a URL or host name). */
+  source: 'config' | 'ssh-config' | 'url' | 'hostname';
+  state: HostState;
+  /** Why it is not connected (one line), else null. */
+  reason: string | null;
+  /** Sessions this server attached on it (kept while the link is down). */
+  sessions: number;
+  /** The host's rozi version and platform once a link was up. */
+  version: string | null;
+  platform: string | null;
 }
 
 /** What `workspace.get` returns: everything a page needs to draw the frame. */
 export interface WorkspaceInfo {
   sessions: SessionInfo[];
   panes: PaneInfo[];
+  /** Remote hosts this server is attached to (remote/routing.ts adds them). */
+  hosts?: HostInfo[];
 }
 
 /** A `rozi notify` / server notification shown in connected browsers. */

@@ -9,6 +9,7 @@ import type { PtyBackend, PtyProcess } from '../pty/backend';
 import type { ProcessTable } from '../proc/processTable';
 import { OutputBatcher } from '../stream/outputBatcher';
 import { RingBuffer } from '../stream/ringBuffer';
+import type { StreamSnapshot, StreamSource } from '../stream/streamSource';
 import { Mirror } from './mirror';
 import type { PaneId, PaneKey, TabId } from './model';
 
@@ -60,7 +61,7 @@ export interface PaneInit {
   preamble?: Buffer;
 }
 
-export class Pane {
+export class Pane implements StreamSource {
   readonly key: PaneKey;
   readonly id: PaneId;
   readonly session: { readonly name: string };
@@ -241,6 +242,14 @@ export class Pane {
     this.batcher.dispose();
     this.viewers.clear();
     this.mirror.dispose();
+  }
+
+  /** The mirror's screen + scrollback and the offset it stands for (stream/streamSource.ts). */
+  snapshot(): Promise<StreamSnapshot> {
+    return this.mirror.whenParsed(() => ({
+      data: Buffer.from(this.mirror.serialize(), 'utf8'),
+      offset: this.mirror.offset,
+    }));
   }
 
   /** Output the server itself adds to the stream (exit notice of --keep-open panes). */

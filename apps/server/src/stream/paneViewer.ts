@@ -3,7 +3,7 @@
 // above it, and resumes only once acks bring it under the low watermark (hysteresis, VS Code's
 // numbers in protocol.ts). A viewer whose next byte fell off the ring gets a kind 2 reset built
 // from the mirror, so its memory cost is bounded by the watermark, never by the pane's output.
-import type { OutputSink, Pane } from '../session/pane';
+import type { OutputSink } from '../session/pane';
 import {
   FLOW_HIGH_WATERMARK,
   FLOW_LOW_WATERMARK,
@@ -12,6 +12,7 @@ import {
   FRAME_RESET,
   type ServerMessage,
 } from './protocol';
+import type { StreamSource } from './streamSource';
 
 /** The viewer's socket, as much as the viewer needs of it. */
 export interface ViewerChannel {
@@ -37,7 +38,7 @@ export function encodeFrame(kind: number, key: number, offset: number, payload: 
  * A kind 1 frame of `length` ring bytes from `from`, copied once straight into the frame even when
  * they span ring blocks (the batcher hands over up to a frame's worth at a time).
  */
-function outputFrame(pane: Pane, from: number, length: number): Buffer {
+function outputFrame(pane: StreamSource, from: number, length: number): Buffer {
   const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + length);
   frame[0] = FRAME_OUTPUT;
   frame.writeUInt32BE(pane.key, 1);
@@ -59,10 +60,18 @@ export class PaneViewer implements OutputSink {
   private resetting = false;
   private disposed = false;
 
+  private readonly high: number;
+  private readonly low: number;
+
   constructor(
-    readonly pane: Pane,
+    readonly pane: StreamSource,
     private readonly channel: ViewerChannel,
-  ) {}
+    /** Watermarks other than a browser's (the host link's larger window, link/linkProtocol.ts). */
+    flow?: { high: number; low: number },
+  ) {
+    this.high = flow?.high ?? FLOW_HIGH_WATERMARK;
+    this.low = flow?.low ?? FLOW_LOW_WATERMARK;
+  }
 
   /** Attaches: exact replay from `since` when the ring still holds it, else a reset frame. */
   start(since?: number): void {
@@ -80,7 +89,7 @@ export class PaneViewer implements OutputSink {
   ack(bytes: number): void {
     if (!(bytes > 0)) return;
     this.unacked = Math.max(0, this.unacked - bytes);
-    if (this.blocked && this.unacked < FLOW_LOW_WATERMARK) {
+    if (this.blocked && this.unacked < this.low) {
       this.blocked = false;
       this.pump();
       this.pane.updateFlow();
@@ -112,7 +121,7 @@ export class PaneViewer implements OutputSink {
     if (this.disposed || this.resetting || this.blocked || !this.channel.open) return;
     const ring = this.pane.ring;
     while (this.sentOffset < ring.end) {
-      if (this.unacked >= FLOW_HIGH_WATERMARK) {
+      if (this.unacked >= this.high) {
         this.blocked = true;
         this.pane.updateFlow();
         return;
@@ -131,11 +140,10 @@ export class PaneViewer implements OutputSink {
   private async reset(): Promise<void> {
     this.resetting = true;
     try {
-      const snap = await this.pane.mirror.whenParsed(() => ({
-        data: Buffer.from(this.pane.mirror.serialize(), 'utf8'),
-        offset: this.pane.mirror.offset,
-      }));
-      if (this.disposed || !this.channel.open) return;
+      const snap = await this.pane.snapshot().catch(() => null);
+      // A remote pane's host may be unreachable right now: the next output (after the link is
+      // back) pumps again and retries the reset.
+      if (!snap || this.disposed || !this.channel.open) return;
       // The snapshot stands for `offset`; if the ring no longer holds it (the mirror skipped far
       // behind), continue from the oldest byte held — the only case where bytes are not replayed.
       const from = Math.max(snap.offset, this.pane.ring.start);

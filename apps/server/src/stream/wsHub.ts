@@ -9,6 +9,7 @@ import type { SessionManager } from '../session/manager';
 import { PaneViewer, type ViewerChannel } from './paneViewer';
 import { parseClientMessage } from './clientMessage';
 import type { ServerMessage } from './protocol';
+import type { StreamSource } from './streamSource';
 
 const PING_EVERY_MS = 30_000;
 
@@ -29,8 +30,10 @@ export class StreamHub {
   private readonly pinger: NodeJS.Timeout;
 
   constructor(
-    private readonly manager: SessionManager,
+    manager: SessionManager,
     private readonly bus: EventBus,
+    /** Finds a pane's output by key: local panes, then remote ones (remote/remotePane.ts). */
+    private readonly source: (key: number) => StreamSource | undefined = (key) => manager.panes.get(key),
   ) {
     this.pinger = setInterval(() => {
       for (const ws of this.sockets.keys()) {
@@ -119,7 +122,7 @@ export class StreamHub {
     if (!parsed.ok) return { t: 'error', message: parsed.error };
     const msg = parsed.message;
     const key = msg.key;
-    const pane = this.manager.panes.get(key);
+    const pane = this.source(key);
     switch (msg.t) {
       case 'attach': {
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };

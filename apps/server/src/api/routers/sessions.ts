@@ -18,9 +18,16 @@ export const sessionsRouter = router({
   ),
 
   create: procedure
-    .input(launchInput.extend({ name: sessionName.optional(), folder: z.string().min(1).nullish() }))
+    .input(
+      launchInput.extend({
+        name: sessionName.optional(),
+        folder: z.string().min(1).nullish(),
+        /** A remote host alias: the session is created there (remote/routing.ts answers such calls). */
+        host: z.string().min(1).optional(),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
-      const { name, folder, ...launch } = input;
+      const { name, folder, host: _host, ...launch } = input;
       const { session, pane } = ctx.manager.createSession({ name, folder, launch });
       const ptyReady = await pane.waitReady(PTY_READY_TIMEOUT_MS);
       return {

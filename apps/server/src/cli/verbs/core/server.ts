@@ -38,6 +38,12 @@ export const serverVerb: Verb = {
       description: 'serve no web UI: API, WebSocket and control socket only (tests, headless)',
     },
     {
+      name: 'headless',
+      type: 'boolean',
+      description:
+        "a host endpoint for other machines' rozi (ssh): no HTTP port at all, the control socket only",
+    },
+    {
       name: 'scrollback',
       type: 'number',
       value: 'N',
@@ -65,6 +71,7 @@ export const serverVerb: Verb = {
         allowRemote: o['allow-remote'] === true,
         dev: o.dev === true,
         web: o['no-web'] !== true,
+        headless: o.headless === true,
         scrollback:
           typeof o.scrollback === 'number' ? Math.max(0, Math.floor(o.scrollback)) : DEFAULT_SCROLLBACK,
         env: ctx.io.env,

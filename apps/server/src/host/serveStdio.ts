@@ -1,0 +1,130 @@
+// `rozi host serve --stdio`: what the client's ssh runs on a host. It connects to this user's
+// rozi server on the host (the control socket), starting a headless one when none runs
+// (`rozi server --headless`: no network port, detached so it outlives this ssh session), prints
+// one hello line (link/linkProtocol.ts), then pipes the link both ways until either end closes.
+// The server keeps every session after this process is gone, so a dropped ssh link loses nothing:
+// the next `host serve` reaches the same server and the client replays by offset.
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { createConnection, type Socket } from 'node:net';
+import { arch } from 'node:os';
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { resolvePaths } from '../config/paths';
+import { formatHello, LINK_MIN_PROTOCOL, LINK_PREAMBLE, LINK_PROTOCOL } from '../link/linkProtocol';
+import { ROZI_WEB_VERSION } from '../server/version';
+
+const START_TIMEOUT_MS = 20_000;
+const roziMjs = fileURLToPath(new URL('../../bin/rozi.mjs', import.meta.url));
+
+export interface ServeStdioIO {
+  env: NodeJS.ProcessEnv;
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+}
+
+function connectOnce(path: string): Promise<Socket | null> {
+  return new Promise((resolve) => {
+    const s = createConnection(path);
+    s.once('connect', () => resolve(s));
+    s.once('error', () => resolve(null));
+  });
+}
+
+/** The environment of the headless server: ours, minus what only describes this ssh session. */
+function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(env))
+    if (!/^SSH_/.test(k) && k !== 'ROZI_PANE' && k !== 'ROZI_SESSION_NAME') out[k] = v;
+  return out;
+}
+
+function lastLines(file: string, n: number): string {
+  try {
+    return readFileSync(file, 'utf8').trim().split('\n').slice(-n).join(' / ');
+  } catch {
+    return '';
+  }
+}
+
+/** Starts `rozi server --headless` detached and waits until its socket answers. */
+async function startServer(env: NodeJS.ProcessEnv): Promise<Socket> {
+  const paths = resolvePaths(env);
+  mkdirSync(paths.logDir, { recursive: true, mode: 0o700 });
+  const logFile = join(paths.logDir, 'host-server.log');
+  const fd = openSync(logFile, 'a', 0o600);
+  const child = spawn(process.execPath, [roziMjs, 'server', '--headless'], {
+    env: serverEnv(env),
+    cwd: env.HOME || '/',
+    detached: true,
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  let exited: number | null = null;
+  child.once('exit', (code) => (exited = code ?? 1));
+  child.unref();
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const s = await connectOnce(paths.socket);
+    if (s) return s;
+    // Another `host serve` may have won the race: its server answers soon, so keep trying
+    // unless ours failed for a reason of its own.
+    if (exited !== null && !/already running/.test(lastLines(logFile, 3)))
+      throw new Error(`the headless rozi server exited (${exited}): ${lastLines(logFile, 2) || 'no log'}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(
+    `the headless rozi server did not open ${paths.socket} within ${START_TIMEOUT_MS / 1000} s`,
+  );
+}
+
+export async function serveStdio(io: ServeStdioIO): Promise<number> {
+  const paths = resolvePaths(io.env);
+  let socket = await connectOnce(paths.socket);
+  try {
+    socket ??= await startServer(io.env);
+  } catch (err) {
+    io.stderr.write(`rozi host serve: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+  const conn = socket;
+  conn.setNoDelay(true);
+  conn.write(LINK_PREAMBLE);
+  io.stdout.write(
+    formatHello({
+      protocol: LINK_PROTOCOL,
+      min: LINK_MIN_PROTOCOL,
+      version: ROZI_WEB_VERSION,
+      platform: process.platform,
+      arch: arch(),
+    }),
+  );
+  return new Promise<number>((resolve) => {
+    let done = false;
+    const finish = (code: number) => {
+      if (done) return;
+      done = true;
+      conn.destroy();
+      resolve(code);
+    };
+    io.stdin.on('data', (chunk: Buffer) => {
+      if (!conn.write(chunk)) {
+        io.stdin.pause();
+        conn.once('drain', () => io.stdin.resume());
+      }
+    });
+    io.stdin.on('end', () => conn.end());
+    io.stdin.on('error', () => finish(0));
+    conn.on('data', (chunk: Buffer) => {
+      if (!io.stdout.write(chunk)) {
+        conn.pause();
+        io.stdout.once('drain', () => conn.resume());
+      }
+    });
+    conn.on('close', () => finish(0));
+    conn.on('error', () => finish(1));
+    io.stdout.on('error', () => finish(0));
+  });
+}

@@ -1,0 +1,346 @@
+// One remote host as this server sees it: its connection (hostConnection.ts), the translation of
+// names and keys (nameTranslation.ts), the panes it streams (remotePane.ts), and the last
+// workspace and notifications it reported, kept so a host whose link is down still shows its
+// sessions (`reconnecting` / `offline`, with the reason) instead of vanishing.
+import type { EventBus } from '../events/bus';
+import type { ServerEvent } from '../events/types';
+import { LinkCallError } from '../link/linkCallError';
+import type { LinkMessage } from '../link/linkProtocol';
+import type { LinkServe } from '../link/linkRpc';
+import type { HostInfo, NotificationInfo, PaneInfo, SessionInfo } from '../session/model';
+import { HostConnection } from './hostConnection';
+import { HostLink } from './hostLink';
+import type { SshTarget } from './hostTarget';
+import type { LinkFailure } from './linkFailure';
+import { inputToHost, outputFromHost, type KeyMapping } from './nameTranslation';
+import { RemotePane, type PaneLinkPort } from './remotePane';
+import { linkCommand, sshArgv, type SshContext } from './sshCommand';
+
+export interface RemoteHostOptions {
+  target: SshTarget;
+  ssh: () => SshContext;
+  bus: EventBus;
+  ringBytes: number;
+  /** A fresh local key for a remote pane (the registry's counter: keys never repeat). */
+  allocKey(): number;
+  /** Registers a local key as this host's (the registry routes by it). */
+  claimKey(localKey: number): void;
+  /** Local ids for the host's notifications (browsers key toasts by id). */
+  allocNotificationId(): number;
+  /**
+   * Called when rozi is missing or too old there: installs it when [remote] install allows and
+   * resolves true, or resolves false to leave the failure standing.
+   */
+  install?(host: RemoteHost): Promise<boolean>;
+  installHint(alias: string): string;
+  /** Serves the host's calls (placement), given this host. */
+  serve?(host: RemoteHost): LinkServe;
+  log(line: string): void;
+  /** State or cached workspace changed: the sidebar redraws. */
+  changed(): void;
+}
+
+const CALL_TIMEOUT_MS = 30_000;
+const LIST_TIMEOUT_MS = 3000;
+
+export class RemoteHost {
+  readonly alias: string;
+  readonly conn: HostConnection;
+  private readonly toLocalKey = new Map<number, number>();
+  private readonly toRemoteKey = new Map<number, number>();
+  private readonly panes = new Map<number, RemotePane>();
+  private cached: { sessions: SessionInfo[]; panes: PaneInfo[] } = { sessions: [], panes: [] };
+  readonly notifications: NotificationInfo[] = [];
+  readonly mapping: KeyMapping;
+  private installing = false;
+
+  constructor(readonly o: RemoteHostOptions) {
+    this.alias = o.target.alias;
+    this.mapping = {
+      alias: this.alias,
+      toLocal: (remoteKey) => {
+        let local = this.toLocalKey.get(remoteKey);
+        if (local === undefined) {
+          local = o.allocKey();
+          this.toLocalKey.set(remoteKey, local);
+          this.toRemoteKey.set(local, remoteKey);
+          o.claimKey(local);
+        }
+        return local;
+      },
+      toRemote: (localKey) => this.toRemoteKey.get(localKey),
+    };
+    this.conn = new HostConnection({
+      open: () => this.openLink(),
+      up: () => this.linkUp(),
+      down: (f) => this.linkDown(f),
+      changed: () => o.changed(),
+      log: (line) => o.log(`${this.alias}: ${line}`),
+    });
+  }
+
+  get target(): SshTarget {
+    return this.o.target;
+  }
+
+  info(): HostInfo {
+    const hello = this.conn.link?.hello;
+    return {
+      alias: this.alias,
+      source: this.o.target.source,
+      state: this.conn.state,
+      reason: this.conn.reason,
+      sessions: this.cached.sessions.length,
+      version: hello?.version ?? this.lastHello?.version ?? null,
+      platform: hello
+        ? `${hello.platform}-${hello.arch}`
+        : this.lastHello
+          ? `${this.lastHello.platform}-${this.lastHello.arch}`
+          : null,
+    };
+  }
+
+  private lastHello: { version: string; platform: string; arch: string } | null = null;
+
+  /** The sessions and panes last seen, with this host's state on each session row. */
+  get cachedWorkspace(): { sessions: SessionInfo[]; panes: PaneInfo[] } {
+    return this.cached;
+  }
+
+  /** Calls a procedure on the host with the input translated; the answer comes back translated. */
+  async call<T = unknown>(path: string, input: unknown, timeoutMs = CALL_TIMEOUT_MS): Promise<T> {
+    const link = await this.liveLink();
+    const out = await link.rpc.call(path, inputToHost(input, this.mapping, path), timeoutMs);
+    return outputFromHost(out, this.mapping) as T;
+  }
+
+  /** A forwarded subscription: the host's items, translated, until either side ends it. */
+  async *subscribe(path: string, input: unknown, signal?: AbortSignal): AsyncGenerator<unknown> {
+    const link = await this.liveLink();
+    const queue: unknown[] = [];
+    let wake: (() => void) | null = null;
+    let finished = false;
+    let failure: unknown = null;
+    const sub = link.rpc.subscribe(path, inputToHost(input, this.mapping, path), (item) => {
+      queue.push(outputFromHost(item, this.mapping));
+      wake?.();
+    });
+    sub.done.then(
+      () => ((finished = true), wake?.()),
+      (err: unknown) => ((failure = err), (finished = true), wake?.()),
+    );
+    const onAbort = () => sub.cancel();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      for (;;) {
+        while (queue.length) yield queue.shift();
+        if (finished) break;
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
+      }
+      if (failure) throw failure;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      sub.cancel();
+    }
+  }
+
+  /** Fresh sessions and panes when the link is up (cached otherwise); never throws. */
+  async workspace(): Promise<{ sessions: SessionInfo[]; panes: PaneInfo[] }> {
+    if (this.conn.state === 'connected') {
+      try {
+        const ws = await this.call<{ sessions: SessionInfo[]; panes: PaneInfo[] }>(
+          'workspace.get',
+          undefined,
+          LIST_TIMEOUT_MS,
+        );
+        this.cached = { sessions: ws.sessions, panes: ws.panes };
+        for (const p of this.cached.panes) this.paneSize(p);
+      } catch {
+        // A slow or dropping link: the last rows stand, marked with the host's state.
+      }
+    }
+    return this.cached;
+  }
+
+  /** Local key of a remote pane → its stream (created on first use). */
+  stream(localKey: number): RemotePane | undefined {
+    const remoteKey = this.toRemoteKey.get(localKey);
+    if (remoteKey === undefined) return undefined;
+    let pane = this.panes.get(remoteKey);
+    if (!pane) {
+      pane = new RemotePane(localKey, remoteKey, this.port, this.o.ringBytes);
+      const row = this.cached.panes.find((p) => p.key === localKey);
+      if (row) {
+        pane.cols = row.cols;
+        pane.rows = row.rows;
+        if (row.exited) pane.onExit(row.exit_code);
+      }
+      this.panes.set(remoteKey, pane);
+    }
+    return pane;
+  }
+
+  owns(localKey: number): boolean {
+    return this.toRemoteKey.has(localKey);
+  }
+
+  hasSession(name: string): boolean {
+    return this.cached.sessions.some((s) => s.name === name);
+  }
+
+  hasInstance(instanceId: string): boolean {
+    return this.cached.sessions.some((s) => s.instanceId === instanceId);
+  }
+
+  dispose(): void {
+    this.conn.dispose();
+    for (const p of this.panes.values()) p.onLinkDown();
+    this.panes.clear();
+  }
+
+  /** A link's port for remote panes: frames go out only while the link is up. */
+  private readonly port: PaneLinkPort = linkPort(this, {
+    attach: (remoteKey, o) => this.send({ t: 'attach', key: remoteKey, ...o }),
+    detach: (remoteKey) => this.send({ t: 'detach', key: remoteKey }),
+    input: (remoteKey, data) => this.send({ t: 'input', key: remoteKey, data }),
+    resize: (remoteKey, cols, rows) => this.send({ t: 'resize', key: remoteKey, cols, rows }),
+    ack: (remoteKey, bytes) => this.send({ t: 'ack', key: remoteKey, bytes }),
+    snapshot: async (remoteKey) => {
+      const link = await this.liveLink();
+      const s = await link.rpc.call<{ data: string; offset: number }>(
+        'link.snapshot',
+        { key: remoteKey },
+        10_000,
+      );
+      return { data: Buffer.from(s.data, 'base64'), offset: s.offset };
+    },
+  });
+
+  /** Whether frames can go out now. */
+  get linked(): boolean {
+    return this.conn.link?.open === true;
+  }
+
+  private send(m: LinkMessage): void {
+    const link = this.conn.link;
+    if (link?.open) link.send(m);
+  }
+
+  private paneSize(row: PaneInfo): void {
+    const remoteKey = this.toRemoteKey.get(row.key);
+    const pane = remoteKey !== undefined ? this.panes.get(remoteKey) : undefined;
+    if (pane && pane.viewerCount === 0) {
+      pane.cols = row.cols;
+      pane.rows = row.rows;
+    }
+  }
+
+  private async liveLink(): Promise<HostLink> {
+    const link = this.conn.link;
+    if (link?.open) return link;
+    try {
+      return await this.conn.connect();
+    } catch (failure) {
+      const f = failure as LinkFailure;
+      throw new LinkCallError('host-unreachable', f.message ?? String(failure));
+    }
+  }
+
+  private async openLink(): Promise<HostLink> {
+    const attempt = () => {
+      const ssh = this.o.ssh();
+      return HostLink.open({
+        ssh: 'ssh',
+        argv: sshArgv(this.o.target, ssh, linkCommand(this.o.target)),
+        alias: this.alias,
+        destination: this.o.target.destination,
+        installHint: this.o.installHint(this.alias),
+        helloTimeoutMs: ssh.settings.connectionTimeoutSecs * 1000 + 30_000,
+        handlers: {
+          message: (m) => this.onMessage(m),
+          stream: (frame) => this.panes.get(frame.readUInt32BE(1))?.onFrame(frame),
+          closed: (f) => this.conn.dropped(f),
+          serve: this.o.serve?.(this),
+        },
+      });
+    };
+    try {
+      return await attempt();
+    } catch (failure) {
+      const f = failure as LinkFailure;
+      if ((f.kind !== 'rozi-missing' && f.kind !== 'rozi-incompatible') || !this.o.install || this.installing)
+        throw f;
+      this.installing = true;
+      let installed: boolean;
+      try {
+        installed = await this.o.install(this);
+      } catch (err) {
+        throw {
+          kind: 'rozi-missing',
+          message: `installing rozi on ${this.alias} failed: ${err instanceof Error ? err.message : String(err)}`,
+          permanent: true,
+        } satisfies LinkFailure;
+      } finally {
+        this.installing = false;
+      }
+      if (!installed) throw f;
+      return attempt();
+    }
+  }
+
+  private linkUp(): void {
+    const link = this.conn.link;
+    if (link) this.lastHello = link.hello;
+    for (const p of this.panes.values()) p.onLinkUp();
+    void this.workspace().then(() => this.o.bus.workspaceChanged());
+  }
+
+  private linkDown(_f: LinkFailure): void {
+    for (const p of this.panes.values()) p.onLinkDown();
+    this.o.bus.workspaceChanged();
+  }
+
+  private onMessage(m: LinkMessage): void {
+    if (m.t === 'exit') {
+      this.panes.get(m.key)?.onExit(m.code);
+      return;
+    }
+    if (m.t === 'bye') {
+      this.o.log(`${this.alias}: the host closes the link: ${m.reason}`);
+      return;
+    }
+    if (m.t !== 'event') return;
+    const event = outputFromHost(m.event, this.mapping) as ServerEvent;
+    switch (event.type) {
+      case 'workspace-changed':
+        this.o.bus.workspaceChanged();
+        return;
+      case 'pane-closed': {
+        const remoteKey = this.toRemoteKey.get(event.key);
+        if (remoteKey !== undefined) {
+          this.panes.get(remoteKey)?.onLinkDown();
+          this.panes.delete(remoteKey);
+        }
+        break;
+      }
+      case 'notification': {
+        const n = { ...event.notification, id: this.o.allocNotificationId() };
+        this.notifications.push(n);
+        if (this.notifications.length > 100) this.notifications.shift();
+        this.o.bus.emit({ type: 'notification', notification: n });
+        return;
+      }
+    }
+    this.o.bus.emit(event);
+  }
+}
+
+function linkPort(host: RemoteHost, ops: Omit<PaneLinkPort, 'connected'>): PaneLinkPort {
+  return {
+    ...ops,
+    get connected() {
+      return host.linked;
+    },
+  };
+}

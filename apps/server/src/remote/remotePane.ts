@@ -1,0 +1,167 @@
+// A pane of a remote host as this server streams it (stream/streamSource.ts): the host owns the
+// PTY, the mirror and detection; here is a ring of its output at the HOST's offsets, so a browser
+// viewer replays and acks exactly as on a local pane. The link carries the pane only while some
+// browser views it. A drop keeps the ring; the re-attach asks the host for `since` = the ring's
+// end, and the host replays from its own ring (nothing lost, nothing doubled) or sends a reset.
+//
+// Flow control across the link: every frame is acked back at once unless every local viewer is
+// blocked, in which case the credit is held; the host's viewer for this link then fills its window
+// and the host pauses the PTY (when nothing else views it), as a local pane would.
+import type { OutputSink } from '../session/pane';
+import type { PaneKey } from '../session/model';
+import { FRAME_HEADER_BYTES, FRAME_OUTPUT, FRAME_RESET } from '../stream/protocol';
+import { RingBuffer } from '../stream/ringBuffer';
+import type { StreamSnapshot, StreamSource } from '../stream/streamSource';
+
+/** What a remote pane needs of its host's link. */
+export interface PaneLinkPort {
+  readonly connected: boolean;
+  attach(remoteKey: number, o: { since?: number; cols?: number; rows?: number }): void;
+  detach(remoteKey: number): void;
+  input(remoteKey: number, data: string): void;
+  resize(remoteKey: number, cols: number, rows: number): void;
+  ack(remoteKey: number, bytes: number): void;
+  snapshot(remoteKey: number): Promise<StreamSnapshot>;
+}
+
+/** How long a viewer's reset waits for the host's own reset frame before asking for a snapshot. */
+const RESET_WAIT_MS = 3000;
+
+export class RemotePane implements StreamSource {
+  ring: RingBuffer;
+  exited = false;
+  exitCode: number | null = null;
+  cols = 80;
+  rows = 24;
+  private readonly viewers = new Set<OutputSink>();
+  /** Whether the ring has a position the host agreed to (after its first frame). */
+  private positioned = false;
+  private linkAttached = false;
+  private heldCredit = 0;
+  /** The host's last reset frame: what a viewer that cannot replay gets, while the ring holds it. */
+  private base: StreamSnapshot | null = null;
+  private baseWaiters: Array<(s: StreamSnapshot | null) => void> = [];
+
+  constructor(
+    readonly key: PaneKey,
+    readonly remoteKey: number,
+    private readonly port: PaneLinkPort,
+    private readonly ringBytes: number,
+  ) {
+    this.ring = new RingBuffer(ringBytes);
+  }
+
+  get viewerCount(): number {
+    return this.viewers.size;
+  }
+
+  attach(viewer: OutputSink): void {
+    this.viewers.add(viewer);
+    if (!this.linkAttached) this.attachLink();
+    this.updateFlow();
+  }
+
+  detach(viewer: OutputSink): void {
+    this.viewers.delete(viewer);
+    if (this.viewers.size === 0 && this.linkAttached) {
+      this.linkAttached = false;
+      this.heldCredit = 0;
+      this.port.detach(this.remoteKey);
+    }
+  }
+
+  updateFlow(): void {
+    if (this.heldCredit > 0 && !this.allBlocked()) {
+      const credit = this.heldCredit;
+      this.heldCredit = 0;
+      this.port.ack(this.remoteKey, credit);
+    }
+  }
+
+  async snapshot(): Promise<StreamSnapshot> {
+    if (this.base && this.base.offset >= this.ring.start) return this.base;
+    if (this.linkAttached && !this.positioned) {
+      const s = await new Promise<StreamSnapshot | null>((resolve) => {
+        this.baseWaiters.push(resolve);
+        setTimeout(() => resolve(null), RESET_WAIT_MS).unref();
+      });
+      if (s) return s;
+    }
+    return this.port.snapshot(this.remoteKey);
+  }
+
+  write(data: string | Buffer): void {
+    if (!this.exited)
+      this.port.input(this.remoteKey, typeof data === 'string' ? data : data.toString('utf8'));
+  }
+
+  resize(cols: number, rows: number): void {
+    this.cols = cols;
+    this.rows = rows;
+    this.port.resize(this.remoteKey, cols, rows);
+  }
+
+  /** A terminal frame from the host for this pane (its key already matched). */
+  onFrame(frame: Buffer): void {
+    const kind = frame[0];
+    const offset = frame.readDoubleBE(5);
+    const payload = frame.subarray(FRAME_HEADER_BYTES);
+    if (kind === FRAME_RESET) {
+      this.ring = new RingBuffer(this.ringBytes, offset);
+      this.base = { data: Buffer.from(payload), offset };
+      this.positioned = true;
+      for (const w of this.baseWaiters.splice(0)) w(this.base);
+    } else if (kind === FRAME_OUTPUT) {
+      if (!this.positioned || offset > this.ring.end) {
+        // First bytes, or a gap the host would have covered with a reset: start the ring there.
+        this.ring = new RingBuffer(this.ringBytes, offset);
+        this.positioned = true;
+      }
+      const skip = this.ring.end - offset;
+      if (skip < payload.length) this.ring.append(skip > 0 ? payload.subarray(skip) : payload);
+    }
+    this.credit(payload.length);
+    for (const v of this.viewers) v.onOutput();
+  }
+
+  onExit(code: number | null): void {
+    if (this.exited) return;
+    this.exited = true;
+    this.exitCode = code;
+    for (const v of this.viewers) v.onExit(code);
+  }
+
+  /** The link came back: carry on from where the ring ends. */
+  onLinkUp(): void {
+    this.linkAttached = false;
+    this.heldCredit = 0;
+    if (this.viewers.size > 0) this.attachLink();
+  }
+
+  onLinkDown(): void {
+    this.linkAttached = false;
+    this.heldCredit = 0;
+    for (const w of this.baseWaiters.splice(0)) w(null);
+  }
+
+  private attachLink(): void {
+    if (!this.port.connected) return;
+    this.linkAttached = true;
+    this.port.attach(this.remoteKey, {
+      since: this.positioned ? this.ring.end : undefined,
+      cols: this.cols,
+      rows: this.rows,
+    });
+  }
+
+  private credit(bytes: number): void {
+    this.heldCredit += bytes;
+    if (!this.allBlocked()) this.updateFlow();
+  }
+
+  private allBlocked(): boolean {
+    if (this.viewers.size === 0) return false;
+    for (const v of this.viewers) if (!v.isBlocked()) return false;
+    return true;
+  }
+}
