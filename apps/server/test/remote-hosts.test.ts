@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, waitFor } from './harness';
 import { remoteFixture, type RemoteFixture } from './remoteFixture';
-import type { PaneInfo, WorkspaceInfo } from '../src/session/model';
+import type { HostInfo, PaneInfo, WorkspaceInfo } from '../src/session/model';
 
 let fx: RemoteFixture;
 
@@ -41,11 +41,20 @@ describe('a session on a remote host', () => {
       direction: 'column',
     });
     expect(split.pane.session).toBe('dev@box');
-    const ws = await s.call<WorkspaceInfo>('workspace.get');
+    const ws = await waitFor('both panes in the workspace', async () => {
+      const w = await s.call<WorkspaceInfo>('workspace.get');
+      return w.panes.filter((p) => p.session === 'dev@box').length === 2 ? w : null;
+    });
     const session = ws.sessions.find((x) => x.name === 'dev@box');
     expect(session?.host).toBe('box');
     expect(ws.panes.filter((p) => p.session === 'dev@box')).toHaveLength(2);
-    expect(ws.hosts?.find((h) => h.alias === 'box')?.state).toBe('connected');
+    expect(session?.hostState).toBe('connected');
+    const hosts = await s.call<HostInfo[]>('hosts.list');
+    expect(hosts.find((h) => h.alias === 'box')).toMatchObject({
+      state: 'connected',
+      source: 'config',
+      sessions: 1,
+    });
     const list = await runCli(s.env, ['list-panes', '--format', 'json']);
     const rows = JSON.parse(list.stdout) as PaneInfo[];
     expect(rows.filter((r) => r.host === 'box').map((r) => r.session)).toEqual(['dev@box', 'dev@box']);

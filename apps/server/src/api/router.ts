@@ -10,6 +10,7 @@ import { keysRouter } from './routers/keys';
 import { tabSettingsRouter } from './routers/tabSettings';
 import { agentsRouter } from './routers/agents';
 import { extensionsRouter } from './routers/extensions';
+import { hostsRouter } from './routers/hosts';
 import { launchersRouter } from './routers/launchers';
 import { panesRouter } from './routers/panes';
 import { sessionsRouter } from './routers/sessions';
@@ -21,6 +22,7 @@ import { procedure, router } from './trpc';
 export const appRouter = router({
   workspace: workspaceRouter,
   sessions: sessionsRouter,
+  hosts: hostsRouter,
   tabs: tabsRouter,
   panes: panesRouter,
   launchers: launchersRouter,

@@ -29,6 +29,7 @@ const FORWARDED = new Set<ServerEventType>([
   'notification',
   'agent-state-changed',
   'workspace-changed',
+  'workspace-delta',
 ]);
 
 export interface LinkSessionOptions {

@@ -6,7 +6,7 @@
 // output is the event, and a quiet pane costs nothing.
 import type { EventBus } from '../events/bus';
 import type { SessionManager } from '../session/manager';
-import type { PaneKey } from '../session/model';
+import type { PaneKey, SessionInfo } from '../session/model';
 import type { Pane } from '../session/pane';
 import type { StatusService } from '../status/statusService';
 import { paneStatusView } from './paneStatusView';
@@ -22,6 +22,8 @@ export interface ProjectionOptions {
   status: () => StatusService | undefined;
   /** Pages listening for deltas; with none, work waits until someone asks (`view()`). */
   consumers: () => number;
+  /** Remote hosts' sessions and rows, already views (remote/remoteHost.ts keeps them current). */
+  remote?: () => { sessions: SessionInfo[]; panes: PaneView[] };
 }
 
 export class WorkspaceProjection {
@@ -67,9 +69,10 @@ export class WorkspaceProjection {
       return;
     }
     const { sessions, panes } = this.o.manager.workspace();
+    const remote = this.o.remote?.();
     const next = render(
-      sessions,
-      panes.map((p) => this.viewOf(p)),
+      remote ? [...sessions, ...remote.sessions] : sessions,
+      remote ? [...panes.map((p) => this.viewOf(p)), ...remote.panes] : panes.map((p) => this.viewOf(p)),
     );
     const delta = diff(this.baseline, next);
     this.baseline = next;

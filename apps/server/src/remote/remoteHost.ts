@@ -7,9 +7,11 @@ import type { ServerEvent } from '../events/types';
 import { LinkCallError } from '../link/linkCallError';
 import type { LinkMessage } from '../link/linkProtocol';
 import type { LinkServe } from '../link/linkRpc';
+import type { PaneView, WorkspaceView } from '../projection/types';
 import type { HostInfo, NotificationInfo, PaneInfo, SessionInfo } from '../session/model';
 import { HostConnection } from './hostConnection';
 import { HostLink } from './hostLink';
+import { HostView } from './hostView';
 import type { SshTarget } from './hostTarget';
 import type { LinkFailure } from './linkFailure';
 import { inputToHost, outputFromHost, type KeyMapping } from './nameTranslation';
@@ -49,7 +51,8 @@ export class RemoteHost {
   private readonly toLocalKey = new Map<number, number>();
   private readonly toRemoteKey = new Map<number, number>();
   private readonly panes = new Map<number, RemotePane>();
-  private cached: { sessions: SessionInfo[]; panes: PaneInfo[] } = { sessions: [], panes: [] };
+  private readonly view = new HostView();
+  private refreshing: Promise<void> | null = null;
   readonly notifications: NotificationInfo[] = [];
   readonly mapping: KeyMapping;
   private installing = false;
@@ -90,7 +93,7 @@ export class RemoteHost {
       source: this.o.target.source,
       state: this.conn.state,
       reason: this.conn.reason,
-      sessions: this.cached.sessions.length,
+      sessions: this.view.current?.sessions.length ?? 0,
       version: hello?.version ?? this.lastHello?.version ?? null,
       platform: hello
         ? `${hello.platform}-${hello.arch}`
@@ -102,9 +105,16 @@ export class RemoteHost {
 
   private lastHello: { version: string; platform: string; arch: string } | null = null;
 
-  /** The sessions and panes last seen, with this host's state on each session row. */
-  get cachedWorkspace(): { sessions: SessionInfo[]; panes: PaneInfo[] } {
-    return this.cached;
+  /** The sessions and panes last seen, each session row carrying this host's state. */
+  rows(): { sessions: SessionInfo[]; panes: PaneView[] } {
+    const v = this.view.current;
+    if (!v) return { sessions: [], panes: [] };
+    const state = this.conn.state;
+    const reason = this.conn.reason;
+    return {
+      sessions: v.sessions.map((s) => ({ ...s, host: this.alias, hostState: state, hostReason: reason })),
+      panes: v.panes,
+    };
   }
 
   /** Calls a procedure on the host with the input translated; the answer comes back translated. */
@@ -145,22 +155,25 @@ export class RemoteHost {
     }
   }
 
-  /** Fresh sessions and panes when the link is up (cached otherwise); never throws. */
+  /** Fresh sessions and panes when the link is up (the last seen otherwise); never throws. */
   async workspace(): Promise<{ sessions: SessionInfo[]; panes: PaneInfo[] }> {
-    if (this.conn.state === 'connected') {
-      try {
-        const ws = await this.call<{ sessions: SessionInfo[]; panes: PaneInfo[] }>(
-          'workspace.get',
-          undefined,
-          LIST_TIMEOUT_MS,
-        );
-        this.cached = { sessions: ws.sessions, panes: ws.panes };
-        for (const p of this.cached.panes) this.paneSize(p);
-      } catch {
+    if (this.conn.state === 'connected') await this.refresh();
+    return this.rows();
+  }
+
+  /** Fetches the host's whole view (after a link comes up, or a gap in its deltas). */
+  private refresh(): Promise<void> {
+    this.refreshing ??= this.call<WorkspaceView>('workspace.get', undefined, LIST_TIMEOUT_MS)
+      .then((v) => {
+        this.view.reset(v);
+        for (const p of v.panes) this.paneSize(p);
+        this.o.bus.workspaceChanged();
+      })
+      .catch(() => {
         // A slow or dropping link: the last rows stand, marked with the host's state.
-      }
-    }
-    return this.cached;
+      })
+      .finally(() => (this.refreshing = null));
+    return this.refreshing;
   }
 
   /** Local key of a remote pane → its stream (created on first use). */
@@ -170,7 +183,7 @@ export class RemoteHost {
     let pane = this.panes.get(remoteKey);
     if (!pane) {
       pane = new RemotePane(localKey, remoteKey, this.port, this.o.ringBytes);
-      const row = this.cached.panes.find((p) => p.key === localKey);
+      const row = this.view.current?.panes.find((p) => p.key === localKey);
       if (row) {
         pane.cols = row.cols;
         pane.rows = row.rows;
@@ -185,12 +198,8 @@ export class RemoteHost {
     return this.toRemoteKey.has(localKey);
   }
 
-  hasSession(name: string): boolean {
-    return this.cached.sessions.some((s) => s.name === name);
-  }
-
   hasInstance(instanceId: string): boolean {
-    return this.cached.sessions.some((s) => s.instanceId === instanceId);
+    return this.view.current?.sessions.some((s) => s.instanceId === instanceId) ?? false;
   }
 
   dispose(): void {
@@ -293,7 +302,7 @@ export class RemoteHost {
     const link = this.conn.link;
     if (link) this.lastHello = link.hello;
     for (const p of this.panes.values()) p.onLinkUp();
-    void this.workspace().then(() => this.o.bus.workspaceChanged());
+    void this.refresh();
   }
 
   private linkDown(_f: LinkFailure): void {
@@ -313,8 +322,14 @@ export class RemoteHost {
     if (m.t !== 'event') return;
     const event = outputFromHost(m.event, this.mapping) as ServerEvent;
     switch (event.type) {
+      // The host's deltas move our copy; the local projection then diffs it for the browsers.
       case 'workspace-changed':
-        this.o.bus.workspaceChanged();
+        return;
+      case 'workspace-delta':
+        if (this.view.apply(event.delta)) {
+          for (const p of event.delta.panes ?? []) this.paneSize(p);
+          this.o.bus.workspaceChanged();
+        } else void this.refresh();
         return;
       case 'pane-closed': {
         const remoteKey = this.toRemoteKey.get(event.key);

@@ -9,7 +9,8 @@ import type { EventBus } from '../events/bus';
 import type { LinkServe } from '../link/linkRpc';
 import { writeFileAtomic } from '../persist/atomicWrite';
 import { RoziError } from '../session/errors';
-import type { HostInfo } from '../session/model';
+import type { PaneView } from '../projection/types';
+import type { HostInfo, SessionInfo } from '../session/model';
 import { resolveHostTarget, type SshTarget } from './hostTarget';
 import { REMOTE_KEY_BASE } from './nameTranslation';
 import { readRemoteSettings } from './remoteConfigFile';
@@ -100,6 +101,12 @@ export class RemoteHosts {
     if (this.settings().hosts.has(alias) || sshConfigAliases(this.home).includes(alias))
       return this.ensure(alias);
     return undefined;
+  }
+
+  /** Every attached host's sessions and pane views, for the browser's projection. */
+  rows(): { sessions: SessionInfo[]; panes: PaneView[] } {
+    const all = this.registered().map((h) => h.rows());
+    return { sessions: all.flatMap((r) => r.sessions), panes: all.flatMap((r) => r.panes) };
   }
 
   registered(): RemoteHost[] {

@@ -3,12 +3,13 @@
 // `target: 'dev@box:3'`, a remote pane `key`, a remote `sessionInstance`, an agent `ref` pinning a
 // remote pane, or `host: 'box'` — is answered by that host over its link (remoteHost.ts), its
 // answer translated back; the local resolver never sees it. The list procedures run locally and
-// then get every attached host's rows appended, so the browser and `list-panes` see one workspace.
+// then get every attached host's rows appended, so `list-panes` sees one workspace (the browser's
+// workspace.get gets them from the projection, projection/workspaceProjection.ts `remote`).
 import { TRPCError } from '@trpc/server';
 import type { ApiContext } from '../api/trpc';
 import { LinkCallError } from '../link/linkCallError';
 import { RoziError } from '../session/errors';
-import type { NotificationInfo, PaneInfo, SessionInfo, WorkspaceInfo } from '../session/model';
+import type { NotificationInfo, PaneInfo, SessionInfo } from '../session/model';
 import { isRemoteKey, refPaneKey, splitSessionName, targetSession } from './nameTranslation';
 import type { RemoteHost } from './remoteHost';
 import { remoteHostsOf } from './remoteHostsAccess';
@@ -130,19 +131,8 @@ async function remoteWorkspaces(
 }
 
 const localPane = (p: PaneInfo): PaneInfo => ({ ...p, host: p.host ?? null });
-const localSession = (s: SessionInfo): SessionInfo => ({ ...s, host: s.host ?? null });
 
 const MERGES: Record<string, Merge> = {
-  'workspace.get': async (hosts, local) => {
-    const ws = local as WorkspaceInfo;
-    const remote = await remoteWorkspaces(hosts);
-    return {
-      ...ws,
-      sessions: [...ws.sessions.map(localSession), ...remote.flatMap((r) => r.sessions)],
-      panes: [...ws.panes.map(localPane), ...remote.flatMap((r) => r.panes)],
-      hosts: hosts.list(),
-    } satisfies WorkspaceInfo;
-  },
   'panes.list': async (hosts, local, raw) => {
     const rows = (local as PaneInfo[]).map(localPane);
     if (isObject(raw) && raw.session !== undefined) return rows;

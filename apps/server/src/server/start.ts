@@ -176,24 +176,26 @@ export async function runServer(o: ServerOptions): Promise<number> {
   });
   attachStatusService(manager, status);
   manager.agentReading = (key) => status.agentReading(key);
-  const projection = new WorkspaceProjection({
-    manager,
-    bus,
-    status: () => status,
-    consumers: () => hub.connections,
-  });
-  attachProjection(manager, projection);
-  projection.start();
-  hooks.attachStatus(status);
-  const gate: GateConfig = { port: o.port, token, allowRemote: o.allowRemote };
   const diagnostics = () => ({
     memory: process.memoryUsage(),
     connections: hub.stats(),
     panes: manager.panes.size,
   });
+  // Clients of this machine as a remote host: each link draws the workspace like a browser.
+  const links = new LinkServer({ manager, bus, diagnostics, log: o.log });
+  const projection = new WorkspaceProjection({
+    manager,
+    bus,
+    status: () => status,
+    consumers: () => hub.connections + links.count,
+    remote: () => remote.rows(),
+  });
+  attachProjection(manager, projection);
+  projection.start();
+  hooks.attachStatus(status);
+  const gate: GateConfig = { port: o.port, token, allowRemote: o.allowRemote };
   const http = o.headless ? null : createHttpServer({ manager, hub, gate, next, diagnostics, log: o.log });
   if (http) gate.port = await listen(http, o.port, o.host);
-  const links = new LinkServer({ manager, bus, diagnostics, log: o.log });
 
   const data = loadSnapshot(paths.snapshotFile, o.log);
   if (data) {

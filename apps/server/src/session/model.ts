@@ -42,6 +42,9 @@ export interface SessionInfo {
   activeTabId: TabId;
   /** The remote host the session lives on (its name is then `name@host`); null/absent = this machine. */
   host?: string | null;
+  /** How this server reaches that host now, and why not when it does not (remote sessions only). */
+  hostState?: HostState;
+  hostReason?: string | null;
 }
 
 /** Detection's reading of a pane (@rozi/detect's vocabulary: a screen state or done). */
@@ -108,8 +111,6 @@ export interface HostInfo {
 export interface WorkspaceInfo {
   sessions: SessionInfo[];
   panes: PaneInfo[];
-  /** Remote hosts this server is attached to (remote/routing.ts adds them). */
-  hosts?: HostInfo[];
 }
 
 /** A `rozi notify` / server notification shown in connected browsers. */

@@ -1,0 +1,46 @@
+// hosts.*: the remote hosts this server knows (remote/remoteHosts.ts): list them with their
+// connection state, connect one (showing its sessions), detach one (it keeps its sessions), and
+// install rozi on one. Sessions and panes on a host are reached through the ordinary procedures
+// with `name@host` names (remote/routing.ts).
+import { z } from 'zod';
+import { LinkCallError } from '../../link/linkCallError';
+import type { LinkFailure } from '../../remote/linkFailure';
+import { remoteHostsOf } from '../../remote/remoteHostsAccess';
+import type { RemoteHosts } from '../../remote/remoteHosts';
+import { RoziError } from '../../session/errors';
+import type { SessionManager } from '../../session/manager';
+import { procedure, router } from '../trpc';
+
+const hostArg = z.object({ alias: z.string().min(1).max(300) });
+
+function registry(manager: SessionManager): RemoteHosts {
+  const hosts = remoteHostsOf(manager);
+  if (!hosts) throw new RoziError('not-found', 'this server has no remote hosts');
+  return hosts;
+}
+
+export const hostsRouter = router({
+  list: procedure.query(({ ctx }) => registry(ctx.manager).list()),
+
+  /** Connects (waiting for the link or its failure) and keeps the host attached across restarts. */
+  connect: procedure.input(hostArg).mutation(async ({ ctx, input }) => {
+    const hosts = registry(ctx.manager);
+    const host = hosts.ensure(input.alias);
+    try {
+      await host.conn.connect();
+    } catch (failure) {
+      throw new LinkCallError('host-unreachable', (failure as LinkFailure).message);
+    }
+    hosts.attach(host, input.alias);
+    await host.workspace();
+    return host.info();
+  }),
+
+  /** Stops showing the host here; its sessions keep running there. */
+  detach: procedure.input(hostArg).mutation(({ ctx, input }) => {
+    const hosts = registry(ctx.manager);
+    const alias = hosts.resolve(input.alias).alias;
+    hosts.detach(alias);
+    return { alias, detached: true };
+  }),
+});
