@@ -7,6 +7,7 @@ import type { ActionContext, ActionDef } from './actionTypes';
 type Direction = 'left' | 'right' | 'up' | 'down';
 const DIRECTIONS: Direction[] = ['left', 'right', 'up', 'down'];
 const hasPane = (ctx: ActionContext) => ctx.pane !== undefined;
+const hasNeighbour = (ctx: ActionContext, direction: Direction) => neighbour(ctx, direction) !== undefined;
 
 function neighbour(ctx: ActionContext, direction: Direction): PaneInfo | undefined {
   if (!ctx.session || !ctx.tab || !ctx.pane) return undefined;
@@ -53,7 +54,7 @@ export const paneActions: ActionDef[] = [
     title: `Focus pane ${direction}`,
     category: 'Pane',
     keywords: 'move select navigate',
-    enabled: (ctx) => neighbour(ctx, direction) !== undefined,
+    enabled: (ctx) => hasNeighbour(ctx, direction),
     run: (ctx) => {
       const target = neighbour(ctx, direction);
       if (target) return ctx.api.focusPane(target.key);
@@ -64,7 +65,7 @@ export const paneActions: ActionDef[] = [
     title: `Move pane ${direction}`,
     category: 'Pane',
     keywords: 'swap rearrange',
-    enabled: (ctx) => neighbour(ctx, direction) !== undefined,
+    enabled: (ctx) => hasNeighbour(ctx, direction),
     run: (ctx) => {
       const target = neighbour(ctx, direction);
       if (!target || !ctx.pane) return;

@@ -61,6 +61,7 @@ export function setSessionFolder(ctx: ActionContext, name: string, current: stri
 }
 
 const hasSession = (ctx: ActionContext) => ctx.session !== undefined;
+const severalSessions = (ctx: ActionContext) => (ctx.workspace.data?.sessions.length ?? 0) > 1;
 
 export const sessionActions: ActionDef[] = [
   {
@@ -97,14 +98,14 @@ export const sessionActions: ActionDef[] = [
     id: 'next-session',
     title: 'Next session',
     category: 'Session',
-    enabled: (ctx) => (ctx.workspace.data?.sessions.length ?? 0) > 1,
+    enabled: severalSessions,
     run: (ctx) => stepSession(ctx, 1),
   },
   {
     id: 'prev-session',
     title: 'Previous session',
     category: 'Session',
-    enabled: (ctx) => (ctx.workspace.data?.sessions.length ?? 0) > 1,
+    enabled: severalSessions,
     run: (ctx) => stepSession(ctx, -1),
   },
 ];

@@ -30,7 +30,21 @@ export async function closeTab(ctx: ActionContext, tabId: number): Promise<void>
   });
 }
 
+/** Asks for a tab's new name. */
+export function renameTab(ctx: ActionContext, session: string, tab: { id: number; name: string }): void {
+  ctx.ui.prompt({
+    title: 'Rename tab',
+    label: 'Tab name',
+    initial: tab.name,
+    onSubmit: async (value) => {
+      if (!value.trim()) return 'A tab needs a name.';
+      await ctx.api.renameTab(session, tab.id, value.trim());
+    },
+  });
+}
+
 const hasSession = (ctx: ActionContext) => ctx.session !== undefined;
+const severalTabs = (ctx: ActionContext) => (ctx.session?.tabs.length ?? 0) > 1;
 
 export const tabActions: ActionDef[] = [
   {
@@ -45,14 +59,14 @@ export const tabActions: ActionDef[] = [
     id: 'next-tab',
     title: 'Next tab',
     category: 'Tab',
-    enabled: (ctx) => (ctx.session?.tabs.length ?? 0) > 1,
+    enabled: severalTabs,
     run: (ctx) => stepTab(ctx, 1),
   },
   {
     id: 'prev-tab',
     title: 'Previous tab',
     category: 'Tab',
-    enabled: (ctx) => (ctx.session?.tabs.length ?? 0) > 1,
+    enabled: severalTabs,
     run: (ctx) => stepTab(ctx, -1),
   },
   ...Array.from({ length: 9 }, (_, i): ActionDef => ({
@@ -70,19 +84,7 @@ export const tabActions: ActionDef[] = [
     title: 'Rename tab…',
     category: 'Tab',
     enabled: (ctx) => ctx.tab !== undefined,
-    run: (ctx) => {
-      const { session, tab } = ctx;
-      if (!session || !tab) return;
-      ctx.ui.prompt({
-        title: 'Rename tab',
-        label: 'Tab name',
-        initial: tab.name,
-        onSubmit: async (value) => {
-          if (!value.trim()) return 'A tab needs a name.';
-          await ctx.api.renameTab(session.name, tab.id, value.trim());
-        },
-      });
-    },
+    run: (ctx) => ctx.session && ctx.tab && renameTab(ctx, ctx.session.name, ctx.tab),
   },
   {
     id: 'close-tab',

@@ -3,7 +3,7 @@
 // checked and evaluated by the server (detect's own code) a moment after each change; the live pane
 // is re-captured every half second. Save writes config.toml and reloads detection; the last save
 // can be undone. Opened from a pane ("Teach rozi this agent…") with ?pane=<session>:<id>.
-import { isAgentState, StatusBadge, Button, Dialog, EmptyState } from '@rozi/ui';
+import { isAgentState, StatusBadge, Button, Dialog, EmptyState, Page } from '@rozi/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -15,7 +15,7 @@ import { DefinitionForm } from './DefinitionForm';
 import { newDraft, normaliseDraft } from './draftEdits';
 import type { DetectState, Draft } from './editorTypes';
 import { LivePreview, type PreviewSource } from './LivePreview';
-import { PageChrome, SourceBadge } from './PageChrome';
+import { SourceBadge } from './SourceBadge';
 import { guessFromProgram } from './programName';
 import { useDebounced } from './useDebounced';
 
@@ -203,7 +203,7 @@ function Editor() {
     previewSource.kind === 'pane' ? panes.find((p) => p.key === previewSource.key) : undefined;
 
   return (
-    <PageChrome
+    <Page
       back={{ href: '/settings/agents', label: 'Agents' }}
       title={title}
       badge={
@@ -317,7 +317,7 @@ function Editor() {
         </main>
       )}
       <ExportDialog open={exportOpen} onClose={() => setExportOpen(false)} draft={draft} />
-    </PageChrome>
+    </Page>
   );
 }
 

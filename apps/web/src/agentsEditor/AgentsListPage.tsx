@@ -2,7 +2,7 @@
 // Settings → Agents: every agent definition rozi knows, with where it comes from and what detect
 // said about it. Config entries open in the editor; built-ins can be overridden (copied into
 // config.toml under the same id); extension agents can be copied.
-import { Button, EmptyState, FOCUS_RING, TextInput } from '@rozi/ui';
+import { Button, EmptyState, FOCUS_RING, TextInput, Page } from '@rozi/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
@@ -10,7 +10,7 @@ import { useTRPC } from '../api/trpcClient';
 import { AppProviders } from '../shell/AppProviders';
 import { useApplyTheme } from '../settings/useResolvedTheme';
 import type { CatalogueEntry } from './editorTypes';
-import { PageChrome, SourceBadge } from './PageChrome';
+import { SourceBadge } from './SourceBadge';
 
 export function editHref(o: { source?: string; id?: string; pane?: string | null; fresh?: boolean }): string {
   const q = new URLSearchParams();
@@ -147,7 +147,7 @@ function AgentsList() {
   }, [list.data, filter]);
   const data = list.data;
   return (
-    <PageChrome
+    <Page
       back={{ href: '/settings', label: 'Settings' }}
       title="Agents"
       actions={
@@ -222,7 +222,7 @@ function AgentsList() {
           entries={entries.filter((e) => e.source === 'builtin')}
         />
       </main>
-    </PageChrome>
+    </Page>
   );
 }
 

@@ -1,9 +1,8 @@
 'use client';
 // Extensions: the Discover gallery (search, filters, cards, details with what it will run,
 // install with live progress, update badge) and the manager of installed extensions.
-import { Button, FOCUS_RING, Icon, Select, TextInput } from '@rozi/ui';
+import { Button, FOCUS_RING, Select, TextInput, Page } from '@rozi/ui';
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
 import { AppProviders } from '../shell/AppProviders';
@@ -169,7 +168,7 @@ function CardImage({ id, title, hasShot }: { id: string; title: string; hasShot:
   );
 }
 
-function Page() {
+function ExtensionsView() {
   useApplyTheme();
   const [view, setView] = useState<'discover' | 'installed'>(() =>
     typeof location !== 'undefined' && location.hash === '#installed' ? 'installed' : 'discover',
@@ -177,16 +176,18 @@ function Page() {
   const [open, setOpen] = useState<string | null>(null);
   const progress = useInstallProgress();
   return (
-    <div className="min-h-dvh bg-bg text-fg">
-      <header className="sticky top-0 z-10 flex h-12 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur">
-        <Link
-          href="/"
-          className={`flex items-center gap-1.5 rounded px-1 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}
+    <Page
+      back={{ href: '/', label: 'Workspace' }}
+      title="Extensions"
+      actions={
+        <a
+          href="/settings/keys"
+          className={`rounded px-2 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}
         >
-          <Icon name="chevronLeft" size={14} />
-          Workspace
-        </Link>
-        <h1 className="text-[14px] font-semibold">Extensions</h1>
+          Keyboard shortcuts →
+        </a>
+      }
+      badge={
         <nav className="ml-4 flex gap-1" aria-label="Extension views">
           {(['discover', 'installed'] as const).map((v) => (
             <Button
@@ -202,13 +203,8 @@ function Page() {
             </Button>
           ))}
         </nav>
-        <Link
-          href="/settings/keys"
-          className={`ml-auto rounded px-2 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}
-        >
-          Keyboard shortcuts →
-        </Link>
-      </header>
+      }
+    >
       <main className="mx-auto max-w-6xl px-4 py-6">
         {view === 'installed' ? (
           <ManagerView />
@@ -218,14 +214,14 @@ function Page() {
           <Gallery onOpen={setOpen} />
         )}
       </main>
-    </div>
+    </Page>
   );
 }
 
 export default function ExtensionsPage() {
   return (
     <AppProviders>
-      <Page />
+      <ExtensionsView />
     </AppProviders>
   );
 }

@@ -4,9 +4,18 @@
 // conflicting). Filter by text or by recording keys; edit by recording a chord sequence (prefix
 // chords included); a conflict is shown before saving; unbind; reset to default. Saving writes
 // [keys] in config.toml (comments kept) and every open page picks it up without a reload.
-import { Button, FOCUS_RING, Icon, Kbd, TextInput } from '@rozi/ui';
+import {
+  Button,
+  Kbd,
+  TextInput,
+  Page,
+  Table,
+  TableCell,
+  TableRow,
+  StatusMessage,
+  type Message,
+} from '@rozi/ui';
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ACTIONS } from '../actions/actionRegistry';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
@@ -63,7 +72,7 @@ function Editor() {
   const [filterKeys, setFilterKeys] = useState<string[] | null>(null);
   const [recordingFilter, setRecordingFilter] = useState(false);
   const [editing, setEditing] = useState<{ action: string; chords: string[] } | null>(null);
-  const [message, setMessage] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
 
   useRecorder(recordingFilter, (c) =>
     c === 'esc' ? setRecordingFilter(false) : setFilterKeys((k) => [...(k ?? []), c].slice(-4)),
@@ -116,18 +125,11 @@ function Editor() {
   const pendingConflicts = editing && pendingKey ? conflictsOf(editing.action, pendingKey) : [];
 
   return (
-    <div className="min-h-dvh bg-bg text-fg">
-      <header className="sticky top-0 z-10 flex h-12 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur">
-        <Link
-          href="/settings"
-          className={`flex items-center gap-1.5 rounded px-1 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}
-        >
-          <Icon name="chevronLeft" size={14} />
-          Settings
-        </Link>
-        <h1 className="text-[14px] font-semibold">Keyboard shortcuts</h1>
-        <span className="ml-auto font-mono text-[11px] text-muted">{data?.configFile} [keys]</span>
-      </header>
+    <Page
+      back={{ href: '/settings', label: 'Settings' }}
+      title="Keyboard shortcuts"
+      actions={<span className="truncate font-mono text-[11px] text-muted">{data?.configFile} [keys]</span>}
+    >
       <main className="mx-auto max-w-5xl px-4 py-5">
         <div className="mb-3 flex flex-wrap items-center gap-2">
           <div className="min-w-[16rem] flex-1">
@@ -156,12 +158,9 @@ function Editor() {
           )}
         </div>
         {message && (
-          <p
-            role={message.tone === 'error' ? 'alert' : 'status'}
-            className={`mb-2 text-[13px] ${message.tone === 'error' ? 'text-danger' : 'text-muted'}`}
-          >
+          <StatusMessage tone={message.tone} className="mb-2">
             {message.text}
-          </p>
+          </StatusMessage>
         )}
         {error && <p className="text-danger">{error.message}</p>}
         {data && data.warnings.length > 0 && (
@@ -171,130 +170,123 @@ function Editor() {
             ))}
           </ul>
         )}
-        <table className="w-full text-[13px]" aria-label="Key bindings">
-          <thead className="text-left text-[11px] uppercase tracking-wide text-muted">
-            <tr className="border-b border-line">
-              <th className="py-2 font-medium">Action</th>
-              <th className="py-2 font-medium">Keys</th>
-              <th className="py-2 font-medium">Source</th>
-              <th className="py-2 font-medium">State</th>
-              <th className="py-2" />
-            </tr>
-          </thead>
-          <tbody>
-            {actions.map((a) => (
-              <tr key={a.id} data-action={a.id} className="border-b border-line align-top">
-                <td className="py-1.5 pr-3">
-                  <div>{a.title}</div>
-                  <div className="font-mono text-[11px] text-muted">
-                    {a.id}
-                    {a.extension ? ` · ${a.extension}` : ''}
-                  </div>
-                </td>
-                <td className="py-1.5 pr-3" colSpan={editing?.action === a.id ? 3 : 1}>
-                  {editing?.action === a.id ? (
-                    <div className="flex flex-col gap-1">
-                      <span
-                        className="rounded border border-accent px-2 py-1 font-mono text-[12px]"
-                        aria-live="polite"
-                        data-recording
-                      >
-                        {pendingKey
-                          ? show(pendingKey)
-                          : 'Press the keys (a prefix, then a key); Enter saves, Esc cancels'}
+        <Table
+          label="Key bindings"
+          columns={['Action', 'Keys', 'Source', 'State', '']}
+          className="text-[13px]"
+        >
+          {actions.map((a) => (
+            <TableRow key={a.id} data-action={a.id} className="align-top">
+              <TableCell className="pr-3">
+                <div>{a.title}</div>
+                <div className="font-mono text-[11px] text-muted">
+                  {a.id}
+                  {a.extension ? ` · ${a.extension}` : ''}
+                </div>
+              </TableCell>
+              <TableCell className="pr-3" colSpan={editing?.action === a.id ? 3 : 1}>
+                {editing?.action === a.id ? (
+                  <div className="flex flex-col gap-1">
+                    <span
+                      className="rounded border border-accent px-2 py-1 font-mono text-[12px]"
+                      aria-live="polite"
+                      data-recording
+                    >
+                      {pendingKey
+                        ? show(pendingKey)
+                        : 'Press the keys (a prefix, then a key); Enter saves, Esc cancels'}
+                    </span>
+                    {pendingConflicts.length > 0 && (
+                      <span role="alert" className="text-[12px] text-blocked">
+                        Conflicts with {pendingConflicts.join(', ')}
                       </span>
-                      {pendingConflicts.length > 0 && (
-                        <span role="alert" className="text-[12px] text-blocked">
-                          Conflicts with {pendingConflicts.join(', ')}
-                        </span>
-                      )}
-                    </div>
-                  ) : (
+                    )}
+                  </div>
+                ) : (
+                  <div className="flex flex-col gap-1">
+                    {a.keys.length === 0 && <span className="text-muted">—</span>}
+                    {a.keys.map((k) => (
+                      <span key={`${k.key}${k.source}`} className={STATE_TONE[k.state]}>
+                        {/* A chord never wraps: its box is one line high. */}
+                        <Kbd className="whitespace-nowrap">{show(k.key)}</Kbd>
+                      </span>
+                    ))}
+                  </div>
+                )}
+              </TableCell>
+              {editing?.action !== a.id && (
+                <>
+                  {/* One line per key, as tall as a key chip, so each source and state sits beside its chord. */}
+                  <TableCell className="pr-3 text-[12px] text-muted">
                     <div className="flex flex-col gap-1">
-                      {a.keys.length === 0 && <span className="text-muted">—</span>}
                       {a.keys.map((k) => (
-                        <span key={`${k.key}${k.source}`} className={STATE_TONE[k.state]}>
-                          {/* A chord never wraps: its box is one line high. */}
-                          <Kbd className="whitespace-nowrap">{show(k.key)}</Kbd>
-                        </span>
+                        <div key={`${k.key}${k.source}`} className="min-h-5 leading-5">
+                          {SOURCE_LABEL[k.source]}
+                        </div>
                       ))}
                     </div>
-                  )}
-                </td>
-                {editing?.action !== a.id && (
-                  <>
-                    {/* One line per key, as tall as a key chip, so each source and state sits beside its chord. */}
-                    <td className="py-1.5 pr-3 text-[12px] text-muted">
-                      <div className="flex flex-col gap-1">
-                        {a.keys.map((k) => (
-                          <div key={`${k.key}${k.source}`} className="min-h-5 leading-5">
-                            {SOURCE_LABEL[k.source]}
-                          </div>
-                        ))}
-                      </div>
-                    </td>
-                    <td className="py-1.5 pr-3 text-[12px]">
-                      <div className="flex flex-col gap-1">
-                        {a.keys.map((k) => (
-                          <div
-                            key={`${k.key}${k.source}`}
-                            data-key-state={k.state}
-                            title={k.reason ?? undefined}
-                            className={`min-h-5 leading-5 ${k.state === 'conflicting' ? 'text-blocked' : k.state === 'suppressed' ? 'text-muted' : ''}`}
-                          >
-                            {k.state}
-                            {k.reason ? <span className="text-muted"> — {k.reason}</span> : null}
-                          </div>
-                        ))}
-                      </div>
-                    </td>
-                  </>
-                )}
-                <td className="py-1.5 text-right whitespace-nowrap">
-                  {editing?.action === a.id ? (
+                  </TableCell>
+                  <TableCell className="pr-3 text-[12px]">
+                    <div className="flex flex-col gap-1">
+                      {a.keys.map((k) => (
+                        <div
+                          key={`${k.key}${k.source}`}
+                          data-key-state={k.state}
+                          title={k.reason ?? undefined}
+                          className={`min-h-5 leading-5 ${k.state === 'conflicting' ? 'text-blocked' : k.state === 'suppressed' ? 'text-muted' : ''}`}
+                        >
+                          {k.state}
+                          {k.reason ? <span className="text-muted"> — {k.reason}</span> : null}
+                        </div>
+                      ))}
+                    </div>
+                  </TableCell>
+                </>
+              )}
+              <TableCell className="text-right whitespace-nowrap">
+                {editing?.action === a.id ? (
+                  <Button
+                    variant="primary"
+                    disabled={!pendingKey}
+                    onClick={() => void save(a.id, [pendingKey])}
+                  >
+                    Save
+                  </Button>
+                ) : (
+                  <div className="flex justify-end gap-1">
                     <Button
-                      variant="primary"
-                      disabled={!pendingKey}
-                      onClick={() => void save(a.id, [pendingKey])}
+                      variant="ghost"
+                      aria-label={`Change ${a.title}`}
+                      onClick={() => setEditing({ action: a.id, chords: [] })}
                     >
-                      Save
+                      Change
                     </Button>
-                  ) : (
-                    <div className="flex justify-end gap-1">
+                    {a.keys.length > 0 && (
                       <Button
                         variant="ghost"
-                        aria-label={`Change ${a.title}`}
-                        onClick={() => setEditing({ action: a.id, chords: [] })}
+                        aria-label={`Unbind ${a.title}`}
+                        onClick={() => void save(a.id, [])}
                       >
-                        Change
+                        Unbind
                       </Button>
-                      {a.keys.length > 0 && (
-                        <Button
-                          variant="ghost"
-                          aria-label={`Unbind ${a.title}`}
-                          onClick={() => void save(a.id, [])}
-                        >
-                          Unbind
-                        </Button>
-                      )}
-                      {a.configured && (
-                        <Button
-                          variant="ghost"
-                          aria-label={`Reset ${a.title}`}
-                          onClick={() => void save(a.id, null)}
-                        >
-                          Reset
-                        </Button>
-                      )}
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                    )}
+                    {a.configured && (
+                      <Button
+                        variant="ghost"
+                        aria-label={`Reset ${a.title}`}
+                        onClick={() => void save(a.id, null)}
+                      >
+                        Reset
+                      </Button>
+                    )}
+                  </div>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </Table>
       </main>
-    </div>
+    </Page>
   );
 }
 

@@ -1,7 +1,7 @@
 'use client';
 // Installed extensions: state with its reason, services (state, restarts, uptime), hooks health,
 // a live log tail per unit, and enable / disable / update / remove (purge asks first).
-import { Button, Select } from '@rozi/ui';
+import { Button, Select, Table, TableCell, TableRow, StatusMessage } from '@rozi/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
@@ -82,11 +82,7 @@ export function ManagerView() {
     return <p className="text-[13px] text-muted">No extensions installed. Browse Discover to add one.</p>;
   return (
     <div className="flex flex-col gap-4">
-      {message && (
-        <p role="status" className="text-[13px] text-muted">
-          {message}
-        </p>
-      )}
+      {message && <StatusMessage tone="info">{message}</StatusMessage>}
       {exts.map((x) => {
         const services = status.data?.extensions.find((s) => s.id === x.id)?.services ?? [];
         const hooks = (status.data?.hooks ?? []).filter((h) => h.extensionId === x.id);
@@ -189,39 +185,30 @@ export function ManagerView() {
               </div>
             )}
             {(services.length > 0 || hooks.length > 0) && (
-              <table className="mt-3 w-full text-[12px]">
-                <thead className="text-left text-[11px] uppercase tracking-wide text-muted">
-                  <tr>
-                    <th className="py-1 font-medium">Unit</th>
-                    <th className="py-1 font-medium">State</th>
-                    <th className="py-1 font-medium">Starts</th>
-                    <th className="py-1 font-medium">Uptime</th>
-                    <th className="py-1 font-medium">Note</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {services.map((s) => (
-                    <tr key={s.unit} className="border-t border-line" data-service={s.unit}>
-                      <td className="py-1 font-mono">{s.unit}</td>
-                      <td className="py-1" data-service-state={s.state}>
-                        {s.state}
-                      </td>
-                      <td className="py-1">{s.starts}</td>
-                      <td className="py-1">{s.state === 'running' ? uptime(s.startedAt, now) : '—'}</td>
-                      <td className="py-1 text-muted">{s.pid ? `pid ${s.pid}` : (s.reason ?? '')}</td>
-                    </tr>
-                  ))}
-                  {hooks.map((h) => (
-                    <tr key={`${h.extensionId}${h.hookId}`} className="border-t border-line">
-                      <td className="py-1 font-mono">hook {h.event}</td>
-                      <td className="py-1">{h.disabled ? 'disabled' : 'healthy'}</td>
-                      <td className="py-1">{h.calls} calls</td>
-                      <td className="py-1">—</td>
-                      <td className="py-1 text-muted">{h.failures} failures</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <Table
+                label={`${x.title ?? x.id} units`}
+                columns={['Unit', 'State', 'Starts', 'Uptime', 'Note']}
+                className="mt-3"
+              >
+                {services.map((s) => (
+                  <TableRow key={s.unit} data-service={s.unit}>
+                    <TableCell className="font-mono">{s.unit}</TableCell>
+                    <TableCell data-service-state={s.state}>{s.state}</TableCell>
+                    <TableCell>{s.starts}</TableCell>
+                    <TableCell>{s.state === 'running' ? uptime(s.startedAt, now) : '—'}</TableCell>
+                    <TableCell className="text-muted">{s.pid ? `pid ${s.pid}` : (s.reason ?? '')}</TableCell>
+                  </TableRow>
+                ))}
+                {hooks.map((h) => (
+                  <TableRow key={`${h.extensionId}${h.hookId}`}>
+                    <TableCell className="font-mono">hook {h.event}</TableCell>
+                    <TableCell>{h.disabled ? 'disabled' : 'healthy'}</TableCell>
+                    <TableCell>{h.calls} calls</TableCell>
+                    <TableCell>—</TableCell>
+                    <TableCell className="text-muted">{h.failures} failures</TableCell>
+                  </TableRow>
+                ))}
+              </Table>
             )}
             {logsOf === x.id && <LogTail id={x.id} />}
           </section>

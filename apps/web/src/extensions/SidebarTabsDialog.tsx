@@ -2,7 +2,7 @@
 // Sidebar tabs…: every tab (built-in, config, extension) with its visibility and dock/panel, and
 // Ctrl+E on a tab opening its settings picker (spec: Tab settings).
 import { useQuery } from '@tanstack/react-query';
-import { Dialog, Kbd, Select } from '@rozi/ui';
+import { Dialog, Kbd, Select, Table, TableCell, TableRow } from '@rozi/ui';
 import { useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
 import { readPlacements, writePlacement, writePlacements, type TabPlacement } from './tabPlacement';
@@ -87,92 +87,84 @@ function TabList({ onSettings }: { onSettings(tab: string): void }) {
 
   return (
     <div className="flex flex-col">
-      <table className="w-full text-[13px]">
-        <thead className="text-left text-[11px] uppercase tracking-wide text-muted">
-          <tr>
-            <th className="px-4 py-2 font-medium">Tab</th>
-            <th className="px-2 py-2 font-medium">Source</th>
-            <th className="px-2 py-2 font-medium">Shown</th>
-            <th className="px-2 py-2 font-medium">Dock</th>
-            <th className="px-2 py-2 font-medium">Panel</th>
-            <th className="px-4 py-2" />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => {
-            const p = placementOf(r);
-            return (
-              <tr
-                key={r.id}
-                tabIndex={0}
-                aria-label={r.label}
-                data-tab={r.id}
-                onFocus={() => setFocus(i)}
-                onKeyDown={(e) => {
-                  if (e.ctrlKey && e.key.toLowerCase() === 'e' && r.settings > 0) {
-                    e.preventDefault();
-                    onSettings(r.id);
-                  }
-                }}
-                className={`border-t border-line outline-none ${focus === i ? 'bg-surface-2' : ''}`}
+      <Table
+        label="Sidebar tabs"
+        columns={['Tab', 'Source', 'Shown', 'Dock', 'Panel', '']}
+        className="text-[13px] [&_th:first-child]:pl-4"
+      >
+        {rows.map((r, i) => {
+          const p = placementOf(r);
+          return (
+            <TableRow
+              key={r.id}
+              tabIndex={0}
+              aria-label={r.label}
+              data-tab={r.id}
+              onFocus={() => setFocus(i)}
+              onKeyDown={(e) => {
+                if (e.ctrlKey && e.key.toLowerCase() === 'e' && r.settings > 0) {
+                  e.preventDefault();
+                  onSettings(r.id);
+                }
+              }}
+              className={`outline-none focus-visible:bg-surface-2 ${focus === i ? 'bg-surface-2' : ''}`}
+            >
+              <TableCell className="pl-4">
+                <div className="font-medium">{r.label}</div>
+                <div className="font-mono text-[11px] text-muted">{r.id}</div>
+              </TableCell>
+              <TableCell
+                className={`${r.kind === 'unavailable' ? 'text-blocked' : 'text-muted'}`}
+                data-tab-kind={r.kind}
               >
-                <td className="px-4 py-2">
-                  <div className="font-medium">{r.label}</div>
-                  <div className="font-mono text-[11px] text-muted">{r.id}</div>
-                </td>
-                <td
-                  className={`px-2 py-2 ${r.kind === 'unavailable' ? 'text-blocked' : 'text-muted'}`}
-                  data-tab-kind={r.kind}
+                {r.source} · {r.kind}
+              </TableCell>
+              <TableCell>
+                <input
+                  type="checkbox"
+                  aria-label={`Show ${r.label}`}
+                  checked={!p.hidden}
+                  onChange={(e) => set(r, { hidden: !e.target.checked })}
+                />
+              </TableCell>
+              <TableCell>
+                <Select
+                  aria-label={`${r.label} dock`}
+                  value={p.dock}
+                  onChange={(e) => set(r, { dock: e.target.value as 'left' | 'right' })}
+                  className="w-24"
                 >
-                  {r.source} · {r.kind}
-                </td>
-                <td className="px-2 py-2">
-                  <input
-                    type="checkbox"
-                    aria-label={`Show ${r.label}`}
-                    checked={!p.hidden}
-                    onChange={(e) => set(r, { hidden: !e.target.checked })}
-                  />
-                </td>
-                <td className="px-2 py-2">
-                  <Select
-                    aria-label={`${r.label} dock`}
-                    value={p.dock}
-                    onChange={(e) => set(r, { dock: e.target.value as 'left' | 'right' })}
-                    className="w-24"
+                  <option value="left">Left</option>
+                  <option value="right">Right</option>
+                </Select>
+              </TableCell>
+              <TableCell>
+                <Select
+                  aria-label={`${r.label} panel`}
+                  value={String(p.panel)}
+                  onChange={(e) => set(r, { panel: Number(e.target.value) as 1 | 2 | 3 })}
+                  className="w-16"
+                >
+                  <option value="1">1</option>
+                  <option value="2">2</option>
+                  <option value="3">3</option>
+                </Select>
+              </TableCell>
+              <TableCell className="pr-4 text-right">
+                {r.settings > 0 && (
+                  <button
+                    type="button"
+                    onClick={() => onSettings(r.id)}
+                    className="rounded border border-line px-2 py-0.5 text-[12px] hover:bg-surface-2"
                   >
-                    <option value="left">Left</option>
-                    <option value="right">Right</option>
-                  </Select>
-                </td>
-                <td className="px-2 py-2">
-                  <Select
-                    aria-label={`${r.label} panel`}
-                    value={String(p.panel)}
-                    onChange={(e) => set(r, { panel: Number(e.target.value) as 1 | 2 | 3 })}
-                    className="w-16"
-                  >
-                    <option value="1">1</option>
-                    <option value="2">2</option>
-                    <option value="3">3</option>
-                  </Select>
-                </td>
-                <td className="px-4 py-2 text-right">
-                  {r.settings > 0 && (
-                    <button
-                      type="button"
-                      onClick={() => onSettings(r.id)}
-                      className="rounded border border-line px-2 py-0.5 text-[12px] hover:bg-surface-2"
-                    >
-                      Settings…
-                    </button>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                    Settings…
+                  </button>
+                )}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </Table>
       <PresetPicker
         placementOf={(id) => {
           const r = rows.find((x) => x.id === id);

@@ -5,7 +5,7 @@
 // or other string takes typed text checked against min/max. Ctrl+R puts one back to its default.
 // Each change is written to [extensions.<id>] in config.toml and the extension's services restart.
 import { useQuery } from '@tanstack/react-query';
-import { Kbd } from '@rozi/ui';
+import { Kbd, type Message } from '@rozi/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
 import { parseTypedSetting } from './tabPlacement';
@@ -25,7 +25,7 @@ export function TabSettingsPicker({ tab, onClose }: { tab: string; onClose(): vo
   const { data, error } = useQuery(options);
   const [index, setIndex] = useState(0);
   const [editing, setEditing] = useState<{ key: string; text: string; choice: number } | null>(null);
-  const [message, setMessage] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => list.current?.focus(), [data, editing === null]);
 

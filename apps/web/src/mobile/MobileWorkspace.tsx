@@ -12,11 +12,7 @@ import type { WorkspaceController } from '../workspace/useWorkspaceController';
 import { WorkspaceDialogs } from '../workspace/WorkspaceDialogs';
 import type { Modifiers, RowKey } from './keyRow';
 import { applyModifiers, rowKeyBytes } from './keyRow';
-
-function basename(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  return trimmed.slice(trimmed.lastIndexOf('/') + 1) || '/';
-}
+import { basename } from '../model/paths';
 
 export function MobileWorkspace({ c }: { c: WorkspaceController }) {
   const [openKey, setOpenKey] = useState<number | null>(null);

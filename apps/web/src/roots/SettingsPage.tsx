@@ -1,7 +1,7 @@
 'use client';
 // Settings: appearance, keyboard prefix, notifications, accessibility. Browser-local choices;
 // server configuration (keys, agents, extensions) joins this page in later issues.
-import { Button, Field, FOCUS_RING, Icon, Kbd, Select, TextInput, Toggle } from '@rozi/ui';
+import { Button, Field, FOCUS_RING, Kbd, Select, TextInput, Toggle, Page } from '@rozi/ui';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
@@ -42,17 +42,7 @@ export default function SettingsPage() {
   useEffect(registerServiceWorker, []);
   const settings = useSettings();
   return (
-    <div className="min-h-dvh bg-bg">
-      <header className="sticky top-0 z-10 flex h-12 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur">
-        <Link
-          href="/"
-          className={`flex items-center gap-1.5 rounded px-1 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}
-        >
-          <Icon name="chevronLeft" size={14} />
-          Workspace
-        </Link>
-        <h1 className="text-[14px] font-semibold">Settings</h1>
-      </header>
+    <Page back={{ href: '/', label: 'Workspace' }} title="Settings">
       <div className="mx-auto flex max-w-4xl gap-8 px-4 py-6">
         <nav
           aria-label="Settings sections"
@@ -190,7 +180,7 @@ export default function SettingsPage() {
           </Section>
         </div>
       </div>
-    </div>
+    </Page>
   );
 }
 

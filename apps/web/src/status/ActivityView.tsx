@@ -3,7 +3,16 @@
 // status): agent, state, since when, message; Enter or a click goes there. An empty list says so
 // instead of guessing.
 import type { PaneView } from '@rozi/server/view';
-import { Dialog, EmptyState, FOCUS_RING, StatusBadge, STATE_URGENCY } from '@rozi/ui';
+import {
+  Dialog,
+  EmptyState,
+  FOCUS_RING,
+  StatusBadge,
+  STATE_URGENCY,
+  Table,
+  TableCell,
+  TableRow,
+} from '@rozi/ui';
 
 export interface ActivityViewProps {
   open: boolean;
@@ -64,49 +73,38 @@ function ActivityTable({ panes, unseen, onOpenPane, onNewAgent }: ActivityViewPr
     );
   }
   return (
-    <table className="w-full text-left text-[12px]">
-      <thead className="text-[11px] uppercase tracking-wide text-muted">
-        <tr>
-          <th className="py-1 pr-2 font-medium">Agent</th>
-          <th className="py-1 pr-2 font-medium">State</th>
-          <th className="py-1 pr-2 font-medium">Since</th>
-          <th className="py-1 pr-2 font-medium">Where</th>
-          <th className="py-1 font-medium">Message</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(({ pane, status }) => (
-          <tr key={pane.key} className="border-t border-line" data-activity-row={pane.key}>
-            <td className="py-1.5 pr-2">
-              <button
-                type="button"
-                onClick={() => onOpenPane(pane)}
-                className={`font-medium text-fg hover:underline ${FOCUS_RING}`}
-              >
-                {status.label ?? status.agent ?? pane.title}
-              </button>
-              {unseen.has(pane.key) && (
-                <span className="ml-1.5 inline-block size-1.5 rounded-full bg-accent" aria-label="unseen" />
-              )}
-            </td>
-            <td className="py-1.5 pr-2">
-              <StatusBadge state={status.state} />
-            </td>
-            <td
-              className="py-1.5 pr-2 text-muted"
-              title={status.since !== null ? new Date(status.since).toLocaleString() : undefined}
+    <Table label="Agents" columns={['Agent', 'State', 'Since', 'Where', 'Message']}>
+      {rows.map(({ pane, status }) => (
+        <TableRow key={pane.key} data-activity-row={pane.key}>
+          <TableCell>
+            <button
+              type="button"
+              onClick={() => onOpenPane(pane)}
+              className={`font-medium text-fg hover:underline ${FOCUS_RING}`}
             >
-              {status.since !== null ? ago(status.since) : '—'}
-            </td>
-            <td className="py-1.5 pr-2 font-mono text-[11px] text-muted">
-              {pane.session}:{pane.id}
-            </td>
-            <td className="max-w-64 truncate py-1.5 text-muted" title={status.message ?? undefined}>
-              {status.message ?? ''}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+              {status.label ?? status.agent ?? pane.title}
+            </button>
+            {unseen.has(pane.key) && (
+              <span className="ml-1.5 inline-block size-1.5 rounded-full bg-accent" aria-label="unseen" />
+            )}
+          </TableCell>
+          <TableCell>
+            <StatusBadge state={status.state} />
+          </TableCell>
+          <TableCell
+            className="text-muted"
+            title={status.since !== null ? new Date(status.since).toLocaleString() : undefined}
+          >
+            {status.since !== null ? ago(status.since) : '—'}
+          </TableCell>
+          <TableCell className="font-mono text-[11px] text-muted">
+            {pane.session}:{pane.id}
+          </TableCell>
+          <TableCell className="max-w-64 truncate text-muted" title={status.message ?? undefined}>
+            {status.message ?? ''}
+          </TableCell>
+        </TableRow>
+      ))}
+    </Table>
   );
 }

@@ -3,7 +3,7 @@
 import { Button, EmptyState } from '@rozi/ui';
 import { closePane } from '../actions/paneActions';
 import { killSession, newSessionPrompt, renameSession, setSessionFolder } from '../actions/sessionActions';
-import { closeTab } from '../actions/tabActions';
+import { closeTab, renameTab } from '../actions/tabActions';
 import { ConnectionBanner } from '../shell/ConnectionBanner';
 import { ConfigWarningBanner } from '../status/configStatus';
 import { StatusLine } from '../shell/StatusLine';
@@ -63,16 +63,7 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
                 onRename={(t) => {
                   if (t !== session.activeTabId) void c.api.selectTab(session.name, t);
                   const target = session.tabs.find((x) => x.id === t);
-                  if (target)
-                    c.ui.prompt({
-                      title: 'Rename tab',
-                      label: 'Tab name',
-                      initial: target.name,
-                      onSubmit: async (value) => {
-                        if (!value.trim()) return 'A tab needs a name.';
-                        await c.api.renameTab(session.name, t, value.trim());
-                      },
-                    });
+                  if (target) renameTab(ctx, session.name, target);
                 }}
                 onNewTab={() => c.run('new-tab')}
                 onRun={c.run}

@@ -6,6 +6,7 @@ import type { PaneView } from '@rozi/server/view';
 import { countStates, FOCUS_RING, Icon, IconButton, mostUrgent, Rollup, StatusBadge } from '@rozi/ui';
 import { useMemo, useState } from 'react';
 import type { WorkspaceView } from '../cache/useWorkspace';
+import { basename } from '../model/paths';
 
 export interface SidebarProps {
   workspace: WorkspaceView;
@@ -35,11 +36,6 @@ function groupByFolder(sessions: readonly SessionInfo[]): FolderGroup[] {
   return [...groups.entries()]
     .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : a.localeCompare(b)))
     .map(([folder, list]) => ({ folder, sessions: list }));
-}
-
-function basename(path: string): string {
-  const trimmed = path.replace(/\/+$/, '');
-  return trimmed.slice(trimmed.lastIndexOf('/') + 1) || '/';
 }
 
 export function Sidebar(props: SidebarProps) {

@@ -1,0 +1,48 @@
+// The header every page shares (Settings, Extensions, Keyboard shortcuts, Agents): a way back,
+// the page's title, what the page adds beside it, its actions on the right.
+import type { ReactNode } from 'react';
+import { FOCUS_RING } from './controls';
+import { Icon } from './Icon';
+
+export interface PageHeaderProps {
+  back: { href: string; label: string };
+  title: string;
+  /** Beside the title: a badge, a view switcher. */
+  children?: ReactNode;
+  /** Right-aligned. */
+  actions?: ReactNode;
+}
+
+export function PageHeader({ back, title, children, actions }: PageHeaderProps) {
+  return (
+    <header className="sticky top-0 z-20 flex h-12 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur">
+      <a
+        href={back.href}
+        className={`flex shrink-0 items-center gap-1.5 rounded px-1 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}
+      >
+        <Icon name="chevronLeft" size={14} />
+        {back.label}
+      </a>
+      <h1 className="truncate text-[14px] font-semibold">{title}</h1>
+      {children}
+      {actions && <div className="ml-auto flex min-w-0 items-center gap-2">{actions}</div>}
+    </header>
+  );
+}
+
+export interface PageProps extends Omit<PageHeaderProps, 'children'> {
+  /** Beside the title. */
+  badge?: ReactNode;
+  /** The page's body, under the header. */
+  children: ReactNode;
+}
+
+/** A whole page: the shared header above the page's own body. */
+export function Page({ badge, children, ...header }: PageProps) {
+  return (
+    <div className="min-h-dvh bg-bg text-fg">
+      <PageHeader {...header}>{badge}</PageHeader>
+      {children}
+    </div>
+  );
+}
