@@ -22,6 +22,7 @@ echo "== lint"
 npm run -s lint
 echo "== typecheck"
 npx --no-install turbo run typecheck --output-logs=errors-only
+npx --no-install tsc -p tsconfig.tools.json   # bench/, scripts/ and the vitest configs
 echo "== build"
 npx --no-install turbo run build --output-logs=errors-only
 echo "== tests"

@@ -46,9 +46,9 @@ export function makeHome(): { home: string; env: NodeJS.ProcessEnv } {
 export async function waitFor<T>(
   what: string,
   probe: () => T | Promise<T>,
-  timeoutMs = 10_000,
-  everyMs = 20,
+  timing: number | { timeoutMs: number; everyMs: number } = 10_000,
 ): Promise<NonNullable<T>> {
+  const { timeoutMs, everyMs } = typeof timing === 'number' ? { timeoutMs: timing, everyMs: 20 } : timing;
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

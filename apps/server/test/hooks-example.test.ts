@@ -68,8 +68,7 @@ describe('hook-blocked-notify', () => {
     const row = await waitFor(
       'the blocked row',
       async () => (await tab())?.rows.find((r) => r.id === `main:${pane.id}`),
-      20_000,
-      50,
+      { timeoutMs: 20_000, everyMs: 50 },
     );
     expect(row).toMatchObject({ label: `claude — main pane ${pane.id}`, badge: 'blocked' });
 
@@ -81,7 +80,10 @@ describe('hook-blocked-notify', () => {
     expect(notice).toMatchObject({ level: 'warn', session: 'main', paneId: pane.id });
 
     // The agent works again: the hook takes its row out.
-    await waitFor('the row gone', async () => (await tab())?.rows.length === 0, 20_000, 50);
+    await waitFor('the row gone', async () => (await tab())?.rows.length === 0, {
+      timeoutMs: 20_000,
+      everyMs: 50,
+    });
 
     const status = await runCli(server.env, ['extensions', 'status', '--format', 'json']);
     const hook = (

@@ -223,7 +223,10 @@ describe('hostile hooks in a real server', () => {
         keepOpen: true,
         argv: [process.execPath, '-e', script],
       });
-      await waitFor(`${n} hook calls`, async () => ((await steady())?.calls ?? 0) >= before + n, 60_000, 100);
+      await waitFor(`${n} hook calls`, async () => ((await steady())?.calls ?? 0) >= before + n, {
+        timeoutMs: 60_000,
+        everyMs: 100,
+      });
     };
     await ring(2_000);
     const pid = workerPid();

@@ -68,14 +68,12 @@ describe('send-text effects', () => {
       'a refusal for the blocked agent',
       () =>
         /hook replier\/hooks\/reply\.js: effect 1 \(send-text\) not applied: blocked:/.test(server.stderr()),
-      20_000,
-      50,
+      { timeoutMs: 20_000, everyMs: 50 },
     );
     await waitFor(
       'the text reached the waiting agent',
       () => existsSync(agentLog) && /hook:(idle|done)/.test(readFileSync(agentLog, 'utf8')),
-      20_000,
-      50,
+      { timeoutMs: 20_000, everyMs: 50 },
     );
     const received = readFileSync(agentLog, 'utf8');
     expect(received).not.toMatch(/hook:blocked/);

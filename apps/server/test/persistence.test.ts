@@ -99,7 +99,10 @@ describe('resurrection', () => {
     expect(cwdInSnapshot()).not.toBe(moved);
     await s.call('panes.sendKeys', { target: 1, keys: [`cd '${moved}'`, 'Enter'] });
     // SNAPSHOT_POLL_MS (3 s) plus the time the shell takes to run cd.
-    await waitFor('the new cwd in the snapshot', () => cwdInSnapshot() === moved, 8000, 100);
+    await waitFor('the new cwd in the snapshot', () => cwdInSnapshot() === moved, {
+      timeoutMs: 8000,
+      everyMs: 100,
+    });
     // And it survives a kill -9 (the poll wrote it; nothing else did).
     await s.kill9();
     s = await startServer({ home });

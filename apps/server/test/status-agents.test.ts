@@ -414,8 +414,7 @@ describe('100 agent panes at once', () => {
           ? list
           : null;
       },
-      60_000,
-      250,
+      { timeoutMs: 60_000, everyMs: 250 },
     );
     expect(new Set(rows.map((r) => r.occupant_id)).size).toBe(100);
     expect((await s.call<PaneInfo[]>('panes.list')).length).toBe(before + 100);

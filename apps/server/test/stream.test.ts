@@ -47,8 +47,7 @@ describe('terminal stream', () => {
         'more output',
         () =>
           v.view(pane.key).offset >= Math.min(size, startedAt + 400_000) || v.view(pane.key).offset >= size,
-        20_000,
-        5,
+        { timeoutMs: 20_000, everyMs: 5 },
       );
       const view = v.view(pane.key);
       expect(view.resets).toBe(0);
@@ -99,8 +98,7 @@ describe('terminal stream', () => {
         }
         return live.view(pane.key).offset >= total;
       },
-      120_000,
-      25,
+      { timeoutMs: 120_000, everyMs: 25 },
     );
     expect(live.view(pane.key).resets).toBe(0);
     expect(live.view(pane.key).bytes).toBe(total);
@@ -117,8 +115,7 @@ describe('terminal stream', () => {
         stalled.flushAcks();
         return stalled.view(pane.key).resets >= 1 && stalled.view(pane.key).offset >= total;
       },
-      20_000,
-      50,
+      { timeoutMs: 20_000, everyMs: 50 },
     );
     await Promise.all([stalled.close(), live.close()]);
     await s.call('panes.kill', { key: pane.key });
@@ -141,8 +138,7 @@ describe('terminal stream', () => {
       async () =>
         (await s.call<PaneInfo[]>('panes.list')).find((p) => p.key === pane.key)?.foreground_program ===
         'bash',
-      5000,
-      10,
+      { timeoutMs: 5000, everyMs: 10 },
     );
     expect(Date.now() - sentAt).toBeLessThan(1000);
     await v.close();

@@ -85,7 +85,8 @@ describe('matchProcess', () => {
       20,
       'path',
     ],
-  ])('sees the agent through %s', (_label, chain, agent, pid, via) => {
+  ])('sees the agent through %s', (...row) => {
+    const [, chain, agent, pid, via] = row;
     expect(hit(pane(chain))).toEqual({ agent, pid, via });
   });
 

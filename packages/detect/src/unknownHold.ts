@@ -18,13 +18,8 @@ export interface HeldState {
 }
 
 /** The state to show after an evaluation at `now`, given what was shown before. */
-export function holdUnknown(
-  previous: HeldState | null,
-  evaluated: AgentState,
-  now: number,
-  quietPeriodMs: number = UNKNOWN_QUIET_PERIOD_MS,
-): HeldState {
+export function holdUnknown(previous: HeldState | null, evaluated: AgentState, now: number): HeldState {
   if (evaluated !== 'unknown') return { state: evaluated, confirmedAt: now };
-  if (previous && now - previous.confirmedAt < quietPeriodMs) return previous;
+  if (previous && now - previous.confirmedAt < UNKNOWN_QUIET_PERIOD_MS) return previous;
   return { state: 'idle', confirmedAt: previous?.confirmedAt ?? now };
 }

@@ -72,10 +72,10 @@ export async function callServer<T = unknown>(
 /** Streams a subscription's items until `onItem` returns false, the server ends it, or it fails. */
 export async function subscribeServer(
   env: NodeJS.ProcessEnv,
-  path: string,
-  input: unknown,
+  request: { path: string; input: unknown },
   onItem: (item: unknown) => boolean | void,
 ): Promise<void> {
+  const { path, input } = request;
   const socket = await connect(env);
   return new Promise<void>((resolve, reject) => {
     lines(socket, (r) => {

@@ -69,13 +69,19 @@ export interface Verb {
 
 /** An expected failure: printed as one line (and a stable code in JSON), never a stack trace. */
 export class CliError extends Error {
+  readonly details?: unknown;
+
   constructor(
     readonly code: string,
     message: string,
-    readonly exitCode = 1,
-    readonly details?: unknown,
+    /** A number, or the exit code with structured details for --format json. */
+    exit: number | { exitCode: number; details?: unknown } = 1,
   ) {
     super(message);
     this.name = 'CliError';
+    this.exitCode = typeof exit === 'number' ? exit : exit.exitCode;
+    this.details = typeof exit === 'number' ? undefined : exit.details;
   }
+
+  readonly exitCode: number;
 }

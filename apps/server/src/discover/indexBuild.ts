@@ -92,7 +92,8 @@ function entryOf(check: ManifestCheck, repo: string, commit: string): IndexEntry
  * A manifest that is Discover-ready but invalid elsewhere has no typed model; its card still
  * needs the metadata, read here from the raw table (the eligibility check vouched for its shape).
  */
-function entryFromRaw(text: string, check: ManifestCheck, repo: string, commit: string): IndexEntry {
+function entryFromRaw(text: string, check: ManifestCheck, at: { repo: string; commit: string }): IndexEntry {
+  const { repo, commit } = at;
   const meta = (parse(text) as { extension: Record<string, unknown> }).extension;
   const str = (k: string): string | null => (typeof meta[k] === 'string' ? (meta[k] as string) : null);
   return {
@@ -172,7 +173,9 @@ async function readOne(
       return {
         skipped: { repo, commit: head.commit, reasons: check.discover.problems.map((p) => p.message) },
       };
-    return { entry: entryOf(check, repo, head.commit) ?? entryFromRaw(text, check, repo, head.commit) };
+    return {
+      entry: entryOf(check, repo, head.commit) ?? entryFromRaw(text, check, { repo, commit: head.commit }),
+    };
   } finally {
     head.dispose();
   }

@@ -10,10 +10,19 @@ import {
   ServiceSupervisor,
   UnitLog,
   type ActionDefinition,
+  type ActionInvoker,
+  type GenerationTable,
   type ServiceStatus,
 } from '@rozi/extensions/node';
-import type { ExtensionHost } from './host';
+import type { ExtensionRuntime } from './extensionRuntime';
 import { ExtensionHostError } from './hostError';
+
+/** What deployments need of the extension host: the loaded runtimes, generations and invoker. */
+export interface DeploymentHost {
+  runtime(id: string): ExtensionRuntime | undefined;
+  readonly generations: GenerationTable;
+  readonly invoker: ActionInvoker;
+}
 
 interface Deployment {
   extension: string;
@@ -35,7 +44,7 @@ export class Deployments {
   private readonly all = new Map<string, Deployment>();
 
   constructor(
-    private readonly host: ExtensionHost,
+    private readonly host: DeploymentHost,
     private readonly o: {
       env: NodeJS.ProcessEnv;
       roziBin: string;

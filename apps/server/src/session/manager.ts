@@ -158,7 +158,7 @@ export class SessionManager {
     o: { name?: string; launch: LaunchRequest; select?: boolean },
   ): { tab: Tab; pane: Pane } {
     const tabId = session.nextTabId++;
-    const pane = this.spawnPane(session, tabId, o.launch, null);
+    const pane = this.spawnPane(session, { tab: tabId, req: o.launch, near: null });
     const tab: Tab = {
       id: tabId,
       name: o.name ?? `${tabId}`,
@@ -202,7 +202,7 @@ export class SessionManager {
     const session = this.sessionOf(target);
     const tab = session.tab(target.tab);
     const launch = { ...o.launch, cwd: o.launch.cwd ?? this.liveCwd(target) };
-    const pane = this.spawnPane(session, tab.id, launch, target);
+    const pane = this.spawnPane(session, { tab: tab.id, req: launch, near: target });
     tab.layout = insertPane(tab.layout, {
       targetId: target.id,
       newId: pane.id,
@@ -241,9 +241,9 @@ export class SessionManager {
     return zoomed;
   }
 
-  resizeSplit(session: Session, tabId: TabId, path: number[], ratios: number[]): Tab {
-    const tab = session.tab(tabId);
-    const r = setRatios(tab.layout, path, ratios);
+  resizeSplit(session: Session, o: { tab: TabId; path: number[]; ratios: number[] }): Tab {
+    const tab = session.tab(o.tab);
+    const r = setRatios(tab.layout, o.path, o.ratios);
     if ('error' in r) throw new RoziError('invalid', r.error);
     tab.layout = r.layout;
     this.o.bus.workspaceChanged();
@@ -323,7 +323,7 @@ export class SessionManager {
     const saved = session.nextPaneId;
     session.nextPaneId = o.id;
     try {
-      return this.spawnPane(session, o.tab, o.launch, null, o.preamble);
+      return this.spawnPane(session, { tab: o.tab, req: o.launch, near: null, preamble: o.preamble });
     } finally {
       session.nextPaneId = Math.max(saved, o.id + 1);
     }
@@ -426,11 +426,9 @@ export class SessionManager {
 
   private spawnPane(
     session: Session,
-    tabId: TabId,
-    req: LaunchRequest,
-    near: Pane | null,
-    preamble?: Buffer,
+    o: { tab: TabId; req: LaunchRequest; near: Pane | null; preamble?: Buffer },
   ): Pane {
+    const { tab: tabId, req, near, preamble } = o;
     if (req.command && req.argv)
       throw new RoziError('invalid', 'give either a command line or --argv, not both');
     if (req.argv && (req.argv.length === 0 || !req.argv[0]))

@@ -113,24 +113,23 @@ export class AgentWaits {
     };
     const handle: WaitHandle = { result, cancel: () => this.drop(waiter) };
     if (spec.epoch !== undefined && spec.epoch !== this.hub.epoch) {
-      waiter.settle(this.outcome(waiter, 'stale_ref', null, row));
+      waiter.settle(this.outcome(waiter, { code: 'stale_ref', state: null, row: row }));
       return handle;
     }
     let set = this.byPane.get(spec.pane);
     if (!set) this.byPane.set(spec.pane, (set = new Set()));
     set.add(waiter);
     waiter.timer = this.timers.setTimeout(
-      () => waiter.settle(this.outcome(waiter, 'timed_out', null, waiter.lastRow)),
+      () => waiter.settle(this.outcome(waiter, { code: 'timed_out', state: null, row: waiter.lastRow })),
       spec.timeoutMs,
     );
     if (!row)
       waiter.settle(
-        this.outcome(
-          waiter,
-          spec.until.includes('gone') ? 'matched' : 'gone',
-          spec.until.includes('gone') ? 'gone' : null,
-          null,
-        ),
+        this.outcome(waiter, {
+          code: spec.until.includes('gone') ? 'matched' : 'gone',
+          state: spec.until.includes('gone') ? 'gone' : null,
+          row: null,
+        }),
       );
     else this.judge(waiter, row, false);
     return handle;
@@ -159,14 +158,22 @@ export class AgentWaits {
     w.lastRow = row;
     const wantsGone = w.spec.until.includes('gone');
     if (removed) {
-      w.settle(this.outcome(w, wantsGone ? 'matched' : 'gone', wantsGone ? 'gone' : null, row));
+      w.settle(
+        this.outcome(w, { code: wantsGone ? 'matched' : 'gone', state: wantsGone ? 'gone' : null, row: row }),
+      );
       return;
     }
     if (w.occupantId !== null && row.occupant_id !== w.occupantId) {
       if (row.occupant_id === null || wantsGone) {
-        w.settle(this.outcome(w, wantsGone ? 'matched' : 'gone', wantsGone ? 'gone' : null, row));
+        w.settle(
+          this.outcome(w, {
+            code: wantsGone ? 'matched' : 'gone',
+            state: wantsGone ? 'gone' : null,
+            row: row,
+          }),
+        );
       } else {
-        w.settle(this.outcome(w, 'replaced', null, row));
+        w.settle(this.outcome(w, { code: 'replaced', state: null, row: row }));
       }
       return;
     }
@@ -174,7 +181,7 @@ export class AgentWaits {
     if (w.occupantId === null && row.occupant_id !== null) w.occupantId = row.occupant_id;
     if (w.spec.afterRevision !== undefined && row.revision <= w.spec.afterRevision) return;
     const matched = w.spec.until.find((s) => this.matches(w, s, row));
-    if (matched) w.settle(this.outcome(w, 'matched', matched, row));
+    if (matched) w.settle(this.outcome(w, { code: 'matched', state: matched, row: row }));
   }
 
   private matches(w: Waiter, state: WaitState, row: StatusRow): boolean {
@@ -200,11 +207,9 @@ export class AgentWaits {
 
   private outcome(
     w: Waiter,
-    code: WaitOutcomeCode,
-    state: WaitState | null,
-    row: StatusRow | null,
+    o: { code: WaitOutcomeCode; state: WaitState | null; row: StatusRow | null },
   ): WaitOutcome {
-    return { code, state, row, elapsed_ms: this.now() - w.startedAt };
+    return { ...o, elapsed_ms: this.now() - w.startedAt };
   }
 
   private drop(w: Waiter): void {

@@ -75,13 +75,8 @@ function countingReader(): ProcReader & { scans: number; statReads: number } {
 }
 
 /** Drives the tier like the host does (ticks at its due times, output noted) until `until` holds. */
-async function driveUntil(
-  tier: ProcessTier,
-  panes: PtyProcess[],
-  until: () => boolean,
-  ms = 8000,
-): Promise<void> {
-  const end = Date.now() + ms;
+async function driveUntil(tier: ProcessTier, panes: PtyProcess[], until: () => boolean): Promise<void> {
+  const end = Date.now() + 8000;
   while (Date.now() < end) {
     for (const [i] of panes.entries()) tier.noteOutput(i);
     const due = tier.nextDueAt();

@@ -25,11 +25,11 @@ export interface ViewerChannel {
  * and to stay under the 100,000-byte high watermark. */
 const MAX_FRAME_PAYLOAD = 64 * 1024;
 
-export function encodeFrame(kind: number, key: number, offset: number, payload: Buffer): Buffer {
+export function encodeFrame(header: { kind: number; key: number; offset: number }, payload: Buffer): Buffer {
   const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + payload.length);
-  frame[0] = kind;
-  frame.writeUInt32BE(key, 1);
-  frame.writeDoubleBE(offset, 5);
+  frame[0] = header.kind;
+  frame.writeUInt32BE(header.key, 1);
+  frame.writeDoubleBE(header.offset, 5);
   payload.copy(frame, FRAME_HEADER_BYTES);
   return frame;
 }
@@ -147,7 +147,9 @@ export class PaneViewer implements OutputSink {
       // The snapshot stands for `offset`; if the ring no longer holds it (the mirror skipped far
       // behind), continue from the oldest byte held — the only case where bytes are not replayed.
       const from = Math.max(snap.offset, this.pane.ring.start);
-      this.channel.sendBinary(encodeFrame(FRAME_RESET, this.pane.key, from, snap.data));
+      this.channel.sendBinary(
+        encodeFrame({ kind: FRAME_RESET, key: this.pane.key, offset: from }, snap.data),
+      );
       this.sentOffset = from;
       this.unacked += snap.data.length;
     } finally {

@@ -36,9 +36,9 @@ function describe(program: string): string {
 export function checkPlacedProgram(
   report: Report,
   path: ManifestPath,
-  program: string,
-  where: string,
+  what: { program: string; where: string },
 ): boolean {
+  const { program, where } = what;
   const bare = !program.includes('/') && !program.includes('\\') && !program.startsWith('~');
   if (bare) return true;
   const relative = program.startsWith('./') || program.startsWith(EXTENSION_DIR_TOKEN + '/');

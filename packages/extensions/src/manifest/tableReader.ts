@@ -31,14 +31,18 @@ export interface ListOptions {
 }
 
 export class TableReader {
+  readonly table: TomlTable;
+  readonly path: ManifestPath;
+
   constructor(
     readonly report: Report,
-    readonly table: TomlTable,
-    readonly path: ManifestPath,
+    at: { table: TomlTable; path: ManifestPath },
     readonly known: readonly string[],
   ) {
-    for (const key of Object.keys(table)) {
-      if (!known.includes(key)) reportUnknownKey(report, [...path, key], known);
+    this.table = at.table;
+    this.path = at.path;
+    for (const key of Object.keys(at.table)) {
+      if (!known.includes(key)) reportUnknownKey(report, [...at.path, key], known);
     }
   }
 

@@ -83,12 +83,11 @@ export const panesRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => {
-      const tab = ctx.manager.resizeSplit(
-        resolveSession(ctx.manager, input.session),
-        input.tab,
-        input.path,
-        input.ratios,
-      );
+      const tab = ctx.manager.resizeSplit(resolveSession(ctx.manager, input.session), {
+        tab: input.tab,
+        path: input.path,
+        ratios: input.ratios,
+      });
       return { tab: tab.id, layout: tab.layout };
     }),
 

@@ -50,7 +50,7 @@ export function readActions(ctx: SectionContext): ActionContribution[] {
   const ids: { id: string | undefined; path: (string | number)[] }[] = [];
   for (const { table, path } of tableEntries(report, ctx.root, 'actions')) {
     const before = report.errorCount;
-    const t = new TableReader(report, table, path, KEYS);
+    const t = new TableReader(report, { table: table, path: path }, KEYS);
     const id = t.id('id');
     ids.push({ id, path: [...path, 'id'] });
     const title = t.string('title', { required: true });
@@ -61,7 +61,8 @@ export function readActions(ctx: SectionContext): ActionContribution[] {
         '"exec" is required: a program on the host\'s PATH or a ./ path inside the extension',
       );
     const argv = readExec(t);
-    if (argv !== undefined) checkPlacedProgram(report, [...path, 'exec', 0], argv[0] as string, 'an action');
+    if (argv !== undefined)
+      checkPlacedProgram(report, [...path, 'exec', 0], { program: argv[0] as string, where: 'an action' });
     const args = readSchema(report, t, 'args_schema');
     const result = readSchema(report, t, 'result_schema');
     const deadlineMs =

@@ -19,7 +19,7 @@ const RESUME_KEYS = ['argv'];
 const SCOPES = ['all', 'footer'] as const;
 
 function readGroup(report: Report, table: TomlTable, path: ManifestPath): void {
-  const g = new TableReader(report, table, path, GROUP_KEYS);
+  const g = new TableReader(report, { table: table, path: path }, GROUP_KEYS);
   const lists = ['all_of', 'any_of', 'none_of'].map((k) => g.stringList(k, { nonEmptyItems: true }) ?? []);
   g.boolean('regex');
   if ((lists[0]?.length ?? 0) + (lists[1]?.length ?? 0) === 0) {
@@ -32,7 +32,7 @@ function readGroup(report: Report, table: TomlTable, path: ManifestPath): void {
 }
 
 function readRule(report: Report, table: TomlTable, path: ManifestPath): void {
-  const r = new TableReader(report, table, path, RULE_KEYS);
+  const r = new TableReader(report, { table: table, path: path }, RULE_KEYS);
   r.oneOf('state', SCREEN_STATES, true);
   const scope = r.oneOf('scope', SCOPES);
   const screen = r.subtable('screen');
@@ -58,7 +58,7 @@ function readResume(report: Report, t: TableReader): void {
     );
     return;
   }
-  const r = new TableReader(report, raw, t.at('resume'), RESUME_KEYS);
+  const r = new TableReader(report, { table: raw, path: t.at('resume') }, RESUME_KEYS);
   const argv = r.stringList('argv', { required: true, nonEmpty: true, nonEmptyItems: true });
   if (argv === undefined) return;
   const at = argv.filter((a) => a === '{session}').length;
@@ -79,7 +79,7 @@ export function validateAgents(ctx: SectionContext): AgentContribution[] {
   const shaped: { id: string; path: ManifestPath; table: TomlTable }[] = [];
   for (const { table, path } of tableEntries(report, ctx.root, 'agents')) {
     const before = report.errorCount;
-    const t = new TableReader(report, table, path, KEYS);
+    const t = new TableReader(report, { table: table, path: path }, KEYS);
     const id = t.id('id');
     ids.push({ id, path: [...path, 'id'] });
     t.string('label');
@@ -93,7 +93,7 @@ export function validateAgents(ctx: SectionContext): AgentContribution[] {
         'an extension agent needs match = { names = [...] } or { paths = [...] }',
       );
     if (match !== undefined) {
-      const m = new TableReader(report, match, t.at('match'), MATCH_KEYS);
+      const m = new TableReader(report, { table: match, path: t.at('match') }, MATCH_KEYS);
       const names = m.stringList('names', { nonEmptyItems: true }) ?? [];
       const paths = m.stringList('paths', { nonEmptyItems: true }) ?? [];
       if (names.length + paths.length === 0)

@@ -15,7 +15,7 @@ export function readCommands(ctx: SectionContext): CommandContribution[] {
   const ids: { id: string | undefined; path: (string | number)[] }[] = [];
   for (const { table, path } of tableEntries(report, ctx.root, 'commands')) {
     const before = report.errorCount;
-    const t = new TableReader(report, table, path, KEYS);
+    const t = new TableReader(report, { table: table, path: path }, KEYS);
     const id = t.id('id');
     ids.push({ id, path: [...path, 'id'] });
     const label = t.string('label');
@@ -48,7 +48,10 @@ export function readCommands(ctx: SectionContext): CommandContribution[] {
       }
     }
     if (run?.kind === 'exec' && placement !== 'client') {
-      checkPlacedProgram(report, [...path, 'exec', 0], run.argv[0] as string, 'a placed command');
+      checkPlacedProgram(report, [...path, 'exec', 0], {
+        program: run.argv[0] as string,
+        where: 'a placed command',
+      });
     }
     // A command runs in the focused pane's directory: relative script paths resolve from there.
     if (run?.kind === 'exec')

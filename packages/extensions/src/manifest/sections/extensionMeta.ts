@@ -39,7 +39,7 @@ export function readExtensionMeta(report: Report, root: TomlTable): ExtensionMet
     );
     return undefined;
   }
-  const t = new TableReader(report, table, ['extension'], KEYS);
+  const t = new TableReader(report, { table: table, path: ['extension'] }, KEYS);
 
   const id = t.id('id');
   if (id !== undefined && (RESERVED_EXTENSION_IDS as readonly string[]).includes(id)) {

@@ -66,14 +66,14 @@ export function readHooks(ctx: SectionContext): HookContribution[] {
   const out: HookContribution[] = [];
   for (const { table, path } of tableEntries(report, ctx.root, 'hooks')) {
     const before = report.errorCount;
-    const t = new TableReader(report, table, path, KEYS);
+    const t = new TableReader(report, { table: table, path: path }, KEYS);
     const event = t.oneOf('event', HOOK_EVENTS, true);
     const script = readScript(ctx, t);
 
     let filter: HookContribution['filter'];
     const filterTable = t.subtable('filter');
     if (filterTable !== undefined) {
-      const f = new TableReader(report, filterTable, t.at('filter'), FILTER_KEYS);
+      const f = new TableReader(report, { table: filterTable, path: t.at('filter') }, FILTER_KEYS);
       const agents = stringOrList(f, 'agent');
       const states = stringOrList(f, 'state');
       states?.forEach((s, i) => {

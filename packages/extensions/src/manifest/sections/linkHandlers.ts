@@ -35,7 +35,7 @@ export function readLinkHandlers(ctx: SectionContext): LinkHandlerContribution[]
   const kinds = commandKinds(ctx);
   for (const { table, path } of tableEntries(report, ctx.root, 'link_handlers')) {
     const before = report.errorCount;
-    const t = new TableReader(report, table, path, KEYS);
+    const t = new TableReader(report, { table: table, path: path }, KEYS);
     const schemes = t.stringList('schemes', { required: !t.has('files'), nonEmpty: true });
     schemes?.forEach((scheme, i) => {
       if (!SCHEME.test(scheme))

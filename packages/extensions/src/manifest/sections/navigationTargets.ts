@@ -12,7 +12,7 @@ export function readNavigationTargets(ctx: SectionContext): NavigationTargetCont
   const names: { id: string | undefined; path: (string | number)[] }[] = [];
   for (const { table, path } of tableEntries(report, ctx.root, 'navigation_targets')) {
     const before = report.errorCount;
-    const t = new TableReader(report, table, path, KEYS);
+    const t = new TableReader(report, { table: table, path: path }, KEYS);
     const name = t.id('name');
     names.push({ id: name, path: [...path, 'name'] });
     const programs = t.stringList('programs', { required: true, nonEmpty: true, nonEmptyItems: true });

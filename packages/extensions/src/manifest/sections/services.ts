@@ -61,19 +61,17 @@ export function readServices(ctx: SectionContext): ServiceContribution[] {
   const names: { id: string | undefined; path: (string | number)[] }[] = [];
   for (const { table, path } of tableEntries(report, ctx.root, 'services')) {
     const before = report.errorCount;
-    const t = new TableReader(report, table, path, KEYS);
+    const t = new TableReader(report, { table: table, path: path }, KEYS);
     const name = t.id('name');
     names.push({ id: name, path: [...path, 'name'] });
     const placement: Placement = t.oneOf('placement', SERVICE_PLACEMENTS) ?? 'client';
     const placed = placement !== 'client';
     const { run } = readRun(t, { allowSend: false });
     if (run?.kind === 'exec' && placed)
-      checkPlacedProgram(
-        report,
-        [...path, 'exec', 0],
-        run.argv[0] as string,
-        `a service placed on ${placement}`,
-      );
+      checkPlacedProgram(report, [...path, 'exec', 0], {
+        program: run.argv[0] as string,
+        where: `a service placed on ${placement}`,
+      });
     const cwd = t.string('cwd', { nonEmpty: true });
     if (cwd !== undefined && placed) checkPlacedCwd(report, t.at('cwd'), cwd);
     const restart = t.oneOf('restart', RESTARTS) ?? 'on-failure';

@@ -81,7 +81,7 @@ function readChoices(t: TableReader): SettingChoice[] | undefined {
     const path = [...t.at('choices'), i];
     if (typeof item === 'string') out.push({ value: item, label: item });
     else if (isTable(item)) {
-      const c = new TableReader(t.report, item, path, CHOICE_KEYS);
+      const c = new TableReader(t.report, { table: item, path: path }, CHOICE_KEYS);
       const before = t.report.errorCount;
       const value = c.string('value', { required: true });
       const label = c.string('label');
@@ -110,7 +110,7 @@ function readChoices(t: TableReader): SettingChoice[] | undefined {
 function readTableForm(report: Report, key: string, table: TomlTable): SettingDeclaration | undefined {
   const path = ['settings', key];
   const before = report.errorCount;
-  const t = new TableReader(report, table, path, TABLE_KEYS);
+  const t = new TableReader(report, { table: table, path: path }, TABLE_KEYS);
   let typed: { type: SettingType; value: SettingValue } | undefined;
   if (!t.has('default'))
     t.error('missing-field', 'default', `setting "${key}" needs a default; its type is the default's type`);

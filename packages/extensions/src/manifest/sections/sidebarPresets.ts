@@ -29,7 +29,7 @@ function readWeight(report: Report, t: TableReader): number | undefined {
 
 function readDock(report: Report, table: TomlTable, path: ManifestPath): SidebarDockLayout | undefined {
   const before = report.errorCount;
-  const t = new TableReader(report, table, path, DOCK_KEYS);
+  const t = new TableReader(report, { table: table, path: path }, DOCK_KEYS);
   const panelCount = t.integer('panel_count', { min: 1, max: 3 });
   const panels: SidebarPanel[] = [];
   const raw = t.raw('panels');
@@ -46,7 +46,7 @@ function readDock(report: Report, table: TomlTable, path: ManifestPath): Sidebar
         );
         return;
       }
-      const pr = new TableReader(report, item, p, PANEL_KEYS);
+      const pr = new TableReader(report, { table: item, path: p }, PANEL_KEYS);
       const weight = readWeight(report, pr);
       const tabs = pr.stringList('tabs', { nonEmptyItems: true }) ?? [];
       if (weight !== undefined) panels.push({ weight, tabs });
@@ -61,14 +61,14 @@ export function readSidebarPresets(ctx: SectionContext): SidebarPresetContributi
   const names: { id: string | undefined; path: (string | number)[] }[] = [];
   for (const { table, path } of tableEntries(report, ctx.root, 'sidebar_presets')) {
     const before = report.errorCount;
-    const t = new TableReader(report, table, path, KEYS);
+    const t = new TableReader(report, { table: table, path: path }, KEYS);
     const name = t.id('name');
     names.push({ id: name, path: [...path, 'name'] });
     const label = t.string('label', { required: true });
     const layoutTable = t.subtable('layout', true);
     let layout: SidebarPresetContribution['layout'] | undefined;
     if (layoutTable !== undefined) {
-      const l = new TableReader(report, layoutTable, t.at('layout'), LAYOUT_KEYS);
+      const l = new TableReader(report, { table: layoutTable, path: t.at('layout') }, LAYOUT_KEYS);
       const dock = (key: 'left' | 'right') => {
         const sub = l.subtable(key);
         return sub === undefined ? undefined : readDock(report, sub, l.at(key));

@@ -50,7 +50,7 @@ function readEntries(ctx: SectionContext, t: TableReader): LauncherEntry[] | und
       return;
     }
     const before = ctx.report.errorCount;
-    const e = new TableReader(ctx.report, item, path, ENTRY_KEYS);
+    const e = new TableReader(ctx.report, { table: item, path: path }, ENTRY_KEYS);
     const label = e.string('label', { required: true, nonEmpty: true });
     const group = e.string('group');
     const action = readClickAction(ctx.report, e, path);
@@ -95,7 +95,7 @@ export function readSidebarTabs(
   const names: { id: string | undefined; path: (string | number)[] }[] = [];
   for (const { table, path } of tableEntries(report, ctx.root, 'sidebar_tabs')) {
     const before = report.errorCount;
-    const t = new TableReader(report, table, path, KEYS);
+    const t = new TableReader(report, { table: table, path: path }, KEYS);
     const name = t.id('name');
     names.push({ id: name, path: [...path, 'name'] });
     const label = t.string('label', { required: true });
@@ -167,22 +167,20 @@ export function readSidebarTabs(
     let onClick: SidebarTabContribution['onClick'];
     const clickTable = t.subtable('on_click');
     if (clickTable !== undefined) {
-      const c = new TableReader(report, clickTable, t.at('on_click'), CLICK_KEYS);
+      const c = new TableReader(report, { table: clickTable, path: t.at('on_click') }, CLICK_KEYS);
       onClick = readClickAction(report, c, t.at('on_click'));
       if (onClick?.kind === 'exec' && placement !== 'client')
-        checkPlacedProgram(
-          report,
-          [...t.at('on_click'), 'exec', 0],
-          onClick.argv[0] as string,
-          "a placed tab's on_click",
-        );
+        checkPlacedProgram(report, [...t.at('on_click'), 'exec', 0], {
+          program: onClick.argv[0] as string,
+          where: "a placed tab's on_click",
+        });
     }
     const settings = readTabSettings(ctx, t, declared);
 
     let suggestedLocation: SidebarTabContribution['suggestedLocation'];
     const loc = t.subtable('suggested_location');
     if (loc !== undefined) {
-      const l = new TableReader(report, loc, t.at('suggested_location'), LOCATION_KEYS);
+      const l = new TableReader(report, { table: loc, path: t.at('suggested_location') }, LOCATION_KEYS);
       const dock = l.oneOf('dock', ['left', 'right'] as const, true);
       const panel = l.integer('panel', { min: 1, max: 3, clamp: true }) ?? 1;
       if (dock !== undefined) suggestedLocation = { dock, panel: panel as 1 | 2 | 3 };

@@ -10,7 +10,7 @@ export function readSuggestedKeybindings(ctx: SectionContext): SuggestedKeybindi
   const out: SuggestedKeybinding[] = [];
   for (const { table, path } of tableEntries(ctx.report, ctx.root, 'suggested_keybindings')) {
     const before = ctx.report.errorCount;
-    const t = new TableReader(ctx.report, table, path, KEYS);
+    const t = new TableReader(ctx.report, { table: table, path: path }, KEYS);
     const action = t.oneOf('action', SMART_FOCUS_ACTIONS, true);
     const key = t.string('key', { required: true, nonEmpty: true });
     if (ctx.report.errorCount === before && action !== undefined && key !== undefined)

@@ -61,7 +61,7 @@ export function statusError(
   message: string,
   details?: unknown,
 ): CliError {
-  return new CliError(code, message, exitCodeOf(code), details);
+  return new CliError(code, message, { exitCode: exitCodeOf(code), details });
 }
 
 export function agentTable(rows: AgentRowView[]): string {

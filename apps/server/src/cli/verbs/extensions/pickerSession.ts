@@ -29,10 +29,14 @@ export async function runPicker(
   onItem: (item: PickItem) => void,
 ): Promise<void> {
   try {
-    await subscribeServer(env, 'extensions.pick', { ...request, caller: callerOf(env) }, (item) => {
-      onItem(item as PickItem);
-      return (item as PickItem).type !== 'result';
-    });
+    await subscribeServer(
+      env,
+      { path: 'extensions.pick', input: { ...request, caller: callerOf(env) } },
+      (item) => {
+        onItem(item as PickItem);
+        return (item as PickItem).type !== 'result';
+      },
+    );
   } catch (err) {
     try {
       withStaleExit(err);

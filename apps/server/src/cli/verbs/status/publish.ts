@@ -83,8 +83,10 @@ export const publishVerb: Verb = {
     // The subscription holds the rows for as long as this command runs (or until it says done).
     const held = subscribeServer(
       ctx.io.env,
-      'status.publisher',
-      { ...targetOf(ctx), name, kind: kind === 'agent' ? 'agent' : 'activity' },
+      {
+        path: 'status.publisher',
+        input: { ...targetOf(ctx), name, kind: kind === 'agent' ? 'agent' : 'activity' },
+      },
       (item) => {
         publisher = (item as { publisher: string }).publisher;
         started();

@@ -31,9 +31,13 @@ export const subscribeVerb: Verb = {
         2,
       );
     }
-    await subscribeServer(ctx.io.env, 'status.events', events.length ? { events } : {}, (item) => {
-      ctx.io.stdout.write(JSON.stringify(item) + '\n');
-    });
+    await subscribeServer(
+      ctx.io.env,
+      { path: 'status.events', input: events.length ? { events } : {} },
+      (item) => {
+        ctx.io.stdout.write(JSON.stringify(item) + '\n');
+      },
+    );
     return 0;
   },
 };
