@@ -56,12 +56,8 @@ export async function wsFrames(s: TestServer, frames: string[], settleMs = 300):
 }
 
 /** Sends raw lines on the control socket and collects the reply lines until `expect` replies came. */
-export function controlLines(
-  socketPath: string,
-  lines: string[],
-  expect: number,
-  timeoutMs = 5000,
-): Promise<string[]> {
+export function controlLines(socketPath: string, lines: string[], expect: number): Promise<string[]> {
+  const timeoutMs = 5000;
   return new Promise((resolve) => {
     const out: string[] = [];
     let buf = '';
