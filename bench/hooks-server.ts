@@ -86,8 +86,7 @@ try {
       const r = await row();
       return r && r.calls + r.failures >= (start?.calls ?? 0) + total ? r : undefined;
     },
-    60_000,
-    100,
+    { timeoutMs: 60_000, everyMs: 100 },
   );
   const elapsed = (Date.now() - startedAt) / 1000;
   const after = await echoFor(probe, 2_000);
