@@ -50,7 +50,8 @@ const ALLOWED = {
   '@rozi/detect': { value: [], type: [] },
   '@rozi/keymap': { value: [], type: [] },
   '@rozi/extensions': { value: ['@rozi/detect'], type: [] },
-  '@rozi/ui': { value: [], type: [] },
+  // The agent-state vocabulary lives in @rozi/detect; the UI names its words by type.
+  '@rozi/ui': { value: [], type: ['@rozi/detect'] },
   '@rozi/server': { value: ['@rozi/detect', '@rozi/extensions', '@rozi/keymap'], type: [] },
   '@rozi/web': {
     value: ['@rozi/ui', '@rozi/keymap'],

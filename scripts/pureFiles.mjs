@@ -13,7 +13,6 @@ export const PURE_GLOBS = [
   'packages/extensions/src/node/env.ts',
   'packages/extensions/src/node/generationFingerprint.ts',
   'packages/extensions/src/node/installDiff.ts',
-  'packages/extensions/src/node/keymap.ts',
   'packages/extensions/src/node/settings.ts',
   'packages/extensions/src/node/supervisorBackoff.ts',
   'packages/extensions/src/node/hooks/definitions.ts',

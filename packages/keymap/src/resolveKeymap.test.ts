@@ -5,13 +5,14 @@ import { bindingsOf, resolveKeymap, type KeySuggestion } from './resolveKeymap';
 
 const defaults = { 'new-tab': ['prefix c'], 'focus-left': ['prefix h', 'alt-h'] };
 
-function sugg(
-  extension: string,
-  action: string,
-  key: string,
-  kind: KeySuggestion['kind'] = 'core',
-): KeySuggestion {
-  return { extension, action, key, kind };
+/** A suggestion for a core action ([[suggested_keybindings]]). */
+function sugg(extension: string, action: string, key: string): KeySuggestion {
+  return { extension, action, key, kind: 'core' };
+}
+
+/** A command's suggested key inside <prefix> x. */
+function commandKey(extension: string, action: string, key: string): KeySuggestion {
+  return { extension, action, key, kind: 'command' };
 }
 
 describe('the built-in table and [keys]', () => {
@@ -69,7 +70,7 @@ describe('extension suggestions', () => {
     const r = resolveKeymap({
       prefix: 'ctrl-a',
       defaults,
-      suggestions: [sugg('tasks', 'tasks.run', 'r', 'command')],
+      suggestions: [commandKey('tasks', 'tasks.run', 'r')],
     });
     expect(r.suggestions[0]).toMatchObject({ chord: 'ctrl-a x r', state: 'active' });
     expect(r.bindings).toContainEqual({
@@ -86,7 +87,7 @@ describe('extension suggestions', () => {
       prefix: 'ctrl-a',
       defaults,
       user: { 'tasks.run': 'ctrl-a t' },
-      suggestions: [sugg('tasks', 'tasks.run', 'r', 'command')],
+      suggestions: [commandKey('tasks', 'tasks.run', 'r')],
     });
     expect(r.suggestions[0]?.state).toBe('suppressed');
     expect(r.bindings.filter((b) => b.action === 'tasks.run').map((b) => [b.key, b.source])).toEqual([
@@ -122,7 +123,7 @@ describe('extension suggestions', () => {
       prefix: 'ctrl-a',
       defaults,
       user: { 'x.y': 'ctrl-a x r q' },
-      suggestions: [sugg('tasks', 'tasks.run', 'r', 'command'), sugg('bad', 'b.c', 'ctrl-x-y')],
+      suggestions: [commandKey('tasks', 'tasks.run', 'r'), sugg('bad', 'b.c', 'ctrl-x-y')],
     });
     expect(r.suggestions.map((s) => s.state)).toEqual(['conflicting', 'conflicting']);
   });
