@@ -1,9 +1,12 @@
 // Remote hosts against a real sshd and a real second account (issue 19): sessions created on the
 // host over ssh, typed into, split and captured from here; the host's rozi owns the PTYs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { subscribeServer } from '../src/cli/controlClient';
 import { runCli, waitFor } from './harness';
+import { Viewer } from './viewer';
 import { remoteFixture, type RemoteFixture } from './remoteFixture';
-import type { HostInfo, PaneInfo, WorkspaceInfo } from '../src/session/model';
+import type { HostInfo, PaneInfo, SessionInfo, WorkspaceInfo } from '../src/session/model';
 
 let fx: RemoteFixture;
 
@@ -69,4 +72,69 @@ describe('a session on a remote host', () => {
       20_000,
     );
   }, 90_000);
+});
+
+describe('a durable host session', () => {
+  it('survives a killed ssh mid-stream: reconnecting, back, every byte once', async () => {
+    const s = fx.server!;
+    const created = await s.call<{ session: string; pane: PaneInfo }>('sessions.create', {
+      name: 'flood',
+      host: 'box',
+    });
+    const key = created.pane.key;
+    const states: string[] = [];
+    const watching = subscribeServer(s.env, 'workspace.events', { types: ['workspace-delta'] }, (item) => {
+      const sessions = (item as { delta: { sessions?: SessionInfo[] } }).delta.sessions;
+      const st = sessions?.find((x) => x.name === 'flood@box')?.hostState;
+      if (st && states[states.length - 1] !== st) states.push(st);
+      return !(states.includes('reconnecting') && st === 'connected');
+    });
+    const viewer = new Viewer(s);
+    await viewer.opened;
+    viewer.attach(key);
+    await waitFor('the prompt', () => viewer.view(key).bytes > 0, 20_000);
+    const N = 200_000;
+    await s.call('panes.sendText', { key, text: `seq 1 ${N}; echo flood-$((1+1))done\r` });
+    await waitFor('the flood under way', () => viewer.view(key).bytes > 100_000, 20_000);
+    const link = await s.call<{ pid: number }>('hosts.link', { alias: 'box' });
+    process.kill(link.pid, 'SIGKILL');
+    // Mid-stream: the flood had not ended when the link went.
+    expect(viewer.text(key)).not.toContain('flood-2done');
+    await waitFor(
+      'the link back',
+      async () => {
+        const l = await s.call<{ state: string; pid: number | null }>('hosts.link', { alias: 'box' });
+        return l.state === 'connected' && l.pid !== link.pid;
+      },
+      30_000,
+    );
+    await waitFor('the end of the flood', () => viewer.text(key).includes('flood-2done\r\n'), 30_000);
+    await watching;
+    expect(states).toContain('reconnecting');
+    expect(viewer.view(key).resets).toBe(1);
+    const text = viewer.text(key);
+    const body = text.slice(text.indexOf('1\r\n2\r\n3\r\n'), text.lastIndexOf('flood-2done'));
+    const expected = Array.from({ length: N }, (_, i) => `${i + 1}\r\n`).join('');
+    expect(createHash('sha256').update(body).digest('hex')).toBe(
+      createHash('sha256').update(expected).digest('hex'),
+    );
+    await viewer.close();
+  }, 120_000);
+
+  it('is still there after this server restarts', async () => {
+    const s = fx.server!;
+    expect(await s.stop()).toBe(0);
+    const again = await fx.start();
+    const ws = await waitFor(
+      'the host session back',
+      async () => {
+        const w = await again.call<WorkspaceInfo>('workspace.get');
+        return w.sessions.some((x) => x.name === 'flood@box' && x.hostState === 'connected') ? w : null;
+      },
+      60_000,
+    );
+    const pane = ws.panes.find((p) => p.session === 'flood@box')!;
+    const cap = await again.call<{ lines: string[] }>('panes.capture', { key: pane.key });
+    expect(cap.lines).toContain('flood-2done');
+  }, 120_000);
 });

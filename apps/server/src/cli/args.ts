@@ -18,6 +18,12 @@ const globalOptions: OptionSpec[] = [
     value: 'NAME',
     description: 'the session to act on (may also come before the command)',
   },
+  {
+    name: 'remote',
+    type: 'string',
+    value: 'HOST',
+    description: 'the session lives on this remote host (--session dev --remote box = dev@box)',
+  },
   { name: 'help', short: 'h', type: 'boolean', description: 'show help for this command' },
 ];
 

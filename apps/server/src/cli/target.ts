@@ -13,13 +13,33 @@ export const targetOption: OptionSpec = {
   description: 'pane id (3) or SESSION:ID; default: the calling pane, else the focused one',
 };
 
+/** `--remote HOST`: the session names `NAME@HOST` (remote/nameTranslation.ts). */
+export function remoteOf(ctx: VerbContext): string | undefined {
+  const r = ctx.args.options.remote;
+  return typeof r === 'string' && r !== '' ? r : undefined;
+}
+
+function onHost(name: string, host: string | undefined): string {
+  return host && !name.endsWith(`@${host}`) ? `${name}@${host}` : name;
+}
+
 export function sessionOf(ctx: VerbContext): string | undefined {
   const s = ctx.args.options.session;
-  if (typeof s === 'string') return s;
+  if (typeof s === 'string') return onHost(s, remoteOf(ctx));
   return ctx.io.env.ROZI_SESSION_NAME || undefined;
 }
 
 export function targetOf(ctx: VerbContext): TargetInput {
+  const t = localTargetOf(ctx);
+  const host = remoteOf(ctx);
+  if (!host) return t;
+  if (t.session !== undefined) return { ...t, session: onHost(t.session, host) };
+  const m = typeof t.target === 'string' ? /^(.+):(\d+)$/.exec(t.target) : null;
+  if (m) return { ...t, target: `${onHost(m[1] as string, host)}:${m[2]}` };
+  return { ...t, host } as TargetInput;
+}
+
+function localTargetOf(ctx: VerbContext): TargetInput {
   const explicitSession = typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined;
   const target = typeof ctx.args.options.target === 'string' ? ctx.args.options.target : undefined;
   if (explicitSession !== undefined) return { session: explicitSession, target };

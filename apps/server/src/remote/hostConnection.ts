@@ -22,6 +22,8 @@ export interface HostConnectionOptions {
   down(failure: LinkFailure): void;
   changed(): void;
   log(line: string): void;
+  /** Whether to reconnect after a failure (an attached host); a one-off use does not retry. */
+  keepTrying(): boolean;
 }
 
 export class HostConnection {
@@ -112,8 +114,9 @@ export class HostConnection {
   }
 
   private scheduleRetry(failure: LinkFailure): void {
-    if (!this.wanted) {
-      this.setState(failure.permanent ? 'offline' : 'idle', failure.message);
+    if (!this.wanted || !this.o.keepTrying()) {
+      this.wanted = false;
+      this.setState('offline', failure.message);
       return;
     }
     const delay = failure.permanent

@@ -38,6 +38,8 @@ export interface RemoteHostOptions {
   /** Serves the host's calls (placement), given this host. */
   serve?(host: RemoteHost): LinkServe;
   log(line: string): void;
+  /** Whether this host is attached (reconnect after drops) rather than used once. */
+  attached(): boolean;
   /** State or cached workspace changed: the sidebar redraws. */
   changed(): void;
 }
@@ -52,6 +54,8 @@ export class RemoteHost {
   private readonly toRemoteKey = new Map<number, number>();
   private readonly panes = new Map<number, RemotePane>();
   private readonly view = new HostView();
+  /** Last call through the link (an unattached host's link closes when idle). */
+  lastUsed = Date.now();
   private refreshing: Promise<void> | null = null;
   readonly notifications: NotificationInfo[] = [];
   readonly mapping: KeyMapping;
@@ -78,6 +82,7 @@ export class RemoteHost {
       up: () => this.linkUp(),
       down: (f) => this.linkDown(f),
       changed: () => o.changed(),
+      keepTrying: () => o.attached(),
       log: (line) => o.log(`${this.alias}: ${line}`),
     });
   }
@@ -119,6 +124,7 @@ export class RemoteHost {
 
   /** Calls a procedure on the host with the input translated; the answer comes back translated. */
   async call<T = unknown>(path: string, input: unknown, timeoutMs = CALL_TIMEOUT_MS): Promise<T> {
+    this.lastUsed = Date.now();
     const link = await this.liveLink();
     const out = await link.rpc.call(path, inputToHost(input, this.mapping, path), timeoutMs);
     return outputFromHost(out, this.mapping) as T;

@@ -31,6 +31,10 @@ export interface RemoteHostsOptions {
   serve?(host: RemoteHost): LinkServe;
 }
 
+const IDLE_SWEEP_MS = 15_000;
+/** An unattached host's link stays this long after its last call. */
+const IDLE_LINK_MS = 60_000;
+
 interface AttachedFile {
   hosts: Array<{ arg: string }>;
 }
@@ -41,6 +45,7 @@ export class RemoteHosts {
   /** What the user named each attached host by (alias or URL), in attach order. */
   private readonly attached = new Map<string, string>();
   private nextKey = REMOTE_KEY_BASE;
+  private readonly sweeper: NodeJS.Timeout;
   /** Remote notifications get ids far above the local counter's (browsers key toasts by id). */
   private nextNotification = 1_000_000_000;
   private readonly file: string;
@@ -49,6 +54,19 @@ export class RemoteHosts {
   constructor(private readonly o: RemoteHostsOptions) {
     this.file = join(o.paths.stateDir, 'remote-hosts.json');
     this.controlDir = join(dirname(o.paths.socket), 'ssh');
+    this.sweeper = setInterval(() => this.sweep(), IDLE_SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  /** Closes the links of hosts used once (list-sessions --remote) and idle since. */
+  private sweep(): void {
+    for (const h of this.hosts.values())
+      if (
+        !this.attached.has(h.alias) &&
+        h.conn.state === 'connected' &&
+        Date.now() - h.lastUsed > IDLE_LINK_MS
+      )
+        h.conn.disconnect('idle');
   }
 
   get home(): string {
@@ -88,6 +106,7 @@ export class RemoteHosts {
       installHint: (alias) => this.installHint(alias),
       serve: this.o.serve,
       log: this.o.log,
+      attached: () => this.attached.has(target.alias),
       changed: () => this.o.bus.workspaceChanged(),
     });
     this.hosts.set(target.alias, host);
@@ -187,6 +206,7 @@ export class RemoteHosts {
   }
 
   stop(): void {
+    clearInterval(this.sweeper);
     for (const h of this.hosts.values()) h.dispose();
   }
 

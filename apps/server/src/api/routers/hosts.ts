@@ -36,6 +36,18 @@ export const hostsRouter = router({
     return host.info();
   }),
 
+  /** The link as it is now: its ssh process (tests and benchmarks drop it), since when it is up. */
+  link: procedure.input(hostArg).query(({ ctx, input }) => {
+    const hosts = registry(ctx.manager);
+    const host = hosts.registered().find((h) => h.alias === input.alias);
+    if (!host) throw new RoziError('not-found', `no host '${input.alias}' is attached`);
+    return {
+      ...host.info(),
+      pid: host.conn.link?.open ? host.conn.link.pid : null,
+      connectedAt: host.conn.connectedAt,
+    };
+  }),
+
   /** Stops showing the host here; its sessions keep running there. */
   detach: procedure.input(hostArg).mutation(({ ctx, input }) => {
     const hosts = registry(ctx.manager);

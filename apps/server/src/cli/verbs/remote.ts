@@ -1,5 +1,13 @@
 // Verbs of remote hosts (issue 19): the host end (`host serve`), and hosts as a client sees them.
 import type { Verb } from '../verb';
 import { hostServeVerb } from './remote/hostServe';
+import { newNamedVerb } from './remote/newNamed';
+import { remoteConnectVerb, remoteDetachVerb, remoteHostsVerb } from './remote/remoteHosts';
 
-export const remoteVerbs: Verb[] = [hostServeVerb];
+export const remoteVerbs: Verb[] = [
+  newNamedVerb,
+  remoteHostsVerb,
+  remoteConnectVerb,
+  remoteDetachVerb,
+  hostServeVerb,
+];

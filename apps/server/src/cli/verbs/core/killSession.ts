@@ -1,5 +1,6 @@
-// rozi kill-session [NAME]
+// rozi kill-session NAME [--remote HOST]
 import { callServer } from '../../controlClient';
+import { remoteOf } from '../../target';
 import { CliError, type Verb } from '../../verb';
 
 export const killSessionVerb: Verb = {
@@ -7,10 +8,12 @@ export const killSessionVerb: Verb = {
   summary: 'end every pane of a session and remove it',
   positionals: [{ name: 'name' }],
   async run(ctx) {
-    const name =
+    const given =
       ctx.args.positionals[0] ??
       (typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined);
-    if (!name) throw new CliError('usage', "'kill-session' needs a session NAME (or --session NAME)", 2);
+    if (!given) throw new CliError('usage', "'kill-session' needs a session NAME (or --session NAME)", 2);
+    const host = remoteOf(ctx);
+    const name = host && !given.endsWith(`@${host}`) ? `${given}@${host}` : given;
     const r = await callServer(ctx.io.env, 'sessions.kill', { session: name });
     ctx.print(r, () => `killed session ${name}`);
     return 0;

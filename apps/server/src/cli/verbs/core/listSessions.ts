@@ -1,6 +1,7 @@
-// rozi list-sessions
+// rozi list-sessions [--remote HOST]: sessions here and on attached hosts (HOST: only that host's)
 import { callServer } from '../../controlClient';
 import { formatTable } from '../../table';
+import { remoteOf } from '../../target';
 import type { Verb } from '../../verb';
 
 interface SessionRow {
@@ -8,18 +9,34 @@ interface SessionRow {
   tabs: number;
   panes: number;
   folder: string | null;
+  /** The remote host (sessions there are named NAME@HOST), null on this machine. */
+  host?: string | null;
+  state?: string;
 }
 
 export const listSessionsVerb: Verb = {
   path: ['list-sessions'],
   summary: 'list sessions',
   async run(ctx) {
-    const rows = await callServer<SessionRow[]>(ctx.io.env, 'sessions.list');
+    const host = remoteOf(ctx);
+    const rows = await callServer<SessionRow[]>(ctx.io.env, 'sessions.list', host ? { host } : undefined);
+    const remote = rows.some((r) => r.host);
     ctx.print(rows, () =>
-      formatTable(
-        ['NAME', 'TABS', 'PANES', 'FOLDER'],
-        rows.map((r) => [r.name, r.tabs, r.panes, r.folder]),
-      ),
+      remote
+        ? formatTable(
+            ['NAME', 'HOST', 'TABS', 'PANES', 'FOLDER'],
+            rows.map((r) => [
+              r.name,
+              r.host ? `${r.host}${r.state && r.state !== 'connected' ? ` (${r.state})` : ''}` : '-',
+              r.tabs,
+              r.panes,
+              r.folder,
+            ]),
+          )
+        : formatTable(
+            ['NAME', 'TABS', 'PANES', 'FOLDER'],
+            rows.map((r) => [r.name, r.tabs, r.panes, r.folder]),
+          ),
     );
     return 0;
   },

@@ -1,7 +1,8 @@
-// rozi new-session [--name NAME] [--folder DIR] [COMMAND…] [--argv PROGRAM ARG…]
+// rozi new-session [--name NAME] [--folder DIR] [--remote HOST] [COMMAND…] [--argv PROGRAM ARG…]
 import { resolve } from 'node:path';
 import { callServer } from '../../controlClient';
 import { launchOf, launchOptions } from '../../launchArgs';
+import { remoteOf } from '../../target';
 import type { Verb } from '../../verb';
 import type { PaneInfo } from '../../../session/model';
 
@@ -28,7 +29,14 @@ export const newSessionVerb: Verb = {
       'sessions.create',
       {
         name: typeof o.name === 'string' ? o.name : undefined,
-        folder: typeof o.folder === 'string' ? resolve(ctx.io.cwd, o.folder) : undefined,
+        // A remote session's folder is a path on that host: taken as given.
+        folder:
+          typeof o.folder === 'string'
+            ? remoteOf(ctx)
+              ? o.folder
+              : resolve(ctx.io.cwd, o.folder)
+            : undefined,
+        host: remoteOf(ctx),
         ...launchOf(ctx),
       },
     );
