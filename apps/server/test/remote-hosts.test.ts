@@ -83,12 +83,16 @@ describe('a durable host session', () => {
     });
     const key = created.pane.key;
     const states: string[] = [];
-    const watching = subscribeServer(s.env, 'workspace.events', { types: ['workspace-delta'] }, (item) => {
-      const sessions = (item as { delta: { sessions?: SessionInfo[] } }).delta.sessions;
-      const st = sessions?.find((x) => x.name === 'flood@box')?.hostState;
-      if (st && states[states.length - 1] !== st) states.push(st);
-      return !(states.includes('reconnecting') && st === 'connected');
-    });
+    const watching = subscribeServer(
+      s.env,
+      { path: 'workspace.events', input: { types: ['workspace-delta'] } },
+      (item) => {
+        const sessions = (item as { delta: { sessions?: SessionInfo[] } }).delta.sessions;
+        const st = sessions?.find((x) => x.name === 'flood@box')?.hostState;
+        if (st && states[states.length - 1] !== st) states.push(st);
+        return !(states.includes('reconnecting') && st === 'connected');
+      },
+    );
     const viewer = new Viewer(s);
     await viewer.opened;
     viewer.attach(key);

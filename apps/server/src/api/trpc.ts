@@ -3,26 +3,11 @@
 // (DESIGN.md security model): a request that reaches a procedure without a verified caller fails.
 import { initTRPC, TRPCError } from '@trpc/server';
 import { RoziError, type RoziErrorCode } from '../session/errors';
-import type { SessionManager } from '../session/manager';
 import { describeError } from './errorShape';
-import type { ConnectionStats } from '../stream/wsHub';
+import type { ApiContext } from './context';
 import { hostRouting } from '../remote/routing';
 
-/** Who is calling: a browser with the session cookie, an HTTP client with the bearer token, or the CLI on the 0600 control socket. */
-export type Caller = { ok: true; via: 'cookie' | 'bearer' | 'socket' } | { ok: false; reason: string };
-
-/** Process-level figures for tests and benchmarks (never secrets). */
-export interface Diagnostics {
-  memory: NodeJS.MemoryUsage;
-  connections: ConnectionStats[];
-  panes: number;
-}
-
-export interface ApiContext {
-  manager: SessionManager;
-  caller: Caller;
-  diagnostics(): Diagnostics;
-}
+export type { ApiContext, Caller, Diagnostics } from './context';
 
 const trpcCode: Record<RoziErrorCode, TRPCError['code']> = {
   'not-found': 'NOT_FOUND',

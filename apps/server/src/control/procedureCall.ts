@@ -8,12 +8,14 @@ import { RoziError } from '../session/errors';
 
 const procedurePaths = new Set(Object.keys(appRouter._def.procedures));
 
-export async function callProcedure(
-  ctx: ApiContext,
-  path: string,
-  input: unknown,
-  signal: AbortSignal,
-): Promise<unknown> {
+export interface ProcedureCall {
+  path: string;
+  input: unknown;
+  signal: AbortSignal;
+}
+
+export async function callProcedure(ctx: ApiContext, call: ProcedureCall): Promise<unknown> {
+  const { path, input, signal } = call;
   const caller = appRouter.createCaller(ctx, { signal });
   // Only the router's own procedures: walking arbitrary property names would reach
   // `constructor`, `__proto__` and friends of the caller object.

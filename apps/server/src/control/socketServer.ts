@@ -118,9 +118,7 @@ function serveConnection(socket: Socket, base: Omit<ApiContext, 'caller'>): void
     try {
       const result = await callProcedure(
         { ...base, caller: { ok: true, via: 'socket' } },
-        String(req.path ?? ''),
-        req.input,
-        abort.signal,
+        { path: String(req.path ?? ''), input: req.input, signal: abort.signal },
       );
       if (result && typeof result === 'object' && Symbol.asyncIterator in result) {
         for await (const item of result as AsyncIterable<unknown>) {

@@ -116,9 +116,7 @@ export class LinkSession {
     if (extra) return extra;
     return callProcedure(
       { manager: this.o.manager, caller: { ok: true, via: 'socket' }, diagnostics: this.o.diagnostics },
-      path,
-      input,
-      signal,
+      { path, input, signal },
     );
   }
 

@@ -44,13 +44,15 @@ export class HostLink {
   private readonly decoder: FrameDecoder;
   private stderrText = '';
 
+  readonly hello: HostHello;
+
   private constructor(
     private readonly proc: ChildProcess,
-    readonly hello: HostHello,
     private readonly o: OpenLinkOptions,
-    stderrSoFar: string,
+    start: { hello: HostHello; stderrSoFar: string },
   ) {
-    this.stderrText = stderrSoFar;
+    this.hello = start.hello;
+    this.stderrText = start.stderrSoFar;
     this.rpc = new LinkRpc({ send: (m) => this.send(m), serve: o.handlers.serve });
     this.decoder = new FrameDecoder({
       json: (m) => {
@@ -127,7 +129,7 @@ export class HostLink {
           proc.kill('SIGKILL');
           return settle(null, incompatible(o.alias, problem, o.installHint));
         }
-        const link = new HostLink(proc, hello, o, stderr);
+        const link = new HostLink(proc, o, { hello, stderrSoFar: stderr });
         proc.stderr?.off('data', onStderr);
         proc.stderr?.on('data', (d: Buffer) => link.noteStderr(d));
         proc.stdout?.on('data', (d: Buffer) => link.decoder.push(d));

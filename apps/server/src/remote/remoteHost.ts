@@ -188,7 +188,7 @@ export class RemoteHost {
     if (remoteKey === undefined) return undefined;
     let pane = this.panes.get(remoteKey);
     if (!pane) {
-      pane = new RemotePane(localKey, remoteKey, this.port, this.o.ringBytes);
+      pane = new RemotePane({ key: localKey, remoteKey, port: this.port, ringBytes: this.o.ringBytes });
       const row = this.view.current?.panes.find((p) => p.key === localKey);
       if (row) {
         pane.cols = row.cols;
@@ -352,6 +352,9 @@ export class RemoteHost {
         this.o.bus.emit({ type: 'notification', notification: n });
         return;
       }
+      default:
+        // Every other event is forwarded as the host raised it (keys already translated).
+        break;
     }
     this.o.bus.emit(event);
   }

@@ -42,13 +42,17 @@ export class RemotePane implements StreamSource {
   private base: StreamSnapshot | null = null;
   private baseWaiters: Array<(s: StreamSnapshot | null) => void> = [];
 
-  constructor(
-    readonly key: PaneKey,
-    readonly remoteKey: number,
-    private readonly port: PaneLinkPort,
-    private readonly ringBytes: number,
-  ) {
-    this.ring = new RingBuffer(ringBytes);
+  readonly key: PaneKey;
+  readonly remoteKey: number;
+  private readonly port: PaneLinkPort;
+  private readonly ringBytes: number;
+
+  constructor(o: { key: PaneKey; remoteKey: number; port: PaneLinkPort; ringBytes: number }) {
+    this.key = o.key;
+    this.remoteKey = o.remoteKey;
+    this.port = o.port;
+    this.ringBytes = o.ringBytes;
+    this.ring = new RingBuffer(o.ringBytes);
   }
 
   get viewerCount(): number {

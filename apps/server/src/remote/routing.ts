@@ -6,7 +6,7 @@
 // then get every attached host's rows appended, so `list-panes` sees one workspace (the browser's
 // workspace.get gets them from the projection, projection/workspaceProjection.ts `remote`).
 import { TRPCError } from '@trpc/server';
-import type { ApiContext } from '../api/trpc';
+import type { ApiContext } from '../api/context';
 import { LinkCallError } from '../link/linkCallError';
 import { RoziError } from '../session/errors';
 import type { NotificationInfo, PaneInfo, SessionInfo } from '../session/model';

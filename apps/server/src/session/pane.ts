@@ -12,6 +12,8 @@ import { RingBuffer } from '../stream/ringBuffer';
 import type { StreamSnapshot, StreamSource } from '../stream/streamSource';
 import { Mirror } from './mirror';
 import type { PaneId, PaneKey, TabId } from './model';
+import type { OutputSink } from '../stream/streamSource';
+export type { OutputSink };
 
 /** How a pane was started: exactly one of command (shell command line) or argv, or neither (shell). */
 export interface PaneLaunch {
@@ -21,15 +23,6 @@ export interface PaneLaunch {
   /** The pane's given name (rename-pane / --title); the live OSC title takes precedence in `title`. */
   name: string | null;
   keepOpen: boolean;
-}
-
-/** A viewer's side of the output path (implemented by stream/paneViewer.ts). */
-export interface OutputSink {
-  /** New bytes are in the ring. */
-  onOutput(): void;
-  onExit(code: number | null): void;
-  /** Above its high watermark: wants no more output until it acks. */
-  isBlocked(): boolean;
 }
 
 export interface PaneEnvironment {

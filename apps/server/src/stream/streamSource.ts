@@ -2,9 +2,17 @@
 // (session/pane.ts: a PTY on this machine) or a remote one (remote/remotePane.ts: a pane of a
 // host's rozi, its bytes arriving over the host link with the host's offsets). The stream hub
 // (wsHub.ts) looks sources up by key and never asks which kind it has.
-import type { OutputSink } from '../session/pane';
 import type { PaneKey } from '../session/model';
 import type { RingBuffer } from './ringBuffer';
+
+/** A viewer's side of the output path (implemented by stream/paneViewer.ts). */
+export interface OutputSink {
+  /** New bytes are in the ring. */
+  onOutput(): void;
+  onExit(code: number | null): void;
+  /** Above its high watermark: wants no more output until it acks. */
+  isBlocked(): boolean;
+}
 
 export interface StreamSnapshot {
   /** A serialized screen + scrollback (what a kind 2 reset frame carries). */
