@@ -11,6 +11,10 @@ import type { SessionManager } from '../session/manager';
 import type { Pane } from '../session/pane';
 import { writeFileAtomic } from './atomicWrite';
 
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
 export const HISTORY_EVERY_MS = 30_000;
 /** About 5000 lines of 200 bytes (colour codes included). */
 export const HISTORY_MAX_BYTES = 1024 * 1024;
@@ -56,6 +60,13 @@ export class HistoryWriter {
   /** Writes every pane whose output moved since its last write; removes files of gone panes. */
   async writeChanged(): Promise<number> {
     const panes = [...this.o.manager.panes.values()];
+    // The state dir may have been deleted under us: make it again, the histories are worth it.
+    try {
+      mkdirSync(this.o.dir, { recursive: true, mode: 0o700 });
+    } catch (err) {
+      this.o.log(`warning: cannot make the history directory ${this.o.dir}: ${messageOf(err)}`);
+      return 0;
+    }
     let n = 0;
     for (const p of panes) {
       if (this.written.get(p.key) === p.ring.end) continue;
@@ -63,7 +74,13 @@ export class HistoryWriter {
       n++;
     }
     const keep = new Set(panes.map((p) => fileName(p.session.name, p.id)));
-    for (const f of readdirSync(this.o.dir)) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(this.o.dir);
+    } catch {
+      // Deleted again between the writes and here: nothing left to prune.
+    }
+    for (const f of files) {
       if (f.endsWith('.ans') && !keep.has(f)) {
         try {
           unlinkSync(join(this.o.dir, f));
@@ -95,9 +112,7 @@ export class HistoryWriter {
       );
       this.written.set(p.key, end);
     } catch (err) {
-      this.o.log(
-        `warning: could not save the history of pane ${p.session.name}:${p.id}: ${err instanceof Error ? err.message : String(err)}`,
-      );
+      this.o.log(`warning: could not save the history of pane ${p.session.name}:${p.id}: ${messageOf(err)}`);
     }
   }
 }

@@ -8,7 +8,8 @@
 // row (foreground process, its stat and cmdline) and was the largest idle cost with 100 panes.
 // The cwd kept is the pane process's own (the shell, or the --argv program): that is where the
 // respawned pane starts, whatever a foreground child did with its own directory.
-import { readFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { EventBus } from '../events/bus';
 import { validateLayout } from '../session/layout';
 import type { LayoutNode } from '../session/model';
@@ -235,8 +236,12 @@ export class SnapshotWriter {
     this.lastPolled = pollState(this.o.manager, this.o.resumeOf);
     const data = takeSnapshot(this.o.manager, this.o.resumeOf);
     const body = JSON.stringify(data.sessions);
-    if (body === this.lastWritten) return false;
+    // Unchanged, unless the file itself went (a deleted state dir): then the same body again.
+    if (body === this.lastWritten && existsSync(this.o.file)) return false;
     try {
+      // The state dir may have been deleted under us (a cleanup script): make it again rather
+      // than lose the layout.
+      mkdirSync(dirname(this.o.file), { recursive: true, mode: 0o700 });
       writeFileAtomic(this.o.file, JSON.stringify(data, null, 1) + '\n');
       this.lastWritten = body;
       return true;

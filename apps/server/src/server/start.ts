@@ -34,6 +34,7 @@ import { LinkServer } from '../host/linkServer';
 import { RemoteHosts } from '../remote/remoteHosts';
 import { attachRemoteHosts } from '../remote/remoteHostsAccess';
 import { DEFAULT_RING_BYTES } from './defaults';
+import { runShutdown } from './shutdown';
 import type { StartupInfo } from './startupBlock';
 
 export interface ServerOptions {
@@ -93,6 +94,15 @@ function listen(server: Server, port: number, host: string): Promise<number> {
     });
     server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });
+}
+
+function closeControl(control: { close(): void }, socket: string): void {
+  control.close();
+  try {
+    unlinkSync(socket);
+  } catch {
+    // Already removed by close().
+  }
 }
 
 /** Starts everything; resolves when the server has shut down (exit code 0). */
@@ -265,25 +275,30 @@ export async function runServer(o: ServerOptions): Promise<number> {
       stopping = true;
       o.log(`${signal}: saving the snapshot and ending ${manager.panes.size} pane(s)`);
       // The last snapshot first, while the status service still knows each pane's agent.
-      snapshots.close();
-      status.stop();
-      projection.dispose();
-      links.closeAll('the host server is stopping');
-      remote.stop();
-      await histories.close();
-      await hooks.stop();
-      await extensions.stop();
-      await manager.shutdown(1000);
-      hub.close();
-      control.close();
-      try {
-        unlinkSync(paths.socket);
-      } catch {
-        // Already removed by close().
-      }
-      http?.closeAllConnections();
-      http?.close();
-      await next?.close().catch(() => undefined);
+      await runShutdown(
+        [
+          { name: 'the final snapshot', run: () => snapshots.close() },
+          { name: 'the status service', run: () => status.stop() },
+          { name: 'the projection', run: () => projection.dispose() },
+          { name: 'host links', run: () => links.closeAll('the host server is stopping') },
+          { name: 'remote hosts', run: () => remote.stop() },
+          { name: 'pane histories', run: () => histories.close() },
+          { name: 'hooks', run: () => hooks.stop() },
+          { name: 'extensions', run: () => extensions.stop() },
+          { name: 'panes', run: () => manager.shutdown(1000) },
+          { name: 'viewers', run: () => hub.close() },
+          { name: 'the control socket', run: () => closeControl(control, paths.socket) },
+          {
+            name: 'HTTP',
+            run: () => {
+              http?.closeAllConnections();
+              http?.close();
+            },
+          },
+          { name: 'Next', run: () => next?.close() },
+        ],
+        { log: o.log },
+      );
       resolve(0);
     };
     process.once('SIGINT', () => void stop('SIGINT'));
