@@ -15,6 +15,7 @@ const typedProjects = [
   'apps/server/tsconfig.json',
   'apps/web/tsconfig.json',
   'e2e/tsconfig.json',
+  'packages/cloexec/tsconfig.json',
   'packages/detect/tsconfig.test.json',
   'packages/extensions/tsconfig.test.json',
   'packages/keymap/tsconfig.json',

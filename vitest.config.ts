@@ -9,6 +9,7 @@ export default defineConfig({
     projects: [
       'packages/detect',
       'packages/keymap',
+      'packages/cloexec',
       'packages/extensions',
       'packages/ui',
       'apps/server',

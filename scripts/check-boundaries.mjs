@@ -49,10 +49,11 @@ const packageOfFile = (file) => {
 const ALLOWED = {
   '@rozi/detect': { value: [], type: [] },
   '@rozi/keymap': { value: [], type: [] },
+  '@rozi/cloexec': { value: [], type: [] },
   '@rozi/extensions': { value: ['@rozi/detect'], type: [] },
   // The agent-state vocabulary lives in @rozi/detect; the UI names its words by type.
   '@rozi/ui': { value: [], type: ['@rozi/detect'] },
-  '@rozi/server': { value: ['@rozi/detect', '@rozi/extensions', '@rozi/keymap'], type: [] },
+  '@rozi/server': { value: ['@rozi/cloexec', '@rozi/detect', '@rozi/extensions', '@rozi/keymap'], type: [] },
   '@rozi/web': {
     value: ['@rozi/ui', '@rozi/keymap'],
     type: ['@rozi/server', '@rozi/detect', '@rozi/extensions'],

@@ -15,6 +15,8 @@ export interface RoziPaths {
   logDir: string;
   tokenFile: string;
   snapshotFile: string;
+  /** The child ledger: one file per process the server started (proc/leftoverChildren.ts). */
+  childrenDir: string;
   /** The control socket the CLI talks to (mode 0600 in a 0700 directory). */
   socket: string;
 }
@@ -36,6 +38,7 @@ export function resolvePaths(env: NodeJS.ProcessEnv = process.env): RoziPaths {
     logDir: join(stateDir, 'logs'),
     tokenFile: join(stateDir, 'token'),
     snapshotFile: join(stateDir, 'snapshot.json'),
+    childrenDir: join(stateDir, 'children'),
     socket,
   };
 }

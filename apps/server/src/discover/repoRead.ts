@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_INSTALL_LIMITS, runGit, type InstallLimits } from '@rozi/extensions/node';
+import { childLedger, DEFAULT_INSTALL_LIMITS, runGit, type InstallLimits } from '@rozi/extensions/node';
 
 export interface RepoHead {
   commit: string;
@@ -42,6 +42,7 @@ function gitBytes(opts: {
       ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', ...opts.args],
       { cwd: opts.dir, env: { ...opts.env, GIT_TERMINAL_PROMPT: '0' }, stdio: ['ignore', 'pipe', 'ignore'] },
     );
+    childLedger.track(child, { what: 'git', scope: 'process' });
     const chunks: Buffer[] = [];
     let size = 0;
     child.stdout.on('data', (d: Buffer) => {

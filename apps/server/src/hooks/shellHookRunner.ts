@@ -4,7 +4,7 @@
 // a line at a time. A cap on hooks running at once keeps an event storm from forking without
 // bound; a skipped run is logged.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { shellHookEnv, type HookEvent } from '@rozi/extensions/node';
+import { childLedger, shellHookEnv, type HookEvent } from '@rozi/extensions/node';
 import { childEnv } from '../proc/childEnv';
 
 export const MAX_RUNNING_SHELL_HOOKS = 32;
@@ -48,6 +48,7 @@ export class ShellHookRunner {
       );
       return;
     }
+    childLedger.track(child, { what: `shell hook ${hook.hookId}`, scope: 'group' });
     this.running++;
     let logged = 0;
     const forward = (chunk: Buffer): void => {

@@ -22,6 +22,8 @@ export interface ProcStat {
   tpgid: number;
   /** Kernel start time in clock ticks since boot: with pid it names one process incarnation. */
   startTime: number;
+  /** One letter (R, S, D, Z zombie, T stopped, ...). */
+  state: string;
 }
 
 export interface ProcessEntry {
@@ -87,6 +89,7 @@ export function parseProcStat(pid: number, text: string): ProcStat | null {
     sid: num(3),
     tpgid: num(5),
     startTime: num(19),
+    state: f[0] ?? '?',
   };
   return Number.isFinite(stat.startTime) && Number.isFinite(stat.pgid) ? stat : null;
 }

@@ -1,5 +1,7 @@
 // node-pty behind the PtyBackend interface. `encoding: null` hands us Buffers, so output is never
 // decoded and re-encoded on the hot path (the stream offsets are byte offsets).
+import { setCloseOnExec } from '@rozi/cloexec';
+import { childLedger } from '@rozi/extensions/node';
 import { spawn as ptySpawn, type IPty } from 'node-pty';
 import type { PtyBackend, PtyExit, PtyProcess, PtySpawnOptions } from './backend';
 
@@ -59,6 +61,13 @@ class NodePty implements PtyProcess {
   }
 }
 
+/** node-pty's UnixTerminal has the master as `fd` (a getter its typings do not name). */
+function masterFd(pty: IPty): number {
+  const fd = (pty as IPty & { fd?: unknown }).fd;
+  if (typeof fd !== 'number') throw new Error('node-pty gave no master descriptor');
+  return fd;
+}
+
 export const nodePtyBackend: PtyBackend = {
   spawn(o: PtySpawnOptions): PtyProcess {
     const pty = ptySpawn(o.file, o.args, {
@@ -69,6 +78,13 @@ export const nodePtyBackend: PtyBackend = {
       env: o.env,
       encoding: null,
     });
+    // forkpty(3) leaves the master inheritable: every extension process, hook worker, git and
+    // later pane got a writable copy of this terminal, and kept the pane alive past a server
+    // SIGKILL. Marked before this function returns, so no spawn can come in between.
+    setCloseOnExec(masterFd(pty));
+    // The pane's own program only, not its session: a job the user nohup'ed may outlive us.
+    const release = childLedger.trackPid(pty.pid, { what: 'pane', scope: 'process' });
+    pty.onExit(release);
     return new NodePty(pty);
   },
 };

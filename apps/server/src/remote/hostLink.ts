@@ -2,6 +2,7 @@
 // link frames (link/linkProtocol.ts) both ways until the process ends. Opening either yields a
 // live link or one LinkFailure saying why not; a live link reports its end exactly once.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { childLedger } from '@rozi/extensions/node';
 import { encodeJsonFrame, FrameDecoder } from '../link/frameCodec';
 import {
   LINK_MIN_PROTOCOL,
@@ -80,6 +81,7 @@ export class HostLink {
   static open(o: OpenLinkOptions): Promise<HostLink> {
     return new Promise<HostLink>((resolve, reject) => {
       const proc = spawn(o.ssh, o.argv, { stdio: ['pipe', 'pipe', 'pipe'] });
+      childLedger.track(proc, { what: `ssh ${o.alias}`, scope: 'process' });
       let head = Buffer.alloc(0);
       let stderr = '';
       let settled = false;

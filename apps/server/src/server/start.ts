@@ -20,7 +20,9 @@ import { loadOrCreateToken } from '../http/token';
 import { HistoryWriter, historyDir } from '../persist/history';
 import { restoreSnapshot } from '../persist/restore';
 import { loadSnapshot, SnapshotWriter } from '../persist/snapshot';
-import { procProcessTable } from '../proc/processTable';
+import { childLedger } from '@rozi/extensions/node';
+import { claimLedger, endLeftoverChildren, releaseLedger } from '../proc/leftoverChildren';
+import { createProcReader, procProcessTable } from '../proc/processTable';
 import { loadDefinitionsFromDisk } from '../detection/loadDefinitions';
 import { attachProjection } from '../projection/projectionAccess';
 import { WorkspaceProjection } from '../projection/workspaceProjection';
@@ -207,6 +209,23 @@ export async function runServer(o: ServerOptions): Promise<number> {
   const http = o.headless ? null : createHttpServer({ manager, hub, gate, next, diagnostics, log: o.log });
   if (http) gate.port = await listen(http, o.port, o.host);
 
+  // Once the port is ours and before any pane or extension starts: end what a killed predecessor left running, then list ours.
+  const procs = createProcReader();
+  // (A second server on a live server's state dir keeps its ledger in memory only.)
+  const ended = await endLeftoverChildren({
+    dir: paths.childrenDir,
+    reader: procs,
+    graceMs: 1000,
+    log: o.log,
+  });
+  if (ended !== 'owner-alive') {
+    childLedger.persistTo({
+      dir: paths.childrenDir,
+      startTimeOf: (pid) => procs.stat(pid)?.startTime ?? null,
+    });
+    claimLedger({ dir: paths.childrenDir, reader: procs });
+  }
+
   const data = loadSnapshot(paths.snapshotFile, o.log);
   if (data) {
     const n = restoreSnapshot({
@@ -296,6 +315,12 @@ export async function runServer(o: ServerOptions): Promise<number> {
             },
           },
           { name: 'Next', run: () => next?.close() },
+          // Whatever is still running (an extension command, a git fetch, a shell hook).
+          { name: 'child processes', run: () => childLedger.endAll({ graceMs: 1000 }) },
+          {
+            name: 'the child ledger',
+            run: () => ended !== 'owner-alive' && releaseLedger(paths.childrenDir),
+          },
         ],
         { log: o.log },
       );

@@ -178,8 +178,8 @@ describe('ProcessTier identity', () => {
     let start = 100;
     const reader: ProcReader = {
       scan: () => [
-        { pid: 10, comm: 'bash', ppid: 1, pgid: 10, sid: 10, tpgid: 20, startTime: 1 },
-        { pid: 20, comm: 'node', ppid: 10, pgid: 20, sid: 10, tpgid: 20, startTime: start },
+        { pid: 10, comm: 'bash', ppid: 1, pgid: 10, sid: 10, tpgid: 20, startTime: 1, state: 'S' },
+        { pid: 20, comm: 'node', ppid: 10, pgid: 20, sid: 10, tpgid: 20, startTime: start, state: 'S' },
       ],
       stat: () => null,
       details: (pid) => ({

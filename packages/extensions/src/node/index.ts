@@ -150,6 +150,14 @@ export {
   type RestartTimings,
 } from './supervisorBackoff';
 export { signalGroup, spawnGroup, terminateGroup } from './supervisorProcessGroup';
+export {
+  ChildLedger,
+  childLedger,
+  readLedgerDir,
+  type ChildRecord,
+  type EndScope,
+  type LedgerStore,
+} from './childLedger';
 export { filesSignature, WATCH_MAX_BYTES, WATCH_MAX_FILES } from './supervisorFileWatch';
 
 // Snapshot of an extension directory: limits, links, content digest (docs/extensions-manifest.md).

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { childLedger } from './childLedger';
 import { signalGroup } from './supervisorProcessGroup';
 
 export interface InstallLimits {
@@ -113,6 +114,7 @@ export function runGit(opts: RunGitOptions): Promise<string> {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    childLedger.track(child, { what: `git ${opts.args[0] ?? ''}`.trim(), scope: 'group' });
     let out = '';
     let err = '';
     let failure: GitError | undefined;

@@ -5,6 +5,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { childLedger } from '../childLedger';
 import type { ParentMessage, WorkerMessage, WorkerReply } from './protocol';
 
 export interface WorkerExit {
@@ -78,6 +79,7 @@ export class WorkerProcess {
         TMPDIR: process.env.TMPDIR ?? '/tmp',
       } as unknown as NodeJS.ProcessEnv,
     });
+    childLedger.track(this.child, { what: 'hook worker', scope: 'process' });
     this.child.stderr?.setEncoding('utf8');
     this.child.stderr?.on('data', (chunk: string) => {
       this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);

@@ -1,0 +1,9 @@
+{
+  "targets": [
+    {
+      "target_name": "cloexec",
+      "sources": ["src/cloexec.c"],
+      "cflags": ["-Wall", "-Wextra", "-O2"]
+    }
+  ]
+}
