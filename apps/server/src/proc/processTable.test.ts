@@ -11,6 +11,7 @@ describe('processTable', () => {
     expect(parseProcStat(4242, line)).toEqual({
       pid: 4242,
       comm: 'a) b (c)',
+      state: 'S',
       ppid: 1,
       pgid: 4242,
       sid: 4242,
