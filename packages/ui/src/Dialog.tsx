@@ -1,8 +1,13 @@
-// A modal on the native <dialog>: the browser traps focus, closes on Esc and restores focus to
-// the opener, which is what a hand-rolled overlay most often gets wrong.
+// A modal on the native <dialog>: the browser traps focus and closes on Esc. Focus is placed by
+// design, not left to the browser: showModal() moves focus to the first focusable element (the
+// × of the title bar) and would undo any focus a child took while mounting, so the content is
+// mounted only after showModal(); once it is, focus goes where a person will type or act
+// (initialFocusTarget), and on close it returns to the element that opened the dialog, or to the
+// page's focus home when that element is gone.
 import type { ReactNode } from 'react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { IconButton } from './controls';
+import { initialFocusTarget, returnFocus } from './focusHome';
 
 export interface DialogProps {
   open: boolean;
@@ -29,14 +34,52 @@ export function Dialog({
   hideTitle = false,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const opener = useRef<Element | null>(null);
+  const [shown, setShown] = useState(false);
   const titleId = useId();
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+      setShown(true);
+    }
+    if (!open && dialog.open) {
+      // Only a dialog that holds the focus gives it back: a dialog closed while another one
+      // opened on top must not take the focus from the new one.
+      const active = document.activeElement;
+      const held = active === null || active === document.body || dialog.contains(active);
+      dialog.close();
+      setShown(false);
+      if (held) returnFocus(opener.current);
+    }
   }, [open]);
+
+  // Unmounted while open (its owner went away): the focus still goes back.
+  useEffect(
+    () => () => {
+      const dialog = ref.current;
+      if (
+        dialog?.open &&
+        (dialog.contains(document.activeElement) || document.activeElement === document.body)
+      )
+        queueMicrotask(() => returnFocus(opener.current));
+    },
+    [],
+  );
+
+  // The content is mounted: a child that took the focus itself keeps it; otherwise the field,
+  // the first row or the primary button gets it — never the close button.
+  useLayoutEffect(() => {
+    const box = content.current;
+    if (!shown || !box) return;
+    const active = document.activeElement;
+    if (active && box.contains(active) && !active.closest('[data-dialog-close]')) return;
+    initialFocusTarget(box)?.focus();
+  }, [shown]);
 
   return (
     <dialog
@@ -52,8 +95,8 @@ export function Dialog({
       }}
       className={`${widthClass} ${placement === 'top' ? 'mt-[12vh]' : 'm-auto'} mx-auto rounded-lg border border-line bg-surface p-0 text-fg shadow-2xl backdrop:bg-black/40`}
     >
-      {open && (
-        <div className="flex max-h-[80vh] flex-col">
+      {open && shown && (
+        <div ref={content} className="flex max-h-[80vh] flex-col">
           {hideTitle ? (
             <h2 id={titleId} className="sr-only">
               {title}
@@ -63,7 +106,7 @@ export function Dialog({
               <h2 id={titleId} className="flex-1 text-[14px] font-semibold">
                 {title}
               </h2>
-              <IconButton icon="close" label="Close" onClick={onClose} />
+              <IconButton icon="close" label="Close" data-dialog-close="" onClick={onClose} />
             </div>
           )}
           <div

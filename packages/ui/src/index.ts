@@ -6,6 +6,7 @@ export { Icon } from './Icon';
 export type { IconName } from './Icon';
 export { Button, IconButton, Field, TextInput, Select, Toggle, Kbd, FOCUS_RING } from './controls';
 export { Dialog } from './Dialog';
+export { initialFocusTarget, returnFocus, setFocusHome } from './focusHome';
 export { PaneFrame } from './PaneFrame';
 export type { PaneFrameProps } from './PaneFrame';
 export { PaneCard } from './Card';

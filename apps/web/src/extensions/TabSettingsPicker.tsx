@@ -27,7 +27,12 @@ export function TabSettingsPicker({ tab, onClose }: { tab: string; onClose(): vo
   const [editing, setEditing] = useState<{ key: string; text: string; choice: number } | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const list = useRef<HTMLDivElement>(null);
-  useEffect(() => list.current?.focus(), [data, editing === null]);
+  // The list holds the focus while nothing is edited; a typed value's field takes it while it is
+  // (taking it back on every edit left the value field unusable from the keyboard).
+  const listFocused = editing === null;
+  useEffect(() => {
+    if (listFocused) list.current?.focus();
+  }, [data, listFocused]);
 
   const settings = data?.settings ?? [];
   const current = settings[Math.min(index, settings.length - 1)];
@@ -53,6 +58,23 @@ export function TabSettingsPicker({ tab, onClose }: { tab: string; onClose(): vo
     if (e.ctrlKey && e.key.toLowerCase() === 'r') {
       e.preventDefault();
       void save(current.key, null);
+      return;
+    }
+    if (editing && current.choices) {
+      const count = current.choices.length;
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        e.preventDefault();
+        const step = e.key === 'ArrowDown' ? 1 : -1;
+        setEditing({ ...editing, choice: Math.max(0, Math.min(count - 1, editing.choice + step)) });
+      } else if (e.key === 'Enter') {
+        e.preventDefault();
+        const choice = current.choices[editing.choice];
+        if (choice) void save(current.key, choice.value);
+      } else if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        setEditing(null);
+      }
       return;
     }
     if (editing) return;
@@ -148,15 +170,16 @@ export function TabSettingsPicker({ tab, onClose }: { tab: string; onClose(): vo
           aria-label={`${current.label} choices`}
           className="mx-4 mb-2 rounded border border-line"
         >
-          {current.choices.map((c) => (
+          {current.choices.map((c, i) => (
             <li
               key={c.value}
               role="option"
-              aria-selected={c.value === current.value}
+              aria-selected={i === editing.choice}
               onClick={() => void save(current.key, c.value)}
-              className="cursor-pointer px-3 py-1 text-[13px] hover:bg-surface-2"
+              className={`cursor-pointer px-3 py-1 text-[13px] hover:bg-surface-2 ${i === editing.choice ? 'bg-accent/15' : ''}`}
             >
               {c.label}
+              {c.value === current.value && <span className="text-muted"> (current)</span>}
             </li>
           ))}
         </ul>

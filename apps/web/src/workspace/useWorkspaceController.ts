@@ -2,6 +2,7 @@
 // The page's controller: which session is shown, which dialogs are open, the resolved keymap,
 // the action context, and running an action by id (from keys, palette, buttons alike).
 import type { PaneInfo } from '@rozi/server/model';
+import { setFocusHome } from '@rozi/ui';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPCClient } from '../api/trpcClient';
@@ -23,6 +24,7 @@ import { useActiveSession } from '../shell/useActiveSession';
 import { useStatusSurfaces } from '../status/useStatusSurfaces';
 import { activeTabOf, useWorkspace } from '../cache/useWorkspace';
 import { workspaceApi } from '../model/workspaceApi';
+import { terminalFor } from '../terminal/terminalRegistry';
 
 /** Actions that work even while a dialog or form field has focus. */
 const GLOBAL_ACTIONS = new Set(['command-palette']);
@@ -126,6 +128,18 @@ export function useWorkspaceController() {
         .catch((err: unknown) => notice(err instanceof Error ? err.message : String(err), 'error'));
     },
     [api, selectSession, notice],
+  );
+
+  // Focus that has nowhere to return (its opener is gone) goes to the focused pane's terminal.
+  const paneKeyRef = useRef<number | undefined>(undefined);
+  paneKeyRef.current = pane?.key;
+  useEffect(
+    () =>
+      setFocusHome(() => {
+        const key = paneKeyRef.current;
+        if (key !== undefined) terminalFor(key)?.focus();
+      }),
+    [],
   );
 
   // A desktop notification clicked in another window or by the service worker.

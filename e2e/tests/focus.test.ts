@@ -1,0 +1,144 @@
+// Keyboard-only walk through the workspace's dialogs (issue 17): each opens with the focus where
+// a person types or acts — the field, the first row, the primary button, never the × — and
+// gives it back to the terminal it came from. Every step is driven by keys; the server is asked
+// whether the typed thing happened.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, type Browser } from '../lib/browser';
+import { focusOf, waitForFocus, type FocusPlace } from '../lib/focusProbe';
+import { startRozi, type RoziServer } from '../lib/roziServer';
+import { typeInTerminal, waitFor, waitForText } from '../lib/terminalText';
+import { openWorkspace, workspaceOf } from '../lib/workspaceProbe';
+
+let server: RoziServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startRozi();
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const inTerminal = (pane?: number) => (f: FocusPlace) =>
+  f.terminalPane !== null && (pane === undefined || f.terminalPane === pane);
+
+async function prefix(key: string): Promise<void> {
+  await browser.page.keyboard.press('Control+a');
+  await browser.page.keyboard.press(key);
+}
+
+const activeTab = async () => {
+  const ws = await workspaceOf(browser.page);
+  const session = ws.sessions[0]!;
+  return session.tabs.find((t) => t.id === session.activeTabId)!;
+};
+
+describe('focus from the keyboard', () => {
+  it('starts in the terminal of the focused pane', async () => {
+    await openWorkspace(browser.page, server.url);
+    await waitForFocus(browser.page, 'the terminal of pane 1', inTerminal(1));
+  });
+
+  it('palette: the filter takes typing, Esc gives the terminal back', async () => {
+    const { page } = browser;
+    await page.keyboard.press('Control+Shift+P');
+    const f = await waitForFocus(page, 'the palette filter', (x) => x.tag === 'input');
+    expect(f.dialog).toBe('Command palette');
+    await page.keyboard.type('rename tab');
+    await page.keyboard.press('Escape');
+    await waitForFocus(page, 'pane 1 after the palette', inTerminal(1));
+  });
+
+  it('rename tab: the field holds the name selected; typing replaces it and Enter saves', async () => {
+    const { page } = browser;
+    await prefix(',');
+    const f = await waitForFocus(page, 'the tab name field', (x) => x.tag === 'input');
+    expect(f).toMatchObject({ dialog: 'Rename tab', name: 'Tab name' });
+    await screenshot(page, 'focus-rename-tab');
+    await page.keyboard.type('build');
+    await page.keyboard.press('Enter');
+    await waitFor('the tab renamed', async () => (await activeTab()).name === 'build');
+    await waitForFocus(page, 'pane 1 after renaming', inTerminal(1));
+  });
+
+  it('launcher: the command field is focused and Esc returns', async () => {
+    const { page } = browser;
+    await prefix('a');
+    const f = await waitForFocus(page, 'the custom command field', (x) => x.tag === 'input');
+    expect(f).toMatchObject({ dialog: 'New agent', name: 'Custom command' });
+    await page.keyboard.press('Escape');
+    await waitForFocus(page, 'pane 1 after the launcher', inTerminal(1));
+  });
+
+  it('close pane: the confirmation acts on Enter and focus goes to the neighbour', async () => {
+    const { page } = browser;
+    await prefix('%');
+    await waitFor('pane 2 focused', async () => (await activeTab()).focusedPaneId === 2);
+    await waitForFocus(page, 'the new pane', inTerminal(2));
+    await typeInTerminal(page, 'sleep 300\n');
+    await waitFor('sleep running', async () => {
+      const panes = JSON.parse(await server.cli(['list-panes', '--format', 'json'])) as {
+        id: number;
+        foreground_program: string | null;
+      }[];
+      return panes.find((p) => p.id === 2)?.foreground_program === 'sleep';
+    });
+    await prefix('q');
+    const f = await waitForFocus(page, 'the Close pane button', (x) => x.tag === 'button');
+    expect(f).toMatchObject({ dialog: 'Close pane?', name: 'Close pane' });
+    await page.keyboard.press('Enter');
+    await waitFor('pane 2 closed', async () => (await activeTab()).layout.type === 'pane');
+    await waitForFocus(page, 'pane 1 after closing pane 2', inTerminal(1));
+  });
+
+  it('new session: the name field, then the new session’s terminal', async () => {
+    const { page } = browser;
+    await prefix('Shift+S');
+    const f = await waitForFocus(page, 'the session name field', (x) => x.tag === 'input');
+    expect(f).toMatchObject({ dialog: 'New session', name: 'Session name' });
+    await page.keyboard.type('second');
+    await page.keyboard.press('Enter');
+    await waitFor('the session', async () =>
+      (await workspaceOf(page)).sessions.some((s) => s.name === 'second'),
+    );
+    const back = await waitForFocus(page, 'a terminal after creating', inTerminal());
+    await typeInTerminal(page, 'echo "in-$((40+2))"\n');
+    await waitForText(page, { paneId: back.terminalPane!, includes: 'in-42' });
+  });
+
+  it('rozi prompt and rozi pick: typing goes to the modal and Enter answers', async () => {
+    const { page } = browser;
+    await typeInTerminal(page, `A=$("$ROZI_BIN" prompt --title "Your name"); echo "answer:$A:$?"\n`);
+    const f = await waitForFocus(page, 'the prompt field', (x) => x.tag === 'input');
+    expect(f.dialog).toBe('Your name');
+    await page.keyboard.type('ada');
+    await page.keyboard.press('Enter');
+    const pane = (await focusOf(page)).terminalPane;
+    expect(pane).not.toBeNull();
+    await waitForText(page, { paneId: pane!, includes: 'answer:ada:0' });
+    await typeInTerminal(page, `printf 'alpha\\nbeta\\n' | "$ROZI_BIN" pick --title Letter; echo "rc:$?"\n`);
+    await waitForFocus(page, 'the pick filter', (x) => x.tag === 'input' && x.dialog === 'Letter');
+    await page.keyboard.type('bet');
+    await page.keyboard.press('Enter');
+    await waitForText(page, { paneId: pane!, includes: /beta\s+rc:0/ });
+    await waitForFocus(page, 'the terminal after the picker', inTerminal(pane!));
+  });
+
+  it('kill session: Enter kills', async () => {
+    const { page } = browser;
+    await page.keyboard.press('Control+Shift+P');
+    await waitForFocus(page, 'the palette filter', (x) => x.tag === 'input');
+    await page.keyboard.type('kill session');
+    await page.keyboard.press('Enter');
+    const f = await waitForFocus(page, 'the Kill session button', (x) => x.tag === 'button');
+    expect(f.name).toBe('Kill session');
+    await page.keyboard.press('Enter');
+    await waitFor('the session gone', async () =>
+      (await workspaceOf(page)).sessions.every((s) => s.name !== 'second'),
+    );
+    await waitForFocus(page, 'a terminal after the kill', inTerminal());
+  });
+});
