@@ -12,8 +12,16 @@ export interface PromptRequest {
   label: string;
   initial: string;
   submitLabel?: string;
+  /** A second field: one of a fixed list (e.g. the host a new session starts on). */
+  choice?: PromptChoice;
   /** Return an error message to keep the dialog open, or nothing when done. */
-  onSubmit(value: string): Promise<string | void> | string | void;
+  onSubmit(value: string, choice?: string): Promise<string | void> | string | void;
+}
+
+export interface PromptChoice {
+  label: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  initial: string;
 }
 
 export interface ConfirmRequest {

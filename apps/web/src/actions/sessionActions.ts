@@ -1,5 +1,6 @@
 // Session actions: new, rename, kill, set folder, next/previous.
-import type { ActionContext, ActionDef } from './actionTypes';
+import type { HostInfo } from '@rozi/server/model';
+import type { ActionContext, ActionDef, PromptChoice } from './actionTypes';
 
 function stepSession(ctx: ActionContext, step: number) {
   const sessions = ctx.workspace.data?.sessions ?? [];
@@ -9,17 +10,55 @@ function stepSession(ctx: ActionContext, step: number) {
   if (next) ctx.ui.selectSession(next.name);
 }
 
-export function newSessionPrompt(ctx: ActionContext): void {
+const THIS_MACHINE = '';
+
+/** The host choice of a new session: this machine, then every host the server knows. */
+async function hostChoice(ctx: ActionContext, preferRemote: boolean): Promise<PromptChoice | undefined> {
+  let hosts: HostInfo[];
+  try {
+    hosts = await ctx.api.listHosts();
+  } catch {
+    return undefined;
+  }
+  if (hosts.length === 0) return undefined;
+  const current = ctx.session?.host ?? null;
+  const initial =
+    current && hosts.some((h) => h.alias === current)
+      ? current
+      : preferRemote
+        ? (hosts[0]?.alias ?? THIS_MACHINE)
+        : THIS_MACHINE;
+  return {
+    label: 'Host',
+    initial,
+    options: [
+      { value: THIS_MACHINE, label: 'This machine' },
+      ...hosts.map((h) => ({ value: h.alias, label: `${h.alias} (${hostStateWord(h)})` })),
+    ],
+  };
+}
+
+function hostStateWord(h: HostInfo): string {
+  if (h.state === 'idle') return h.source === 'ssh-config' ? '~/.ssh/config' : 'configured';
+  return h.state === 'connected' ? 'connected' : h.state;
+}
+
+/** New session; with `onHost` the "New session on…" form, a remote host chosen first. */
+export async function newSessionPrompt(ctx: ActionContext, onHost = false): Promise<void> {
+  const choice = await hostChoice(ctx, onHost);
+  if (onHost && !choice)
+    ctx.ui.notice('No remote hosts: add one under [remote.hosts.<alias>] in config.toml or ~/.ssh/config');
   ctx.ui.prompt({
-    title: 'New session',
+    title: onHost ? 'New session on…' : 'New session',
     label: 'Session name',
     initial: '',
     submitLabel: 'Create',
-    onSubmit: async (value) => {
+    choice,
+    onSubmit: async (value, host) => {
       const name = value.trim();
       if (!name) return 'A session needs a name.';
-      await ctx.api.newSession({ name });
-      ctx.ui.selectSession(name);
+      const created = await ctx.api.newSession({ name, host: host || undefined });
+      ctx.ui.selectSession(created);
     },
   });
 }
@@ -69,7 +108,14 @@ export const sessionActions: ActionDef[] = [
     title: 'New session…',
     category: 'Session',
     keywords: 'create workspace',
-    run: newSessionPrompt,
+    run: (ctx) => newSessionPrompt(ctx),
+  },
+  {
+    id: 'new-session-on',
+    title: 'New session on…',
+    category: 'Session',
+    keywords: 'remote host ssh machine server',
+    run: (ctx) => newSessionPrompt(ctx, true),
   },
   {
     id: 'rename-session',

@@ -1,6 +1,6 @@
 // Every call the page makes to the server's tRPC procedures, in one place: the rest of the UI
 // says what it wants (split this pane, close that tab) and never spells a procedure name.
-import type { PaneInfo, SplitDirection } from '@rozi/server/model';
+import type { HostInfo, PaneInfo, SplitDirection } from '@rozi/server/model';
 import type { RoziClient } from '../api/trpcClient';
 
 export interface Launch {
@@ -32,8 +32,10 @@ export interface WorkspaceApi {
   selectTab(session: string, tab: number): Promise<unknown>;
   renameTab(session: string, tab: number, name: string): Promise<unknown>;
   closeTab(session: string, tab: number): Promise<unknown>;
-  /** Resolves to the new session's name (the server picks one when none is given). */
-  newSession(o: { name?: string; folder?: string | null; launch?: Launch }): Promise<string>;
+  /** Resolves to the new session's name (the server picks one when none is given; `dev@box` on a host). */
+  newSession(o: { name?: string; folder?: string | null; launch?: Launch; host?: string }): Promise<string>;
+  /** The remote hosts a session can start on: configured, ~/.ssh/config aliases, attached ones. */
+  listHosts(): Promise<HostInfo[]>;
   renameSession(name: string, to: string): Promise<unknown>;
   killSession(name: string): Promise<unknown>;
   setFolder(name: string, folder: string | null): Promise<unknown>;
@@ -58,8 +60,9 @@ export function workspaceApi(client: RoziClient): WorkspaceApi {
     selectTab: (session, tab) => client.tabs.select.mutate({ session, tab }),
     renameTab: (session, tab, name) => client.tabs.rename.mutate({ session, tab, name }),
     closeTab: (session, tab) => client.tabs.close.mutate({ session, tab }),
-    newSession: async ({ name, folder, launch }) =>
-      (await client.sessions.create.mutate({ name, folder, ...launch })).session,
+    newSession: async ({ name, folder, launch, host }) =>
+      (await client.sessions.create.mutate({ name, folder, host, ...launch })).session,
+    listHosts: () => client.hosts.list.query(),
     renameSession: (name, to) => client.sessions.rename.mutate({ session: name, to }),
     killSession: (name) => client.sessions.kill.mutate({ session: name }),
     setFolder: (name, folder) => client.sessions.setFolder.mutate({ session: name, folder }),

@@ -1,6 +1,6 @@
 'use client';
 // Rename / name-this prompts and "are you sure" confirmations, both on the shared Dialog.
-import { Button, Dialog, Field, TextInput } from '@rozi/ui';
+import { Button, Dialog, Field, Select, TextInput } from '@rozi/ui';
 import { useState } from 'react';
 import type { ConfirmRequest, PromptRequest } from '../actions/actionTypes';
 
@@ -14,6 +14,7 @@ export function PromptDialog({ request, onClose }: { request: PromptRequest | nu
 
 function PromptForm({ request, onClose }: { request: PromptRequest; onClose(): void }) {
   const [value, setValue] = useState(request.initial);
+  const [choice, setChoice] = useState(request.choice?.initial ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
@@ -23,7 +24,7 @@ function PromptForm({ request, onClose }: { request: PromptRequest; onClose(): v
         e.preventDefault();
         setBusy(true);
         try {
-          const problem = await request.onSubmit(value);
+          const problem = await request.onSubmit(value, request.choice ? choice : undefined);
           if (problem) setError(problem);
           else onClose();
         } catch (err) {
@@ -33,6 +34,24 @@ function PromptForm({ request, onClose }: { request: PromptRequest; onClose(): v
         }
       }}
     >
+      {request.choice && (
+        <Field label={request.choice.label}>
+          {(id, describedBy) => (
+            <Select
+              id={id}
+              aria-describedby={describedBy}
+              value={choice}
+              onChange={(e) => setChoice(e.target.value)}
+            >
+              {request.choice?.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      )}
       <Field label={request.label} error={error}>
         {(id, describedBy) => (
           <TextInput

@@ -30,7 +30,7 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
         void c.api.selectTab(s, t);
       }}
       onFocusPane={c.focusPane}
-      onNewSession={() => newSessionPrompt(ctx)}
+      onNewSession={() => void newSessionPrompt(ctx)}
       onSessionMenu={(s, action) => {
         if (action === 'rename') renameSession(ctx, s.name);
         else if (action === 'kill') killSession(ctx, s.name);
@@ -125,7 +125,7 @@ function WorkspaceEmpty({ c }: { c: WorkspaceController }) {
       title="No sessions"
       actions={
         <>
-          <Button variant="primary" icon="plus" onClick={() => newSessionPrompt(c.context)}>
+          <Button variant="primary" icon="plus" onClick={() => void newSessionPrompt(c.context)}>
             New session
           </Button>
           <Button icon="agent" onClick={() => c.ui.openLauncher('new-session')}>

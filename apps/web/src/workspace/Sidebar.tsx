@@ -1,12 +1,15 @@
 'use client';
-// The sidebar: sessions (grouped into folders by their directory) → tabs → panes, each with its
-// state badge, each session and folder with the rollup of what it contains.
+// The sidebar: sessions (grouped by host when some live on remote hosts, each host with its link
+// state, then into folders by their directory) → tabs → panes, each with its state badge, each
+// session and folder with the rollup of what it contains.
 import type { SessionInfo } from '@rozi/server/model';
 import type { PaneView } from '@rozi/server/view';
 import { countStates, FOCUS_RING, Icon, IconButton, mostUrgent, Rollup, StatusBadge } from '@rozi/ui';
 import { useMemo, useState } from 'react';
 import type { WorkspaceView } from '../cache/useWorkspace';
 import { basename } from '../model/paths';
+import { HostHeader } from './HostHeader';
+import { groupByHost, shortSessionName, type FolderGroup } from './sessionGroups';
 
 export interface SidebarProps {
   workspace: WorkspaceView;
@@ -20,29 +23,14 @@ export interface SidebarProps {
   onNewAgent(): void;
 }
 
-interface FolderGroup {
-  folder: string | null;
-  sessions: SessionInfo[];
-}
-
-function groupByFolder(sessions: readonly SessionInfo[]): FolderGroup[] {
-  const groups = new Map<string | null, SessionInfo[]>();
-  for (const s of sessions) {
-    const list = groups.get(s.folder) ?? [];
-    list.push(s);
-    groups.set(s.folder, list);
-  }
-  // Sessions without a folder first, then folders by name.
-  return [...groups.entries()]
-    .sort(([a], [b]) => (a === null ? -1 : b === null ? 1 : a.localeCompare(b)))
-    .map(([folder, list]) => ({ folder, sessions: list }));
-}
-
 export function Sidebar(props: SidebarProps) {
   const { workspace } = props;
   const sessions = workspace.data?.sessions ?? [];
-  const groups = useMemo(() => groupByFolder(sessions), [sessions]);
+  const hostGroups = useMemo(() => groupByHost(sessions), [sessions]);
+  // Host headers only once some session lives elsewhere: a one-machine sidebar stays as it was.
+  const showHosts = hostGroups.some((g) => g.host !== null);
   const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
+  const toggle = (key: string, now: boolean) => setCollapsed((c) => ({ ...c, [key]: !now }));
 
   return (
     <nav aria-label="Sessions" className="flex h-full min-h-0 flex-col bg-surface">
@@ -58,39 +46,33 @@ export function Sidebar(props: SidebarProps) {
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto py-1">
         {sessions.length === 0 && <p className="px-3 py-4 text-[12px] text-muted">No sessions yet.</p>}
-        {groups.map((group) => {
-          const groupKey = group.folder ?? '';
-          const isCollapsed = group.folder !== null && collapsed[groupKey];
-          const groupStates = group.sessions.flatMap((s) =>
-            workspace.panesOfSession(s.name).map((p) => p.status?.state),
-          );
+        {hostGroups.map((hg) => {
+          const hostKey = `host:${hg.host ?? ''}`;
+          const hostCollapsed = showHosts && collapsed[hostKey] === true;
           return (
             <div
-              key={groupKey}
+              key={hostKey}
               role="group"
-              aria-label={group.folder ? `Folder ${group.folder}` : 'Sessions'}
+              aria-label={hg.host ? `Host ${hg.host}` : 'This machine'}
+              data-host={hg.host ?? 'local'}
             >
-              {group.folder !== null && (
-                <button
-                  type="button"
-                  aria-expanded={!isCollapsed}
-                  onClick={() => setCollapsed((c) => ({ ...c, [groupKey]: !isCollapsed }))}
-                  title={group.folder}
-                  className={`flex w-full items-center gap-1.5 px-2 pb-0.5 pt-2 text-left text-[11px] font-semibold uppercase tracking-wide text-muted hover:text-fg ${FOCUS_RING}`}
-                >
-                  <Icon name={isCollapsed ? 'chevronRight' : 'chevronDown'} size={12} />
-                  <Icon name="folder" size={12} />
-                  <span className="min-w-0 truncate normal-case">{basename(group.folder)}</span>
-                  <Rollup counts={countStates(groupStates)} className="ml-auto font-normal normal-case" />
-                </button>
+              {showHosts && (
+                <HostHeader
+                  host={hg.host}
+                  state={hg.state}
+                  reason={hg.reason}
+                  collapsed={hostCollapsed}
+                  onToggle={() => toggle(hostKey, hostCollapsed)}
+                />
               )}
-              {!isCollapsed &&
-                group.sessions.map((session) => (
-                  <SessionRow
-                    key={session.name}
+              {!hostCollapsed &&
+                hg.folders.map((group) => (
+                  <FolderSection
+                    key={group.folder ?? ''}
                     {...props}
-                    session={session}
-                    indent={group.folder !== null}
+                    group={group}
+                    collapsed={group.folder !== null && collapsed[`${hostKey}:${group.folder}`] === true}
+                    onToggle={(now) => toggle(`${hostKey}:${group.folder}`, now)}
                   />
                 ))}
             </div>
@@ -108,6 +90,35 @@ export function Sidebar(props: SidebarProps) {
         </button>
       </div>
     </nav>
+  );
+}
+
+function FolderSection(
+  props: SidebarProps & { group: FolderGroup; collapsed: boolean; onToggle(now: boolean): void },
+) {
+  const { group, collapsed, workspace } = props;
+  const states = group.sessions.flatMap((s) => workspace.panesOfSession(s.name).map((p) => p.status?.state));
+  return (
+    <div role="group" aria-label={group.folder ? `Folder ${group.folder}` : 'Sessions'}>
+      {group.folder !== null && (
+        <button
+          type="button"
+          aria-expanded={!collapsed}
+          onClick={() => props.onToggle(collapsed)}
+          title={group.folder}
+          className={`flex w-full items-center gap-1.5 px-2 pb-0.5 pt-2 text-left text-[11px] font-semibold uppercase tracking-wide text-muted hover:text-fg ${FOCUS_RING}`}
+        >
+          <Icon name={collapsed ? 'chevronRight' : 'chevronDown'} size={12} />
+          <Icon name="folder" size={12} />
+          <span className="min-w-0 truncate normal-case">{basename(group.folder)}</span>
+          <Rollup counts={countStates(states)} className="ml-auto font-normal normal-case" />
+        </button>
+      )}
+      {!collapsed &&
+        group.sessions.map((session) => (
+          <SessionRow key={session.name} {...props} session={session} indent={group.folder !== null} />
+        ))}
+    </div>
   );
 }
 
@@ -134,8 +145,9 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
             <Icon name="terminal" size={12} className={active ? 'text-accent' : 'text-muted'} />
             <span
               className={`min-w-0 truncate text-[13px] ${active ? 'font-semibold text-fg' : 'text-fg/90'}`}
+              title={session.name}
             >
-              {session.name}
+              {shortSessionName(session)}
             </span>
             {(() => {
               const urgent = mostUrgent(states);

@@ -1,0 +1,167 @@
+// Remote hosts in the browser (issue 19) against a real sshd and a real second account: "New
+// session on…" starts a session on the host, the sidebar groups it under the host with its link
+// state, the terminal types there; a fake agent on the host going blocked shows its badge and a
+// toast here; a dropped link shows reconnecting with the reason, then connected again.
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  appendFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentCapture } from '../../apps/server/test/agentCaptures';
+import {
+  createAccount,
+  generateKey,
+  removeAccount,
+  removeSshdDir,
+  startSshd,
+  type RemoteAccount,
+  type TestSshd,
+} from '../../apps/server/test/sshd';
+import { openBrowser, screenshot, type Browser } from '../lib/browser';
+import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
+import { pane, terminalText, typeInTerminal, waitFor } from '../lib/terminalText';
+import { agentRowsOf, openWorkspace, workspaceOf } from '../lib/workspaceProbe';
+
+let server: RoziServer;
+let browser: Browser;
+let account: RemoteAccount;
+let sshd: TestSshd;
+// World-readable: the host account runs the fake agent from here.
+const base = mkdtempSync(join(tmpdir(), 'rozi-e2e-remote-'));
+const ROZI = join(REPO_ROOT, 'apps', 'server', 'bin', 'rozi.mjs');
+
+beforeAll(async () => {
+  chmodSync(base, 0o755);
+  mkdirSync(join(base, 'bin'), { mode: 0o755 });
+  symlinkSync(
+    join(REPO_ROOT, 'apps', 'server', 'test', 'fake-agents', 'fake-agent.mjs'),
+    join(base, 'bin', 'codex.mjs'),
+  );
+  server = await startRozi();
+  // The client side: a key, the host's key in known_hosts, the host in config.toml (read on use).
+  const sshDir = join(server.home, '.ssh');
+  mkdirSync(sshDir, { mode: 0o700 });
+  const key = generateKey(sshDir, 'id_test');
+  account = createAccount(base);
+  sshd = await startSshd({ accounts: [account], clientKeys: [key] });
+  appendFileSync(join(sshDir, 'known_hosts'), sshd.knownHostsLine + '\n', { mode: 0o600 });
+  writeFileSync(
+    join(server.home, '.config', 'rozi', 'config.toml'),
+    [
+      '[remote.hosts.box]',
+      'host = "127.0.0.1"',
+      `port = ${sshd.port}`,
+      `user = "${account.user}"`,
+      'identity_file = "~/.ssh/id_test"',
+      `binary_path = "${ROZI}"`,
+      '',
+    ].join('\n'),
+  );
+  browser = await openBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+  if (sshd) {
+    await sshd.stop();
+    removeSshdDir(sshd);
+  }
+  if (account) await removeAccount(account);
+  rmSync(base, { recursive: true, force: true });
+});
+
+const hostHeader = () => browser.page.locator('[data-host-header="box"]');
+
+describe('a remote host in the browser', () => {
+  it('starts a session there from "New session on…", grouped under the host, typed into', async () => {
+    const { page } = browser;
+    await openWorkspace(page, server.url);
+    await page.getByRole('button', { name: 'New session', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Host', { exact: true }).selectOption('box');
+    await dialog.getByLabel('Session name').fill('dev');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await hostHeader().waitFor({ timeout: 60_000 });
+    await waitFor(
+      'the host connected',
+      async () => (await hostHeader().getAttribute('data-host-state')) === 'connected',
+      60_000,
+    );
+    const row = page.locator('[data-host="box"] [data-session="dev@box"]');
+    await row.waitFor();
+    expect((await row.innerText()).split('\n')[0]).toBe('dev');
+    await page.locator('[data-host-header="local"]').waitFor();
+    // The new session is shown: its terminal is the host's.
+    await waitFor('the remote session selected', async () =>
+      (await page.locator('[aria-current="true"]').first().innerText()).startsWith('dev'),
+    );
+    await pane(page, 1).locator('.xterm').click();
+    await typeInTerminal(page, 'echo "on=$(id -un)"\r');
+    await waitFor(
+      'the host account in the terminal',
+      async () => (await terminalText(page, 1)).includes(`on=${account.user}`),
+      30_000,
+    );
+    await screenshot(page, 'remote-host-session');
+  }, 120_000);
+
+  it('shows a fake agent on the host going blocked: badge on its row and a toast here', async () => {
+    const { page } = browser;
+    const ws = await workspaceOf(page);
+    const remotePane = ws.panes.find((p) => p.session === 'dev@box')!;
+    // Look at the local session, so the host's pane is in the background.
+    await page.locator('[data-session="main"] button').first().click();
+    await server.cli([
+      'send-text',
+      '--target',
+      `dev@box:${remotePane.id}`,
+      '--enter',
+      `FAKE_FIXTURE=${agentCapture('codex')} FAKE_SEQUENCE=working,blocked FAKE_STEP_MS=1500 node ${base}/bin/codex.mjs`,
+    ]);
+    await waitFor(
+      'the remote agent blocked',
+      async () =>
+        (await agentRowsOf(page)).find((r) => r.session === 'dev@box' && r.pane === remotePane.id)?.state ===
+        'blocked',
+      40_000,
+    );
+    await page.locator('[data-session="dev@box"] [data-state="blocked"]').first().waitFor();
+    const toast = page.locator('[data-toast="blocked"]');
+    await toast.waitFor({ timeout: 15_000 });
+    expect(await toast.innerText()).toContain('dev@box');
+    await screenshot(page, 'remote-host-blocked');
+  }, 90_000);
+
+  it('shows the dropped link with its reason, then connected again', async () => {
+    const { page } = browser;
+    await sshd.stop();
+    const link = await page.evaluate(async () => {
+      const r = await fetch(`/trpc/hosts.link?input=${encodeURIComponent(JSON.stringify({ alias: 'box' }))}`);
+      return ((await r.json()) as { result: { data: { pid: number | null } } }).result.data;
+    });
+    // The ssh process ends as a dropped connection would; sshd is down, so it cannot come back yet.
+    process.kill(link.pid!, 'SIGKILL');
+    await waitFor(
+      'the host reconnecting',
+      async () => (await hostHeader().getAttribute('data-host-state')) === 'reconnecting',
+      20_000,
+    );
+    await waitFor('the reason shown', async () => /refused/.test(await hostHeader().innerText()), 20_000);
+    await screenshot(page, 'remote-host-reconnecting');
+    await sshd.restart();
+    await waitFor(
+      'the host connected again',
+      async () => (await hostHeader().getAttribute('data-host-state')) === 'connected',
+      60_000,
+    );
+    await page.locator('[data-session="dev@box"]').waitFor();
+  }, 120_000);
+});
