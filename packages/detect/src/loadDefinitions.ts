@@ -48,7 +48,6 @@ function finish(draft: DefinitionDraft, id = draft.id): AgentDefinition {
     match: draft.match ?? { names: [], paths: [] },
     states: renamed,
     resume: draft.resume || null,
-    question: draft.question ?? null,
     source: draft.source,
     location: draft.location,
   };
@@ -116,7 +115,6 @@ export function loadDefinitions(input: LoadInput = {}): DefinitionSet {
         def.overrides = 'builtin';
         if (!draft.match) def.match = builtin.match;
         if (draft.resume === undefined) def.resume = builtin.resume;
-        if (draft.question === undefined) def.question = builtin.question;
       }
       configDefs.push(def);
     }

@@ -2,7 +2,7 @@
 // listed there; kept in <stateDir>/remote-hosts.json so a restart reconnects them, which is what
 // makes host sessions outlive this server), plus the configured and ~/.ssh/config aliases a user
 // may start a session on. Owns the key space of remote panes and the ssh ControlMaster directory.
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { RoziPaths } from '../config/paths';
 import type { EventBus } from '../events/bus';
@@ -11,6 +11,8 @@ import { writeFileAtomic } from '../persist/atomicWrite';
 import { RoziError } from '../session/errors';
 import type { PaneView } from '../projection/types';
 import type { HostInfo, SessionInfo } from '../session/model';
+import { hostBuild, REPO_ROOT } from './hostBuild';
+import { installOnHost, type InstallResult } from './hostInstall';
 import { resolveHostTarget, type SshTarget } from './hostTarget';
 import { REMOTE_KEY_BASE } from './nameTranslation';
 import { readRemoteSettings } from './remoteConfigFile';
@@ -25,8 +27,6 @@ export interface RemoteHostsOptions {
   env: NodeJS.ProcessEnv;
   ringBytes: number;
   log(line: string): void;
-  /** Installs rozi on a host ([remote] install = "always", or `rozi remote install`). */
-  install?(host: RemoteHost): Promise<void>;
   /** The host's calls for placed processes (remote placement). */
   serve?(host: RemoteHost): LinkServe;
 }
@@ -50,6 +50,7 @@ export class RemoteHosts {
   private nextNotification = 1_000_000_000;
   private readonly file: string;
   private readonly controlDir: string;
+  private readonly installs = new Map<string, Promise<InstallResult>>();
 
   constructor(private readonly o: RemoteHostsOptions) {
     this.file = join(o.paths.stateDir, 'remote-hosts.json');
@@ -102,7 +103,7 @@ export class RemoteHosts {
       allocKey: () => this.nextKey++,
       claimKey: (key) => this.keyOwners.set(key, host),
       allocNotificationId: () => this.nextNotification++,
-      install: this.o.install ? (h) => this.installIfAllowed(h) : undefined,
+      install: (h) => this.installIfAllowed(h),
       installHint: (alias) => this.installHint(alias),
       serve: this.o.serve,
       log: this.o.log,
@@ -214,10 +215,34 @@ export class RemoteHosts {
     return `install it with 'rozi remote install ${alias}' (or set [remote] install = "always")`;
   }
 
+  /** Copies this rozi's self-contained build to the host (hostInstall.ts); then links use it. */
+  async install(host: RemoteHost): Promise<InstallResult> {
+    if (host.target.binaryPath)
+      throw new RoziError(
+        'invalid',
+        `[remote.hosts.${host.alias}] binary_path names the rozi to run there; remove it to install one`,
+      );
+    const pending = this.installs.get(host.alias);
+    if (pending) return pending;
+    const run = installOnHost({
+      target: host.target,
+      ssh: this.sshContext(),
+      build: () =>
+        hostBuild({
+          repoRoot: REPO_ROOT,
+          cacheDir: join(this.o.paths.stateDir, 'host-builds'),
+          nodeBinary: realpathSync(process.execPath),
+        }),
+      log: this.o.log,
+    }).finally(() => this.installs.delete(host.alias));
+    this.installs.set(host.alias, run);
+    return run;
+  }
+
   /** Only `install = "always"` copies rozi over without being asked (never with binary_path). */
   private async installIfAllowed(host: RemoteHost): Promise<boolean> {
-    if (this.settings().install !== 'always' || host.target.binaryPath || !this.o.install) return false;
-    await this.o.install(host);
+    if (this.settings().install !== 'always' || host.target.binaryPath) return false;
+    await this.install(host);
     return true;
   }
 

@@ -82,18 +82,21 @@ export function sshOptions(t: SshTarget, c: SshContext): string[] {
   ];
 }
 
+/** The comment line that marks ~/.local/bin/rozi as a launcher `rozi remote install` wrote. */
+export const LAUNCHER_MARK = 'rozi-host-launcher';
+
 /** Exit status of the link command when the host has no rozi it can run. */
 export const ROZI_MISSING_EXIT = 97;
 
 /**
- * The link: find rozi on the host (binary_path, else PATH, else ~/.local/bin/rozi, where an
- * install puts it), then run its `host serve --stdio`. A missing rozi says so on stderr with a
+ * The link: find rozi on the host (binary_path, else the launcher an install wrote in
+ * ~/.local/bin, else PATH, else whatever ~/.local/bin/rozi is), then run its `host serve --stdio`. A missing rozi says so on stderr with a
  * fixed word the client recognises, instead of a shell's "command not found".
  */
 export function linkCommand(t: SshTarget): string {
   const find = t.binaryPath
     ? `b=${remotePath(t.binaryPath)}; [ -x "$b" ] || { echo "rozi-missing: $b is not an executable file" >&2; exit ${ROZI_MISSING_EXIT}; }`
-    : `if command -v rozi >/dev/null 2>&1; then b=rozi; elif [ -x "$HOME/.local/bin/rozi" ]; then b="$HOME/.local/bin/rozi"; else echo "rozi-missing: no rozi on PATH or in ~/.local/bin" >&2; exit ${ROZI_MISSING_EXIT}; fi`;
+    : `l="$HOME/.local/bin/rozi"; if [ -x "$l" ] && grep -q ${LAUNCHER_MARK} "$l" 2>/dev/null; then b="$l"; elif command -v rozi >/dev/null 2>&1; then b=rozi; elif [ -x "$HOME/.local/bin/rozi" ]; then b="$HOME/.local/bin/rozi"; else echo "rozi-missing: no rozi on PATH or in ~/.local/bin" >&2; exit ${ROZI_MISSING_EXIT}; fi`;
   return `sh -c ${shQuote(`${find}; exec "$b" host serve --stdio`)}`;
 }
 

@@ -114,13 +114,7 @@ export {
   UnitLog,
   type UnitLogTail,
 } from './logs';
-export {
-  REGISTRY_LOCK_FILE,
-  RegistryLockedError,
-  withLockFile,
-  withRegistryLock,
-  type LockFileOptions,
-} from './registryLock';
+export { REGISTRY_LOCK_FILE, RegistryLockedError, withRegistryLock } from './registryLock';
 export {
   findEntry,
   readRegistry,

@@ -48,6 +48,29 @@ export const hostsRouter = router({
     };
   }),
 
+  /**
+   * Copies this rozi's self-contained build there (checked by digest; skipped when the host has
+   * it), then connects and attaches the host.
+   */
+  install: procedure.input(hostArg).mutation(async ({ ctx, input }) => {
+    const hosts = registry(ctx.manager);
+    const host = hosts.ensure(input.alias);
+    let installed;
+    try {
+      installed = await hosts.install(host);
+    } catch (err) {
+      if (err instanceof RoziError) throw err;
+      throw new LinkCallError('install-failed', err instanceof Error ? err.message : String(err));
+    }
+    try {
+      await host.conn.connect();
+    } catch (failure) {
+      throw new LinkCallError('host-unreachable', (failure as LinkFailure).message);
+    }
+    hosts.attach(host, input.alias);
+    return { ...installed, version: host.info().version };
+  }),
+
   /** Stops showing the host here; its sessions keep running there. */
   detach: procedure.input(hostArg).mutation(({ ctx, input }) => {
     const hosts = registry(ctx.manager);

@@ -2,12 +2,18 @@
 import type { Verb } from '../verb';
 import { hostServeVerb } from './remote/hostServe';
 import { newNamedVerb } from './remote/newNamed';
-import { remoteConnectVerb, remoteDetachVerb, remoteHostsVerb } from './remote/remoteHosts';
+import {
+  remoteConnectVerb,
+  remoteDetachVerb,
+  remoteHostsVerb,
+  remoteInstallVerb,
+} from './remote/remoteHosts';
 
 export const remoteVerbs: Verb[] = [
   newNamedVerb,
   remoteHostsVerb,
   remoteConnectVerb,
   remoteDetachVerb,
+  remoteInstallVerb,
   hostServeVerb,
 ];

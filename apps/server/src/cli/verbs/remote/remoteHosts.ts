@@ -20,7 +20,16 @@ export const remoteHostsVerb: Verb = {
   },
 };
 
-function hostVerb(word: 'connect' | 'detach', summary: string, procedure: string): Verb {
+function done(word: 'connect' | 'detach' | 'install', alias: string, r: Record<string, unknown>): string {
+  if (word === 'connect') return `connected to ${alias} (rozi ${String(r.version)})`;
+  if (word === 'detach') return `detached ${alias}; its sessions keep running there`;
+  const digest = String(r.digest).slice(0, 12);
+  return r.copied
+    ? `installed rozi ${digest} on ${alias} (${(Number(r.bytes) / 1e6).toFixed(1)} MB, checked by sha256) and connected`
+    : `${alias} already has rozi ${digest}; connected`;
+}
+
+function hostVerb(word: 'connect' | 'detach' | 'install', summary: string, procedure: string): Verb {
   return {
     path: ['remote', word],
     summary,
@@ -29,11 +38,7 @@ function hostVerb(word: 'connect' | 'detach', summary: string, procedure: string
       const alias = ctx.args.positionals[0];
       if (!alias) throw new CliError('usage', `'remote ${word}' needs a HOST`, 2);
       const r = await callServer<Record<string, unknown>>(ctx.io.env, procedure, { alias });
-      ctx.print(r, () =>
-        word === 'connect'
-          ? `connected to ${alias} (rozi ${String(r.version)})`
-          : `detached ${alias}; its sessions keep running there`,
-      );
+      ctx.print(r, () => done(word, alias, r));
       return 0;
     },
   };
@@ -48,4 +53,9 @@ export const remoteDetachVerb = hostVerb(
   'detach',
   'stop showing a remote host here; its sessions keep running there',
   'hosts.detach',
+);
+export const remoteInstallVerb = hostVerb(
+  'install',
+  'copy this rozi to a remote host (a self-contained build, checked by digest) and connect it',
+  'hosts.install',
 );
