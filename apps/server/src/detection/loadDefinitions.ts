@@ -34,14 +34,16 @@ async function readIfExists(file: string): Promise<string | null> {
  */
 async function installedExtensionAgents(extensionsDir: string): Promise<ExtensionAgents[]> {
   // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
-  const { loadInstalled } = await import('@rozi/extensions/node');
+  const { loadInstalled, readManifestFile } = await import('@rozi/extensions/node');
   const loadable = loadInstalled(extensionsDir)
     .extensions.filter((e) => e.state === 'enabled' && e.check?.manifest)
     .sort((a, b) => basename(a.entry.dir).localeCompare(basename(b.entry.dir)));
   const out: ExtensionAgents[] = [];
   for (const e of loadable) {
     const file = join(e.entry.dir, 'extension.toml');
-    const text = await readIfExists(file);
+    // Bounded and never blocking: the file is the repository's, whatever sits at that name now.
+    const read = readManifestFile(e.entry.dir);
+    const text = read.ok ? read.bytes.toString('utf8') : null;
     if (text === null || !/^\s*\[\[\s*agents\s*\]\]/m.test(text)) continue;
     out.push({ id: e.entry.id, file, text });
   }

@@ -131,6 +131,17 @@ export class ChildLedger {
     return live;
   }
 
+  /**
+   * SIGKILL to everything listed, now, without waiting: for a process about to exit on a signal
+   * (a CLI interrupted mid-install), where nothing asynchronous will run any more.
+   */
+  killAllNow(): void {
+    for (const r of [...this.records.values()]) {
+      signal(r, 'SIGKILL');
+      this.forget(r);
+    }
+  }
+
   /** Drops groups with no member left (their leader's exit could not tell); cheap, zombies linger. */
   private prune(): void {
     for (const rec of this.records.values()) if (!signal(rec, 0)) this.forget(rec);

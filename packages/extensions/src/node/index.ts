@@ -82,6 +82,7 @@ export {
 export { EXIT_STALE_GENERATION, GenerationTable, type GenerationCheck } from './generation';
 export { processFacingFingerprint, type FingerprintInput } from './generationFingerprint';
 export {
+  abandonInstallsNow,
   installExtension,
   InstallError,
   removeExtension,
@@ -172,6 +173,9 @@ export {
   type SnapshotOptions,
   type SnapshotProblem,
 } from './snapshot';
+
+// extension.toml read safely: a regular file inside the extension, bounded, never blocking.
+export { readManifestFile, type ManifestFileRead } from './manifestFile';
 
 // Durable files: the one atomic write of the codebase (server code imports it as
 // apps/server/src/persist/atomicWrite.ts).

@@ -18,10 +18,12 @@ import { join } from 'node:path';
 import type { ExtensionManifest } from '../manifest/model';
 import { takeSnapshotSync } from './snapshot';
 import { diffContributions, type ContributionDiff } from './installDiff';
+import { childLedger } from './childLedger';
 import { cloneAt, DEFAULT_INSTALL_LIMITS, GitError, measureTree, type InstallLimits } from './installGit';
+import { findEscapingLink } from './installLinks';
 import { fileUrlOf, resolveInstallSource } from './installSource';
 import { extensionLogDir, removeLogs } from './logs';
-import { checkExtensionDir } from './registryLoad';
+import { checkExtensionDir, digestMismatch } from './registryLoad';
 import { findEntry, readRegistry, updateRegistry, type InstallSource, type RegistryEntry } from './registry';
 import { ensureStateDir, purgeStateDir } from './state';
 
@@ -31,6 +33,7 @@ export type InstallErrorCode =
   | 'timeout'
   | 'too-large'
   | 'invalid-manifest'
+  | 'unsafe-link'
   | 'already-installed'
   | 'not-installed'
   | 'not-updatable';
@@ -72,9 +75,40 @@ export interface InstallOutcome {
 
 const STAGING_PREFIX = '.staging-';
 
+/** Staging directories of installs and updates running in this process. */
+const stagesInFlight = new Set<string>();
+
 function stagingDir(extensionsDir: string): string {
   mkdirSync(extensionsDir, { recursive: true });
-  return join(extensionsDir, `${STAGING_PREFIX}${randomBytes(6).toString('hex')}`);
+  const stage = join(extensionsDir, `${STAGING_PREFIX}${randomBytes(6).toString('hex')}`);
+  stagesInFlight.add(stage);
+  return stage;
+}
+
+function dropStage(stage: string): void {
+  rmSync(stage, { recursive: true, force: true });
+  stagesInFlight.delete(stage);
+}
+
+/**
+ * For a process ending on a signal mid-install (Ctrl-C on `rozi extensions install`): git runs
+ * in its own process group, so the terminal's SIGINT never reaches it and it would go on cloning
+ * after the CLI is gone. Kills every process this one started and removes the half-made staging
+ * directories, synchronously, before the caller exits.
+ */
+export function abandonInstallsNow(): void {
+  childLedger.killAllNow();
+  for (const stage of [...stagesInFlight]) dropStage(stage);
+}
+
+/** A link out of the tree would let the installed extension's files reach anything of the user's. */
+function refuseEscapingLinks(dir: string): void {
+  const link = findEscapingLink(dir);
+  if (link)
+    throw new InstallError(
+      'unsafe-link',
+      `${link.path} is a symbolic link to ${link.target}, outside the extension; nothing was installed`,
+    );
 }
 
 /** Leftovers of installs interrupted by a crash; safe to delete at start. */
@@ -127,7 +161,12 @@ async function fetchInto(
         'too-large',
         `${source.path} is larger than ${opts.limits.maxBytes / 1024 / 1024} MiB or ${opts.limits.maxFiles} files`,
       );
-    cpSync(source.path, dest, { recursive: true, filter: (src) => !/(^|\/)\.git$/.test(src) });
+    // verbatimSymlinks: a relative link stays relative (cpSync would point it back into the source).
+    cpSync(source.path, dest, {
+      recursive: true,
+      verbatimSymlinks: true,
+      filter: (src) => !/(^|\/)\.git$/.test(src),
+    });
     return null;
   }
   throw new InstallError('not-updatable', 'a linked extension is its checkout; nothing to fetch');
@@ -206,6 +245,7 @@ export async function installExtension(opts: InstallOptions): Promise<InstallOut
   const stage = stagingDir(dirs.extensionsDir);
   try {
     const commit = await fetchInto(source, stage, { cwd, env, limits });
+    refuseEscapingLinks(stage);
     const { manifest, warning } = validated(stage);
     const id = manifest.extension.id;
     const target = join(dirs.extensionsDir, id);
@@ -240,7 +280,7 @@ export async function installExtension(opts: InstallOptions): Promise<InstallOut
   } catch (err) {
     throw asInstallError(err);
   } finally {
-    rmSync(stage, { recursive: true, force: true });
+    dropStage(stage);
   }
 }
 
@@ -315,6 +355,7 @@ export async function updateExtension(opts: {
       env: opts.env ?? process.env,
       limits: opts.limits ?? DEFAULT_INSTALL_LIMITS,
     });
+    refuseEscapingLinks(stage);
     const next = validated(stage).manifest;
     if (next.extension.id !== id)
       throw new InstallError(
@@ -323,7 +364,8 @@ export async function updateExtension(opts: {
       );
     const digest = installDigest(stage, opts.limits ?? DEFAULT_INSTALL_LIMITS);
     const diff = current ? diffContributions(current, next) : undefined;
-    if (digest === entry.digest && commit === entry.commit)
+    // A copy edited since install is restored even when the source has not moved.
+    if (digest === entry.digest && commit === entry.commit && digestMismatch(entry) === undefined)
       return { id, status: 'up-to-date', commitFrom: entry.commit, commitTo: commit, diff };
     if (opts.dryRun) return { id, status: 'would-update', commitFrom: entry.commit, commitTo: commit, diff };
     const trash = join(dirs.extensionsDir, `.trash-${randomBytes(6).toString('hex')}`);
@@ -343,6 +385,6 @@ export async function updateExtension(opts: {
   } catch (err) {
     throw asInstallError(err);
   } finally {
-    rmSync(stage, { recursive: true, force: true });
+    dropStage(stage);
   }
 }

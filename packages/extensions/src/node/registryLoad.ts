@@ -1,8 +1,7 @@
 // Loading what is installed: each registry entry's extension.toml is read and checked on its own,
 // so one missing, invalid or incompatible extension is reported beside the others and never stops
 // them loading (spec: an extension loads whole or not at all — and only itself).
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import {
   checkManifest,
   platformName,
@@ -10,6 +9,8 @@ import {
   type ManifestCheck,
   type SnapshotFacts,
 } from '../manifest/index';
+import { DEFAULT_INSTALL_LIMITS } from './installGit';
+import { readManifestFile } from './manifestFile';
 import { snapshotFacts, takeSnapshotSync } from './snapshot';
 import { readRegistry, type RegistryEntry } from './registry';
 
@@ -27,12 +28,11 @@ export function checkExtensionDir(dir: string): {
   check: ManifestCheck | undefined;
   problem: string | undefined;
 } {
-  const file = join(dir, 'extension.toml');
-  if (!existsSync(file)) return { check: undefined, problem: `no extension.toml in ${dir}` };
-  let bytes: Uint8Array;
+  const read = readManifestFile(dir);
+  if (!read.ok) return { check: undefined, problem: read.problem };
+  const bytes = read.bytes;
   let snapshot: SnapshotFacts;
   try {
-    bytes = readFileSync(file);
     // The real snapshot facts: a link outside the extension, a link to a directory or a tree past
     // 32 MiB / 4096 files makes an extension with placed contributions invalid (the validator
     // applies them only then).
@@ -61,6 +61,30 @@ export function checkExtensionDir(dir: string): {
   return { check, problem: undefined };
 }
 
+/**
+ * Why an installed copy no longer is what was installed, or undefined when it still is. The
+ * registry records the content digest at install; anything that edited the copy since (a stray
+ * script, a half-finished manual change, a tampering process) makes it a different extension
+ * from the one the user reviewed, so it does not load. A linked checkout is the user's own
+ * working tree and changes by design.
+ */
+export function digestMismatch(entry: RegistryEntry): string | undefined {
+  if (entry.source.kind === 'link' || !entry.digest.startsWith('sha256:')) return undefined;
+  let now: string | undefined;
+  try {
+    now = takeSnapshotSync(entry.dir, {
+      digest: true,
+      maxBytes: DEFAULT_INSTALL_LIMITS.maxBytes,
+      maxFiles: DEFAULT_INSTALL_LIMITS.maxFiles,
+    }).digest;
+  } catch (err) {
+    return `cannot read its files: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  if (now === entry.digest) return undefined;
+  const short = (d: string | undefined) => (d ? d.slice(0, 19) : 'none (past the install limits)');
+  return `its files changed since it was installed (now ${short(now)}, installed ${short(entry.digest)}); run rozi extensions update ${entry.id} to restore it`;
+}
+
 export function loadInstalled(extensionsDir: string): { extensions: LoadedExtension[]; problems: string[] } {
   const { registry, problem } = readRegistry(extensionsDir);
   const extensions = registry.extensions.map((entry): LoadedExtension => {
@@ -81,6 +105,8 @@ export function loadInstalled(extensionsDir: string): { extensions: LoadedExtens
         problem: `extension.toml now declares id '${check.manifest?.extension.id}', installed as '${entry.id}'`,
       };
     }
+    const changed = digestMismatch(entry);
+    if (changed !== undefined) return { entry, state: 'invalid', check, problem: changed };
     if (check.verdict === 'incompatible') return { entry, state: 'incompatible', check, problem: p };
     return { entry, state: entry.enabled ? 'enabled' : 'disabled', check, problem: undefined };
   });

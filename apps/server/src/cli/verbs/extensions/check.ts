@@ -9,7 +9,6 @@ import {
   type DiscoverFacts,
   type ImageFormat,
   type ManifestCheck,
-  MAX_MANIFEST_BYTES,
   platformName,
   ROZI_COMPAT_VERSION,
   type ScreenshotFact,
@@ -79,13 +78,17 @@ export async function checkExtensionDir(dirArg: string, cwd: string): Promise<Ch
   }
   if (!st.isDirectory())
     throw new CliError('not-found', `${dirArg} is not a directory; pass the extension's directory`);
-  const file = join(dir, 'extension.toml');
-  if (!existsSync(file)) throw new CliError('not-found', `no extension.toml in ${dirArg}`);
-  const bytes = readHead(file, MAX_MANIFEST_BYTES + 1);
+  // Loaded on use: importing the runtime costs every `rozi` start ~0.3 s.
+  const { readManifestFile, snapshotFacts, takeSnapshot } = await import('@rozi/extensions/node');
+  // Only a regular file inside the extension is read (a link to /dev/zero or a FIFO is refused).
+  const read = readManifestFile(dir);
+  if (!read.ok) {
+    if (read.missing) throw new CliError('not-found', `no extension.toml in ${dirArg}`);
+    throw new CliError('invalid-manifest', `${dirArg}: ${read.problem}`);
+  }
+  const bytes = read.bytes;
   // The snapshot listing sharpens checks (hook scripts exist, pane-relative paths); a directory
   // that cannot be walked still gets its manifest checked.
-  // Loaded on use: importing the runtime costs every `rozi` start ~0.3 s.
-  const { snapshotFacts, takeSnapshot } = await import('@rozi/extensions/node');
   const snapshot = await takeSnapshot(dir).catch(() => undefined);
   const check = checkManifest(bytes, {
     roziVersion: ROZI_COMPAT_VERSION,

@@ -1,6 +1,7 @@
 // Shared by the extension verbs: the calling extension's identity (sent with every request so a
 // retired generation is refused), the documented exit code for that refusal, local directories,
 // and the best-effort reload after a local registry change.
+import { constants } from 'node:os';
 import type { ExtensionDirs } from '@rozi/extensions/node';
 import { resolvePaths } from '../../../config/paths';
 import { callServer } from '../../controlClient';
@@ -60,4 +61,32 @@ export function installFailure(err: unknown): never {
   if (err instanceof Error && 'code' in err && err.name === 'InstallError')
     throw new CliError(String((err as { code: string }).code), err.message, 1);
   throw err;
+}
+
+const ENDING_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * Runs an install or update so that Ctrl-C (or a closed terminal) ends it whole: git runs in its
+ * own process group, which the terminal's signal never reaches, so without this the clone went
+ * on after the CLI had exited. The signal kills what the install started, removes its staging
+ * directory, and exits 128 + the signal number as a shell expects.
+ */
+export async function interruptibleInstall<T>(
+  work: () => Promise<T>,
+  stderr: { write(s: string): unknown },
+): Promise<T> {
+  const { abandonInstallsNow } = await import('@rozi/extensions/node');
+  const onSignal = (sig: NodeJS.Signals) => {
+    abandonInstallsNow();
+    stderr.write(
+      `rozi: ${sig === 'SIGINT' ? 'interrupted' : sig}; git was stopped and nothing was installed\n`,
+    );
+    process.exit(128 + (constants.signals[sig] ?? 2));
+  };
+  for (const sig of ENDING_SIGNALS) process.once(sig, onSignal);
+  try {
+    return await work();
+  } finally {
+    for (const sig of ENDING_SIGNALS) process.off(sig, onSignal);
+  }
 }

@@ -2,7 +2,7 @@
 // anything the repository holds, validates, records source, commit and digest, then reloads a
 // running server.
 import type { Verb } from '../../verb';
-import { extensionDirs, installFailure, reloadIfRunning } from './extensionCall';
+import { extensionDirs, installFailure, interruptibleInstall, reloadIfRunning } from './extensionCall';
 
 export const extensionsInstallVerb: Verb = {
   path: ['extensions', 'install'],
@@ -20,14 +20,18 @@ export const extensionsInstallVerb: Verb = {
     // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
     const { installExtension } = await import('@rozi/extensions/node');
     const o = ctx.args.options;
-    const out = await installExtension({
-      dirs: extensionDirs(ctx.io.env),
-      source: ctx.args.positionals[0] as string,
-      link: o.link === true,
-      ref: typeof o.ref === 'string' ? o.ref : undefined,
-      cwd: ctx.io.cwd,
-      env: ctx.io.env,
-    }).catch(installFailure);
+    const out = await interruptibleInstall(
+      () =>
+        installExtension({
+          dirs: extensionDirs(ctx.io.env),
+          source: ctx.args.positionals[0] as string,
+          link: o.link === true,
+          ref: typeof o.ref === 'string' ? o.ref : undefined,
+          cwd: ctx.io.cwd,
+          env: ctx.io.env,
+        }),
+      ctx.io.stderr,
+    ).catch(installFailure);
     const server = await reloadIfRunning(ctx.io.env);
     const e = out.entry;
     ctx.print(

@@ -2,7 +2,7 @@
 // the contributions, then applies it (not with --dry-run) and reloads a running server.
 import type { UpdatePlan } from '@rozi/extensions/node';
 import type { Verb } from '../../verb';
-import { extensionDirs, installFailure, reloadIfRunning } from './extensionCall';
+import { extensionDirs, installFailure, interruptibleInstall, reloadIfRunning } from './extensionCall';
 
 export const extensionsUpdateVerb: Verb = {
   path: ['extensions', 'update'],
@@ -19,12 +19,16 @@ export const extensionsUpdateVerb: Verb = {
     const plans: UpdatePlan[] = [];
     for (const id of ids)
       plans.push(
-        await updateExtension({
-          dirs,
-          id,
-          dryRun: ctx.args.options['dry-run'] === true,
-          env: ctx.io.env,
-        }).catch(installFailure),
+        await interruptibleInstall(
+          () =>
+            updateExtension({
+              dirs,
+              id,
+              dryRun: ctx.args.options['dry-run'] === true,
+              env: ctx.io.env,
+            }),
+          ctx.io.stderr,
+        ).catch(installFailure),
       );
     const server = plans.some((p) => p.status === 'updated')
       ? await reloadIfRunning(ctx.io.env)
