@@ -17,6 +17,8 @@ export interface DialogProps {
   footer?: ReactNode;
   /** Width class; the default suits a form. */
   widthClass?: string;
+  /** A computed CSS width (a picker's declared columns); wins over widthClass. */
+  width?: string;
   /** Where the dialog sits; palettes sit near the top like VS Code's. */
   placement?: 'center' | 'top';
   /** Hide the visible heading (still labels the dialog for screen readers). */
@@ -30,6 +32,7 @@ export function Dialog({
   children,
   footer,
   widthClass = 'w-[min(480px,calc(100vw-2rem))]',
+  width,
   placement = 'center',
   hideTitle = false,
 }: DialogProps) {
@@ -85,6 +88,7 @@ export function Dialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      style={width ? { width } : undefined}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

@@ -68,25 +68,32 @@ export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { ty
 // Extension UI payloads (extension runtime, apps/server/src/extensions). Types only.
 
 export interface PickerRow {
-  /** Stable id; for plain `rozi pick` the line itself. */
+  /** Returned in `selected`; rozi falls back to the label when a row has none. */
   id: string;
   label: string;
+  /** Section header the row is listed under. */
   group?: string;
-  badge?: string;
-  disabled?: boolean;
+  /** Right-aligned status badge. */
+  description?: string;
+  /** Why the row cannot be chosen: shown in place of the description, row muted and inert. */
+  disabled?: string;
+  /** The row that is current (the checked-out branch): highlighted. */
+  active?: boolean;
+  /** Ranks the row higher, with or without a filter. */
+  priority?: number;
 }
 
 export interface PickerAction {
   id: string;
-  /** Key chord in the picker, e.g. `ctrl-d`. */
+  /** Key chord in the picker, spelled as in `[keys]` (`ctrl-d`); an unparseable one is dropped. */
   key: string;
   label: string;
-  /** Ask for a line of text (shown as this prompt) before reporting the action. */
+  /** Ask for a line of text (this is the prompt's title) before reporting the action as `input`. */
   prompt?: string;
-  /** Close the picker after the action (default: stay open). */
+  /** Close the picker after the action (default: stay open for a refreshed `rows`). */
   close?: boolean;
-  /** Ask for confirmation first (true, or the question to show). */
-  confirm?: boolean | string;
+  /** Require a second press on the same row (the armed row is struck through). */
+  confirm?: boolean;
 }
 
 export interface PickerRequest {
@@ -109,6 +116,9 @@ export type PickerResult =
   | { kind: 'input'; text: string }
   | { kind: 'action'; action: string; selected: PickerRow | null; input: string | null; close: boolean }
   | { kind: 'cancelled' };
+
+/** What a browser answers: a result, or that it could not show the picker (an overlay is open). */
+export type PickerAnswer = PickerResult | { kind: 'refused'; reason: 'overlay' };
 
 export interface SidebarTabRow {
   /** For JSON command tabs and stream rows: the row's id (ROZI_ROW_ID on click). */

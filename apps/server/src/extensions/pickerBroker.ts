@@ -1,16 +1,23 @@
-// `rozi pick` / `rozi prompt` round trips (issue 7, item 9). One picker at a time: the broker
-// publishes it to every connected browser as a `picker-open` event, the first browser to answer
-// (extensions.pickerAnswer) settles it, and `picker-closed` tells the others to close theirs.
-// With no browser connected a request fails at once; a caller that disconnects cancels it; a
-// retired extension generation closes its pickers.
+// `rozi pick` / `rozi prompt` round trips (issue 7, item 9; rozi's picker protocol, issue 15.4).
+// One picker at a time: the broker publishes it to every connected browser as a `picker-open`
+// event, the first browser to answer (extensions.pickerAnswer) settles it, and `picker-closed`
+// tells the others to close theirs. rozi's two refusals: a second picker while one is open fails
+// at once with "a picker is already open"; a browser showing another overlay (palette, prompt,
+// launcher, search…) refuses, and when every browser the picker was sent to refused, it fails with
+// "an overlay is open". With no browser connected a request fails at once; a caller that
+// disconnects cancels it; a retired extension generation closes its pickers.
 import type { EventBus } from '../events/bus';
-import type { PickerRequest, PickerResult, PickerRow } from '../events/types';
+import type { PickerAnswer, PickerRequest, PickerResult, PickerRow } from '../events/types';
 import { ExtensionHostError } from './hostError';
 
 interface Open {
   id: string;
   owner: string | undefined;
+  /** Browsers the picker was sent to; when this many refused, nobody can show it. */
+  audience: number;
+  refused: number;
   settle(result: PickerResult): void;
+  fail(err: Error): void;
 }
 
 export class PickerBroker {
@@ -30,7 +37,8 @@ export class PickerBroker {
     onOpened?: (id: string) => void;
     onAction?: (result: PickerResult) => void;
   }): Promise<PickerResult> {
-    if (this.o.browsers() === 0)
+    const audience = this.o.browsers();
+    if (audience === 0)
       return Promise.reject(
         new ExtensionHostError(
           'no-browser',
@@ -39,20 +47,28 @@ export class PickerBroker {
       );
     if (this.open) return Promise.reject(new ExtensionHostError('picker-open', 'a picker is already open'));
     const id = `pick-${++this.counter}`;
-    return new Promise<PickerResult>((resolve) => {
+    return new Promise<PickerResult>((resolve, reject) => {
+      const end = (): void => {
+        this.open = undefined;
+        o.signal?.removeEventListener('abort', onAbort);
+        this.o.bus.emit({ type: 'picker-closed', id });
+      };
       const settle = (result: PickerResult): void => {
         if (this.open?.id !== id) return;
         if (result.kind === 'action' && !result.close) {
           o.onAction?.(result);
           return;
         }
-        this.open = undefined;
-        o.signal?.removeEventListener('abort', onAbort);
-        this.o.bus.emit({ type: 'picker-closed', id });
+        end();
         resolve(result);
       };
+      const fail = (err: Error): void => {
+        if (this.open?.id !== id) return;
+        end();
+        reject(err);
+      };
       const onAbort = (): void => settle({ kind: 'cancelled' });
-      this.open = { id, owner: o.owner, settle };
+      this.open = { id, owner: o.owner, audience, refused: 0, settle, fail };
       o.signal?.addEventListener('abort', onAbort, { once: true });
       this.o.bus.emit({ type: 'picker-open', picker: { ...o.request, id } });
       o.onOpened?.(id);
@@ -64,9 +80,16 @@ export class PickerBroker {
     this.o.bus.emit({ type: 'picker-rows', id, rows });
   }
 
-  answer(id: string, result: PickerResult): boolean {
-    if (this.open?.id !== id) return false;
-    this.open.settle(result);
+  answer(id: string, answer: PickerAnswer): boolean {
+    const open = this.open;
+    if (open?.id !== id) return false;
+    if (answer.kind === 'refused') {
+      open.refused++;
+      if (open.refused >= open.audience)
+        open.fail(new ExtensionHostError('overlay-open', 'an overlay is open'));
+      return true;
+    }
+    open.settle(answer);
     return true;
   }
 

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from '../api/trpcClient';
 import { EventCache } from '../cache/EventCache';
 import { StreamProvider } from '../stream/streamContext';
+import { PickerRefusal } from './pickerHost';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
@@ -16,6 +17,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <StreamProvider>
           <EventCache />
+          <PickerRefusal />
           {children}
         </StreamProvider>
       </TRPCProvider>

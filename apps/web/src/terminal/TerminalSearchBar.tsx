@@ -41,6 +41,7 @@ export function TerminalSearchBar({ search, onClose }: { search: SearchAddon; on
   return (
     <div
       role="search"
+      data-overlay=""
       className="absolute right-3 top-2 z-10 flex items-center gap-1 rounded-md border border-line bg-surface px-1.5 py-1 shadow-lg"
     >
       <input

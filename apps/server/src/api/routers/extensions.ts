@@ -7,6 +7,7 @@ import { extensionHostOf } from '../../extensions/hostAccess';
 import { hookServiceOf } from '../../hooks/hookServiceAccess';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { extensionsListing } from '../../extensions/listing';
+import { PICKER_LIMITS, pickerWidth } from '../../extensions/pickerProtocol';
 import type { StreamTabEvent } from '../../extensions/streamProducers';
 import { sidebarPresetsOf, sidebarTabsOf } from '../../extensions/sidebarTabs';
 import { ActionError } from '@rozi/extensions/node';
@@ -14,20 +15,25 @@ import { resolveSession } from '../../session/target';
 import { procedure, router } from '../trpc';
 
 const caller = z.object({ extension: z.string(), generation: z.string() }).optional();
+// Rows and actions arrive read by pickerProtocol.ts (bounded, rozi's fallbacks applied); these
+// bounds only refuse what no client of it sends.
+const pickerText = z.string().max(PICKER_LIMITS.text);
 const pickerRow = z.object({
-  id: z.string(),
-  label: z.string(),
-  group: z.string().optional(),
-  badge: z.string().optional(),
-  disabled: z.boolean().optional(),
+  id: z.string().max(PICKER_LIMITS.id),
+  label: z.string().max(PICKER_LIMITS.label),
+  group: pickerText.optional(),
+  description: pickerText.optional(),
+  disabled: pickerText.optional(),
+  active: z.boolean().optional(),
+  priority: z.number().int().optional(),
 });
 const pickerAction = z.object({
-  id: z.string(),
-  key: z.string(),
-  label: z.string(),
-  prompt: z.string().optional(),
+  id: pickerText,
+  key: pickerText,
+  label: pickerText,
+  prompt: pickerText.optional(),
   close: z.boolean().optional(),
-  confirm: z.union([z.boolean(), z.string()]).optional(),
+  confirm: z.boolean().optional(),
 });
 const sidebarRow = z.object({
   id: z.string().nullable().default(null),
@@ -48,6 +54,7 @@ const pickerResult = z.discriminatedUnion('kind', [
     close: z.boolean(),
   }),
   z.object({ kind: z.literal('cancelled') }),
+  z.object({ kind: z.literal('refused'), reason: z.literal('overlay') }),
 ]);
 
 /** Action failures keep their invoker code (deadline, already-running, …) for the CLI. */
@@ -286,9 +293,14 @@ export const extensionsRouter = router({
         title: z.string().nullable().default(null),
         placeholder: z.string().nullable().default(null),
         default: z.string().nullable().default(null),
-        width: z.number().int().positive().nullable().default(null),
-        rows: z.array(pickerRow).max(100_000).default([]),
-        actions: z.array(pickerAction).max(64).default([]),
+        width: z
+          .number()
+          .int()
+          .nullable()
+          .default(null)
+          .transform((w) => (w === null ? null : pickerWidth(w))),
+        rows: z.array(pickerRow).max(PICKER_LIMITS.rows).default([]),
+        actions: z.array(pickerAction).max(PICKER_LIMITS.actions).default([]),
         caller,
       }),
     )
@@ -330,13 +342,13 @@ export const extensionsRouter = router({
     }),
 
   pickerRows: procedure
-    .input(z.object({ id: z.string(), rows: z.array(pickerRow).max(100_000) }))
+    .input(z.object({ id: z.string(), rows: z.array(pickerRow).max(PICKER_LIMITS.rows) }))
     .mutation(({ ctx, input }) => {
       extensionHostOf(ctx.manager).pickers.rows(input.id, input.rows);
       return { id: input.id, rows: input.rows.length };
     }),
 
-  /** The browser answers a picker it showed (first answer wins). */
+  /** The browser answers a picker it showed (first answer wins), or refuses it behind an overlay. */
   pickerAnswer: procedure
     .input(z.object({ id: z.string(), result: pickerResult }))
     .mutation(({ ctx, input }) => ({

@@ -1,56 +1,51 @@
-// rozi pick [--title T] [--placeholder P] [--json]: a modal fuzzy palette in the browser.
-// Plain: one row label per stdin line; once stdin closes the palette opens; prints the chosen
-// line (exit 0), exit 1 on cancel, 2 on a transport failure.
-// --json: the first stdin line is the request {title, placeholder, width, actions, rows}; each
-// later line replaces the rows while the palette stays open; output is one JSON line per answer:
-// {"selected": row}, {"cancelled": true} or {"action": id, "selected": row, "input": text}.
+// rozi pick [-t TITLE] [-p TEXT] [--json]: a modal fuzzy palette in the browser (control.md
+// "Picker protocol"). Plain: one row label per stdin line; once stdin closes the palette opens;
+// prints the chosen line. --json: the first stdin line is the request {title, placeholder, width,
+// actions, rows}; each later line replaces the rows while the palette stays open; every answer
+// is one JSON line: {"selected":"<id>"}, {"cancelled":true}, {"action":"<id>","selected":"<id>"}
+// (+ "input" for a prompting action). Exit 0 on a selection, 1 on a cancellation, 2 on a transport
+// failure (no browser, "a picker is already open", "an overlay is open"). Bad lines are named on
+// stderr and skipped; the picker stays usable.
 import { createInterface } from 'node:readline';
+import type { PickerRow } from '../../../events/types';
+import { normaliseRequest, normaliseRows, pickerOutputLine } from '../../../extensions/pickerProtocol';
 import { callServer } from '../../controlClient';
 import { CliError, type Verb } from '../../verb';
 import { EXIT_PICK_CANCELLED, EXIT_PICK_TRANSPORT, readAll, runPicker, type PickItem } from './pickerSession';
 
-type Row = { id: string; label: string; group?: string; badge?: string; disabled?: boolean };
-
-function rowsOf(value: unknown): Row[] {
-  const list = Array.isArray(value) ? value : (value as { rows?: unknown })?.rows;
-  if (!Array.isArray(list)) throw new CliError('usage', 'rows must be a JSON array (or {"rows": [...]})', 2);
-  return list.map((r, i) =>
-    typeof r === 'string'
-      ? { id: r, label: r }
-      : {
-          ...(r as Row),
-          id: String((r as Row).id ?? (r as Row).label ?? i),
-          label: String((r as Row).label ?? (r as Row).id ?? ''),
-        },
-  );
+function warn(stderr: NodeJS.WritableStream, problems: string[]): void {
+  for (const p of problems) stderr.write(`rozi pick: ${p}\n`);
 }
 
 export const pickVerb: Verb = {
   path: ['pick'],
   summary: 'let the user choose one of the stdin lines in a browser palette',
   options: [
-    { name: 'title', type: 'string', value: 'TITLE', description: 'palette title' },
-    { name: 'placeholder', type: 'string', value: 'TEXT', description: 'placeholder of the filter input' },
+    { name: 'title', short: 't', type: 'string', value: 'TITLE', description: 'palette title' },
+    {
+      name: 'placeholder',
+      short: 'p',
+      type: 'string',
+      value: 'TEXT',
+      description: 'placeholder of the filter input',
+    },
     { name: 'json', type: 'boolean', description: 'line protocol: request, row updates, actions' },
   ],
   async run(ctx) {
     const o = ctx.args.options;
     const env = ctx.io.env;
-    const out = (v: unknown) => ctx.io.stdout.write(JSON.stringify(v) + '\n');
+    const stderr = ctx.io.stderr;
     if (o.json !== true) {
       const lines = (await readAll(ctx.io.stdin)).split('\n').filter((l) => l !== '');
+      const rows = normaliseRows(lines);
+      warn(stderr, rows.problems);
       let exit = EXIT_PICK_CANCELLED;
       await runPicker(
         env,
-        {
-          mode: 'pick',
-          title: o.title ?? null,
-          placeholder: o.placeholder ?? null,
-          rows: lines.map((l) => ({ id: l, label: l })),
-        },
+        { mode: 'pick', title: o.title ?? null, placeholder: o.placeholder ?? null, rows: rows.value },
         (item) => {
-          if (item.type === 'result' && item.result.kind === 'selected' && item.result.row) {
-            ctx.io.stdout.write(item.result.row.label + '\n');
+          if (item.type === 'result' && item.result.kind === 'selected') {
+            ctx.io.stdout.write(item.result.row.id + '\n');
             exit = 0;
           }
         },
@@ -60,54 +55,80 @@ export const pickVerb: Verb = {
     const rl = createInterface({ input: ctx.io.stdin, crlfDelay: Infinity });
     const it = rl[Symbol.asyncIterator]();
     const first = await it.next();
-    if (first.done) throw new CliError('usage', 'pick --json needs a request line on stdin', 2);
-    let request: Record<string, unknown>;
+    if (first.done)
+      throw new CliError('usage', 'pick --json needs a request line on stdin', EXIT_PICK_TRANSPORT);
+    let raw: unknown;
     try {
-      request = JSON.parse(first.value) as Record<string, unknown>;
-    } catch {
-      throw new CliError('usage', 'the first line of pick --json must be a JSON request', 2);
+      raw = JSON.parse(first.value);
+    } catch (err) {
+      throw new CliError(
+        'usage',
+        `the first line of pick --json must be a JSON request: ${(err as Error).message}`,
+        EXIT_PICK_TRANSPORT,
+      );
     }
+    const request = normaliseRequest(raw);
+    warn(stderr, request.problems);
     let pickerId: string | undefined;
-    const pending: Row[][] = [];
-    // Later stdin lines replace the rows while the palette is open.
+    let pending: PickerRow[] | undefined;
+    let finished = false;
+    const sendRows = (id: string, rows: PickerRow[]): void => {
+      void callServer(env, 'extensions.pickerRows', { id, rows }).catch((err: unknown) => {
+        if (!finished) warn(stderr, [`rows update refused: ${(err as Error).message}`]);
+      });
+    };
+    // Later stdin lines replace the rows while the palette is open; a bad line is named and skipped.
     const updates = (async () => {
-      for (let next = await it.next(); !next.done; next = await it.next()) {
+      let n = 1;
+      for (let next = await it.next(); !next.done && !finished; next = await it.next()) {
+        n++;
         if (next.value.trim() === '') continue;
-        const rows = rowsOf(JSON.parse(next.value));
-        if (pickerId)
-          await callServer(env, 'extensions.pickerRows', { id: pickerId, rows }).catch(() => undefined);
-        else pending.push(rows);
+        let value: unknown;
+        try {
+          value = JSON.parse(next.value);
+        } catch (err) {
+          warn(stderr, [`line ${n} is not JSON (${(err as Error).message}); ignored`]);
+          continue;
+        }
+        const rows = normaliseRows(value);
+        warn(
+          stderr,
+          rows.problems.map((p) => `line ${n}: ${p}`),
+        );
+        if (rows.problems.length > 0 && rows.value.length === 0) continue;
+        if (pickerId) sendRows(pickerId, rows.value);
+        else pending = rows.value;
       }
-    })().catch(() => undefined);
+    })();
     let exit = EXIT_PICK_CANCELLED;
     const show = (item: PickItem): void => {
       if (item.type === 'opened') {
         pickerId = item.id;
-        const last = pending.pop();
-        if (last)
-          void callServer(env, 'extensions.pickerRows', { id: item.id, rows: last }).catch(() => undefined);
+        if (pending) sendRows(item.id, pending);
+        pending = undefined;
         return;
       }
-      const r = item.result;
-      if (r.kind === 'selected') {
-        out({ selected: r.row });
-        exit = 0;
-      } else if (r.kind === 'action') {
-        out({ action: r.action, selected: r.selected ?? null, input: r.input ?? null });
-        exit = 0;
-      } else out({ cancelled: true });
+      const line = pickerOutputLine(item.result);
+      ctx.io.stdout.write(JSON.stringify(line) + '\n');
+      if (item.type === 'result') exit = item.result.kind === 'cancelled' ? EXIT_PICK_CANCELLED : 0;
     };
-    const req = {
-      mode: 'pick',
-      title: request.title ?? null,
-      placeholder: request.placeholder ?? null,
-      width: request.width ?? null,
-      actions: request.actions ?? [],
-      rows: request.rows !== undefined ? rowsOf(request.rows) : [],
-    };
-    await runPicker(env, req, show);
-    rl.close();
-    void updates;
-    return exit === 0 ? 0 : exit === EXIT_PICK_CANCELLED ? EXIT_PICK_CANCELLED : EXIT_PICK_TRANSPORT;
+    try {
+      await runPicker(
+        env,
+        {
+          mode: 'pick',
+          ...request.value,
+          title: request.value.title ?? o.title ?? null,
+          placeholder: request.value.placeholder ?? o.placeholder ?? null,
+        },
+        show,
+      );
+    } finally {
+      finished = true;
+      rl.close();
+    }
+    // A stdin read error after the answer changes nothing the caller can still be told about.
+    await updates.catch(() => undefined);
+    return exit;
   },
 };

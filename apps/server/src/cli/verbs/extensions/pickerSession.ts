@@ -2,6 +2,7 @@
 // subscription, reports the picker id once opened (for row updates), and each answer. Exit codes
 // (spec): 0 chosen, 1 cancelled, 2 transport failure — which includes "no browser attached"
 // and "a picker is already open": nothing was shown to the user.
+import type { PickerResult } from '../../../events/types';
 import { subscribeServer } from '../../controlClient';
 import { CliError } from '../../verb';
 import { callerOf, withStaleExit } from './extensionCall';
@@ -9,19 +10,7 @@ import { callerOf, withStaleExit } from './extensionCall';
 export const EXIT_PICK_CANCELLED = 1;
 export const EXIT_PICK_TRANSPORT = 2;
 
-export type PickItem =
-  | { type: 'opened'; id: string }
-  | {
-      type: 'action' | 'result';
-      result: {
-        kind: string;
-        row?: { id: string; label: string };
-        text?: string;
-        action?: string;
-        selected?: unknown;
-        input?: string | null;
-      };
-    };
+export type PickItem = { type: 'opened'; id: string } | { type: 'action' | 'result'; result: PickerResult };
 
 export async function runPicker(
   env: NodeJS.ProcessEnv,

@@ -24,7 +24,7 @@ export const promptVerb: Verb = {
       },
       (item) => {
         if (item.type === 'result' && item.result.kind === 'input') {
-          ctx.io.stdout.write(`${item.result.text ?? ''}\n`);
+          ctx.io.stdout.write(`${item.result.text}\n`);
           exit = 0;
         }
       },
