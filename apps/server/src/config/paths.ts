@@ -19,6 +19,10 @@ export interface RoziPaths {
   childrenDir: string;
   /** The control socket the CLI talks to (mode 0600 in a 0700 directory). */
   socket: string;
+  /** Files rozi can always rewrite: `$XDG_CACHE_HOME/rozi`, else ~/.cache/rozi. */
+  cacheDir: string;
+  /** The shell integration scripts injected shells load (shellIntegration/install.ts). */
+  shellIntegrationDir: string;
 }
 
 export function resolvePaths(env: NodeJS.ProcessEnv = process.env): RoziPaths {
@@ -29,6 +33,7 @@ export function resolvePaths(env: NodeJS.ProcessEnv = process.env): RoziPaths {
   const uid = typeof process.getuid === 'function' ? process.getuid() : 0;
   const runtimeBase = env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, 'rozi') : join(tmpdir(), `rozi-${uid}`);
   const socket = env.ROZI_SOCKET || join(runtimeBase, 'rozi.sock');
+  const cacheDir = join(env.XDG_CACHE_HOME || join(home, '.cache'), 'rozi');
   return {
     configDir,
     configFile: join(configDir, 'config.toml'),
@@ -40,5 +45,7 @@ export function resolvePaths(env: NodeJS.ProcessEnv = process.env): RoziPaths {
     snapshotFile: join(stateDir, 'snapshot.json'),
     childrenDir: join(stateDir, 'children'),
     socket,
+    cacheDir,
+    shellIntegrationDir: join(cacheDir, 'shell-integration'),
   };
 }

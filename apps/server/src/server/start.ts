@@ -31,6 +31,8 @@ import { StatusService } from '../status/statusService';
 import { nodePtyBackend } from '../pty/nodePtyBackend';
 import { RoziError } from '../session/errors';
 import { SessionManager } from '../session/manager';
+import { installShellIntegration } from '../shellIntegration/install';
+import { shellIntegrationOn } from '../shellIntegration/mode';
 import { StreamHub } from '../stream/wsHub';
 import { LinkServer } from '../host/linkServer';
 import { RemoteHosts } from '../remote/remoteHosts';
@@ -142,6 +144,10 @@ export async function runServer(o: ServerOptions): Promise<number> {
   // An installed host build runs through a launcher script (remote/hostInstall.ts): panes call that.
   const bin = o.env.ROZI_LAUNCHER || roziBin;
   Object.assign(baseEnv, { ROZI_SOCKET: paths.socket, ROZI_BIN: bin });
+  // Shell integration (issue 16): written once per start; [shell_integration] mode is read per
+  // shell pane, so "off" applies to the next pane without a restart.
+  const integration = installShellIntegration(paths.shellIntegrationDir);
+  if ('error' in integration) o.log(`warning: ${integration.error}`);
   const manager = new SessionManager({
     bus,
     home,
@@ -155,6 +161,14 @@ export async function runServer(o: ServerOptions): Promise<number> {
       ringBytes: Number(o.env.ROZI_RING_BYTES) || DEFAULT_RING_BYTES,
       // Benchmark-only switch (pane.ts): the mirror's cost on the browser path, measured.
       mirrorOutput: o.env.ROZI_BENCH_NO_MIRROR !== '1',
+      ...('dir' in integration
+        ? {
+            shellIntegration: {
+              dir: integration.dir,
+              enabled: () => shellIntegrationOn(paths.configFile, o.log),
+            },
+          }
+        : {}),
     },
   });
   // Sessions on other machines (issue 19): this server is their client over ssh.

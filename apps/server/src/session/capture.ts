@@ -1,10 +1,15 @@
 // capture-pane: the mirror's screen (and optionally scrollback) as plain lines, with title,
-// cursor and size. Runs once everything the PTY sent so far is parsed (Mirror.whenParsed).
+// cursor and size, or the last finished command's output (shell integration's OSC 133 marks).
+// Runs once everything the PTY sent so far is parsed (Mirror.whenParsed).
+import { RoziError } from './errors';
 import type { Pane } from './pane';
 
 export interface CaptureOptions {
-  /** Lines of scrollback above the screen to include: a count, or 'full'. Default 0. */
-  scrollback?: number | 'full';
+  /**
+   * Lines of scrollback above the screen to include: a count, or 'full'. Default 0.
+   * 'last-output': instead of the screen, the output of the last command that finished.
+   */
+  scrollback?: number | 'full' | 'last-output';
 }
 
 export interface PaneCapture {
@@ -15,14 +20,20 @@ export interface PaneCapture {
   size: { cols: number; rows: number };
   /** Lines of scrollback included before the screen lines. */
   scrollback: number;
+  /** With 'last-output': that command's exit status (null when its shell did not say). */
+  exitCode?: number | null;
+  /** With 'last-output': the output's first lines had already left the scrollback. */
+  truncated?: boolean;
 }
 
 export function capturePane(pane: Pane, o: CaptureOptions = {}): Promise<PaneCapture> {
+  if (o.scrollback === 'last-output') return captureLastOutput(pane);
+  const scrollback = o.scrollback;
   return pane.mirror.whenParsed(() => {
     const buf = pane.mirror.term.buffer.active;
     const screenTop = buf.baseY;
     const available = screenTop;
-    const want = o.scrollback === 'full' ? available : Math.min(available, Math.max(0, o.scrollback ?? 0));
+    const want = scrollback === 'full' ? available : Math.min(available, Math.max(0, scrollback ?? 0));
     const lines: string[] = [];
     for (let y = screenTop - want; y < screenTop + pane.mirror.term.rows; y++) {
       lines.push(buf.getLine(y)?.translateToString(true) ?? '');
@@ -33,6 +44,30 @@ export function capturePane(pane: Pane, o: CaptureOptions = {}): Promise<PaneCap
       cursor: { x: buf.cursorX, y: buf.cursorY },
       size: { cols: pane.mirror.term.cols, rows: pane.mirror.term.rows },
       scrollback: want,
+    };
+  });
+}
+
+function captureLastOutput(pane: Pane): Promise<PaneCapture> {
+  return pane.mirror.whenParsed(() => {
+    const last = pane.mirror.marks.lastOutput();
+    if (!last) {
+      throw new RoziError(
+        'not-found',
+        pane.mirror.marks.seen
+          ? `pane ${pane.id} has no finished command yet (or its output left the scrollback)`
+          : `pane ${pane.id} has no command marks: its shell runs without shell integration (OSC 133); see [shell_integration] in config.toml`,
+      );
+    }
+    const buf = pane.mirror.term.buffer.active;
+    return {
+      lines: last.lines,
+      title: pane.title,
+      cursor: { x: buf.cursorX, y: buf.cursorY },
+      size: { cols: pane.mirror.term.cols, rows: pane.mirror.term.rows },
+      scrollback: 0,
+      exitCode: last.exitCode,
+      truncated: last.truncated,
     };
   });
 }

@@ -382,8 +382,13 @@ export class SessionManager {
     };
   }
 
-  /** Live cwd from /proc (foreground process first, then the pane's child), else the start cwd. */
+  /**
+   * Live cwd: the shell's own OSC 7 report when it names an existing local directory (shell
+   * integration; no /proc read), else /proc (foreground process first, then the pane's child),
+   * else the start cwd (terminal.md, Smart focus and cwd inheritance).
+   */
   liveCwd(p: Pane, fgPid?: number): string {
+    if (p.reportedCwd !== null && isDirectory(p.reportedCwd)) return p.reportedCwd;
     if (!this.hasExeced(p)) return p.launch.cwd;
     const procs = this.o.envr.procs;
     return (
@@ -521,6 +526,14 @@ function checkName(name: string, what: string): void {
       'invalid',
       `invalid ${what} name '${name}': use letters, digits, space, _ . @ + - (max 64)`,
     );
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false; // gone since the shell reported it: the next tier decides
+  }
 }
 
 function checkDir(path: string): string {

@@ -14,6 +14,8 @@
 import xtermHeadless from '@xterm/headless';
 import type { Terminal as TerminalType } from '@xterm/headless';
 import { SerializeAddon } from '@xterm/addon-serialize';
+import type { ReportedCwd } from '@rozi/detect/shellMarks';
+import { CommandMarks } from '../shellIntegration/commandMarks';
 
 export const MIRROR_CHUNK = 32 * 1024;
 export const MIRROR_DUTY_RATIO = 9;
@@ -28,10 +30,14 @@ export interface MirrorOptions {
   offset?: number;
   onTitle(title: string): void;
   onBell(): void;
+  /** An OSC 7 working-directory report parsed (shell integration). */
+  onCwd?(cwd: ReportedCwd): void;
 }
 
 export class Mirror {
   readonly term: TerminalType;
+  /** OSC 133 command marks and the OSC 7 cwd (shellIntegration/commandMarks.ts). */
+  readonly marks: CommandMarks;
   private readonly serializer = new SerializeAddon();
   private pending: Buffer[] = [];
   private pendingBytes = 0;
@@ -58,6 +64,7 @@ export class Mirror {
     this.term.loadAddon(this.serializer);
     this.term.onTitleChange(o.onTitle);
     this.term.onBell(o.onBell);
+    this.marks = new CommandMarks(this.term, { onCwd: o.onCwd });
     this.parsedOffset = this.queuedOffset = o.offset ?? 0;
   }
 
@@ -111,6 +118,7 @@ export class Mirror {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
     for (const w of this.waiters.splice(0)) w.run();
+    this.marks.dispose();
     this.term.dispose();
   }
 
@@ -155,6 +163,7 @@ export class Mirror {
     const piece = this.takePiece();
     if (this.needsReset) {
       this.needsReset = false;
+      this.marks.reset();
       this.term.reset();
     }
     // Offset of the piece's end: everything queued minus what is still pending.

@@ -7,6 +7,9 @@
 import type { EventBus } from '../events/bus';
 import type { PtyBackend, PtyProcess } from '../pty/backend';
 import type { ProcessTable } from '../proc/processTable';
+import { hostname } from 'node:os';
+import { isLocalCwdHost, type ReportedCwd } from '@rozi/detect/shellMarks';
+import { integratedShell } from '../shellIntegration/injection';
 import { OutputBatcher } from '../stream/outputBatcher';
 import { RingBuffer } from '../stream/ringBuffer';
 import type { StreamSnapshot, StreamSource } from '../stream/streamSource';
@@ -40,6 +43,11 @@ export interface PaneEnvironment {
    * empty screen, so nothing else may turn it off.
    */
   mirrorOutput?: boolean;
+  /**
+   * rozi's shell integration (shellIntegration/): where its files are, and whether
+   * [shell_integration] mode allows it now (read per shell pane). Absent: shells start untouched.
+   */
+  shellIntegration?: { dir: string; enabled(): boolean };
 }
 
 export interface PaneInit {
@@ -65,6 +73,8 @@ export class Pane implements StreamSource {
   readonly ring: RingBuffer;
   readonly mirror: Mirror;
   oscTitle: string | null = null;
+  /** The shell's last OSC 7 report naming a directory on this machine (shell integration). */
+  reportedCwd: string | null = null;
   exited = false;
   exitCode: number | null = null;
   bellCount = 0;
@@ -110,12 +120,13 @@ export class Pane implements StreamSource {
         this.bellCount++;
         this.envr.bus.emit({ type: 'bell', ...this.ref() });
       },
+      onCwd: (cwd) => this.onReportedCwd(cwd),
     });
     if (init.preamble?.length) {
       this.ring.append(init.preamble);
       this.mirror.push(init.preamble);
     }
-    const { file, args } = this.program();
+    const { file, args, env: programEnv } = this.program();
     // Throws on an impossible spawn (missing cwd, bad program); the manager turns that into a
     // one-line error before the pane is placed in any layout.
     this.pty = envr.backend.spawn({
@@ -130,6 +141,7 @@ export class Pane implements StreamSource {
         COLORTERM: 'truecolor',
         ROZI_PANE: String(init.id),
         ROZI_SESSION_NAME: init.session.name,
+        ...programEnv,
       },
     });
     this.pty.onData((data) => this.onData(data));
@@ -250,11 +262,22 @@ export class Pane implements StreamSource {
     this.onData(Buffer.from(text, 'utf8'));
   }
 
-  private program(): { file: string; args: string[] } {
+  private program(): { file: string; args: string[]; env: Record<string, string> } {
     const { command, argv } = this.launch;
-    if (argv && argv.length) return { file: argv[0] as string, args: argv.slice(1) };
-    if (command) return { file: this.envr.shell, args: ['-c', command] };
-    return { file: this.envr.shell, args: [] };
+    if (argv && argv.length) return { file: argv[0] as string, args: argv.slice(1), env: {} };
+    if (command) return { file: this.envr.shell, args: ['-c', command], env: {} };
+    const si = this.envr.shellIntegration;
+    // Only the interactive shell of a pane: `command` panes run `$SHELL -c`, which stays untouched.
+    const integrated =
+      si && si.enabled()
+        ? integratedShell({ shell: this.envr.shell, env: this.envr.env, dir: si.dir })
+        : null;
+    return integrated ?? { file: this.envr.shell, args: [], env: {} };
+  }
+
+  /** OSC 7: kept only when it names this machine (a remote host's path is no cwd of ours). */
+  private onReportedCwd(cwd: ReportedCwd): void {
+    this.reportedCwd = isLocalCwdHost(cwd.host, hostname()) ? cwd.path : null;
   }
 
   private childHasExeced(): boolean {

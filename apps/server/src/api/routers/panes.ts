@@ -124,7 +124,9 @@ export const panesRouter = router({
   capture: procedure
     .input(
       targetInput.extend({
-        scrollback: z.union([z.number().int().nonnegative(), z.literal('full')]).optional(),
+        scrollback: z
+          .union([z.number().int().nonnegative(), z.literal('full'), z.literal('last-output')])
+          .optional(),
       }),
     )
     .query(async ({ ctx, input }) => {
