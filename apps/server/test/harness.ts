@@ -84,7 +84,8 @@ export async function startServer(
       if (proc.exitCode !== null) throw new Error(`server exited: ${err}`);
       return /http:\/\/\S+\?token=\S+/.exec(out)?.[0];
     },
-    20_000,
+    // Seconds on an idle box; a loaded 2-core one (several suites at once) has taken over 20.
+    60_000,
   );
   const u = new URL(url);
   const port = Number(u.port);

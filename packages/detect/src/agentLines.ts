@@ -9,6 +9,8 @@ export interface AgentEntryLines {
   id?: number;
   match?: number;
   resume?: number;
+  /** Line of `[agents.question]` or a `question =` key. */
+  question?: number;
   /** One line per `[[agents.states]]` header, in order; empty when rules are written inline. */
   states: number[];
   /** Line of an inline `states = [` key, used for every inline rule. */
@@ -18,6 +20,7 @@ export interface AgentEntryLines {
 const HEADER = /^\s*\[\[\s*agents\s*\]\]/;
 const STATES_HEADER = /^\s*\[\[\s*agents\s*\.\s*states\s*\]\]/;
 const RESUME_HEADER = /^\s*\[\s*agents\s*\.\s*resume\s*\]/;
+const QUESTION_HEADER = /^\s*\[\s*agents\s*\.\s*question\s*\]/;
 const MATCH_HEADER = /^\s*\[\s*agents\s*\.\s*match\s*\]/;
 const OTHER_HEADER = /^\s*\[/;
 const KEY = /^\s*([A-Za-z0-9_-]+)\s*=/;
@@ -27,7 +30,7 @@ export function locateAgentEntries(text: string): AgentEntryLines[] {
   const entries: AgentEntryLines[] = [];
   let current: AgentEntryLines | undefined;
   // Keys after a header belong to the table that header opened.
-  let table: 'agent' | 'states' | 'resume' | 'match' | 'other' = 'other';
+  let table: 'agent' | 'states' | 'resume' | 'question' | 'match' | 'other' = 'other';
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
@@ -42,6 +45,9 @@ export function locateAgentEntries(text: string): AgentEntryLines[] {
     } else if (RESUME_HEADER.test(line)) {
       if (current) current.resume = n;
       table = 'resume';
+    } else if (QUESTION_HEADER.test(line)) {
+      if (current) current.question = n;
+      table = 'question';
     } else if (MATCH_HEADER.test(line)) {
       if (current) current.match = n;
       table = 'match';
@@ -52,6 +58,7 @@ export function locateAgentEntries(text: string): AgentEntryLines[] {
       if (key === 'id') current.id ??= n;
       else if (key === 'match') current.match ??= n;
       else if (key === 'resume') current.resume ??= n;
+      else if (key === 'question') current.question ??= n;
       else if (key === 'states') current.statesKey ??= n;
     }
   }

@@ -3,6 +3,7 @@
 //   loadDefinitions({ builtin?, config?, extensions? }) → DefinitionSet { definitions, warnings, byId }
 //   matchProcess(set, processSnapshot)                  → ProcessMatch | null  (agent + its process)
 //   evaluate(set, { agentId, screen, title })           → Evaluation (state, decidedBy, matches, spans)
+//   readQuestion(set, { screen, evaluation })          → DialogQuestion | null (a blocked dialog's question, choices, keys)
 //   holdUnknown(previous, evaluated, now)               → what to show while a view hides the state
 //   applyReport / applyRelease / applyRows / effectiveSource → report arbitration per pane
 //
@@ -50,6 +51,15 @@ export { BUILTIN_CATALOGUE } from './builtinCatalogue';
 export { COMMON_RULES, COMMON_RULE_NOTES } from './commonRules';
 export { evaluate, type EvaluateInput, type Evaluation, type MatchSpan, type RuleMatch } from './evaluate';
 export { FOOTER_LINES } from './screenText';
+export {
+  readQuestion,
+  MAX_CHOICES,
+  type DialogChoice,
+  type DialogQuestion,
+  type ReadQuestionInput,
+} from './readQuestion';
+export { compileLinePattern } from './questionHint';
+export { SELECT_STYLES, type LinePattern, type QuestionHint, type SelectStyle } from './model';
 export { UNKNOWN_QUIET_PERIOD_MS, holdUnknown, type HeldState, type ObservedState } from './unknownHold';
 export {
   matchProcess,

@@ -48,6 +48,7 @@ function finish(draft: DefinitionDraft, id = draft.id): AgentDefinition {
     match: draft.match ?? { names: [], paths: [] },
     states: renamed,
     resume: draft.resume || null,
+    question: draft.question ?? null,
     source: draft.source,
     location: draft.location,
   };
@@ -115,6 +116,7 @@ export function loadDefinitions(input: LoadInput = {}): DefinitionSet {
         def.overrides = 'builtin';
         if (!draft.match) def.match = builtin.match;
         if (draft.resume === undefined) def.resume = builtin.resume;
+        if (draft.question === undefined) def.question = builtin.question;
       }
       configDefs.push(def);
     }

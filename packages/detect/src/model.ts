@@ -58,6 +58,24 @@ export interface ResumeSpec {
   argv: string[];
 }
 
+/** `[agents.question]` (questionHint.ts validates it; readQuestion.ts uses it). */
+export const SELECT_STYLES = ['arrows', 'digits', 'tab'] as const;
+export type SelectStyle = (typeof SELECT_STYLES)[number];
+
+/** A regex-lite pattern compiled for line matching with capture groups. */
+export interface LinePattern {
+  source: string;
+  /** The whole match and group 1 (when the pattern has one), or null. */
+  exec(line: string): { match: string; group: string | null } | null;
+}
+
+export interface QuestionHint {
+  select?: SelectStyle;
+  confirm?: boolean;
+  option?: LinePattern;
+  question?: LinePattern;
+}
+
 export interface AgentDefinition {
   id: string;
   label: string;
@@ -67,6 +85,8 @@ export interface AgentDefinition {
   states: StateRule[];
   /** null = no native resume (never declared, or `resume = false`). */
   resume: ResumeSpec | null;
+  /** `[agents.question]`: how to read and answer its blocked dialog; null = the generic reading. */
+  question: QuestionHint | null;
   source: DefinitionSource;
   location: SourceLocation;
   /** Set when a config entry replaced a built-in of the same id. */
@@ -91,7 +111,8 @@ export type WarningCode =
   | 'invalid-regex'
   | 'unknown-scope'
   | 'scope-on-title'
-  | 'invalid-resume';
+  | 'invalid-resume'
+  | 'invalid-question';
 
 /** One diagnostic. Rules and definitions it names were dropped unless the message says otherwise. */
 export interface DefinitionWarning extends SourceLocation {

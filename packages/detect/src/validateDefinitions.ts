@@ -6,9 +6,11 @@
 import { parse, TomlError } from 'smol-toml';
 import { locateAgentEntries, type AgentEntryLines } from './agentLines';
 import { normaliseName, normalisePath } from './processNames';
+import { validateQuestionHint } from './questionHint';
 import { validateResume } from './resumeArgv';
 import { validateRule } from './validateRule';
 import type {
+  QuestionHint,
   DefinitionSource,
   DefinitionWarning,
   ProcessMatchSpec,
@@ -30,6 +32,8 @@ export interface DefinitionDraft {
   states: StateRule[];
   /** undefined = omitted (or invalid and ignored): an override inherits; false = `resume = false`. */
   resume: ResumeSpec | false | undefined;
+  /** undefined = omitted (an override inherits the built-in's). */
+  question: QuestionHint | undefined;
   source: DefinitionSource;
   location: SourceLocation;
 }
@@ -51,7 +55,7 @@ export interface ValidateOptions {
   overridable?: ReadonlySet<string>;
 }
 
-const DEFINITION_KEYS = new Set(['id', 'label', 'base', 'match', 'states', 'resume']);
+const DEFINITION_KEYS = new Set(['id', 'label', 'base', 'match', 'states', 'resume', 'question']);
 const MATCH_KEYS = new Set(['names', 'paths']);
 
 function isTable(v: unknown): v is Record<string, unknown> {
@@ -249,6 +253,11 @@ function validateEntry(
     location: at(ctx.lines?.resume ?? ctx.lines?.header),
     warn: ctx.warn,
   });
+  const question = validateQuestionHint(raw.question, {
+    agent: id,
+    location: at(ctx.lines?.question ?? ctx.lines?.header),
+    warn: ctx.warn,
+  });
   return {
     id,
     label,
@@ -256,6 +265,7 @@ function validateEntry(
     match: empty ? null : match.spec,
     states,
     resume,
+    question,
     source: ctx.input.source,
     location: headerLoc,
   };

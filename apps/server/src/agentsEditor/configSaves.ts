@@ -5,12 +5,10 @@
 // edited it by hand): restoring then would silently throw their edit away.
 import { mkdir, readFile, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { editConfigFile, type FileState } from '../config/configEdit';
 import { writeFileAtomic } from '../persist/atomicWrite';
 
-export interface FileState {
-  existed: boolean;
-  bytes: Buffer;
-}
+export type { FileState };
 
 export interface SaveRecord {
   /** What the save was, for the undo button ("Save claude", "Override codex"). */
@@ -75,14 +73,14 @@ export class ConfigSaves {
     edit: (text: string, state: FileState) => { text: string } | { error: string },
   ): Promise<{ text: string } | { error: string }> {
     return this.serial(async () => {
-      const before = await readFileState(this.o.file);
-      const result = edit(before.bytes.toString('utf8'), before);
-      if ('error' in result) return result;
-      const after = Buffer.from(result.text, 'utf8');
-      await writeAtomically(this.o.file, after);
-      this.history.push({ label, at: Date.now(), before, after });
+      // The one write path: a hand edit landing meanwhile is merged by running `edit` on it.
+      const r = editConfigFile({ file: this.o.file, edit });
+      if (!r.ok) return { error: r.error };
+      const text = r.after.toString('utf8');
+      if (!r.changed) return { text };
+      this.history.push({ label, at: Date.now(), before: r.before, after: r.after });
       if (this.history.length > (this.o.depth ?? 20)) this.history.shift();
-      return result;
+      return { text };
     });
   }
 
@@ -100,8 +98,18 @@ export class ConfigSaves {
           `${this.o.file} changed after the save of ${top.label}; undoing would discard that change, so edit the file instead`,
         );
       }
-      if (top.before.existed) await writeAtomically(this.o.file, top.before.bytes);
-      else await unlink(this.o.file);
+      if (top.before.existed) {
+        const r = editConfigFile({
+          file: this.o.file,
+          edit: (text) =>
+            Buffer.from(text, 'utf8').equals(top.after)
+              ? { text: top.before.bytes.toString('utf8') }
+              : {
+                  error: `${this.o.file} changed after the save of ${top.label}; undoing would discard that change, so edit the file instead`,
+                },
+        });
+        if (!r.ok) throw new UndoRefused(r.error);
+      } else await unlink(this.o.file);
       this.history.pop();
       return { label: top.label, restored: top.before.existed ? 'previous' : 'removed' };
     });

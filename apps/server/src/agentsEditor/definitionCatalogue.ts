@@ -171,6 +171,16 @@ function modelDraft(d: AgentDefinition, id: string): DefinitionDraft {
       },
     })),
     ...(d.resume ? { resume: { argv: [...d.resume.argv] } } : {}),
+    ...(d.question
+      ? {
+          question: {
+            ...(d.question.select ? { select: d.question.select } : {}),
+            ...(d.question.confirm !== undefined ? { confirm: d.question.confirm } : {}),
+            ...(d.question.option ? { option: d.question.option.source } : {}),
+            ...(d.question.question ? { question: d.question.question.source } : {}),
+          },
+        }
+      : {}),
   };
 }
 

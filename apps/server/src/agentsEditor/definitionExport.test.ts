@@ -37,6 +37,12 @@ const DRAFT: DefinitionDraft = {
     { state: 'idle', scope: 'all', title: { any_of: ['✳ mca'], all_of: [], none_of: [], regex: false } },
   ],
   resume: { argv: ['mca', '--resume', '{session}'] },
+  question: {
+    select: 'digits',
+    confirm: false,
+    option: '^\\s*\\[(\\d)\\]\\s+(.+)$',
+    question: "don't (.+)\\?",
+  },
 };
 
 const HEADER = '[extension]\nid = "acme"\ntitle = "Acme"\nversion = "0.1.0"\napi = 1\n\n';
@@ -60,6 +66,10 @@ describe('exportDraft', () => {
     expect(def?.states.map((r) => r.state)).toEqual(['working', 'blocked', 'idle']);
     expect(def?.states[1]?.group.anyOf).toEqual(["\\bdon't\\b", 'Allow \\w+\\?']);
     expect(def?.resume?.argv).toEqual(['mca', '--resume', '{session}']);
+    expect(toml).toContain('[agents.question]');
+    expect(def?.question?.select).toBe('digits');
+    expect(def?.question?.option?.exec('  [2] Deny')).toEqual({ match: '  [2] Deny', group: '2' });
+    expect(def?.question?.question?.source).toBe("don't (.+)\\?");
   });
 
   it('writes an extension.toml snippet that `extensions check` accepts and detect loads namespaced', () => {

@@ -18,7 +18,7 @@ import { entryOfDraft, type DefinitionDraft } from './draftModel';
 import { renderAgentEntry } from './tomlRender';
 
 /** Which part of the form a warning belongs to. */
-export type DraftField = 'entry' | 'id' | 'match' | 'resume' | 'rule';
+export type DraftField = 'entry' | 'id' | 'match' | 'resume' | 'question' | 'rule';
 
 export interface DraftWarning {
   code: DefinitionWarning['code'];
@@ -31,7 +31,7 @@ export interface DraftWarning {
 
 // Synthetic line numbers handed to the validator so each warning's line says which field it is
 // about; the validator attaches lines, it does not read them.
-const LINE = { header: 1, id: 2, match: 3, resume: 4, firstRule: 10 } as const;
+const LINE = { header: 1, id: 2, match: 3, resume: 4, question: 5, firstRule: 10 } as const;
 
 let builtinIdsCache: ReadonlySet<string> | null = null;
 
@@ -46,6 +46,7 @@ function fieldOf(line: number | undefined): Pick<DraftWarning, 'field' | 'rule'>
   if (line === LINE.id) return { field: 'id' };
   if (line === LINE.match) return { field: 'match' };
   if (line === LINE.resume) return { field: 'resume' };
+  if (line === LINE.question) return { field: 'question' };
   return { field: 'rule', rule: line - LINE.firstRule };
 }
 
@@ -59,6 +60,7 @@ export function checkDraft(draft: DefinitionDraft): DraftWarning[] {
       id: LINE.id,
       match: LINE.match,
       resume: LINE.resume,
+      question: LINE.question,
       states: Array.from({ length: rules }, (_, j) => LINE.firstRule + j),
     },
   ];

@@ -18,6 +18,13 @@ export const ruleDraft = z.object({
   title: patternGroupDraft.optional(),
 });
 
+export const questionDraft = z.object({
+  select: z.string().max(20).optional(),
+  confirm: z.boolean().optional(),
+  option: z.string().max(2000).optional(),
+  question: z.string().max(2000).optional(),
+});
+
 export const definitionDraft = z.object({
   id: z.string().max(200),
   label: z.string().max(200).optional(),
@@ -27,11 +34,14 @@ export const definitionDraft = z.object({
     .optional(),
   states: z.array(ruleDraft).max(200).optional(),
   resume: z.union([z.object({ argv: z.array(z.string()) }), z.literal(false)]).optional(),
+  /** `[agents.question]`: how the needs-you inbox reads and answers this agent's dialogs. */
+  question: questionDraft.optional(),
 });
 
 export type PatternGroupDraft = z.infer<typeof patternGroupDraft>;
 export type RuleDraft = z.infer<typeof ruleDraft>;
 export type DefinitionDraft = z.infer<typeof definitionDraft>;
+export type QuestionDraft = z.infer<typeof questionDraft>;
 
 /** The TOML value of an entry: only what the user set, in the order people write it. */
 export type TomlEntry = Record<string, unknown>;
@@ -67,6 +77,8 @@ export function entryOfDraft(draft: DefinitionDraft): TomlEntry {
   }
   if (draft.resume === false) entry.resume = false;
   else if (draft.resume) entry.resume = { argv: [...draft.resume.argv] };
+  const question = questionEntry(draft.question);
+  if (question) entry.question = question;
   if (draft.states && draft.states.length > 0) {
     entry.states = draft.states.map((rule) => {
       const out: Record<string, unknown> = { state: rule.state };
@@ -77,6 +89,27 @@ export function entryOfDraft(draft: DefinitionDraft): TomlEntry {
     });
   }
   return entry;
+}
+
+/** Only the keys set: an empty select or pattern is the form's "not set". */
+function questionEntry(q: QuestionDraft | undefined): Record<string, unknown> | null {
+  if (!q) return null;
+  const out: Record<string, unknown> = {};
+  if (q.select) out.select = q.select;
+  if (q.confirm !== undefined) out.confirm = q.confirm;
+  if (q.option) out.option = q.option;
+  if (q.question) out.question = q.question;
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+function questionOf(raw: unknown): QuestionDraft | undefined {
+  if (!isTable(raw)) return undefined;
+  return {
+    ...(typeof raw.select === 'string' ? { select: raw.select } : {}),
+    ...(typeof raw.confirm === 'boolean' ? { confirm: raw.confirm } : {}),
+    ...(typeof raw.option === 'string' ? { option: raw.option } : {}),
+    ...(typeof raw.question === 'string' ? { question: raw.question } : {}),
+  };
 }
 
 function isTable(v: unknown): v is Record<string, unknown> {
@@ -119,6 +152,7 @@ export function draftOfEntry(raw: unknown): DefinitionDraft {
         };
       })
     : [];
+  const question = questionOf(t.question);
   return {
     id: typeof t.id === 'string' ? t.id : '',
     label: typeof t.label === 'string' ? t.label : '',
@@ -126,5 +160,6 @@ export function draftOfEntry(raw: unknown): DefinitionDraft {
     match: { names: strings(match?.names) ?? [], paths: strings(match?.paths) ?? [] },
     states,
     ...(resume !== undefined ? { resume } : {}),
+    ...(question !== undefined ? { question } : {}),
   };
 }

@@ -43,12 +43,16 @@ function inlineTable(v: Record<string, unknown>, indent: string): string {
 /** The entry as an `[[<table>]]` block (no leading or trailing blank line). */
 export function renderAgentEntry(entry: TomlEntry, table = 'agents'): string {
   const out: string[] = [`[[${table}]]`];
-  const { states, resume, ...scalars } = entry;
+  const { states, resume, question, ...scalars } = entry;
   for (const [k, v] of Object.entries(scalars)) out.push(`${key(k)} = ${tomlValue(v)}`);
   if (resume === false) out.push('resume = false');
   if (typeof resume === 'object' && resume !== null) {
     out.push('', `[${table}.resume]`);
     for (const [k, v] of Object.entries(resume)) out.push(`${key(k)} = ${tomlValue(v)}`);
+  }
+  if (typeof question === 'object' && question !== null) {
+    out.push('', `[${table}.question]`);
+    for (const [k, v] of Object.entries(question)) out.push(`${key(k)} = ${tomlValue(v)}`);
   }
   if (Array.isArray(states)) {
     for (const rule of states as Record<string, unknown>[]) {

@@ -3,6 +3,7 @@
 import { createConnection, type Socket } from 'node:net';
 import { resolvePaths } from '../config/paths';
 import type { ControlReply } from '../control/wire';
+import { checkSocketTrust } from '../control/socketTrust';
 import { CliError } from './verb';
 
 /** Exit codes (README "Exit codes"). */
@@ -11,6 +12,15 @@ export const EXIT_NO_SERVER = 3;
 
 export function connect(env: NodeJS.ProcessEnv): Promise<Socket> {
   const path = resolvePaths(env).socket;
+  const trust = checkSocketTrust(path);
+  if (!trust.ok && !trust.missing)
+    return Promise.reject(
+      new CliError(
+        'untrusted-socket',
+        `refusing to talk to ${path}: ${trust.why}; remove it, or set ROZI_SOCKET to a socket in a private directory`,
+        EXIT_FAILURE,
+      ),
+    );
   return new Promise((resolve, reject) => {
     const socket = createConnection(path);
     socket.once('connect', () => resolve(socket));

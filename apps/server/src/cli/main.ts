@@ -1,5 +1,6 @@
 // CLI entry: finds the verb, parses its arguments, picks the output format, runs it and turns
 // every failure into one line on stderr (plus a stable code on stdout in JSON mode).
+import { resolve } from 'node:path';
 import { findVerb, verbs } from './registry';
 import { EXIT_USAGE, groupHelpText, helpText, parseArgs } from './args';
 import { CliError, type OutputFormat, type VerbContext, type VerbIO } from './verb';
@@ -39,7 +40,33 @@ function topHelp(advanced: boolean): string {
   ].join('\n');
 }
 
-export async function main(argv: string[], io: VerbIO = defaultIO()): Promise<number> {
+/**
+ * `--config PATH` (rozi's global option, anywhere before `--` / `--argv`) sets ROZI_CONFIG for
+ * the run, so the server, `config check` and every reader resolve the same file (config/paths.ts).
+ */
+function takeConfigOption(argv: string[], io: VerbIO): string[] | CliError {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i] as string;
+    if (w === '--' || w === '--argv') return [...out, ...argv.slice(i)];
+    if (w !== '--config' && !w.startsWith('--config=')) {
+      out.push(w);
+      continue;
+    }
+    const value = w.startsWith('--config=') ? w.slice('--config='.length) : argv[++i];
+    if (!value) return new CliError('usage', '--config needs a file path', EXIT_USAGE);
+    io.env.ROZI_CONFIG = value.startsWith('~') ? value : resolve(io.cwd, value);
+  }
+  return out;
+}
+
+export async function main(argv0: string[], io: VerbIO = defaultIO()): Promise<number> {
+  const taken = takeConfigOption(argv0, io);
+  if (taken instanceof CliError) {
+    io.stderr.write(`rozi: ${taken.message}\n`);
+    return taken.exitCode;
+  }
+  let argv = taken;
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     io.stdout.write(topHelp(argv.includes('--advanced')));
     return argv.length === 0 ? EXIT_USAGE : 0;

@@ -1,11 +1,12 @@
 // Where rozi keeps its files. XDG defaults, each overridable by environment so tests run in a
 // temporary HOME (DESIGN.md, Files). One place decides every path; nothing else joins them.
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export interface RoziPaths {
-  /** Directory of config.toml. `ROZI_CONFIG_DIR`, else `$XDG_CONFIG_HOME/rozi`, else ~/.config/rozi. */
+  /** rozi's config directory (themes/, profiles/). `ROZI_CONFIG_DIR`, else `$XDG_CONFIG_HOME/rozi`, else ~/.config/rozi. */
   configDir: string;
+  /** `ROZI_CONFIG` (set by `--config`; `~` expands), else `<configDir>/config.toml`. */
   configFile: string;
   /** Installed extensions live in `<dataDir>/extensions/<id>`. */
   dataDir: string;
@@ -25,6 +26,12 @@ export interface RoziPaths {
   shellIntegrationDir: string;
 }
 
+/** rozi's `~` and `~/…` expansion of a configured path; anything else is returned as given. */
+export function expandHome(path: string, home: string): string {
+  if (path === '~') return home;
+  return path.startsWith('~/') ? join(home, path.slice(2)) : path;
+}
+
 export function resolvePaths(env: NodeJS.ProcessEnv = process.env): RoziPaths {
   const home = env.HOME || homedir();
   const configDir = env.ROZI_CONFIG_DIR || join(env.XDG_CONFIG_HOME || join(home, '.config'), 'rozi');
@@ -36,7 +43,7 @@ export function resolvePaths(env: NodeJS.ProcessEnv = process.env): RoziPaths {
   const cacheDir = join(env.XDG_CACHE_HOME || join(home, '.cache'), 'rozi');
   return {
     configDir,
-    configFile: join(configDir, 'config.toml'),
+    configFile: env.ROZI_CONFIG ? resolve(expandHome(env.ROZI_CONFIG, home)) : join(configDir, 'config.toml'),
     dataDir,
     extensionsDir: env.ROZI_EXTENSIONS_DIR || join(dataDir, 'extensions'),
     stateDir,

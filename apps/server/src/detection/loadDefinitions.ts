@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { loadDefinitions, type DefinitionSet, type ExtensionAgents } from '@rozi/detect';
+import { readConfigFile } from '../config/configStore';
 import { resolvePaths } from '../config/paths';
 
 export interface LoadedDefinitions {
@@ -54,7 +55,9 @@ export async function loadDefinitionsFromDisk(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<LoadedDefinitions> {
   const paths = resolvePaths(env);
-  const configText = await readIfExists(paths.configFile);
+  // Read raw (not the store's last good text): detection keeps its own last good definitions and
+  // must see the syntax error to do so (status/configWatcher.ts).
+  const configText = readConfigFile(paths.configFile);
   const extensions = await installedExtensionAgents(paths.extensionsDir);
   const set = loadDefinitions({
     config: configText === null ? null : { file: paths.configFile, text: configText },

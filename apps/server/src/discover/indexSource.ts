@@ -3,10 +3,10 @@
 // built from the examples; see bundledRepos.ts). A value is a path, a file:// URL or an
 // http(s):// URL; a relative path resolves from config.toml's directory. Nothing is fetched from
 // the network unless the user configured an http(s) index.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'smol-toml';
+import { configStore } from '../config/configStore';
 import type { DiscoverIndexFile, IndexEntry } from './indexTypes';
 
 export interface IndexLocation {
@@ -28,16 +28,11 @@ export function defaultIndexPath(): string {
 }
 
 function configuredIndex(configFile: string): string | undefined {
-  if (!existsSync(configFile)) return undefined;
-  try {
-    const root = parse(readFileSync(configFile, 'utf8')) as { discover?: { index?: unknown } };
-    return typeof root.discover?.index === 'string' && root.discover.index.trim() !== ''
-      ? root.discover.index.trim()
-      : undefined;
-  } catch {
-    // A broken config.toml is reported by the host; the gallery falls back to the default.
-    return undefined;
-  }
+  // The config in force (a broken file is reported by the host; its last good value stays).
+  const root = configStore(configFile).current().root as { discover?: { index?: unknown } };
+  return typeof root.discover?.index === 'string' && root.discover.index.trim() !== ''
+    ? root.discover.index.trim()
+    : undefined;
 }
 
 export function indexLocation(o: { env: NodeJS.ProcessEnv; configFile: string }): IndexLocation {

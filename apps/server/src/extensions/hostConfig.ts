@@ -1,9 +1,10 @@
 // The parts of config.toml the extension host reads: `[extensions.<id>]` settings tables, `[keys]`,
-// `command_shell` and `[[sidebar.tabs]]` (configSidebarTabs.ts). Read on every load so `reload-extensions` picks up edits; an unreadable
-// file is reported and treated as empty (defaults everywhere) rather than stopping the load.
-import { existsSync, readFileSync } from 'node:fs';
+// `command_shell` and `[[sidebar.tabs]]` (configSidebarTabs.ts), taken from the config in force
+// (config/configStore.ts): an edit applies at the next read, and a file that stops parsing is
+// reported while the last good config stays in force.
 import type { SidebarTabContribution } from '@rozi/extensions';
-import { parse } from 'smol-toml';
+import { configStore } from '../config/configStore';
+import { diagnosticLine } from '../config/configLoad';
 import { readConfigSidebarTabs } from './configSidebarTabs';
 
 export interface HostConfig {
@@ -21,26 +22,12 @@ function isTable(v: unknown): v is Record<string, unknown> {
 }
 
 export function readHostConfig(file: string): HostConfig {
-  const empty: HostConfig = {
-    extensions: {},
-    keys: {},
-    commandShell: undefined,
-    sidebarTabs: [],
-    sidebarWarnings: [],
-    problem: undefined,
-  };
-  if (!existsSync(file)) return empty;
-  let root: Record<string, unknown>;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-    root = parse(text) as Record<string, unknown>;
-  } catch (err) {
-    return {
-      ...empty,
-      problem: `${file}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`,
-    };
-  }
+  const snap = configStore(file).current();
+  const root = snap.root;
+  const text = snap.text;
+  const problem = snap.problem
+    ? `${diagnosticLine(snap.problem)} (the last good config stays in force)`
+    : undefined;
   const keys: Record<string, string | string[]> = {};
   if (isTable(root.keys)) {
     for (const [action, v] of Object.entries(root.keys)) {
@@ -62,6 +49,6 @@ export function readHostConfig(file: string): HostConfig {
     commandShell,
     sidebarTabs: sidebar.tabs,
     sidebarWarnings: sidebar.warnings,
-    problem: undefined,
+    problem,
   };
 }

@@ -2,9 +2,10 @@
 // `script = "…"` (a module sandboxed like an extension's, under the owner name `config.toml`).
 // Read on every extension load so `reload-extensions` and config reloads pick up edits. Every
 // problem is reported (one line each, naming the entry); a bad entry is skipped, the rest load.
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { diagnosticLine } from '../config/configLoad';
+import { configStore } from '../config/configStore';
 import { isAbsolute, join, resolve } from 'node:path';
-import { parse } from 'smol-toml';
 import { REPORTED_STATES } from '@rozi/detect';
 import {
   HOOK_EVENT_NAMES,
@@ -43,16 +44,10 @@ const isTable = (v: unknown): v is Table =>
 
 export function readUserHooks(o: { configFile: string; configDir: string; home: string }): UserHooks {
   const out: UserHooks = { run: [], script: null, diagnostics: [] };
-  if (!existsSync(o.configFile)) return out;
-  let root: Table;
-  try {
-    root = parse(readFileSync(o.configFile, 'utf8')) as Table;
-  } catch (err) {
-    out.diagnostics.push(
-      `${o.configFile}: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}`,
-    );
-    return out;
-  }
+  // The config in force: a file that stops parsing keeps the hooks of the last good one.
+  const snap = configStore(o.configFile).current();
+  if (snap.problem) out.diagnostics.push(`${diagnosticLine(snap.problem)} (the last good [[hooks]] stay)`);
+  const root: Table = snap.root;
   if (root.hooks === undefined) return out;
   if (!Array.isArray(root.hooks)) {
     out.diagnostics.push('config.toml: hooks must be an array of tables ([[hooks]])');

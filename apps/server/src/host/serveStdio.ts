@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { resolvePaths } from '../config/paths';
+import { checkSocketTrust } from '../control/socketTrust';
 import { formatHello, LINK_MIN_PROTOCOL, LINK_PREAMBLE, LINK_PROTOCOL } from '../link/linkProtocol';
 import { ROZI_WEB_VERSION } from '../server/version';
 
@@ -82,6 +83,11 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Socket> {
 
 export async function serveStdio(io: ServeStdioIO): Promise<number> {
   const paths = resolvePaths(io.env);
+  const trust = checkSocketTrust(paths.socket);
+  if (!trust.ok && !trust.missing) {
+    io.stderr.write(`rozi host serve: refusing to talk to ${paths.socket}: ${trust.why}\n`);
+    return 1;
+  }
   let socket = await connectOnce(paths.socket);
   try {
     socket ??= await startServer(io.env);

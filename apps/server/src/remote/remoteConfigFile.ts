@@ -1,19 +1,12 @@
-// Interim: reads [remote] from config.toml until the config subsystem's store (the `config`
-// engineer's ConfigStore, `config.remote` / `config.remoteHosts`) lands; then this file goes and
-// the registry takes the slice from the store. Read on every use so an edit applies at once.
-import { existsSync, readFileSync } from 'node:fs';
-import { parse } from 'smol-toml';
+// [remote] of the config in force (config/configStore.ts): read on every use, so an edit applies
+// at once; a file that stops parsing keeps the last good [remote] and says so in the warnings.
+import { diagnosticLine } from '../config/configLoad';
+import { configStore } from '../config/configStore';
 import { remoteSettingsFrom, type RemoteSettings } from './remoteSettings';
 
 export function readRemoteSettings(configFile: string): RemoteSettings {
-  if (!existsSync(configFile)) return remoteSettingsFrom({});
-  try {
-    return remoteSettingsFrom(parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>);
-  } catch (err) {
-    const s = remoteSettingsFrom({});
-    s.warnings.push(
-      `config.toml: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}; [remote] defaults in force`,
-    );
-    return s;
-  }
+  const snap = configStore(configFile).current();
+  const s = remoteSettingsFrom(snap.root);
+  if (snap.problem) s.warnings.push(`${diagnosticLine(snap.problem)}; the last good [remote] stays in force`);
+  return s;
 }

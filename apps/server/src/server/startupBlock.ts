@@ -16,7 +16,7 @@ export interface StartupInfo {
 export function formatStartupBlock(i: StartupInfo): string {
   const rows: Array<[string, string]> = [
     ['control socket', `${i.socket}  (ROZI_SOCKET; the rozi CLI talks to it)`],
-    ['config', `${i.configFile}  (ROZI_CONFIG_DIR)`],
+    ['config', `${i.configFile}  (--config or ROZI_CONFIG)`],
     ['state, logs', `${i.stateDir}  (ROZI_STATE_DIR)`],
     ['stop', `Ctrl-C here, or kill ${i.pid} (sessions are saved and come back on the next start)`],
   ];

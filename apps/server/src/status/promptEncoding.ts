@@ -11,6 +11,17 @@ export function promptByteLength(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
 
+/**
+ * The first control character that a prompt may not carry, or null. A prompt is text a person
+ * could paste: tab and newlines pass, ESC is stripped (encodePrompt), and every other C0/C1
+ * control or DEL is refused — `\x03` would reach the agent as an interrupt, not as text.
+ * Keys go through send-keys, which says so.
+ */
+export function forbiddenControl(text: string): string | null {
+  const m = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f-\x9f]/.exec(text);
+  return m ? m[0] : null;
+}
+
 export function encodePrompt(text: string, bracketedPaste: boolean): string {
   const body = text.replace(/\x1b/g, '').replace(/\r\n|\r|\n/g, '\r');
   return (bracketedPaste ? PASTE_START + body + PASTE_END : body) + '\r';

@@ -122,4 +122,48 @@ describe('fencedPrompt', () => {
     ).toMatchObject({ ok: false, code: 'write_failed' });
     expect(waits.size).toBe(0);
   });
+
+  it('advances the fence on delivery: a replayed --ref and a second racing prompt are refused', () => {
+    const { hub, writes, deps } = setup();
+    const row = hub.get(1);
+    if (!row?.occupant_id) throw new Error('no occupant');
+    const ref = { pane: 1, status_epoch: 'E', occupant_id: row.occupant_id, revision: row.revision };
+    // Two callers observed the same row; both send on it. One delivery, one stale_ref.
+    const first = fencedPrompt(deps, { pane: 1, text: 'one', ref });
+    const second = fencedPrompt(deps, { pane: 1, text: 'two', ref: { ...ref } });
+    expect(first).toMatchObject({ ok: true, row: { revision: row.revision + 1 } });
+    expect(second).toMatchObject({ ok: false, code: 'stale_ref' });
+    // The same ref replayed later: still refused.
+    expect(fencedPrompt(deps, { pane: 1, text: 'one', ref })).toMatchObject({ ok: false, code: 'stale_ref' });
+    expect(writes).toEqual(['one\r']);
+    // A ref read after the delivery works, once.
+    const now = hub.get(1);
+    if (!now?.occupant_id) throw new Error('no occupant');
+    const fresh = { pane: 1, status_epoch: 'E', occupant_id: now.occupant_id, revision: now.revision };
+    expect(fencedPrompt(deps, { pane: 1, text: 'three', ref: fresh })).toMatchObject({ ok: true });
+    expect(fencedPrompt(deps, { pane: 1, text: 'three', ref: fresh })).toMatchObject({ ok: false });
+    expect(writes).toEqual(['one\r', 'three\r']);
+  });
+
+  it('refuses control characters (^C, NUL, DEL, C1) instead of writing them raw', () => {
+    const { writes, deps } = setup();
+    for (const text of ['\x03', 'stop\x03', '\x00', 'a\x7f', 'x\x9by', '\x04']) {
+      expect(fencedPrompt(deps, { pane: 1, text }), JSON.stringify(text)).toMatchObject({
+        ok: false,
+        code: 'control_char',
+      });
+    }
+    expect(writes).toEqual([]);
+    // Tab and newlines are text; ESC is stripped (the spec's encoding).
+    expect(fencedPrompt(deps, { pane: 1, text: 'a\tb\nc\x1bd' })).toMatchObject({ ok: true });
+    expect(writes).toEqual(['a\tb\rcd\r']);
+  });
+
+  it('the revision step of a delivery does not satisfy prompt --wait idle', async () => {
+    const { clock, deps } = setup();
+    const r = fencedPrompt(deps, { pane: 1, text: 'go', wait: { until: ['idle'], timeoutMs: 1000 } });
+    if (!r.ok || !r.wait) throw new Error('expected a wait');
+    clock.advance(1000);
+    expect(await r.wait.result).toMatchObject({ code: 'timed_out' });
+  });
 });

@@ -4,7 +4,7 @@
 // write function is called: a failed fence writes no byte.
 import type { PaneKey } from '../session/model';
 import type { AgentWaits, WaitHandle, WaitState } from './agentWaits';
-import { encodePrompt, MAX_PROMPT_BYTES, promptByteLength } from './promptEncoding';
+import { encodePrompt, forbiddenControl, MAX_PROMPT_BYTES, promptByteLength } from './promptEncoding';
 import type { PromptRefusal } from './statusCodes';
 import type { StatusHub } from './statusHub';
 import type { AgentRef, StatusRow } from './types';
@@ -46,6 +46,12 @@ export function fencedPrompt(deps: PromptFenceDeps, req: PromptRequest): PromptR
   const bytes = promptByteLength(req.text);
   if (bytes > MAX_PROMPT_BYTES)
     return refuse('too_long', `prompt is ${bytes} bytes; the limit is ${MAX_PROMPT_BYTES} UTF-8 bytes`);
+  const control = forbiddenControl(req.text);
+  if (control !== null)
+    return refuse(
+      'control_char',
+      `prompt text holds the control character U+${control.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}; send keys with rozi send-keys (nothing was sent)`,
+    );
   if (req.ref && req.ref.status_epoch !== deps.hub.epoch) {
     return refuse('stale_ref', '--ref is from an earlier server run; read the agent again');
   }
@@ -80,6 +86,9 @@ export function fencedPrompt(deps: PromptFenceDeps, req: PromptRequest): PromptR
     );
 
   const data = encodePrompt(req.text, target.bracketedPaste());
+  // The fence advances before the write: a --ref read before this prompt (the same one replayed,
+  // or another caller's racing on the same observation) no longer matches.
+  const sent = deps.hub.advance(req.pane) ?? row;
   // The wait is registered before the write, after the last check: the answer cannot be missed.
   const wait = req.wait
     ? deps.waits.wait({
@@ -87,7 +96,7 @@ export function fencedPrompt(deps: PromptFenceDeps, req: PromptRequest): PromptR
         until: req.wait.until,
         timeoutMs: req.wait.timeoutMs,
         occupantId: row.occupant_id,
-        afterRevision: row.revision,
+        afterRevision: sent.revision,
       })
     : null;
   try {
@@ -97,8 +106,8 @@ export function fencedPrompt(deps: PromptFenceDeps, req: PromptRequest): PromptR
     return refuse(
       'write_failed',
       `writing to the pane failed: ${err instanceof Error ? err.message : String(err)}`,
-      row,
+      sent,
     );
   }
-  return { ok: true, row, written_bytes: promptByteLength(data), wait };
+  return { ok: true, row: sent, written_bytes: promptByteLength(data), wait };
 }

@@ -29,6 +29,8 @@ export type PromptRefusal =
   | 'working'
   | 'empty'
   | 'too_long'
+  /** The text holds a control character (a key such as ^C), which a prompt never writes raw. */
+  | 'control_char'
   | 'write_failed';
 
 export function exitCodeOf(code: WaitOutcomeCode | PromptRefusal): number {
@@ -50,6 +52,7 @@ export function exitCodeOf(code: WaitOutcomeCode | PromptRefusal): number {
       return STATUS_EXIT.no_agent;
     case 'empty':
     case 'too_long':
+    case 'control_char':
       return 2;
     case 'write_failed':
       return 1;

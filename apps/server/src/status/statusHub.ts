@@ -180,6 +180,18 @@ export class StatusHub {
     }
   }
 
+  /**
+   * A prompt was written to the pane: the row moves to a new revision (state unchanged), so the
+   * fence advances. A --ref read before this write is stale from now on: replaying it, or a
+   * second prompt racing on the same observation, is refused instead of delivered twice.
+   */
+  advance(pane: PaneKey): StatusRow | undefined {
+    const rec = this.panes.get(pane);
+    if (!rec) return undefined;
+    this.emitRow(pane, rec, { ...rec.row, revision: rec.row.revision + 1, updated_at: this.now() });
+    return rec.row;
+  }
+
   isViewed(pane: PaneKey): boolean {
     return this.panes.get(pane)?.viewed ?? false;
   }

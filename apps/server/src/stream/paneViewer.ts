@@ -19,6 +19,13 @@ export interface ViewerChannel {
   sendBinary(frame: Buffer): void;
   sendJson(message: ServerMessage): void;
   readonly open: boolean;
+  /**
+   * Bytes sent but still queued in this process (not yet taken by the kernel). Acks are the
+   * client's word; this is the fact. A client that acknowledges bytes it never read keeps its
+   * ack count low while its socket queue grows here, so the viewer also stops above the high
+   * watermark of queued bytes and resumes on `drained()`.
+   */
+  queuedBytes?(): number;
 }
 
 /** Largest payload per binary frame: big enough to amortise framing, small enough to interleave panes
@@ -57,6 +64,8 @@ export class PaneViewer implements OutputSink {
   private sentOffset = 0;
   private unacked = 0;
   private blocked = false;
+  /** Stopped because the socket queue, not the ack count, is above the high watermark. */
+  private queueFull = false;
   private resetting = false;
   private disposed = false;
 
@@ -100,12 +109,20 @@ export class PaneViewer implements OutputSink {
     this.pump();
   }
 
+  /** The socket handed its queue to the kernel: a viewer stopped by a full queue goes on. */
+  drained(): void {
+    if (!this.queueFull) return;
+    this.queueFull = false;
+    this.pump();
+    this.pane.updateFlow();
+  }
+
   onExit(code: number | null): void {
     this.channel.sendJson({ t: 'exit', key: this.pane.key, code });
   }
 
   isBlocked(): boolean {
-    return this.blocked;
+    return this.blocked || this.queueFull;
   }
 
   stats(): { key: number; sentOffset: number; unacked: number; blocked: boolean } {
@@ -118,11 +135,16 @@ export class PaneViewer implements OutputSink {
   }
 
   private pump(): void {
-    if (this.disposed || this.resetting || this.blocked || !this.channel.open) return;
+    if (this.disposed || this.resetting || this.blocked || this.queueFull || !this.channel.open) return;
     const ring = this.pane.ring;
     while (this.sentOffset < ring.end) {
       if (this.unacked >= this.high) {
         this.blocked = true;
+        this.pane.updateFlow();
+        return;
+      }
+      if ((this.channel.queuedBytes?.() ?? 0) >= this.high) {
+        this.queueFull = true;
         this.pane.updateFlow();
         return;
       }

@@ -49,7 +49,7 @@ export class StreamHub {
 
   /** Completes an upgrade the gate already authorised. */
   accept(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.connection(ws));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.connection(ws, socket));
   }
 
   get connections(): number {
@@ -70,7 +70,7 @@ export class StreamHub {
     }));
   }
 
-  private connection(ws: WebSocket): void {
+  private connection(ws: WebSocket, socket: Duplex): void {
     const viewers = new Map<number, PaneViewer>();
     this.sockets.set(ws, viewers);
     const channel: ViewerChannel = {
@@ -79,7 +79,12 @@ export class StreamHub {
       get open() {
         return ws.readyState === WebSocket.OPEN;
       },
+      queuedBytes: () => ws.bufferedAmount,
     };
+    // ws writes straight to the upgraded socket: its drain is when queued frames reached the kernel.
+    socket.on('drain', () => {
+      for (const v of [...viewers.values()]) v.drained();
+    });
     const drop = (key: number) => {
       viewers.get(key)?.dispose();
       viewers.delete(key);

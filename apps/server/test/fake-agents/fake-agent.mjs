@@ -11,6 +11,7 @@
 // FAKE_INPUT_LOG file to append received input to (JSON string per chunk)
 // FAKE_BRACKETED 1 = enable bracketed paste (DECSET 2004) like real TUIs do
 // FAKE_WORK_MS   after a prompt (Enter) on an idle screen: draw working for this long, then idle
+// FAKE_DEAF      1 = draw nothing in answer to a prompt (a screen that never moves; fencing tests)
 //
 // SIGUSR1 draws the next screen of the sequence; input "/exit\r" exits.
 import { appendFileSync, readFileSync } from 'node:fs';
@@ -48,7 +49,7 @@ process.stdin.on('data', (buf) => {
     process.stdout.write('\x1b[?2004l\x1b[H\x1b[2J');
     process.exit(0);
   }
-  if (s.endsWith('\r') && (shown === 'idle' || shown === '')) {
+  if (s.endsWith('\r') && (shown === 'idle' || shown === '') && process.env.FAKE_DEAF !== '1') {
     draw('working');
     setTimeout(() => draw('idle'), workMs);
   }

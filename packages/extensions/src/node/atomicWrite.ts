@@ -29,6 +29,12 @@ import { basename, dirname, join } from 'node:path';
 export interface AtomicWriteOptions {
   /** Permission bits for a file that does not exist yet (default 0600); an existing file keeps its own. */
   mode?: number;
+  /**
+   * Runs after the new bytes are on disk and just before the rename; throwing aborts the write
+   * (temp file removed, old file untouched) and the thrown error reaches the caller as it is.
+   * config.toml edits use it to see a hand edit that landed while they were writing.
+   */
+  beforeRename?: () => void;
 }
 
 /** Thrown when nothing was replaced: the file at `path` is as it was before the call. */
@@ -106,6 +112,7 @@ export function writeFileAtomic(
   const mode = existingMode(target) ?? opts.mode ?? 0o600;
   const tmp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   let fd: number | undefined;
+  let aborted: unknown;
   try {
     fd = openSync(tmp, 'wx', mode);
     fchmodSync(fd, mode); // open's mode passes through the umask; the kept mode must not.
@@ -113,6 +120,14 @@ export function writeFileAtomic(
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
+    if (opts.beforeRename) {
+      try {
+        opts.beforeRename();
+      } catch (err) {
+        aborted = err;
+        throw err;
+      }
+    }
     renameSync(tmp, target);
   } catch (err) {
     if (fd !== undefined) {
@@ -127,6 +142,7 @@ export function writeFileAtomic(
     } catch {
       // Never created, or already gone.
     }
+    if (aborted !== undefined) throw aborted;
     throw new AtomicWriteError(path, errnoOf(err), messageOf(err));
   }
   try {

@@ -115,7 +115,13 @@ export {
   UnitLog,
   type UnitLogTail,
 } from './logs';
-export { REGISTRY_LOCK_FILE, RegistryLockedError, withRegistryLock } from './registryLock';
+export {
+  REGISTRY_LOCK_FILE,
+  RegistryLockedError,
+  withLockFile,
+  withRegistryLock,
+  type LockFileOptions,
+} from './registryLock';
 export {
   findEntry,
   readRegistry,

@@ -41,6 +41,27 @@ export class RegistryLockedError extends Error {}
 export function withRegistryLock<T>(extensionsDir: string, fn: () => T, o: { timeoutMs?: number } = {}): T {
   mkdirSync(extensionsDir, { recursive: true });
   const file = join(extensionsDir, REGISTRY_LOCK_FILE);
+  return withLockFile(
+    {
+      file,
+      timeoutMs: o.timeoutMs,
+      busy: `another rozi is changing the extension registry (${file}); try again`,
+    },
+    fn,
+  );
+}
+
+export interface LockFileOptions {
+  /** The lock file; its directory must exist. */
+  file: string;
+  timeoutMs?: number | undefined;
+  /** The error message when the lock stays held past the timeout. */
+  busy: string;
+}
+
+/** Runs `fn` holding `o.file` (O_EXCL, holder pid and time; a dead or stale holder's lock is taken over). */
+export function withLockFile<T>(o: LockFileOptions, fn: () => T): T {
+  const file = o.file;
   const deadline = Date.now() + (o.timeoutMs ?? 10_000);
   for (;;) {
     try {
@@ -63,8 +84,7 @@ export function withRegistryLock<T>(extensionsDir: string, fn: () => T, o: { tim
         }
         continue;
       }
-      if (Date.now() > deadline)
-        throw new RegistryLockedError(`another rozi is changing the extension registry (${file}); try again`);
+      if (Date.now() > deadline) throw new RegistryLockedError(o.busy);
       sleepSync(POLL_MS);
     }
   }

@@ -4,7 +4,7 @@
 // conflicting; `save` writes one action into config.toml's [keys] keeping the user's comments,
 // reloads extensions (suggestions are re-resolved) and broadcasts keymap-changed to every page.
 import { z } from 'zod';
-import { editConfigFile } from '../../configEdit/configTableEdit';
+import { editConfigTable } from '../../config/tableEdit';
 import { extensionHostOf } from '../../extensions/hostAccess';
 import { ExtensionHostError } from '../../extensions/hostError';
 import {
@@ -133,7 +133,7 @@ export const keysRouter = router({
       const { paths, bus } = host.context();
       const keys = input.keys;
       try {
-        editConfigFile(paths.configFile, {
+        editConfigTable(paths.configFile, {
           table: ['keys'],
           set: { [input.action]: keys === null ? null : keys.length === 1 ? (keys[0] as string) : keys },
         });

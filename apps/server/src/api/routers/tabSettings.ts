@@ -5,7 +5,7 @@
 // same as the user editing the file: services restart with the new ROZI_EXTENSION_CONFIG.
 import type { SettingDeclaration, SettingValue } from '@rozi/extensions';
 import { z } from 'zod';
-import { editConfigFile } from '../../configEdit/configTableEdit';
+import { editConfigTable } from '../../config/tableEdit';
 import { extensionHostOf } from '../../extensions/hostAccess';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { readHostConfig } from '../../extensions/hostConfig';
@@ -105,7 +105,7 @@ export const tabSettingsRouter = router({
         if (problem) throw new ExtensionHostError('invalid', problem);
       }
       try {
-        editConfigFile(host.context().paths.configFile, {
+        editConfigTable(host.context().paths.configFile, {
           table: ['extensions', rt.id],
           set: { [input.key]: input.value },
         });

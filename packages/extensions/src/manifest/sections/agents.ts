@@ -4,18 +4,19 @@
 // definition validator, the one rule set for every source of agents (pattern syntax, regex-lite,
 // resume), for entries that passed the first. For an extension any warning detect would print
 // makes the whole extension invalid (config.toml drops the rule instead).
-import { SCREEN_STATES, validateDefinitionFile } from '@rozi/detect';
+import { SCREEN_STATES, SELECT_STYLES, validateDefinitionFile } from '@rozi/detect';
 import type { ManifestPath, Report } from '../diagnostics';
 import type { AgentContribution } from '../model';
 import { reportDuplicates, TableReader, tableEntries } from '../tableReader';
 import { isTable, type TomlTable, typeName } from '../tomlValue';
 import { publicId, type SectionContext } from './context';
 
-const KEYS = ['id', 'label', 'base', 'match', 'states', 'resume'];
+const KEYS = ['id', 'label', 'base', 'match', 'states', 'resume', 'question'];
 const MATCH_KEYS = ['names', 'paths'];
 const RULE_KEYS = ['state', 'scope', 'screen', 'title'];
 const GROUP_KEYS = ['all_of', 'any_of', 'none_of', 'regex'];
 const RESUME_KEYS = ['argv'];
+const QUESTION_KEYS = ['select', 'confirm', 'option', 'question'];
 const SCOPES = ['all', 'footer'] as const;
 
 function readGroup(report: Report, table: TomlTable, path: ManifestPath): void {
@@ -71,6 +72,17 @@ function readResume(report: Report, t: TableReader): void {
   }
 }
 
+/** `[agents.question]`: the shape here; detect's validator checks the two patterns. */
+function readQuestionHint(report: Report, t: TableReader): void {
+  const raw = t.subtable('question');
+  if (raw === undefined) return;
+  const q = new TableReader(report, { table: raw, path: t.at('question') }, QUESTION_KEYS);
+  q.oneOf('select', SELECT_STYLES);
+  q.boolean('confirm');
+  q.string('option', { nonEmpty: true });
+  q.string('question', { nonEmpty: true });
+}
+
 /** Checks every [[agents]] entry; returns the valid ones as contributions. */
 export function validateAgents(ctx: SectionContext): AgentContribution[] {
   const { report } = ctx;
@@ -115,6 +127,7 @@ export function validateAgents(ctx: SectionContext): AgentContribution[] {
         });
     }
     readResume(report, t);
+    readQuestionHint(report, t);
     if (report.errorCount === before && id !== undefined) {
       shaped.push({ id, path, table });
       out.push({ id, publicId: publicId(ctx, id), definition: { ...table } });

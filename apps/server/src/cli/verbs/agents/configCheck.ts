@@ -1,24 +1,62 @@
-// rozi config check: every warning config.toml's [[agents]] (and installed extensions' agents)
-// produce, each on one line with its file and line. Exit 1 when there is any.
+// rozi config check: config.toml read offline by the same loader as the server (config/
+// configLoad.ts) plus the agent definitions (config.toml's and installed extensions'). Every
+// warning is one line with its file and line: agent definition problems, unknown keys, values of
+// the wrong type. Keys rozi documents that the web edition does not act on are listed after them
+// with the reason. Exit 1 when there is any warning; keys without a web meaning are not warnings.
+import { diagnosticLine, loadConfigText, type ConfigDiagnostic } from '../../../config/configLoad';
+import { readConfigFile } from '../../../config/configStore';
 import { loadDefinitionsFromDisk } from '../../../detection/loadDefinitions';
 import type { Verb } from '../../verb';
 import { warningLine } from './definitions';
+
+const isNote = (d: ConfigDiagnostic) => d.kind === 'no-web-meaning' || d.kind === 'not-built';
 
 export const configCheckVerb: Verb = {
   path: ['config', 'check'],
   summary: 'check config.toml and print every warning with its line (offline)',
   async run(ctx) {
     const { set, configFile, configFound } = await loadDefinitionsFromDisk(ctx.io.env);
-    const value = { file: configFile, exists: configFound, warnings: set.warnings };
+    const text = readConfigFile(configFile);
+    const loaded = loadConfigText({ file: configFile, text: text ?? '' });
+    // A syntax error is already the definitions' `toml-syntax` warning.
+    const keyWarnings = loaded.diagnostics.filter((d) => !isNote(d) && d.kind !== 'syntax');
+    const notes = loaded.diagnostics.filter(isNote);
+    const warnings = [
+      ...set.warnings,
+      ...keyWarnings.map((d) => ({
+        code: d.kind,
+        message: d.message,
+        file: d.file,
+        line: d.line,
+        column: d.column,
+        key: d.key,
+      })),
+    ];
+    const value = {
+      file: configFile,
+      exists: configFound,
+      warnings,
+      notUsed: notes.map((d) => ({ key: d.key, kind: d.kind, reason: d.message, line: d.line })),
+      ownReaders: loaded.owned,
+    };
     ctx.print(value, () => {
-      if (!configFound && set.warnings.length === 0)
-        return `${configFile}: not found (built-in defaults apply)`;
-      if (set.warnings.length === 0) return `${configFile}: no warnings`;
-      return [
+      if (!configFound && warnings.length === 0) return `${configFile}: not found (built-in defaults apply)`;
+      const lines = [
         ...set.warnings.map(warningLine),
-        `${set.warnings.length} warning${set.warnings.length === 1 ? '' : 's'}`,
-      ].join('\n');
+        ...keyWarnings.map((d) => `${diagnosticLine(d)} [${d.kind}]`),
+      ];
+      if (notes.length > 0)
+        lines.push(
+          `not used in the web edition (${notes.length}):`,
+          ...notes.map((d) => `  ${diagnosticLine(d)}`),
+        );
+      lines.push(
+        warnings.length === 0
+          ? `${configFile}: no warnings`
+          : `${warnings.length} warning${warnings.length === 1 ? '' : 's'}`,
+      );
+      return lines.join('\n');
     });
-    return set.warnings.length > 0 ? 1 : 0;
+    return warnings.length > 0 ? 1 : 0;
   },
 };

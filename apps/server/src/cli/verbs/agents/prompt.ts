@@ -3,7 +3,8 @@
 // operation; a refusal writes nothing. A help flag anywhere prints help, never becomes text.
 import { callServer } from '../../controlClient';
 import { helpText } from '../../args';
-import { CliError, type Verb } from '../../verb';
+import { CliError, type Verb, type VerbContext } from '../../verb';
+import type { TargetInput } from '../../../session/target';
 import type { WaitOutcomeView } from '../../../api/routers/agents';
 import type { AgentRowView } from '../../../status/agentViews';
 import type { PromptRefusal } from '../../../status/statusCodes';
@@ -13,6 +14,24 @@ import { agentTargetOf, agentTargetOptions, statusError, timeoutOf, untilOf } fr
 type PromptReply =
   | { ok: true; written_bytes: number; agent: AgentRowView | null; wait: WaitOutcomeView | null }
   | { ok: false; code: PromptRefusal; message: string; written_bytes: 0 };
+
+/**
+ * Without --ref the prompt pins what this command observed (the spec: read, pin, then send), so
+ * two prompts racing on the same observation are one delivery and one stale_ref, not two
+ * deliveries: the first write advances the fence.
+ */
+async function pinnedTarget(ctx: VerbContext): Promise<TargetInput & { ref?: string }> {
+  const target = agentTargetOf(ctx, { requireWithSession: true });
+  // --allow-working sends into a moving screen on purpose: a pin would go stale on every redraw.
+  if (target.ref !== undefined || ctx.args.options['allow-working'] === true) return target;
+  const seen = await callServer<{ ok: true; agent: AgentRowView } | { ok: false }>(
+    ctx.io.env,
+    'agents.get',
+    target,
+  );
+  // No agent, or the pane is gone: the prompt itself answers with that refusal.
+  return seen.ok && seen.agent.ref ? { ref: JSON.stringify(seen.agent.ref) } : target;
+}
 
 export const agentsPromptVerb: Verb = {
   path: ['agents', 'prompt'],
@@ -50,7 +69,7 @@ export const agentsPromptVerb: Verb = {
       ? { until: untilOf(ctx, 'wait'), timeoutMs: timeoutOf(ctx, MAX_WAIT_MS) }
       : undefined;
     const r = await callServer<PromptReply>(ctx.io.env, 'agents.prompt', {
-      ...agentTargetOf(ctx, { requireWithSession: true }),
+      ...(await pinnedTarget(ctx)),
       text,
       allowWorking: ctx.args.options['allow-working'] === true,
       wait,

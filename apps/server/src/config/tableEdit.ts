@@ -6,11 +6,9 @@
 //    values that differ.
 // The result is parsed again with smol-toml (what the server reads) and must hold exactly the
 // intended table; otherwise the edit is refused and nothing is written.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { parse as patchParse, patch } from '@decimalturn/toml-patch';
 import { parse as smolParse, stringify } from 'smol-toml';
-import { writeFileAtomic } from '../persist/atomicWrite';
+import { editConfigFile } from './configEdit';
 
 export type TomlLeaf = string | number | boolean | string[];
 
@@ -119,13 +117,16 @@ export function editTable(text: string, edit: TableEdit): EditResult {
   return { ok: true, text: out, changed: true };
 }
 
-/** Reads config.toml (missing = empty), applies the edit, writes atomically keeping the file's mode; throws (file unchanged) when the write fails. */
-export function editConfigFile(file: string, edit: TableEdit): { changed: boolean } {
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const r = editTable(text, edit);
-  if (!r.ok) throw new Error(r.reason);
-  if (!r.changed) return { changed: false };
-  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  writeFileAtomic(file, r.text);
-  return { changed: true };
+/** Applies a table edit to config.toml through the one write path (configEdit.ts); throws (file unchanged) when it is refused or the write fails. */
+export function editConfigTable(file: string, edit: TableEdit): { changed: boolean } {
+  const r = editConfigFile({
+    file,
+    edit: (text) => {
+      const e = editTable(text, edit);
+      if (!e.ok) return { error: e.reason };
+      return { text: e.text };
+    },
+  });
+  if (!r.ok) throw new Error(r.error);
+  return { changed: r.changed };
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { editConfigFile, editTable } from './configTableEdit';
+import { editConfigTable as editConfigFile, editTable } from './tableEdit';
 
 const USER_FILE = `# rozi config, hand-written
 prefix = "ctrl-a"   # the usual

@@ -1,0 +1,158 @@
+// The one write path of config.toml (key editor, tab settings, agent editor, extension enable
+// state): an edit is a function from the file's current text to the new text, so a hand edit
+// that lands meanwhile is merged by running the edit again on the newer text, never overwritten.
+//  - `rozi` processes take turns through a lock file beside config.toml (the server and the CLI
+//    never interleave their read-change-write);
+//  - an editor that saves while we write is seen before the rename (the file is compared with
+//    the text the edit was computed from) and the edit is computed again on its text;
+//  - an editor that writes in place into the old file during the rename itself is seen after it
+//    (the old file, still open, changed) and its text is edited and written again.
+// Only a rename-style save landing in the microseconds between the last compare and our rename
+// can still be overwritten; nothing short of the editor taking our lock closes that.
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { withLockFile } from '@rozi/extensions/node';
+import { writeFileAtomic } from '../persist/atomicWrite';
+import { configStore } from './configStore';
+
+export const CONFIG_EDIT_ATTEMPTS = 8;
+
+export interface FileState {
+  existed: boolean;
+  bytes: Buffer;
+}
+
+export type EditFn = (text: string, state: FileState) => { text: string } | { error: string };
+
+export type ConfigEditResult =
+  | { ok: true; changed: boolean; before: FileState; after: Buffer }
+  | { ok: false; code: 'refused' | 'conflict'; error: string };
+
+class ChangedUnderEdit extends Error {}
+
+interface Opened {
+  fd: number | null;
+  state: FileState;
+  stamp: string | null;
+}
+
+function open(file: string): Opened {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return { fd: null, state: { existed: false, bytes: Buffer.alloc(0) }, stamp: null };
+    throw err;
+  }
+  try {
+    const bytes = readFileSync(fd);
+    return { fd, state: { existed: true, bytes }, stamp: stampOf(fd) };
+  } catch (err) {
+    closeSync(fd);
+    throw err;
+  }
+}
+
+function stampOf(fd: number): string {
+  const s = fstatSync(fd, { bigint: true });
+  // Not ctime: replacing the file unlinks the old inode, which moves its ctime.
+  return `${s.size}:${s.mtimeNs}`;
+}
+
+function bytesNow(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw err;
+  }
+}
+
+const sameState = (a: Buffer | null, b: FileState): boolean =>
+  a === null ? !b.existed : b.existed && a.equals(b.bytes);
+
+/** One locked attempt loop; see the file comment. Throws only when the write itself fails. */
+function editLocked(file: string, edit: EditFn): ConfigEditResult {
+  let base: FileState | null = null;
+  let expected: FileState | null = null;
+  let first: FileState | null = null;
+  let wrote: Buffer | null = null;
+  for (let attempt = 0; attempt < CONFIG_EDIT_ATTEMPTS; attempt++) {
+    const opened = open(file);
+    try {
+      // `base`: what the edit is applied to; `expected`: what must still be in the file at the rename.
+      const now = opened.state;
+      if (base === null || expected === null || !sameState(now.bytes, expected)) base = expected = now;
+      first ??= base;
+      const r = edit(base.bytes.toString('utf8'), base);
+      if ('error' in r) return { ok: false, code: 'refused', error: r.error };
+      const after = Buffer.from(r.text, 'utf8');
+      const unchanged = base.existed ? after.equals(base.bytes) : after.length === 0;
+      if (unchanged && base === expected)
+        return { ok: true, changed: wrote !== null, before: first, after: wrote ?? after };
+      const want = expected;
+      try {
+        writeFileAtomic(file, after, {
+          beforeRename: () => {
+            if (!sameState(bytesNow(file), want)) throw new ChangedUnderEdit();
+          },
+        });
+      } catch (err) {
+        if (err instanceof ChangedUnderEdit) {
+          base = expected = null;
+          continue;
+        }
+        throw err;
+      }
+      wrote = after;
+      // An in-place write into the file we replaced, between the compare and the rename.
+      if (opened.fd !== null && stampOf(opened.fd) !== opened.stamp) {
+        base = { existed: true, bytes: readAt0(opened.fd) };
+        expected = { existed: true, bytes: after };
+        continue;
+      }
+      return { ok: true, changed: true, before: first, after };
+    } finally {
+      if (opened.fd !== null) closeSync(opened.fd);
+    }
+  }
+  return {
+    ok: false,
+    code: 'conflict',
+    error: `${file} kept changing while it was being edited (${CONFIG_EDIT_ATTEMPTS} tries); ${wrote ? 'the last try was written, check the file' : 'nothing was written'}`,
+  };
+}
+
+function readAt0(fd: number): Buffer {
+  const size = Number(fstatSync(fd).size);
+  const buf = Buffer.alloc(size);
+  let off = 0;
+  while (off < size) {
+    const n = readSync(fd, buf, off, size - off, off);
+    if (n <= 0) break;
+    off += n;
+  }
+  return buf.subarray(0, off);
+}
+
+/**
+ * Applies `edit` to config.toml under the lock, merging hand edits that land meanwhile (see the
+ * file comment). A refused edit or a file that kept changing writes nothing and says why; a
+ * failed write throws AtomicWriteError (the old file intact).
+ */
+export function editConfigFile(o: { file: string; edit: EditFn }): ConfigEditResult {
+  const dir = dirname(o.file);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const result = withLockFile(
+    {
+      file: join(dir, `.${basename(o.file)}.lock`),
+      busy: `another rozi is editing ${o.file}; try again`,
+    },
+    () => editLocked(o.file, o.edit),
+  );
+  if (result.ok && result.changed) configStore(o.file).reload();
+  return result;
+}

@@ -1,0 +1,148 @@
+// The config in force, one per config file per process. Every reader asks `configStore(file)
+// .current()`: the file is stat'ed and read again only when it changed, so an edit applies at the
+// next read, and a text that does not parse keeps the last good config in force (with the syntax
+// error as `problem`, for `rozi config status`, the banner and Settings). The watcher that turns
+// a save into a `config-reloaded` event is status/configWatcher.ts; the writes are configEdit.ts.
+import { readFileSync, statSync } from 'node:fs';
+import { loadConfigText, type ConfigDiagnostic, type ConfigRoot, type LoadedConfig } from './configLoad';
+
+export interface ConfigSnapshot {
+  file: string;
+  /** Whether config.toml exists now. */
+  exists: boolean;
+  /** The text in force: the last one that parsed ('' when there never was one). */
+  text: string;
+  root: ConfigRoot;
+  /** The check of the text in force (unknown keys, keys with no web meaning, …). */
+  loaded: LoadedConfig;
+  /** Why the file on disk is not the config in force (it does not parse or cannot be read). */
+  problem: ConfigDiagnostic | null;
+  /** Grows by one each time a new text comes into force. */
+  generation: number;
+}
+
+type Stamp = string;
+
+function stampOf(file: string): Stamp | null {
+  try {
+    const s = statSync(file, { bigint: true });
+    return `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    return `error:${code ?? 'unknown'}`;
+  }
+}
+
+/** The file's text, or null when it does not exist. Throws on any other read error. */
+export function readConfigFile(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw err;
+  }
+}
+
+export class ConfigStore {
+  private snapshot: ConfigSnapshot;
+  private stamp: Stamp | null | undefined = undefined;
+  private readonly listeners = new Set<(s: ConfigSnapshot) => void>();
+
+  constructor(readonly file: string) {
+    this.snapshot = {
+      file,
+      exists: false,
+      text: '',
+      root: {},
+      loaded: loadConfigText({ file, text: '' }),
+      problem: null,
+      generation: 0,
+    };
+  }
+
+  /** The config in force, read again first if the file changed since the last read. */
+  current(): ConfigSnapshot {
+    const stamp = stampOf(this.file);
+    if (stamp !== this.stamp) this.read(stamp);
+    return this.snapshot;
+  }
+
+  /** Reads the file now, whatever its stamp says (after a write of our own, in tests). */
+  reload(): ConfigSnapshot {
+    this.read(stampOf(this.file));
+    return this.snapshot;
+  }
+
+  /** Called with each new snapshot (a new text in force, or a new problem). */
+  onChange(fn: (s: ConfigSnapshot) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private read(stamp: Stamp | null): void {
+    this.stamp = stamp;
+    let text: string | null;
+    try {
+      text = readConfigFile(this.file);
+    } catch (err) {
+      this.setProblem({
+        kind: 'syntax',
+        key: '',
+        message: `cannot read the file: ${(err as Error).message.split('\n')[0]}`,
+        file: this.file,
+        line: null,
+        column: null,
+      });
+      return;
+    }
+    const loaded = loadConfigText({ file: this.file, text: text ?? '' });
+    if (!loaded.root) {
+      this.setProblem(loaded.diagnostics[0] ?? null);
+      return;
+    }
+    const prev = this.snapshot;
+    if (prev.generation > 0 && prev.text === (text ?? '') && prev.exists === (text !== null) && !prev.problem)
+      return;
+    this.snapshot = {
+      file: this.file,
+      exists: text !== null,
+      text: text ?? '',
+      root: loaded.root,
+      loaded,
+      problem: null,
+      generation: prev.generation + 1,
+    };
+    this.emit();
+  }
+
+  private setProblem(problem: ConfigDiagnostic | null): void {
+    const prev = this.snapshot;
+    if (prev.problem?.message === problem?.message && prev.problem?.line === problem?.line) return;
+    this.snapshot = { ...prev, exists: true, problem };
+    this.emit();
+  }
+
+  private emit(): void {
+    for (const fn of this.listeners) {
+      try {
+        fn(this.snapshot);
+      } catch {
+        // A listener's failure is its own; the others still hear of the change.
+      }
+    }
+  }
+}
+
+const stores = new Map<string, ConfigStore>();
+
+/** The one store of `file` in this process (the server, the CLI and tests share the code path). */
+export function configStore(file: string): ConfigStore {
+  let s = stores.get(file);
+  if (!s) {
+    s = new ConfigStore(file);
+    stores.set(file, s);
+  }
+  return s;
+}

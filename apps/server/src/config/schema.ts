@@ -1,0 +1,258 @@
+// Every key config.toml may hold: each key of rozi's configuration.md and the keys this project
+// adds, with what the web edition does with it. The loader checks a file against this table, so
+// no key is dropped without a word: a key is honoured, or reported as having no meaning in the
+// web edition (with the reason), or not built yet; anything else is an unknown key with its line.
+// `*` matches any one table key, `[]` any entry of an array of tables.
+
+export type KeyKind = 'string' | 'bool' | 'int' | 'number' | 'array' | 'table' | 'string-or-array' | 'any';
+
+export type KeyUse =
+  | { kind: 'honoured' }
+  /** A subtree whose reader checks every key itself and reports its own warnings. */
+  | { kind: 'owned'; by: string }
+  | { kind: 'no-web-meaning'; reason: string }
+  | { kind: 'not-built'; reason: string };
+
+export interface KeySpec {
+  path: string;
+  type: KeyKind;
+  use: KeyUse;
+  /** `rozi`: documented in rozi's configuration.md; `project`: this edition's own addition. */
+  origin: 'rozi' | 'project';
+}
+
+const honoured: KeyUse = { kind: 'honoured' };
+const owned = (by: string): KeyUse => ({ kind: 'owned', by });
+const noWeb = (reason: string): KeyUse => ({ kind: 'no-web-meaning', reason });
+const notBuilt = (reason: string): KeyUse => ({ kind: 'not-built', reason });
+
+const CHROME = noWeb(
+  'the browser draws the pane chrome itself (titles, borders and tabs are HTML), not terminal cells',
+);
+const WORKBAR = noWeb('the web edition has no workbar: sessions, status and modes are in the page header');
+const ANIMATION = noWeb('the web UI has no pane geometry animations to tune');
+const CLIENT_FRAMES = noWeb('the browser paints at the display rate (requestAnimationFrame), not on a poll');
+const LAYOUT_MODES = noWeb(
+  'the web edition splits panes in a tree only; dwindle/master/grid layout modes do not exist here',
+);
+const SHELL_INTEGRATION = noWeb(
+  'the web edition reads each pane’s cwd and program from /proc; no script is injected into shells',
+);
+const HINTS = noWeb('hint mode is a keyboard overlay of the terminal UI; in the browser a link is clicked');
+const NAVIGATION = noWeb('the smart-focus (vim-aware Ctrl-h/j/k/l) actions do not exist in the web edition');
+const PROFILES = noWeb('the web edition has no named profiles; sessions are kept by the server snapshot');
+const MULTI_CLIENT = noWeb(
+  'every browser tab is a full client of the shared server; there is no layout-control lease',
+);
+const ISSUE_18 = (what: string) => notBuilt(`${what} is not built in the web edition yet (issue 18)`);
+const SCRATCHPAD = notBuilt('the scratchpad and popups are not built in the web edition yet (issue 18.3)');
+
+const rozi = (path: string, type: KeyKind, use: KeyUse): KeySpec => ({ path, type, use, origin: 'rozi' });
+const own = (path: string, type: KeyKind, use: KeyUse): KeySpec => ({ path, type, use, origin: 'project' });
+
+export const CONFIG_KEYS: readonly KeySpec[] = [
+  // Top level.
+  rozi('shell', 'string-or-array', ISSUE_18('shell')),
+  rozi('command_shell', 'string-or-array', honoured),
+  rozi('shell_integration', 'table', SHELL_INTEGRATION),
+  rozi('shell_integration.mode', 'string', SHELL_INTEGRATION),
+  rozi('environment', 'table', ISSUE_18('environment.forward')),
+  rozi('environment.forward', 'array', ISSUE_18('environment.forward')),
+  rozi('cwd', 'string', ISSUE_18('cwd')),
+  rozi('scrollback', 'int', ISSUE_18('scrollback')),
+  rozi('frame_rate', 'int', CLIENT_FRAMES),
+  rozi('nerd_icons', 'bool', noWeb('the web UI draws its icons with its own font, not Nerd Font glyphs')),
+  // [input]
+  rozi('input', 'table', honoured),
+  rozi('input.modifier', 'string', ISSUE_18('[input] modifier')),
+  rozi('input.prefix', 'string', ISSUE_18('[input] prefix')),
+  rozi('input.modifier_shortcuts', 'bool', ISSUE_18('[input] modifier_shortcuts')),
+  rozi('input.which_key', 'string', ISSUE_18('the which-key strip')),
+  // [layout]
+  rozi('layout', 'table', LAYOUT_MODES),
+  rozi('layout.split_width_multiplier', 'number', LAYOUT_MODES),
+  rozi('layout.default', 'string', LAYOUT_MODES),
+  // [pane]
+  rozi('pane', 'table', honoured),
+  rozi('pane.resize_debounce_ms', 'int', noWeb('the browser batches resizes per animation frame already')),
+  rozi('pane.focus_on_hover', 'bool', noWeb('a pane in the browser takes focus on click, as web pages do')),
+  rozi('pane.hold_on_exit', 'bool', ISSUE_18('[pane] hold_on_exit')),
+  ...[
+    'highlight_focused_background',
+    'highlight_focused_border',
+    'highlight_focused_titlebar',
+    'show_titles',
+    'titlebar',
+    'border_mode',
+    'border_style',
+    'alert_border',
+    'keep_special_borders',
+    'padding',
+    'title_style',
+    'toast_opacity',
+    'background_follows_terminal',
+  ].map((k) => rozi(`pane.${k}`, 'any', CHROME)),
+  ...['show_workbar', 'workbar_gap', 'workbar_at_bottom', 'workbar_badge_style', 'workbar_powerline'].map(
+    (k) => rozi(`pane.${k}`, 'any', WORKBAR),
+  ),
+  rozi('pane.workbar_tab_style', 'string', WORKBAR),
+  rozi('pane.workbar_style', 'string', WORKBAR),
+  rozi('pane.alert', 'table', CHROME),
+  ...['blocked', 'finished', 'working', 'idle'].map((k) => rozi(`pane.alert.${k}`, 'string', CHROME)),
+  // [[rules]]
+  rozi('rules', 'array', ISSUE_18('[[rules]]')),
+  ...['match', 'match_regex', 'float', 'width', 'height', 'position', 'workspace', 'focus', 'fullscreen'].map(
+    (k) => rozi(`rules.[].${k}`, 'any', ISSUE_18('[[rules]]')),
+  ),
+  // [[agents]]: detection's own validator reports every key (packages/detect).
+  rozi('agents', 'array', owned('agent definitions (rozi config check lists their warnings)')),
+  // [[hints]]
+  rozi('hints', 'array', HINTS),
+  rozi('hints.[].pattern', 'string', HINTS),
+  rozi('hints.[].open', 'bool', HINTS),
+  // [animations]
+  rozi('animations', 'table', ANIMATION),
+  ...[
+    'enabled',
+    'spawn',
+    'close',
+    'fullscreen',
+    'tile_float',
+    'axis_change',
+    'sidebar',
+    'focus_chrome',
+    'pane_style',
+    'geometry_ms',
+    'close_ms',
+    'focus_chrome_ms',
+    'alert_pulse_ms',
+    'open_delay_ms',
+  ].map((k) => rozi(`animations.${k}`, 'any', ANIMATION)),
+  // [theme]
+  rozi('theme', 'table', ISSUE_18('[theme]')),
+  rozi('theme.name', 'string', ISSUE_18('[theme]')),
+  // [profile]
+  rozi('profile', 'table', PROFILES),
+  rozi('profile.default', 'string', PROFILES),
+  // [clipboard]
+  rozi('clipboard', 'table', ISSUE_18('[clipboard]')),
+  rozi('clipboard.enable_osc52', 'bool', ISSUE_18('[clipboard]')),
+  // [notifications]
+  rozi('notifications', 'table', ISSUE_18('[notifications]')),
+  ...['enabled', 'pane_exit', 'pane_exit_error', 'pane_blocked', 'pane_done', 'bell'].map((k) =>
+    rozi(`notifications.${k}`, 'bool', ISSUE_18('[notifications]')),
+  ),
+  // [sounds]
+  rozi('sounds', 'table', ISSUE_18('[sounds]')),
+  ...['enabled', 'bell', 'blocked', 'done', 'error'].map((k) =>
+    rozi(`sounds.${k}`, 'bool', ISSUE_18('[sounds]')),
+  ),
+  rozi('sounds.throttle_ms', 'int', ISSUE_18('[sounds]')),
+  ...['bell_file', 'blocked_file', 'done_file', 'error_file', 'player'].map((k) =>
+    rozi(`sounds.${k}`, 'string', ISSUE_18('[sounds]')),
+  ),
+  // [navigation]
+  rozi('navigation', 'table', NAVIGATION),
+  rozi('navigation.editors', 'array', NAVIGATION),
+  // [confirm]
+  rozi('confirm', 'table', ISSUE_18('[confirm]')),
+  ...[
+    'close_pane',
+    'kill_workspace',
+    'kill_session',
+    'quit_ephemeral',
+    'new_temporary_session',
+    'load_profile',
+  ].map((k) => rozi(`confirm.${k}`, 'bool', ISSUE_18('[confirm]'))),
+  // [session]
+  rozi('session', 'table', honoured),
+  rozi('session.autosave', 'bool', ISSUE_18('[session] autosave')),
+  rozi('session.resurrect', 'bool', ISSUE_18('[session] resurrect')),
+  rozi('session.startup', 'string', ISSUE_18('[session] startup')),
+  rozi('session.path', 'string', ISSUE_18('[session] path')),
+  rozi('session.allow_takeover', 'bool', MULTI_CLIENT),
+  // [remote]: remote/remoteSettings.ts reports every bad value.
+  rozi('remote', 'table', owned('remote hosts ([remote] warnings appear in rozi remote hosts)')),
+  // [scratchpad]
+  rozi('scratchpad', 'table', SCRATCHPAD),
+  ...['command', 'cwd', 'height'].map((k) => rozi(`scratchpad.${k}`, 'any', SCRATCHPAD)),
+  // [sidebar]
+  rozi('sidebar', 'table', honoured),
+  rozi('sidebar.tabs', 'array', owned('sidebar tabs (each bad tab is a warning with its line)')),
+  ...['visible', 'width', 'position', 'panels', 'split', 'split_ratio'].map((k) =>
+    rozi(
+      `sidebar.${k}`,
+      'any',
+      noWeb('the sidebar’s docks and tab placement are saved per browser from the Sidebar tabs dialog'),
+    ),
+  ),
+  // [workbar]
+  rozi('workbar', 'table', WORKBAR),
+  ...['left', 'right', 'clock_format', 'alert'].map((k) => rozi(`workbar.${k}`, 'any', WORKBAR)),
+  ...['mode', 'paint', 'bell', 'blocked', 'finished', 'working', 'idle'].map((k) =>
+    rozi(`workbar.alert.${k}`, 'any', WORKBAR),
+  ),
+  // [keys]: action → chord(s) is the keymap's (the key editor shows bad chords); the table forms
+  // (`{ add = … }`, `{ run = … }` user commands) are checked here.
+  rozi('keys', 'table', honoured),
+  rozi('keys.*', 'any', honoured),
+  rozi('keys.*.add', 'any', ISSUE_18('[keys] { add = … }')),
+  ...['run', 'send', 'popup', 'exec', 'label', 'keep_open'].map((k) =>
+    rozi(`keys.*.${k}`, 'any', ISSUE_18('[keys] user-command bindings')),
+  ),
+  // [[commands]]
+  rozi('commands', 'array', ISSUE_18('[[commands]]')),
+  ...['id', 'label', 'run', 'send', 'popup', 'exec', 'keep_open'].map((k) =>
+    rozi(`commands.[].${k}`, 'any', ISSUE_18('[[commands]]')),
+  ),
+  // [extensions]: `disabled` is rozi's; `[extensions.<id>]` settings tables are this project's.
+  rozi('extensions', 'table', honoured),
+  rozi(
+    'extensions.disabled',
+    'array',
+    notBuilt('[extensions] disabled is not built in the web edition yet (issue 15.6)'),
+  ),
+  own('extensions.*', 'table', owned('extension settings (checked against each manifest’s settings)')),
+  // [[hooks]]: hooks/userHooks.ts reports every key.
+  rozi('hooks', 'array', owned('hooks (each bad entry is logged and skipped)')),
+  // [[services]]
+  rozi('services', 'array', ISSUE_18('[[services]]')),
+  ...['name', 'run', 'cwd', 'restart'].map((k) => rozi(`services.[].${k}`, 'any', ISSUE_18('[[services]]'))),
+  rozi('services.[].env', 'table', ISSUE_18('[[services]]')),
+  rozi('services.[].env.*', 'string', ISSUE_18('[[services]]')),
+  // [logging]
+  rozi('logging', 'table', ISSUE_18('[logging]')),
+  rozi('logging.dir', 'string', ISSUE_18('[logging]')),
+  rozi('logging.max_bytes', 'int', ISSUE_18('[logging]')),
+  // This project's own.
+  own('discover', 'table', honoured),
+  own('discover.index', 'string', honoured),
+];
+
+const BY_PATH = new Map(CONFIG_KEYS.map((k) => [k.path, k]));
+
+/** The spec of a key path of the parsed document (`services.[].name` for `services[2].name`). */
+export function specOf(path: ReadonlyArray<string | number>): KeySpec | undefined {
+  const norm = path.map((p) => (typeof p === 'number' ? '[]' : p));
+  const exact = BY_PATH.get(norm.join('.'));
+  if (exact) return exact;
+  // `extensions.<id>`: a wildcard segment.
+  for (let i = norm.length - 1; i >= 0; i--) {
+    const wild = [...norm.slice(0, i), '*', ...norm.slice(i + 1)].join('.');
+    const hit = BY_PATH.get(wild);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** The keys a table takes, for an unknown key's message (`[theme]` takes `name`). */
+export function keysUnder(path: ReadonlyArray<string | number>): string[] {
+  const prefix = path.map((p) => (typeof p === 'number' ? '[]' : p)).join('.');
+  const depth = prefix === '' ? 0 : prefix.split('.').length;
+  return CONFIG_KEYS.filter((k) => {
+    const parts = k.path.split('.');
+    return (
+      parts.length === depth + 1 && (depth === 0 || k.path.startsWith(`${prefix}.`)) && !parts.includes('*')
+    );
+  }).map((k) => k.path.split('.').pop() ?? k.path);
+}
