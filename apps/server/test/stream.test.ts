@@ -163,4 +163,40 @@ describe('terminal stream', () => {
     await v.close();
     await s.call('panes.kill', { key: pane.key });
   });
+
+  it('several viewers: the PTY follows the one used last and returns to the desktop when the phone leaves', async () => {
+    const { pane } = await s.call<{ pane: PaneInfo }>('panes.split', {
+      target: 1,
+      argv: ['bash', '--norc', '--noprofile'],
+    });
+    let n = 0;
+    const size = async (): Promise<string> => {
+      const mark = `size${++n}`;
+      await s.call('panes.sendKeys', {
+        key: pane.key,
+        keys: [`echo ${mark}-$(stty size | tr ' ' x)`, 'Enter'],
+      });
+      return waitFor(mark, async () => {
+        const lines = (await s.call<{ lines: string[] }>('panes.capture', { key: pane.key })).lines;
+        return lines.find((l) => l.startsWith(`${mark}-`))?.slice(mark.length + 1);
+      });
+    };
+    const desktop = new Viewer(s);
+    const phone = new Viewer(s);
+    await Promise.all([desktop.opened, phone.opened]);
+    desktop.attach(pane.key, { cols: 130, rows: 40 });
+    expect(await size()).toBe('40x130');
+    phone.attach(pane.key, { cols: 47, rows: 50 });
+    expect(await size()).toBe('50x47');
+    // A keystroke on the desktop takes the pane back; one on the phone takes it again.
+    desktop.send({ t: 'input', key: pane.key, data: '\x15' });
+    expect(await size()).toBe('40x130');
+    phone.send({ t: 'input', key: pane.key, data: '\x15' });
+    expect(await size()).toBe('50x47');
+    // The phone goes away: the desktop's size comes back, not the phone's.
+    await phone.close();
+    expect(await size()).toBe('40x130');
+    await desktop.close();
+    await s.call('panes.kill', { key: pane.key });
+  });
 });

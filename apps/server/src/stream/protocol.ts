@@ -30,9 +30,11 @@
 // paused only while every attached viewer is above the high watermark; a stalled viewer never
 // stalls the others, and one that fell off the ring buffer gets a kind 2 reset when it acks again.
 //
-// Resize policy with several viewers: the most recent `attach` or `resize` of any viewer sets the
-// PTY size (the last active viewer wins); other viewers keep their own xterm size and may see
-// wrapped or clipped lines until they resize. The browser should send `resize` on focus/input.
+// Resize policy with several viewers (tmux `window-size latest`, stream/latestSize.ts): the most
+// recent `attach` or `resize` of any viewer sets the PTY size, a keystroke from another viewer
+// brings the PTY to that viewer's size, and when the viewer the size came from detaches or
+// disconnects, the latest remaining viewer's size returns. Other viewers keep their own xterm size
+// and may see wrapped or clipped lines meanwhile. The browser sends `resize` on focus.
 import type { ServerEvent } from '../events/types';
 import type { PaneKey } from '../session/model';
 

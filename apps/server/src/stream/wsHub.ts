@@ -8,6 +8,7 @@ import type { EventBus } from '../events/bus';
 import type { SessionManager } from '../session/manager';
 import { PaneViewer, type ViewerChannel } from './paneViewer';
 import { parseClientMessage } from './clientMessage';
+import { LatestSize, type PaneSize } from './latestSize';
 import type { ServerMessage } from './protocol';
 import type { StreamSource } from './streamSource';
 
@@ -28,6 +29,8 @@ export class StreamHub {
   });
   private readonly sockets = new Map<WebSocket, Map<number, PaneViewer>>();
   private readonly pinger: NodeJS.Timeout;
+  /** Several viewers of one pane: the PTY follows the one used last (tmux `window-size latest`). */
+  private readonly sizes = new LatestSize();
 
   constructor(
     manager: SessionManager,
@@ -89,17 +92,25 @@ export class StreamHub {
       viewers.get(key)?.dispose();
       viewers.delete(key);
     };
+    // The viewer stopped viewing: the pane goes back to the size of the latest one left.
+    const leave = (key: number) => {
+      drop(key);
+      this.resize(key, this.sizes.leave(key, channel));
+    };
     const unsubscribe = this.bus.onAny((event) => {
       if (!channel.open) return;
       channel.sendJson({ t: 'event', event });
-      if (event.type === 'pane-closed') drop(event.key);
+      if (event.type === 'pane-closed') {
+        drop(event.key);
+        this.sizes.forget(event.key);
+      }
     });
     (ws as WebSocket & { alive?: boolean }).alive = true;
     ws.on('pong', () => ((ws as WebSocket & { alive?: boolean }).alive = true));
     ws.on('message', (raw: RawData, isBinary: boolean) => {
       let reply: ServerMessage | null;
       try {
-        reply = this.handle(raw, isBinary, { viewers, channel, drop });
+        reply = this.handle(raw, isBinary, { viewers, channel, drop, leave });
       } catch (err) {
         // A handler bug must cost this message, not the server (no handler may throw on input).
         reply = {
@@ -111,16 +122,25 @@ export class StreamHub {
     });
     ws.on('close', () => {
       unsubscribe();
-      for (const key of [...viewers.keys()]) drop(key);
+      for (const key of [...viewers.keys()]) leave(key);
       this.sockets.delete(ws);
     });
     ws.on('error', () => ws.terminate());
   }
 
+  private resize(key: number, size: PaneSize | null): void {
+    if (size) this.source(key)?.resize(size.cols, size.rows);
+  }
+
   private handle(
     raw: RawData,
     isBinary: boolean,
-    c: { viewers: Map<number, PaneViewer>; channel: ViewerChannel; drop(key: number): void },
+    c: {
+      viewers: Map<number, PaneViewer>;
+      channel: ViewerChannel;
+      drop(key: number): void;
+      leave(key: number): void;
+    },
   ): ServerMessage | null {
     if (isBinary) return { t: 'error', message: 'client messages are JSON text frames' };
     const parsed = parseClientMessage(raw.toString());
@@ -132,22 +152,25 @@ export class StreamHub {
       case 'attach': {
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
         c.drop(key);
-        if (validSize(msg.cols, msg.rows)) pane.resize(msg.cols, msg.rows);
+        if (validSize(msg.cols, msg.rows))
+          this.resize(key, this.sizes.use(key, c.channel, { cols: msg.cols, rows: msg.rows }));
         const viewer = new PaneViewer(pane, c.channel);
         c.viewers.set(key, viewer);
         viewer.start(typeof msg.since === 'number' ? msg.since : undefined);
         return null;
       }
       case 'detach':
-        c.drop(key);
+        c.leave(key);
         return null;
       case 'input':
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
+        this.resize(key, this.sizes.use(key, c.channel));
         pane.write(msg.data);
         return null;
       case 'resize':
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
-        if (validSize(msg.cols, msg.rows)) pane.resize(msg.cols, msg.rows);
+        if (validSize(msg.cols, msg.rows))
+          this.resize(key, this.sizes.use(key, c.channel, { cols: msg.cols, rows: msg.rows }));
         return null;
       case 'ack':
         c.viewers.get(key)?.ack(msg.bytes);
