@@ -1,12 +1,13 @@
-// [remote] of the config in force (config/configStore.ts): read on every use, so an edit applies
-// at once; a file that stops parsing keeps the last good [remote] and says so in the warnings.
-import { diagnosticLine } from '../config/configLoad';
+// [remote] of the config in force, from the one config store (config/configStore.ts): read again
+// only when config.toml changed, and a text that does not parse keeps the last good [remote]
+// (the store reports the syntax error; the hosts say so in their warnings).
 import { configStore } from '../config/configStore';
 import { remoteSettingsFrom, type RemoteSettings } from './remoteSettings';
 
 export function readRemoteSettings(configFile: string): RemoteSettings {
   const snap = configStore(configFile).current();
-  const s = remoteSettingsFrom(snap.root);
-  if (snap.problem) s.warnings.push(`${diagnosticLine(snap.problem)}; the last good [remote] stays in force`);
-  return s;
+  const settings = remoteSettingsFrom(snap.root);
+  if (snap.problem)
+    settings.warnings.push(`config.toml: ${snap.problem.message}; the last good [remote] stays in force`);
+  return settings;
 }
