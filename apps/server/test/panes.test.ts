@@ -59,12 +59,12 @@ describe('panes', () => {
     await s.call('panes.sendKeys', {
       target: 1,
       keys: [
-        'echo "P=$ROZI_PANE S=$ROZI_SESSION_NAME T=$TERM C=$COLORTERM B=${ROZI_BIN##*/} K=${ROZI_SOCKET##*/}"',
+        'echo "R=$ROZI P=$ROZI_PANE S=$ROZI_SESSION_NAME T=$TERM C=$COLORTERM B=${ROZI_BIN##*/} K=${ROZI_SOCKET##*/}"',
         'Enter',
       ],
     });
     await waitFor('the echo', async () =>
-      (await screen(1)).includes('P=1 S=main T=xterm-256color C=truecolor B=rozi.mjs K=rozi.sock'),
+      (await screen(1)).includes('R=1 P=1 S=main T=xterm-256color C=truecolor B=rozi.mjs K=rozi.sock'),
     );
   });
 

@@ -207,11 +207,7 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   ),
   // [extensions]: `disabled` is rozi's; `[extensions.<id>]` settings tables are this project's.
   rozi('extensions', 'table', honoured),
-  rozi(
-    'extensions.disabled',
-    'array',
-    notBuilt('[extensions] disabled is not built in the web edition yet (issue 15.6)'),
-  ),
+  rozi('extensions.disabled', 'array', honoured),
   own('extensions.*', 'table', owned('extension settings (checked against each manifest’s settings)')),
   // [[hooks]]: hooks/userHooks.ts reports every key.
   rozi('hooks', 'array', owned('hooks (each bad entry is logged and skipped)')),

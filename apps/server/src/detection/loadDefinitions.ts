@@ -9,6 +9,7 @@ import { basename, join } from 'node:path';
 import { loadDefinitions, type DefinitionSet, type ExtensionAgents } from '@rozi/detect';
 import { readConfigFile } from '../config/configStore';
 import { resolvePaths } from '../config/paths';
+import { readHostConfig } from '../extensions/hostConfig';
 
 export interface LoadedDefinitions {
   set: DefinitionSet;
@@ -33,10 +34,13 @@ async function readIfExists(file: string): Promise<string | null> {
  * extensions): a disabled, invalid, incompatible or missing one contributes nothing, so
  * disabling an extension takes its agents out of detection at the next reload.
  */
-async function installedExtensionAgents(extensionsDir: string): Promise<ExtensionAgents[]> {
+async function installedExtensionAgents(o: {
+  extensionsDir: string;
+  disabled: string[];
+}): Promise<ExtensionAgents[]> {
   // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
   const { loadInstalled, readManifestFile } = await import('@rozi/extensions/node');
-  const loadable = loadInstalled(extensionsDir)
+  const loadable = loadInstalled(o.extensionsDir, { disabled: o.disabled })
     .extensions.filter((e) => e.state === 'enabled' && e.check?.manifest)
     .sort((a, b) => basename(a.entry.dir).localeCompare(basename(b.entry.dir)));
   const out: ExtensionAgents[] = [];
@@ -58,7 +62,10 @@ export async function loadDefinitionsFromDisk(
   // Read raw (not the store's last good text): detection keeps its own last good definitions and
   // must see the syntax error to do so (status/configWatcher.ts).
   const configText = readConfigFile(paths.configFile);
-  const extensions = await installedExtensionAgents(paths.extensionsDir);
+  const extensions = await installedExtensionAgents({
+    extensionsDir: paths.extensionsDir,
+    disabled: readHostConfig(paths.configFile).disabled,
+  });
   const set = loadDefinitions({
     config: configText === null ? null : { file: paths.configFile, text: configText },
     extensions,

@@ -90,6 +90,7 @@ export class ExtensionHost {
   private installed: LoadedExtension[] = [];
   private config: HostConfig = {
     extensions: {},
+    disabled: [],
     keys: {},
     commandShell: undefined,
     sidebarTabs: [],
@@ -197,7 +198,9 @@ export class ExtensionHost {
       report.problems.push({ extension: '', state: 'config', message: this.config.problem });
     for (const message of this.config.sidebarWarnings)
       report.problems.push({ extension: '', state: 'config', message });
-    const { extensions, problems } = loadInstalled(this.o.paths.extensionsDir);
+    const { extensions, problems } = loadInstalled(this.o.paths.extensionsDir, {
+      disabled: this.config.disabled,
+    });
     this.installed = extensions;
     for (const p of problems) report.problems.push({ extension: '', state: 'registry', message: p });
     report.settings.push(
@@ -713,6 +716,13 @@ export class ExtensionHost {
   private refreshConfigTabs(): void {
     const next = readHostConfig(this.o.paths.configFile);
     if (next.problem) return; // a file that does not parse keeps the tabs it had, like agent definitions
+    if (next.disabled.join('\0') !== this.config.disabled.join('\0')) {
+      // rozi's `[extensions] disabled` changed: load again so those extensions stop or start.
+      void this.reload().catch((err: unknown) =>
+        this.o.log(`extensions: reload after a config change: ${String(err)}`),
+      );
+      return;
+    }
     this.config = {
       ...this.config,
       sidebarTabs: next.sidebarTabs,

@@ -8,7 +8,10 @@ import { diagnosticLine } from '../config/configLoad';
 import { readConfigSidebarTabs } from './configSidebarTabs';
 
 export interface HostConfig {
+  /** `[extensions.<id>]` settings tables, by extension id. */
   extensions: Record<string, unknown>;
+  /** rozi's `[extensions] disabled`: manifest ids not to load. */
+  disabled: string[];
   keys: Record<string, string | string[]>;
   commandShell: string[] | undefined;
   sidebarTabs: SidebarTabContribution[];
@@ -19,6 +22,11 @@ export interface HostConfig {
 
 function isTable(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** `[extensions] disabled` as ids; a value of another shape is reported by config check (bad-type). */
+export function disabledIds(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
 export function readHostConfig(file: string): HostConfig {
@@ -43,8 +51,11 @@ export function readHostConfig(file: string): HostConfig {
         ? (shell as string[])
         : undefined;
   const sidebar = readConfigSidebarTabs({ text });
+  const table = isTable(root.extensions) ? root.extensions : {};
+  const { disabled: rawDisabled, ...settings } = table;
   return {
-    extensions: isTable(root.extensions) ? root.extensions : {},
+    extensions: settings,
+    disabled: disabledIds(rawDisabled),
     keys,
     commandShell,
     sidebarTabs: sidebar.tabs,

@@ -23,6 +23,9 @@ export function extensionsListing(host: ExtensionHost) {
       homepage: m?.extension.homepage ?? null,
       screenshots: m?.extension.screenshots ?? [],
       source: l.entry.source,
+      /** False for a directory put into the extensions folder by hand (not in registry.json). */
+      managed: l.entry.source.kind !== 'unmanaged',
+      disabled_by: l.disabledByConfig ? 'config' : l.state === 'disabled' ? 'registry' : null,
       commit: l.entry.commit,
       digest: l.entry.digest,
       dir: l.entry.dir,

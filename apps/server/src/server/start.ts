@@ -143,7 +143,14 @@ export async function runServer(o: ServerOptions): Promise<number> {
     if (v !== undefined && k !== 'ROZI_PANE' && k !== 'ROZI_SESSION_NAME') baseEnv[k] = v;
   // An installed host build runs through a launcher script (remote/hostInstall.ts): panes call that.
   const bin = o.env.ROZI_LAUNCHER || roziBin;
-  Object.assign(baseEnv, { ROZI_SOCKET: paths.socket, ROZI_BIN: bin });
+  // ROZI=1: rozi's marker that a process runs under rozi (editor plugins key on it); ROZI_CONFIG:
+  // a nested `rozi` reads the file this server reads (--config included).
+  Object.assign(baseEnv, {
+    ROZI: '1',
+    ROZI_SOCKET: paths.socket,
+    ROZI_BIN: bin,
+    ROZI_CONFIG: paths.configFile,
+  });
   // Shell integration (issue 16): written once per start; [shell_integration] mode is read per
   // shell pane, so "off" applies to the next pane without a restart.
   const integration = installShellIntegration(paths.shellIntegrationDir);

@@ -113,9 +113,16 @@ export function ManagerView() {
                   >
                     {x.state}
                   </span>
+                  {x.disabled_by === 'config' && (
+                    <span className="text-muted"> by config.toml ([extensions] disabled)</span>
+                  )}
                   {x.problem && <span className="text-muted"> — {x.problem}</span>}
-                  <span className="ml-2 font-mono text-[11px] text-muted">
-                    {x.commit ? x.commit.slice(0, 12) : x.source.kind}
+                  <span className="ml-2 font-mono text-[11px] text-muted" data-ext-source={x.source.kind}>
+                    {x.commit
+                      ? x.commit.slice(0, 12)
+                      : x.managed
+                        ? x.source.kind
+                        : 'unmanaged: put in the extensions folder by hand'}
                   </span>
                 </p>
               </div>
@@ -151,9 +158,11 @@ export function ManagerView() {
                 <Button onClick={() => setLogsOf(logsOf === x.id ? null : x.id)}>
                   {logsOf === x.id ? 'Hide logs' : 'Logs'}
                 </Button>
-                <Button variant="danger" onClick={() => setConfirm({ id: x.id, purge: false })}>
-                  Remove…
-                </Button>
+                {x.managed && (
+                  <Button variant="danger" onClick={() => setConfirm({ id: x.id, purge: false })}>
+                    Remove…
+                  </Button>
+                )}
               </div>
             </div>
             {confirm?.id === x.id && (

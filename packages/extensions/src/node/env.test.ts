@@ -50,6 +50,8 @@ describe('buildExtensionEnv', () => {
       ROZI_EXTENSION_STATE_DIR: '/s/tasks',
       ROZI_SOCKET: '/run/rozi.sock',
     });
+    // rozi's marker that a process runs under rozi (editor plugins key on it).
+    expect(env.ROZI).toBe('1');
     expect(env.PATH).toBe('/bin');
   });
 

@@ -2,12 +2,13 @@
 // kind of process gets exactly the ROZI_* variables of the spec's table and nothing inherited:
 // the server's own ROZI_* identity variables (a pane's ROZI_TERMINAL, another extension's
 // ROZI_EXTENSION, a stale ROZI_SOCKET) are removed before the table's are set. The location
-// overrides ROZI_CONFIG_DIR/DATA_DIR/STATE_DIR/EXTENSIONS_DIR pass through: they describe this
+// overrides ROZI_CONFIG/CONFIG_DIR/DATA_DIR/STATE_DIR/EXTENSIONS_DIR pass through: they describe this
 // installation (a test's temp HOME), not the process, and a nested `rozi` needs them.
 
 export type ExtensionProcessKind = 'command' | 'service' | 'action' | 'tab' | 'link-handler';
 
 export const PASSTHROUGH_ROZI_VARS = [
+  'ROZI_CONFIG',
   'ROZI_CONFIG_DIR',
   'ROZI_DATA_DIR',
   'ROZI_STATE_DIR',
@@ -67,6 +68,8 @@ export function buildExtensionEnv(input: ExtensionEnvInput): NodeJS.ProcessEnv {
       env[key] = value;
     }
   }
+  // rozi's marker that a process runs under rozi (editor plugins key on it).
+  env.ROZI = '1';
   const ext = input.extension;
   env.ROZI_EXTENSION = ext.id;
   env.ROZI_EXTENSION_DIR = ext.dir;

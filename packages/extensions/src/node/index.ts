@@ -132,7 +132,13 @@ export {
   type RegistryEntry,
   type RegistryFile,
 } from './registry';
-export { checkExtensionDir, loadInstalled, type LoadedExtension, type LoadState } from './registryLoad';
+export {
+  checkExtensionDir,
+  loadInstalled,
+  type LoadedExtension,
+  type LoadInstalledOptions,
+  type LoadState,
+} from './registryLoad';
 export {
   mergeSettings,
   orphanSettingsTables,

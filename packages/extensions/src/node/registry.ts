@@ -11,7 +11,9 @@ import { withRegistryLock } from './registryLock';
 export type InstallSource =
   | { kind: 'git'; url: string; ref: string | null }
   | { kind: 'dir'; path: string }
-  | { kind: 'link'; path: string };
+  | { kind: 'link'; path: string }
+  /** A directory put into the extensions folder by hand (rozi's way): found, never in registry.json. */
+  | { kind: 'unmanaged'; path: string };
 
 export interface RegistryEntry {
   id: string;

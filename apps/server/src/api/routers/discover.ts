@@ -2,13 +2,7 @@
 // ROZI_DISCOVER_INDEX, config.toml [discover] index, or the shipped default (discover/indexSource.ts);
 // installs report clone → validate → snapshot → start as `discover-progress` events; management
 // (enable, disable, remove [--purge], logs) goes through the same runtime functions as the CLI.
-import {
-  readLogTails,
-  extensionLogDir,
-  removeExtension,
-  setEnabled,
-  InstallError,
-} from '@rozi/extensions/node';
+import { readLogTails, extensionLogDir, removeExtension, InstallError } from '@rozi/extensions/node';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
@@ -20,6 +14,7 @@ import {
 import { indexLocation, loadIndex } from '../../discover/indexSource';
 import type { IndexEntry } from '../../discover/indexTypes';
 import type { ExtensionHost } from '../../extensions/host';
+import { setExtensionEnabled } from '../../extensions/enabledState';
 import { extensionHostOf } from '../../extensions/hostAccess';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { procedure, router } from '../trpc';
@@ -112,7 +107,12 @@ export const discoverRouter = router({
       const host = extensionHostOf(ctx.manager);
       let changed = false;
       try {
-        changed = setEnabled({ dirs: extensionDirsOf(host), id: input.id, enabled: input.enabled }).changed;
+        changed = setExtensionEnabled({
+          dirs: extensionDirsOf(host),
+          configFile: host.context().paths.configFile,
+          id: input.id,
+          enabled: input.enabled,
+        }).changed;
       } catch (err) {
         manageError(err);
       }

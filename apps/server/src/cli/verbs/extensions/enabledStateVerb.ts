@@ -1,6 +1,8 @@
-// The shape `rozi extensions enable|disable <id>` share: flip an installed extension's enabled
-// flag in the registry, then have a running server reload (a new generation starts on enable;
-// disabling stops its services and retires its generation).
+// The shape `rozi extensions enable|disable <id>` share: flip an extension's enabled state (the
+// registry's flag, or config.toml's `[extensions] disabled` for one cloned in by hand; see
+// extensions/enabledState.ts), then have a running server reload (a new generation starts on
+// enable; disabling stops its services and retires its generation).
+import { resolvePaths } from '../../../config/paths';
 import type { Verb } from '../../verb';
 import { extensionDirs, installFailure, reloadIfRunning } from './extensionCall';
 
@@ -12,11 +14,16 @@ export function enabledStateVerb(enabled: boolean): Verb {
     positionals: [{ name: 'id', required: true }],
     async run(ctx) {
       // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
-      const { setEnabled } = await import('@rozi/extensions/node');
+      const { setExtensionEnabled } = await import('../../../extensions/enabledState');
       const id = ctx.args.positionals[0] as string;
       let changed: boolean;
       try {
-        changed = setEnabled({ dirs: extensionDirs(ctx.io.env), id, enabled }).changed;
+        changed = setExtensionEnabled({
+          dirs: extensionDirs(ctx.io.env),
+          configFile: resolvePaths(ctx.io.env).configFile,
+          id,
+          enabled,
+        }).changed;
       } catch (err) {
         installFailure(err);
       }

@@ -1,6 +1,7 @@
 // rozi extensions list [--verbose] [--json]: installed extensions with state and source; verbose
 // adds commands (with resolved argv), services and their state, settings and every key
 // suggestion's state. From the running server when there is one, else from the files.
+import { resolvePaths } from '../../../config/paths';
 import { callServer } from '../../controlClient';
 import { formatTable } from '../../table';
 import { CliError, type Verb } from '../../verb';
@@ -14,6 +15,8 @@ interface Listed {
   title?: string | null;
   source: { kind: string; url?: string; path?: string; ref?: string | null };
   commit: string | null;
+  managed?: boolean;
+  disabled_by?: 'config' | 'registry' | null;
   generation?: string | null;
   min_rozi?: string | null;
   platforms?: string[] | null;
@@ -49,9 +52,14 @@ function sourceText(s: Listed['source']): string {
   return s.kind === 'git' ? `${s.url}${s.ref ? `@${s.ref}` : ''}` : `${s.kind}:${s.path}`;
 }
 
+/** `disabled (config.toml)` when rozi's `[extensions] disabled` is why. */
+function stateText(e: Listed): string {
+  return e.disabled_by === 'config' ? `${e.state} (config.toml)` : e.state;
+}
+
 function verboseText(e: Listed): string {
   const lines = [
-    `${e.id} ${e.version ?? ''} [${e.state}]${e.problem ? ` ${e.problem}` : ''}`,
+    `${e.id} ${e.version ?? ''} [${stateText(e)}]${e.problem ? ` ${e.problem}` : ''}`,
     `  source: ${sourceText(e.source)}${e.commit ? ` @ ${e.commit}` : ''}`,
   ];
   if (e.generation) lines.push(`  generation: ${e.generation}`);
@@ -89,11 +97,19 @@ export const extensionsListVerb: Verb = {
   async run(ctx) {
     // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
     const { loadInstalled } = await import('@rozi/extensions/node');
+    const { readHostConfig } = await import('../../../extensions/hostConfig');
     let rows = await fromServer(ctx.io.env);
     if (!rows) {
-      rows = loadInstalled(extensionDirs(ctx.io.env).extensionsDir).extensions.map((l) => ({
+      const disabled = readHostConfig(resolvePaths(ctx.io.env).configFile).disabled;
+      rows = loadInstalled(extensionDirs(ctx.io.env).extensionsDir, { disabled }).extensions.map((l) => ({
         id: l.entry.id,
         state: l.state,
+        managed: l.entry.source.kind !== 'unmanaged',
+        disabled_by: l.disabledByConfig
+          ? ('config' as const)
+          : l.state === 'disabled'
+            ? ('registry' as const)
+            : null,
         problem: l.problem ?? null,
         version: l.check?.manifest?.extension.version ?? null,
         source: l.entry.source,
@@ -121,7 +137,7 @@ export const extensionsListVerb: Verb = {
           ? list.map(verboseText).join('\n\n')
           : formatTable(
               ['ID', 'VERSION', 'STATE', 'SOURCE', 'PROBLEM'],
-              list.map((e) => [e.id, e.version, e.state, sourceText(e.source), e.problem]),
+              list.map((e) => [e.id, e.version, stateText(e), sourceText(e.source), e.problem]),
             )) || 'no extensions installed',
     );
     return 0;
