@@ -4,7 +4,6 @@
 // in @rozi/detect (generated from packages/detect/builtin/*.toml, kept in sync by a test).
 // Which extensions count comes from @rozi/extensions' registry loader (enabled and valid only);
 // their `[[agents]]` texts go to @rozi/detect, which namespaces them `<extension>.<id>`.
-import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { loadDefinitions, type DefinitionSet, type ExtensionAgents } from '@rozi/detect';
 import { readConfigFile } from '../config/configStore';
@@ -16,16 +15,6 @@ export interface LoadedDefinitions {
   configFile: string;
   /** False when config.toml does not exist (the built-ins and extensions still load). */
   configFound: boolean;
-}
-
-async function readIfExists(file: string): Promise<string | null> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR')
-      return null;
-    throw err;
-  }
 }
 
 /**
