@@ -141,4 +141,55 @@ describe('focus from the keyboard', () => {
     );
     await waitForFocus(page, 'a terminal after the kill', inTerminal());
   });
+
+  it('lists move with the arrows: sessions from Ctrl+A s, the launcher’s Where choices, the sidebar edge', async () => {
+    const { page } = browser;
+    await prefix('s');
+    const row = await waitForFocus(
+      page,
+      'the current session row',
+      (f) => f.tag === 'button' && /main/.test(f.name),
+    );
+    expect(row.name).not.toBe('Activity');
+    await page.keyboard.press('ArrowDown');
+    await waitForFocus(page, 'the tab row under it', (f) => f.tag === 'button' && f.name.startsWith('build'));
+    await page.keyboard.press('ArrowUp');
+    await waitForFocus(page, 'back on the session', (f) => /main/.test(f.name));
+    // The sidebar edge: reachable with Tab, arrows widen it.
+    const width = () =>
+      page.evaluate(
+        () => document.querySelector('[data-sidebar-edge]')!.parentElement!.getBoundingClientRect().width,
+      );
+    const before = await width();
+    for (let i = 0; i < 30 && (await focusOf(page)).role !== 'separator'; i++)
+      await page.keyboard.press('Tab');
+    expect((await focusOf(page)).name).toBe('Sidebar width');
+    await page.keyboard.press('Shift+ArrowRight');
+    await waitFor('a wider sidebar', async () => (await width()) > before + 40);
+    await screenshot(page, 'focus-sidebar-wider');
+    await page.keyboard.press('Home');
+    await waitFor('the narrowest sidebar', async () => (await width()) <= 161);
+    await page.keyboard.press('End');
+    // Launcher: the Where choices are one Tab stop moved by the arrows.
+    await prefix('a');
+    await waitForFocus(page, 'the custom command field', (f) => f.name === 'Custom command');
+    for (let i = 0; i < 20 && (await focusOf(page)).role !== 'radio'; i++)
+      await page.keyboard.press('Shift+Tab');
+    const first = await focusOf(page);
+    expect(first.role).toBe('radio');
+    await page.keyboard.press('ArrowRight');
+    const next = await waitForFocus(
+      page,
+      'the next choice',
+      (f) => f.role === 'radio' && f.name !== first.name,
+    );
+    const checked = await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'));
+    expect(checked).toBe('true');
+    expect(next.name).not.toBe(first.name);
+    await page.keyboard.press('Shift+Tab');
+    expect((await focusOf(page)).role).not.toBe('radio');
+    await page.keyboard.press('Escape');
+    // Back where the launcher was opened from: the sidebar edge.
+    await waitForFocus(page, 'the sidebar edge after the launcher', (f) => f.name === 'Sidebar width');
+  });
 });

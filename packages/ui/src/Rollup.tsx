@@ -11,10 +11,18 @@ export function Rollup({ counts, className = '' }: RollupProps) {
   const text = rollupText(counts);
   if (!text) return null;
   return (
-    <span className={`truncate text-[11px] text-muted ${className}`} data-rollup>
+    // min-w-0 lets it shrink with an ellipsis inside a flex row instead of being clipped; the
+    // whole text is the tooltip. Screen readers hear "2 working, 1 needs input", not the parts run
+    // together.
+    <span className={`min-w-0 truncate text-[11px] text-muted ${className}`} title={text} data-rollup>
       {text.split(' · ').map((part, i) => (
         <span key={part}>
-          {i > 0 && <span aria-hidden="true"> · </span>}
+          {i > 0 && (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span className="sr-only">, </span>
+            </>
+          )}
           <span
             className={
               part.endsWith('needs input')

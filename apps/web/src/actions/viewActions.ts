@@ -61,9 +61,12 @@ export const viewActions: ActionDef[] = [
     run: (ctx) => {
       if (!getSettings().sidebarOpen) ctx.ui.toggleSidebar();
       requestAnimationFrame(() => {
-        const target = document.querySelector<HTMLElement>(
-          'nav[aria-label="Sessions"] [aria-current="true"], nav[aria-label="Sessions"] button',
-        );
+        // The current session's row, else the first session: not the header's Activity button,
+        // which comes first in the document.
+        const nav = document.querySelector<HTMLElement>('nav[aria-label="Sessions"]');
+        const target =
+          nav?.querySelector<HTMLElement>('[data-session] button[aria-current="true"]') ??
+          nav?.querySelector<HTMLElement>('[data-session] button');
         target?.focus();
       });
     },

@@ -1,7 +1,7 @@
 'use client';
 // Extensions: the Discover gallery (search, filters, cards, details with what it will run,
 // install with live progress, update badge) and the manager of installed extensions.
-import { Button, FOCUS_RING, Select, TextInput, Page } from '@rozi/ui';
+import { Button, FOCUS_RING, handleListKeys, Select, TextInput, Page } from '@rozi/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
@@ -103,7 +103,11 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
         {data?.source.kind === 'default' ? 'the bundled index' : data?.source.where}. Listing is not a review:
         read an extension before installing it.
       </p>
-      <ul className="grid grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-4" aria-label="Extensions">
+      <ul
+        className="grid grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-4"
+        aria-label="Extensions"
+        onKeyDown={(e) => handleListKeys(e, { items: 'li > button', orientation: 'grid' })}
+      >
         {entries.map((e) => (
           <li key={e.id}>
             <button

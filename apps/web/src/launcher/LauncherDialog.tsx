@@ -1,7 +1,7 @@
 'use client';
 // "New agent…": the first-class agents by command, each marked available or not found on PATH,
 // and a custom command that starts the same way (unlabelled). The user picks where it starts.
-import { Button, Dialog, Field, FOCUS_RING, Icon, TextInput } from '@rozi/ui';
+import { Button, Dialog, Field, FOCUS_RING, handleListKeys, Icon, TextInput } from '@rozi/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
@@ -82,6 +82,17 @@ function LauncherBody({
           role="radiogroup"
           aria-label="Where to start it"
           className="grid grid-cols-2 gap-1.5 sm:grid-cols-4"
+          // A radio group is one Tab stop; the arrows move the choice (WAI-ARIA radio group).
+          onKeyDown={(e) =>
+            handleListKeys(e, {
+              items: '[role=radio]',
+              orientation: 'grid',
+              onMove: (item) => {
+                const id = item.dataset.placement as LauncherPlacement | undefined;
+                if (id) setPlacement(id);
+              },
+            })
+          }
         >
           {PLACEMENTS.map((p) => {
             const disabled = noSession && p.id !== 'new-session';
@@ -90,6 +101,8 @@ function LauncherBody({
                 key={p.id}
                 type="button"
                 role="radio"
+                data-placement={p.id}
+                tabIndex={placement === p.id ? 0 : -1}
                 aria-checked={placement === p.id}
                 disabled={disabled}
                 onClick={() => setPlacement(p.id)}

@@ -14,4 +14,11 @@ describe('sanitizeSettings', () => {
     expect(sanitizeSettings('nope')).toEqual(DEFAULT_SETTINGS);
     expect(sanitizeSettings({ theme: 'purple', fontSize: 'big', sound: 'yes' })).toEqual(DEFAULT_SETTINGS);
   });
+
+  it('keeps the sidebar width within what leaves room for names and for the terminal', () => {
+    expect(sanitizeSettings({ sidebarWidth: 320.4 }).sidebarWidth).toBe(320);
+    expect(sanitizeSettings({ sidebarWidth: 20 }).sidebarWidth).toBe(160);
+    expect(sanitizeSettings({ sidebarWidth: 5000 }).sidebarWidth).toBe(560);
+    expect(sanitizeSettings({ sidebarWidth: 'wide' }).sidebarWidth).toBe(240);
+  });
 });

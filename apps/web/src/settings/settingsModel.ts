@@ -15,6 +15,8 @@ export interface Settings {
   screenReader: boolean;
   reduceMotion: boolean;
   sidebarOpen: boolean;
+  /** The left sidebar's width in CSS pixels (dragged or arrowed on its edge). */
+  sidebarWidth: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -28,7 +30,16 @@ export const DEFAULT_SETTINGS: Settings = {
   screenReader: false,
   reduceMotion: false,
   sidebarOpen: true,
+  sidebarWidth: 240,
 };
+
+/** Narrower cuts folder names to a letter; wider leaves too little terminal on a laptop. */
+export const SIDEBAR_WIDTH_MIN = 160;
+export const SIDEBAR_WIDTH_MAX = 560;
+
+export function clampSidebarWidth(width: number): number {
+  return Math.min(SIDEBAR_WIDTH_MAX, Math.max(SIDEBAR_WIDTH_MIN, Math.round(width)));
+}
 
 export const FONT_SIZE_MIN = 8;
 export const FONT_SIZE_MAX = 32;
@@ -44,6 +55,8 @@ export function sanitizeSettings(raw: unknown): Settings {
     out.fontSize = Math.min(FONT_SIZE_MAX, Math.max(FONT_SIZE_MIN, Math.round(r.fontSize)));
   }
   if (typeof r.prefix === 'string' || r.prefix === null) out.prefix = r.prefix;
+  if (typeof r.sidebarWidth === 'number' && Number.isFinite(r.sidebarWidth))
+    out.sidebarWidth = clampSidebarWidth(r.sidebarWidth);
   for (const key of [
     'sound',
     'toasts',

@@ -7,6 +7,7 @@ import {
   Dialog,
   EmptyState,
   FOCUS_RING,
+  handleListKeys,
   StatusBadge,
   STATE_URGENCY,
   Table,
@@ -73,38 +74,40 @@ function ActivityTable({ panes, unseen, onOpenPane, onNewAgent }: ActivityViewPr
     );
   }
   return (
-    <Table label="Agents" columns={['Agent', 'State', 'Since', 'Where', 'Message']}>
-      {rows.map(({ pane, status }) => (
-        <TableRow key={pane.key} data-activity-row={pane.key}>
-          <TableCell>
-            <button
-              type="button"
-              onClick={() => onOpenPane(pane)}
-              className={`font-medium text-fg hover:underline ${FOCUS_RING}`}
+    <div onKeyDown={(e) => handleListKeys(e, { items: '[data-activity-row] button' })}>
+      <Table label="Agents" columns={['Agent', 'State', 'Since', 'Where', 'Message']}>
+        {rows.map(({ pane, status }) => (
+          <TableRow key={pane.key} data-activity-row={pane.key}>
+            <TableCell>
+              <button
+                type="button"
+                onClick={() => onOpenPane(pane)}
+                className={`font-medium text-fg hover:underline ${FOCUS_RING}`}
+              >
+                {status.label ?? status.agent ?? pane.title}
+              </button>
+              {unseen.has(pane.key) && (
+                <span className="ml-1.5 inline-block size-1.5 rounded-full bg-accent" aria-label="unseen" />
+              )}
+            </TableCell>
+            <TableCell>
+              <StatusBadge state={status.state} />
+            </TableCell>
+            <TableCell
+              className="text-muted"
+              title={status.since !== null ? new Date(status.since).toLocaleString() : undefined}
             >
-              {status.label ?? status.agent ?? pane.title}
-            </button>
-            {unseen.has(pane.key) && (
-              <span className="ml-1.5 inline-block size-1.5 rounded-full bg-accent" aria-label="unseen" />
-            )}
-          </TableCell>
-          <TableCell>
-            <StatusBadge state={status.state} />
-          </TableCell>
-          <TableCell
-            className="text-muted"
-            title={status.since !== null ? new Date(status.since).toLocaleString() : undefined}
-          >
-            {status.since !== null ? ago(status.since) : '—'}
-          </TableCell>
-          <TableCell className="font-mono text-[11px] text-muted">
-            {pane.session}:{pane.id}
-          </TableCell>
-          <TableCell className="max-w-64 truncate text-muted" title={status.message ?? undefined}>
-            {status.message ?? ''}
-          </TableCell>
-        </TableRow>
-      ))}
-    </Table>
+              {status.since !== null ? ago(status.since) : '—'}
+            </TableCell>
+            <TableCell className="font-mono text-[11px] text-muted">
+              {pane.session}:{pane.id}
+            </TableCell>
+            <TableCell className="max-w-64 truncate text-muted" title={status.message ?? undefined}>
+              {status.message ?? ''}
+            </TableCell>
+          </TableRow>
+        ))}
+      </Table>
+    </div>
   );
 }

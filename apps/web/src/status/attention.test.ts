@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { notificationTone, pageTitle, panesWantingAttention } from './attention';
 
 describe('attention', () => {
-  it('counts done and needs-input panes except the one in view; shells and working agents are quiet', () => {
+  it('counts done and needs-input panes except those in view; shells and working agents are quiet', () => {
     const panes = [
       { key: 1, state: 'done' as const },
       { key: 2, state: 'blocked' as const },
@@ -10,8 +10,10 @@ describe('attention', () => {
       { key: 4, state: null },
       { key: 5, state: 'idle' as const },
     ];
-    expect(panesWantingAttention(panes, null)).toEqual([1, 2]);
-    expect(panesWantingAttention(panes, 2)).toEqual([1]);
+    expect(panesWantingAttention(panes, [])).toEqual([1, 2]);
+    expect(panesWantingAttention(panes, [2])).toEqual([1]);
+    // A split shows both panes: both are seen.
+    expect(panesWantingAttention(panes, [1, 2])).toEqual([]);
   });
 
   it('writes the count into the title', () => {

@@ -2,13 +2,13 @@
 // `done` and keeps it until a browser views the pane): the title's unseen count.
 import type { AgentState } from '@rozi/ui';
 
-/** Panes that finished or wait for input and are not the one being looked at. */
+/** Panes that finished or wait for input and are not among those on screen. */
 export function panesWantingAttention(
   panes: readonly { key: number; state: AgentState | null }[],
-  viewing: number | null,
+  viewing: readonly number[],
 ): number[] {
   return panes
-    .filter((p) => p.key !== viewing && (p.state === 'done' || p.state === 'blocked'))
+    .filter((p) => !viewing.includes(p.key) && (p.state === 'done' || p.state === 'blocked'))
     .map((p) => p.key);
 }
 

@@ -6,7 +6,7 @@
 // `done` and cancels a pending notice; the title carries the count of panes still waiting.
 import type { NotificationInfo } from '@rozi/server/model';
 import type { PaneView } from '@rozi/server/view';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTRPCClient } from '../api/trpcClient';
 import { useSettings } from '../settings/settingsStore';
 import { useStream } from '../stream/streamContext';
@@ -36,7 +36,8 @@ function subscribeVisibility(listener: () => void): () => void {
 
 export function useStatusSurfaces(o: {
   panes: readonly PaneView[] | undefined;
-  viewing: number | null;
+  /** Every pane on screen (a split shows several; a zoomed tab one). */
+  viewing: readonly number[];
 }): StatusSurfaces {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const settings = useSettings();
@@ -51,16 +52,16 @@ export function useStatusSurfaces(o: {
     () => document.visibilityState === 'visible',
     () => true,
   );
-  const viewing = visible ? o.viewing : null;
+  const viewingKeys = visible ? o.viewing.join(',') : '';
+  const viewing = useMemo(() => (viewingKeys ? viewingKeys.split(',').map(Number) : []), [viewingKeys]);
 
-  // Tell the server which pane is in view: it acknowledges `done` and cancels pending notices.
+  // Tell the server which panes are in view: it acknowledges `done` and cancels pending notices.
   useEffect(() => {
-    if (viewing === null) return;
-    const key = viewing;
-    client.agents.setViewed.mutate({ key, viewed: true }).catch(() => undefined);
+    for (const key of viewing) client.agents.setViewed.mutate({ key, viewed: true }).catch(() => undefined);
     return () => {
-      // The pane may be gone already; nothing to un-view then.
-      client.agents.setViewed.mutate({ key, viewed: false }).catch(() => undefined);
+      // A pane may be gone already; nothing to un-view then.
+      for (const key of viewing)
+        client.agents.setViewed.mutate({ key, viewed: false }).catch(() => undefined);
     };
   }, [viewing, client]);
 

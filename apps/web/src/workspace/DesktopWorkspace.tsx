@@ -10,6 +10,7 @@ import { StatusLine } from '../shell/StatusLine';
 import { SidebarDock } from '../extensions/SidebarDock';
 import { panelsOf, useSidebarTabs } from '../extensions/useSidebarTabs';
 import { Sidebar } from './Sidebar';
+import { SidebarEdge } from './SidebarEdge';
 import { TabBar } from './TabBar';
 import { TabLayout } from './TabLayout';
 import type { WorkspaceController } from './useWorkspaceController';
@@ -46,8 +47,9 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
       <ConfigWarningBanner />
       <div className="flex min-h-0 flex-1">
         {settings.sidebarOpen && panelsOf(dockTabs, 'left').length > 0 && (
-          <aside className="w-60 shrink-0 border-r border-line">
+          <aside className="relative shrink-0 border-r border-line" style={{ width: settings.sidebarWidth }}>
             <SidebarDock dock="left" tabs={dockTabs} sessions={sessionsView} />
+            <SidebarEdge width={settings.sidebarWidth} onCollapse={c.ui.toggleSidebar} />
           </aside>
         )}
         <main className="flex min-w-0 flex-1 flex-col" aria-label="Workspace">
@@ -85,7 +87,10 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
           <StatusLine
             session={session?.name}
             paneLabel={
-              c.pane ? `pane ${c.pane.id} · ${c.pane.foreground_program ?? c.pane.title}` : undefined
+              // The agent when one is recognised (`Claude Code`), not the interpreter it runs on (`node`).
+              c.pane
+                ? `pane ${c.pane.id} · ${c.pane.status?.label ?? c.pane.foreground_program ?? c.pane.title}`
+                : undefined
             }
             pending={c.pending}
             keymap={c.keymap}

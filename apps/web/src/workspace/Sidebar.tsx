@@ -4,7 +4,16 @@
 // session and folder with the rollup of what it contains.
 import type { SessionInfo } from '@rozi/server/model';
 import type { PaneView } from '@rozi/server/view';
-import { countStates, FOCUS_RING, Icon, IconButton, mostUrgent, Rollup, StatusBadge } from '@rozi/ui';
+import {
+  countStates,
+  FOCUS_RING,
+  handleListKeys,
+  Icon,
+  IconButton,
+  mostUrgent,
+  Rollup,
+  StatusBadge,
+} from '@rozi/ui';
 import { useMemo, useState } from 'react';
 import type { WorkspaceView } from '../cache/useWorkspace';
 import { basename } from '../model/paths';
@@ -44,7 +53,12 @@ export function Sidebar(props: SidebarProps) {
           <IconButton icon="plus" label="New session" onClick={props.onNewSession} />
         </div>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto py-1">
+      <div
+        className="min-h-0 flex-1 overflow-y-auto py-1"
+        // Up/Down walk hosts, folders, sessions, tabs and panes in the order they are drawn (the
+        // per-row option buttons and their menus keep Tab).
+        onKeyDown={(e) => handleListKeys(e, { items: 'button:not([aria-haspopup]):not([role=menuitem])' })}
+      >
         {sessions.length === 0 && <p className="px-3 py-4 text-[12px] text-muted">No sessions yet.</p>}
         {hostGroups.map((hg) => {
           const hostKey = `host:${hg.host ?? ''}`;
@@ -110,7 +124,7 @@ function FolderSection(
         >
           <Icon name={collapsed ? 'chevronRight' : 'chevronDown'} size={12} />
           <Icon name="folder" size={12} />
-          <span className="min-w-0 truncate normal-case">{basename(group.folder)}</span>
+          <span className="min-w-0 max-w-[60%] shrink-0 truncate normal-case">{basename(group.folder)}</span>
           <Rollup counts={countStates(states)} className="ml-auto font-normal normal-case" />
         </button>
       )}
@@ -211,7 +225,9 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
                   aria-current={tabActive ? 'true' : undefined}
                   className={`flex w-full items-center gap-1.5 rounded px-2 py-0.5 text-left text-[12px] ${tabActive ? 'text-fg' : 'text-muted hover:text-fg'} ${FOCUS_RING}`}
                 >
-                  <span className="min-w-0 truncate">{tab.name}</span>
+                  <span className="min-w-0 truncate" title={tab.name}>
+                    {tab.name}
+                  </span>
                   {(() => {
                     const urgent = mostUrgent(tabPanes.map((p) => p.status?.state));
                     return urgent && <StatusBadge state={urgent} compact className="ml-auto" />;
@@ -229,7 +245,9 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
                             className={`flex w-full items-center gap-1.5 rounded px-2 py-0.5 text-left text-[11px] ${pane.id === tab.focusedPaneId ? 'text-fg' : 'text-muted hover:text-fg'} ${FOCUS_RING}`}
                           >
                             <span className="font-mono text-[10px] text-muted">{pane.id}</span>
-                            <span className="min-w-0 truncate">{pane.status?.label ?? pane.title}</span>
+                            <span className="min-w-0 truncate" title={pane.status?.label ?? pane.title}>
+                              {pane.status?.label ?? pane.title}
+                            </span>
                             {state && <StatusBadge state={state} compact className="ml-auto" />}
                           </button>
                         </li>

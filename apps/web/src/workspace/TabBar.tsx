@@ -2,7 +2,7 @@
 // The tab bar of the active session: tabs with their state badge, close and rename, a new-tab
 // button, and the workspace's main commands on the right.
 import type { SessionInfo } from '@rozi/server/model';
-import { FOCUS_RING, Icon, IconButton, mostUrgent, StatusBadge } from '@rozi/ui';
+import { FOCUS_RING, handleListKeys, Icon, IconButton, mostUrgent, StatusBadge } from '@rozi/ui';
 import type { WorkspaceView } from '../cache/useWorkspace';
 
 export interface TabBarProps {
@@ -33,6 +33,8 @@ export function TabBar(props: TabBarProps) {
         role="tablist"
         aria-label={`Tabs of ${session.name}`}
         className="flex min-w-0 flex-1 items-stretch overflow-x-auto"
+        // Arrows move between tabs; Enter or Space selects (selecting moves focus to the terminal).
+        onKeyDown={(e) => handleListKeys(e, { items: '[role=tab]', orientation: 'horizontal', wrap: true })}
       >
         {session.tabs.map((tab, index) => {
           const active = tab.id === session.activeTabId;
@@ -54,9 +56,12 @@ export function TabBar(props: TabBarProps) {
                 title={`${tab.name} (double-click to rename)`}
                 className={`flex h-full min-w-0 items-center gap-2 pl-3 pr-1 text-[12px] ${FOCUS_RING}`}
               >
-                <span aria-hidden="true" className="font-mono text-[10px] text-muted">
-                  {index + 1}
-                </span>
+                {/* The number is the Ctrl+A <n> key; a tab still named by its number shows it once. */}
+                {tab.name !== String(index + 1) && (
+                  <span aria-hidden="true" className="font-mono text-[10px] text-muted">
+                    {index + 1}
+                  </span>
+                )}
                 <span className="min-w-0 truncate">{tab.name}</span>
                 {state && <StatusBadge state={state} compact />}
               </button>
@@ -87,7 +92,8 @@ export function TabBar(props: TabBarProps) {
           className={`flex h-6 items-center gap-1.5 rounded border border-line px-2 text-[11px] text-muted hover:bg-surface-2 hover:text-fg ${FOCUS_RING}`}
           aria-label="Command palette"
         >
-          <Icon name="command" size={12} />
+          {/* ⌘ means the Mac's Command key; this is a palette on every system. */}
+          <Icon name="search" size={12} />
           <span className="hidden md:inline">Commands</span>
         </button>
         <IconButton icon="settings" label="Settings" onClick={() => props.onRun('open-settings')} />

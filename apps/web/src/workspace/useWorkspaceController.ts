@@ -117,7 +117,15 @@ export function useWorkspaceController() {
 
   const pending = useKeybindings({ keymap, run, global: GLOBAL_ACTIONS });
 
-  const viewing = pane && session && tab ? pane.key : null;
+  // Everything on screen counts as seen: every pane of the shown tab, or only the zoomed one.
+  const viewing =
+    session && tab
+      ? tab.zoomedPaneId !== null
+        ? pane
+          ? [pane.key]
+          : []
+        : workspace.panesOfTab(session.name, tab.id).map((p) => p.key)
+      : [];
   const status = useStatusSurfaces({ panes: workspace.data?.panes, viewing });
 
   const openPane = useCallback(
