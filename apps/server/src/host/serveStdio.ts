@@ -16,7 +16,8 @@ import { checkSocketTrust } from '../control/socketTrust';
 import { formatHello, LINK_MIN_PROTOCOL, LINK_PREAMBLE, LINK_PROTOCOL } from '../link/linkProtocol';
 import { ROZI_WEB_VERSION } from '../server/version';
 
-const START_TIMEOUT_MS = 20_000;
+// A cold start compiles the server through tsx: on a loaded 2-core box that took over 20 s.
+const START_TIMEOUT_MS = 60_000;
 const roziMjs = fileURLToPath(new URL('../../bin/rozi.mjs', import.meta.url));
 
 export interface ServeStdioIO {

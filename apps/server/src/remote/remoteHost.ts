@@ -271,7 +271,8 @@ export class RemoteHost {
         alias: this.alias,
         destination: this.o.target.destination,
         installHint: this.o.installHint(this.alias),
-        helloTimeoutMs: ssh.settings.connectionTimeoutSecs * 1000 + 30_000,
+        // ssh's own connect timeout, then the host's cold start of its headless server (serveStdio.ts).
+        helloTimeoutMs: ssh.settings.connectionTimeoutSecs * 1000 + 75_000,
         handlers: {
           message: (m) => this.onMessage(m),
           stream: (frame) => this.panes.get(frame.readUInt32BE(1))?.onFrame(frame),

@@ -1,0 +1,271 @@
+// Remote hosts over loopback ssh against local panes, same run (issue 19): two real sshd on
+// 127.0.0.1, each with its own fresh account (the "remote machine"), and one local
+// `rozi server --no-web` as their client. Measures
+//  - throughput: `cat` of a seq file through a WebSocket viewer that acks like xterm.js, a local
+//    pane against a pane on a host (ssh + the host's rozi + the link), best of BENCH_ROUNDS;
+//  - key echo: one key at a time to `cat`, local against remote;
+//  - attach: detach a host with 16 panes, then connect it and have a viewer receive every pane;
+//  - idle: CPU and RSS of the local server with 2 hosts × 16 panes and nothing happening;
+//  - reconnect: the ssh process killed, until the link is back and a pane echoes again.
+// Needs root (useradd, sshd) and openssh-server. Run: npx --no-install tsx bench/remote-hosts.ts
+import {
+  appendFileSync,
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createAccount,
+  generateKey,
+  removeAccount,
+  removeSshdDir,
+  startSshd,
+  type RemoteAccount,
+  type TestSshd,
+} from '../apps/server/test/sshd';
+import { BIN, DrainViewer, percentile, printTable, startServer, until } from './server-harness';
+
+const SIZE = Number(process.env.BENCH_MIB ?? 20) * 1024 * 1024;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const KEYS = Number(process.env.BENCH_KEYS ?? 200);
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 20);
+
+interface Pane {
+  key: number;
+  id: number;
+}
+
+const base = mkdtempSync(join(tmpdir(), 'rozi-bench-remote-'));
+chmodSync(base, 0o755);
+const seqFile = join(base, 'seq.txt');
+execFileSync('sh', ['-c', `seq 1 100000000 | head -c ${SIZE} > '${seqFile}'`]);
+chmodSync(seqFile, 0o644);
+
+const s = await startServer();
+const sshDir = join(s.home, '.ssh');
+mkdirSync(sshDir, { mode: 0o700 });
+const key = generateKey(sshDir, 'id_bench');
+const hosts: Array<{ alias: string; account: RemoteAccount; sshd: TestSshd }> = [];
+const config: string[] = [];
+for (const alias of ['box1', 'box2']) {
+  const account = createAccount(base);
+  const sshd = await startSshd({ accounts: [account], clientKeys: [key] });
+  appendFileSync(join(sshDir, 'known_hosts'), sshd.knownHostsLine + '\n', { mode: 0o600 });
+  hosts.push({ alias, account, sshd });
+  config.push(
+    `[remote.hosts.${alias}]`,
+    'host = "127.0.0.1"',
+    `port = ${sshd.port}`,
+    `user = "${account.user}"`,
+    'identity_file = "~/.ssh/id_bench"',
+    `binary_path = "${BIN}"`,
+    '',
+  );
+}
+mkdirSync(join(s.home, '.config', 'rozi'), { recursive: true });
+writeFileSync(join(s.home, '.config', 'rozi', 'config.toml'), config.join('\n'));
+
+async function cleanup(): Promise<void> {
+  await s.stop();
+  for (const h of hosts) {
+    await h.sshd.stop();
+    await removeAccount(h.account);
+    removeSshdDir(h.sshd);
+  }
+  rmSync(base, { recursive: true, force: true });
+}
+
+async function split(target: string, argv: string[]): Promise<Pane> {
+  return (await s.call<{ pane: Pane }>('panes.split', { target, argv })).pane;
+}
+
+/** ms for SIZE bytes of `cat` in a new pane of `target`'s session, drained by a fresh viewer. */
+async function throughput(target: string, tag: string): Promise<number> {
+  const flag = join(base, `go-${tag}`);
+  const pane = await split(target, [
+    'sh',
+    '-c',
+    `stty raw -echo; while [ ! -e '${flag}' ]; do sleep 0.005; done; cat '${seqFile}'; sleep 600`,
+  ]);
+  const v = new DrainViewer(s);
+  await v.opened;
+  v.attach(pane.key, 0);
+  // The pane prints nothing until the flag: give the attach (and the link's) a moment.
+  await new Promise((r) => setTimeout(r, 500));
+  const started = performance.now();
+  writeFileSync(flag, '');
+  chmodSync(flag, 0o644);
+  await until(() => (v.offsets.get(pane.key) ?? 0) >= SIZE, 300_000);
+  const ms = performance.now() - started;
+  v.close();
+  await s.call('panes.kill', { key: pane.key });
+  return ms;
+}
+
+async function echoTimes(target: string): Promise<number[]> {
+  const pane = await split(target, ['cat']);
+  const v = new DrainViewer(s);
+  await v.opened;
+  v.attach(pane.key);
+  await until(() => v.offsets.has(pane.key), 30_000);
+  const times: number[] = [];
+  let waiting: { char: string; resolve: () => void } | null = null;
+  v.onFrame = (k, payload) => {
+    if (k === pane.key && waiting && payload.includes(waiting.char)) {
+      const w = waiting;
+      waiting = null;
+      w.resolve();
+    }
+  };
+  for (let i = 0; i < KEYS; i++) {
+    const char = String.fromCharCode(97 + (i % 26));
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      waiting = { char, resolve };
+      v.ws.send(JSON.stringify({ t: 'input', key: pane.key, data: char }));
+    });
+    times.push(performance.now() - started);
+    if (i % 60 === 59) v.ws.send(JSON.stringify({ t: 'input', key: pane.key, data: '\r' }));
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  v.close();
+  await s.call('panes.kill', { key: pane.key });
+  return times.sort((a, b) => a - b);
+}
+
+/** A session `many@host` with 16 panes: 4 tabs of 4. */
+async function sixteenPanes(host: string): Promise<void> {
+  const first = (await s.call<{ pane: Pane }>('sessions.create', { name: 'many', host })).pane;
+  for (let tab = 0; tab < 4; tab++) {
+    const pane =
+      tab === 0 ? first : (await s.call<{ pane: Pane }>('tabs.create', { session: `many@${host}` })).pane;
+    for (let i = 0; i < 3; i++)
+      await s.call('panes.split', { key: pane.key, direction: i % 2 ? 'column' : 'row' });
+  }
+}
+
+function cpuTicks(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return Number(f[11]) + Number(f[12]);
+}
+
+function rssMiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(m?.[1] ?? 0) / 1024;
+}
+
+try {
+  // Both hosts' headless servers start now (a cold start is slow on a loaded box).
+  await Promise.all(hosts.map((h) => s.call('hosts.connect', { alias: h.alias })));
+  await s.call('sessions.create', { name: 'dev', host: 'box1' });
+  const rows: Array<Array<string | number>> = [];
+  const mbps = (ms: number) => SIZE / 1024 / 1024 / (ms / 1000);
+
+  let local = Infinity;
+  let remote = Infinity;
+  for (let r = 0; r < ROUNDS; r++) {
+    const l = await throughput('main:1', `l${r}`);
+    const m = await throughput('dev@box1:1', `r${r}`);
+    console.error(`bench: round ${r}: local ${l.toFixed(0)} ms, remote ${m.toFixed(0)} ms`);
+    local = Math.min(local, l);
+    remote = Math.min(remote, m);
+  }
+  rows.push([
+    `throughput, seq ${SIZE / 1024 / 1024} MiB to a WS viewer (best of ${ROUNDS})`,
+    `${mbps(local).toFixed(1)} MiB/s`,
+    `${mbps(remote).toFixed(1)} MiB/s`,
+    `ratio ${(mbps(remote) / mbps(local)).toFixed(2)}`,
+  ]);
+
+  const le = await echoTimes('main:1');
+  const re = await echoTimes('dev@box1:1');
+  for (const p of [50, 90, 99])
+    rows.push([
+      `key echo p${p} (${KEYS} keys)`,
+      `${percentile(le, p).toFixed(2)} ms`,
+      `${percentile(re, p).toFixed(2)} ms`,
+      `+${(percentile(re, p) - percentile(le, p)).toFixed(2)} ms`,
+    ]);
+
+  await sixteenPanes('box2');
+  await s.call('hosts.detach', { alias: 'box2' });
+  const t0 = performance.now();
+  await s.call('hosts.connect', { alias: 'box2' });
+  const ws = await s.call<{ panes: Array<Pane & { session: string }> }>('workspace.get');
+  const many = ws.panes.filter((p) => p.session === 'many@box2');
+  const v = new DrainViewer(s);
+  await v.opened;
+  for (const p of many) v.attach(p.key);
+  await until(() => many.every((p) => v.offsets.has(p.key)), 60_000);
+  const attachMs = performance.now() - t0;
+  v.close();
+  rows.push([
+    `attach a host with ${many.length} panes (connect + every pane's first frame)`,
+    '-',
+    `${attachMs.toFixed(0)} ms`,
+    '',
+  ]);
+
+  await sixteenPanes('box1');
+  const pid = s.proc.pid!;
+  await new Promise((r) => setTimeout(r, 3000));
+  const c0 = cpuTicks(pid);
+  const w0 = performance.now();
+  await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+  const cpu = ((cpuTicks(pid) - c0) / 100 / ((performance.now() - w0) / 1000)) * 100;
+  const panes = (await s.call<Pane[]>('panes.list')).length;
+  rows.push([
+    `idle local server, 2 hosts, ${panes} panes in all (${IDLE_S} s)`,
+    '-',
+    `CPU ${cpu.toFixed(2)} %, RSS ${rssMiB(pid).toFixed(0)} MiB`,
+    '',
+  ]);
+
+  const times: number[] = [];
+  const probe = await split('dev@box1:1', ['cat']);
+  const pv = new DrainViewer(s);
+  await pv.opened;
+  pv.attach(probe.key);
+  await until(() => pv.offsets.has(probe.key), 30_000);
+  for (let i = 0; i < 3; i++) {
+    const link = await s.call<{ pid: number }>('hosts.link', { alias: 'box1' });
+    const before = pv.offsets.get(probe.key) ?? 0;
+    const started = performance.now();
+    process.kill(link.pid, 'SIGKILL');
+    await until(
+      async () => {
+        const l = await s.call<{ state: string; pid: number | null }>('hosts.link', { alias: 'box1' });
+        return l.state === 'connected' && l.pid !== link.pid;
+      },
+      60_000,
+      20,
+    );
+    pv.ws.send(JSON.stringify({ t: 'input', key: probe.key, data: 'x' }));
+    await until(() => (pv.offsets.get(probe.key) ?? 0) > before, 30_000);
+    times.push(performance.now() - started);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  pv.close();
+  times.sort((a, b) => a - b);
+  rows.push([
+    'reconnect after the ssh process is killed (until a key echoes again)',
+    '-',
+    `median ${percentile(times, 50).toFixed(0)} ms (${times.map((t) => t.toFixed(0)).join(', ')})`,
+    '',
+  ]);
+
+  printTable(
+    'Remote host over loopback ssh vs a local pane (same run, 2-core box)',
+    ['measure', 'local', 'remote', 'delta'],
+    rows,
+  );
+} finally {
+  await cleanup();
+}
+process.exit(0);
