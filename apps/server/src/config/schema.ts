@@ -197,13 +197,12 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   rozi('keys', 'table', honoured),
   rozi('keys.*', 'any', honoured),
   rozi('keys.*.add', 'any', ISSUE_18('[keys] { add = … }')),
-  ...['run', 'send', 'popup', 'exec', 'label', 'keep_open'].map((k) =>
-    rozi(`keys.*.${k}`, 'any', ISSUE_18('[keys] user-command bindings')),
-  ),
+  ...['run', 'send', 'popup', 'exec', 'label', 'keep_open'].map((k) => rozi(`keys.*.${k}`, 'any', honoured)),
   // [[commands]]
-  rozi('commands', 'array', ISSUE_18('[[commands]]')),
+  // [[commands]]: config/userCommands.ts (palette, run-action, [keys] <id>); popup opens a tab.
+  rozi('commands', 'array', honoured),
   ...['id', 'label', 'run', 'send', 'popup', 'exec', 'keep_open'].map((k) =>
-    rozi(`commands.[].${k}`, 'any', ISSUE_18('[[commands]]')),
+    rozi(`commands.[].${k}`, 'any', honoured),
   ),
   // [extensions]: `disabled` is rozi's; `[extensions.<id>]` settings tables are this project's.
   rozi('extensions', 'table', honoured),

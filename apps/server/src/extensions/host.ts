@@ -38,6 +38,7 @@ import { resolvePane } from '../session/target';
 import type { ExtensionRuntime } from './extensionRuntime';
 import { readHostConfig, type HostConfig } from './hostConfig';
 import { configTabEnv } from './configTabEnv';
+import { runUserCommand } from './userCommandRunner';
 import { DEFAULT_PREFIX, resolveKeymap, type KeymapResult, type KeySuggestion } from '@rozi/keymap';
 import { ExtensionHostError } from './hostError';
 import { Deployments } from './deployments';
@@ -95,6 +96,8 @@ export class ExtensionHost {
     commandShell: undefined,
     sidebarTabs: [],
     sidebarWarnings: [],
+    commands: [],
+    commandWarnings: [],
     problem: undefined,
   };
   private unsubscribeConfig: (() => void) | undefined;
@@ -196,7 +199,7 @@ export class ExtensionHost {
     this.config = readHostConfig(this.o.paths.configFile);
     if (this.config.problem)
       report.problems.push({ extension: '', state: 'config', message: this.config.problem });
-    for (const message of this.config.sidebarWarnings)
+    for (const message of [...this.config.sidebarWarnings, ...this.config.commandWarnings])
       report.problems.push({ extension: '', state: 'config', message });
     const { extensions, problems } = loadInstalled(this.o.paths.extensionsDir, {
       disabled: this.config.disabled,
@@ -480,6 +483,7 @@ export class ExtensionHost {
     exited: Promise<{ code: number | null; signal: string | null }>;
   } {
     const dot = publicId.indexOf('.');
+    if (dot < 0) return this.runConfigCommand(publicId);
     const ext = publicId.slice(0, dot);
     const local = publicId.slice(dot + 1);
     const rt = dot > 0 ? this.runtimes.get(ext) : undefined;
@@ -540,7 +544,31 @@ export class ExtensionHost {
     return { command: `${rt.id}.${local}`, visible: o.visible };
   }
 
-  /** Palette entries: commands not hidden (or shown at runtime). */
+  /** A config.toml `[[commands]]` or `[keys]` inline command (user commands have no dot in their id). */
+  private runConfigCommand(id: string): ReturnType<ExtensionHost['runCommand']> {
+    const c = readHostConfig(this.o.paths.configFile).commands.find((x) => x.id === id);
+    if (!c)
+      throw new ExtensionHostError('not-found', `no command '${id}' (see rozi extensions list --verbose)`);
+    const r = runUserCommand(
+      {
+        manager: this.o.manager,
+        focus: () => this.focusContext(),
+        commandShell: () => this.config.commandShell ?? ['/bin/sh', '-c'],
+        env: this.o.env,
+        roziBin: this.o.roziBin,
+        logDir: this.o.paths.logDir,
+        home: this.o.env.HOME || '/',
+      },
+      c,
+    );
+    return {
+      extension: 'config',
+      command: id,
+      pid: r.pid ?? undefined,
+      exited: Promise.resolve({ code: 0, signal: null }),
+    };
+  }
+
   /**
    * Palette entries: commands not hidden (or shown at runtime), and the actions deployed in the
    * session on screen that accept `{}` (the palette calls them with `{}` via extensions.invoke).
@@ -566,6 +594,9 @@ export class ExtensionHost {
           out.push({ id: c.publicId, label: c.label, extension: rt.id, kind: 'command', session: null });
       }
     }
+    // config.toml's own commands, read now so an edit shows at once.
+    for (const c of readHostConfig(this.o.paths.configFile).commands)
+      out.push({ id: c.id, label: c.label, extension: 'config', kind: 'command', session: null });
     const session = this.focusContext()?.sessionName;
     if (session !== undefined) {
       for (const a of this.deployments.actions(session)) {
@@ -728,6 +759,8 @@ export class ExtensionHost {
       sidebarTabs: next.sidebarTabs,
       sidebarWarnings: next.sidebarWarnings,
       commandShell: next.commandShell,
+      commands: next.commands,
+      commandWarnings: next.commandWarnings,
     };
     for (const w of next.sidebarWarnings) this.o.log(`extensions: ${w}`);
     this.o.bus.emit({ type: 'extensions-changed' });

@@ -5,6 +5,7 @@
 import type { SidebarTabContribution } from '@rozi/extensions';
 import { configStore } from '../config/configStore';
 import { diagnosticLine } from '../config/configLoad';
+import { expandBareKey, readUserCommands, type UserCommand } from '../config/userCommands';
 import { readConfigSidebarTabs } from './configSidebarTabs';
 
 export interface HostConfig {
@@ -17,6 +18,9 @@ export interface HostConfig {
   sidebarTabs: SidebarTabContribution[];
   /** One line each, with its line in config.toml. */
   sidebarWarnings: string[];
+  /** `[[commands]]` and `[keys]` inline commands (their warnings are in `commandWarnings`). */
+  commands: UserCommand[];
+  commandWarnings: string[];
   problem: string | undefined;
 }
 
@@ -51,6 +55,12 @@ export function readHostConfig(file: string): HostConfig {
         ? (shell as string[])
         : undefined;
   const sidebar = readConfigSidebarTabs({ text });
+  const user = readUserCommands({ root, text, file });
+  const ids = new Set(user.commands.map((c) => c.id));
+  for (const [action, v] of Object.entries(keys))
+    // A [[commands]] id bound with a bare key follows the prefix, as rozi's [keys] does.
+    if (ids.has(action)) keys[action] = (typeof v === 'string' ? [v] : v).map(expandBareKey);
+  for (const [action, v] of Object.entries(user.keys)) if (!Object.hasOwn(keys, action)) keys[action] = v;
   const table = isTable(root.extensions) ? root.extensions : {};
   const { disabled: rawDisabled, ...settings } = table;
   return {
@@ -60,6 +70,8 @@ export function readHostConfig(file: string): HostConfig {
     commandShell,
     sidebarTabs: sidebar.tabs,
     sidebarWarnings: sidebar.warnings,
+    commands: user.commands,
+    commandWarnings: user.warnings,
     problem,
   };
 }

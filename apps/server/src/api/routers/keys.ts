@@ -68,6 +68,8 @@ export const keysRouter = router({
         for (const k of rt.manifest.suggestedKeybindings)
           suggestions.push({ extension: rt.id, kind: 'core', action: k.action, key: k.key });
       }
+      // config.toml's [[commands]] and [keys] inline commands run like extension commands.
+      for (const c of config.commands) labels.set(c.id, { label: c.label, extension: 'config' });
       const resolved = resolveKeymap({ prefix, user: config.keys, suggestions });
       const actions = new Map<string, KeyAction>();
       const actionOf = (id: string, kind: KeyAction['kind']): KeyAction => {
