@@ -31,7 +31,13 @@ describe('config.toml user commands', () => {
     );
     expect(r.warnings).toEqual([]);
     expect(r.commands).toEqual([
-      { id: 'branches', label: 'Switch branch', kind: 'exec', text: 'git branch | rozi pick', keepOpen: true },
+      {
+        id: 'branches',
+        label: 'Switch branch',
+        kind: 'exec',
+        text: 'git branch | rozi pick',
+        keepOpen: true,
+      },
       { id: 'build', label: 'Run: cargo build', kind: 'run', text: 'cargo build', keepOpen: false },
       { id: 'keys:g', label: 'Git UI', kind: 'run', text: 'lazygit', keepOpen: true },
       { id: 'keys:ctrl-a e', label: 'Send: ls -la\\n', kind: 'send', text: 'ls -la\n', keepOpen: true },
