@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
+import { waitForFocus } from '../lib/focusProbe';
 import { startRozi, type RoziServer } from '../lib/roziServer';
 import { waitFor, waitForText } from '../lib/terminalText';
 import { openWorkspace, workspaceOf } from '../lib/workspaceProbe';
@@ -107,5 +108,34 @@ describe('launcher', () => {
     await folder.waitFor();
     expect(await folder.locator('[data-session="proj"]').count()).toBe(1);
     await screenshot(page, 'folders');
+  });
+
+  it('launches at once: the pane shows it is starting, and what is typed meanwhile goes to it, not to the pane it was launched from', async () => {
+    const { page } = browser;
+    const from = await waitForFocus(page, 'a terminal', (f) => f.terminalPane !== null);
+    const fromPane = from.terminalPane!;
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('a');
+    const dialog = page.getByRole('dialog', { name: 'New agent' });
+    await dialog.getByLabel('Custom command').waitFor();
+    await page.keyboard.type('sleep 3; read line; echo "got:$line"; exec sleep 600');
+    await page.keyboard.press('Enter');
+    // Typed right away, before the program reads anything.
+    await page.keyboard.type('early-keys\n');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.locator('[data-pane-starting]').first().waitFor({ timeout: 5000 });
+    await screenshot(page, 'launcher-starting');
+    const ws = await waitFor('the new pane', async () => {
+      const w = await workspaceOf(page);
+      return w.panes.some((p) => p.command?.includes('read line')) ? w : null;
+    });
+    const launched = ws.panes.find((p) => p.command?.includes('read line'))!;
+    await waitForText(page, { paneId: launched.id, includes: 'got:early-keys', timeoutMs: 20_000 });
+    const fromText = await page
+      .locator(`section[data-pane-id="${fromPane}"] .xterm-accessibility-tree`)
+      .first()
+      .innerText()
+      .catch(() => '');
+    expect(fromText).not.toContain('early-keys');
   });
 });

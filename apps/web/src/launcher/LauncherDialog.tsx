@@ -8,6 +8,8 @@ import { useTRPC } from '../api/trpcClient';
 import type { WorkspaceApi } from '../model/workspaceApi';
 import type { LauncherPlacement } from './launcherModel';
 import { launchAt, PLACEMENTS } from './launcherModel';
+import { terminalFor } from '../terminal/terminalRegistry';
+import { holdKeys } from './keyBuffer';
 
 export interface LauncherDialogProps {
   open: boolean;
@@ -18,6 +20,8 @@ export interface LauncherDialogProps {
   paneKey: number | undefined;
   defaultFolder: string | null;
   onLaunched(session: string | undefined): void;
+  /** A launch the server refused after the launcher closed (no pane came of it). */
+  onFailed(message: string): void;
 }
 
 export function LauncherDialog(props: LauncherDialogProps) {
@@ -41,6 +45,7 @@ function LauncherBody({
   paneKey,
   defaultFolder,
   onLaunched,
+  onFailed,
 }: LauncherDialogProps) {
   const trpc = useTRPC();
   const launchers = useQuery(trpc.launchers.list.queryOptions(undefined, { staleTime: 10_000 }));
@@ -50,28 +55,30 @@ function LauncherBody({
   const [folder, setFolder] = useState(defaultFolder ?? '');
   const [sessionName, setSessionName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const launch = async (command: string) => {
+  // Immediate: the launcher closes at once; the server places the pane (focused, shown as
+  // starting) before the program is up; keys typed meanwhile are held and sent to the new pane,
+  // never to the one the launcher was opened from.
+  const launch = (command: string) => {
     if (!command.trim()) {
       setError('Type a command to run, e.g. npm test');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const landed = await launchAt(
-        api,
-        { placement, session, paneKey, folder, sessionName },
-        { command: command.trim() },
-      );
-      onClose();
-      onLaunched(landed);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    const held = holdKeys();
+    onClose();
+    launchAt(api, { placement, session, paneKey, folder, sessionName }, { command: command.trim() }).then(
+      (landed) => {
+        onLaunched(landed.session);
+        const typed = held.release();
+        if (landed.paneKey === undefined) return;
+        if (typed) void api.sendText(landed.paneKey, typed).catch((err: unknown) => onFailed(String(err)));
+        terminalFor(landed.paneKey)?.focus();
+      },
+      (err: unknown) => {
+        held.release();
+        onFailed(`Could not start ${command.trim()}: ${err instanceof Error ? err.message : String(err)}`);
+      },
+    );
   };
 
   return (
@@ -153,8 +160,8 @@ function LauncherBody({
             <li key={agent.id}>
               <button
                 type="button"
-                disabled={!agent.available || busy}
-                onClick={() => void launch(agent.command)}
+                disabled={!agent.available}
+                onClick={() => launch(agent.command)}
                 data-agent={agent.command}
                 title={
                   agent.available
@@ -183,7 +190,7 @@ function LauncherBody({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void launch(custom);
+          launch(custom);
         }}
         className="flex flex-col gap-1.5"
       >
@@ -199,7 +206,7 @@ function LauncherBody({
             value={custom}
             onChange={(e) => setCustom(e.target.value)}
           />
-          <Button type="submit" variant="primary" disabled={busy}>
+          <Button type="submit" variant="primary">
             Launch
           </Button>
         </div>

@@ -19,34 +19,45 @@ export interface LaunchTarget {
   folder?: string;
 }
 
-/** Starts `launch` where the user chose; returns the session it landed in. */
-export async function launchAt(
-  api: WorkspaceApi,
-  target: LaunchTarget,
-  launch: Launch,
-): Promise<string | undefined> {
+export interface Landed {
+  session: string | undefined;
+  /** The new pane, when the server said which (a new tab or split replies with it). */
+  paneKey: number | undefined;
+}
+
+function paneKeyOf(reply: unknown): number | undefined {
+  const key = (reply as { pane?: { key?: unknown } } | null)?.pane?.key;
+  return typeof key === 'number' ? key : undefined;
+}
+
+/** Starts `launch` where the user chose; resolves with where it landed. */
+export async function launchAt(api: WorkspaceApi, target: LaunchTarget, launch: Launch): Promise<Landed> {
   switch (target.placement) {
-    case 'new-tab':
+    case 'new-tab': {
       if (!target.session) throw new Error('there is no session to add a tab to; choose “New session”');
-      await api.newTab({ session: target.session, launch });
-      return target.session;
+      const reply = await api.newTab({ session: target.session, launch });
+      return { session: target.session, paneKey: paneKeyOf(reply) };
+    }
     case 'split-right':
-    case 'split-down':
+    case 'split-down': {
       if (target.paneKey === undefined)
         throw new Error('there is no pane to split; choose “New tab” or “New session”');
-      await api.splitPane({
+      const reply = await api.splitPane({
         key: target.paneKey,
         direction: target.placement === 'split-right' ? 'row' : 'column',
         launch,
       });
-      return target.session;
+      return { session: target.session, paneKey: paneKeyOf(reply) };
+    }
     case 'new-session': {
       const folder = target.folder?.trim() || null;
-      return api.newSession({
+      const session = await api.newSession({
         name: target.sessionName?.trim() || undefined,
         folder,
         launch: { ...launch, cwd: launch.cwd ?? folder },
       });
+      const panes = await api.listPanes(session).catch(() => []);
+      return { session, paneKey: panes[0]?.key };
     }
   }
 }

@@ -65,6 +65,19 @@ export function PaneView({ pane, focused, zoomed, onFocus, onClose, onZoom, onSp
         label={`pane ${pane.id} ${pane.title}`}
         onFocusRequest={onFocus}
       />
+      {pane.starting && (
+        // A launch is placed at once; until its program writes, the pane says it is starting
+        // (what is typed meanwhile waits in the terminal for it).
+        <div className="pointer-events-none absolute inset-x-0 top-0 flex justify-center p-2">
+          <span
+            role="status"
+            data-pane-starting=""
+            className="rounded-md border border-line bg-surface/95 px-3 py-1 text-[12px] text-muted shadow"
+          >
+            Starting {pane.title}…
+          </span>
+        </div>
+      )}
     </PaneFrame>
   );
 }

@@ -30,6 +30,7 @@ export function WorkspaceDialogs({ c }: { c: WorkspaceController }) {
         paneKey={c.pane?.key}
         defaultFolder={c.session?.folder ?? null}
         onLaunched={(session) => session && c.selectSession(session)}
+        onFailed={(message) => c.ui.notice(message, 'error')}
       />
       <ActivityView
         open={dialogs.activityOpen}
