@@ -3,7 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { subscribeServer } from '../src/cli/controlClient';
-import { runCli, waitFor } from './harness';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCli, startServer, waitFor } from './harness';
 import { Viewer } from './viewer';
 import { remoteFixture, type RemoteFixture } from './remoteFixture';
 import type { HostInfo, PaneInfo, SessionInfo, WorkspaceInfo } from '../src/session/model';
@@ -141,4 +143,49 @@ describe('a durable host session', () => {
     const cap = await again.call<{ lines: string[] }>('panes.capture', { key: pane.key });
     expect(cap.lines).toContain('flood-2done');
   }, 120_000);
+});
+
+describe('one host session, several clients', () => {
+  it('shows it on a second local server, which sees what the first types', async () => {
+    const s = fx.server!;
+    const run2 = join(fx.home, 'run2');
+    mkdirSync(run2, { mode: 0o700 });
+    // Same user, same ssh setup and config.toml; its own socket and state (another laptop).
+    const second = await startServer({
+      home: { home: fx.home, env: fx.env },
+      env: { ROZI_SOCKET: join(run2, 'rozi.sock'), ROZI_STATE_DIR: join(fx.home, 'state2') },
+    });
+    try {
+      await second.call('hosts.connect', { alias: 'box' });
+      const pane2 = await waitFor('dev@box on the second server', async () =>
+        (await second.call<WorkspaceInfo>('workspace.get')).panes.find((p) => p.session === 'dev@box'),
+      );
+      const pane1 = (await s.call<WorkspaceInfo>('workspace.get')).panes.find(
+        (p) => p.session === 'dev@box' && p.id === pane2.id,
+      )!;
+      await s.call('panes.sendText', { key: pane1.key, text: 'echo from-one-$((40+2))\r' });
+      await waitFor(
+        'the second server to see it',
+        async () =>
+          (await second.call<{ lines: string[] }>('panes.capture', { key: pane2.key })).lines.includes(
+            'from-one-42',
+          ),
+        20_000,
+      );
+    } finally {
+      await second.stop();
+    }
+  }, 120_000);
+
+  it('lists and kills host sessions from the CLI with --remote', async () => {
+    const env = fx.server!.env;
+    const listed = await runCli(env, ['list-sessions', '--remote', 'box', '--format', 'json']);
+    expect(listed.code).toBe(0);
+    const names = (JSON.parse(listed.stdout) as Array<{ name: string }>).map((r) => r.name);
+    expect(names).toContain('dev@box');
+    const killed = await runCli(env, ['kill-session', 'dev', '--remote', 'box', '--format', 'text']);
+    expect(killed.stdout.trim()).toBe('killed session dev@box');
+    const after = await runCli(env, ['list-sessions', '--remote', 'box', '--format', 'json']);
+    expect((JSON.parse(after.stdout) as Array<{ name: string }>).map((r) => r.name)).not.toContain('dev@box');
+  }, 60_000);
 });
