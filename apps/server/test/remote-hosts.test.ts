@@ -76,6 +76,21 @@ describe('a session on a remote host', () => {
   }, 90_000);
 });
 
+describe('tools on a host pane', () => {
+  it("the agent editor's capture and live preview read the host's screen", async () => {
+    const s = fx.server!;
+    const ws = await s.call<WorkspaceInfo>('workspace.get');
+    const pane = ws.panes.find((p) => p.session === 'dev@box' && p.id === 1)!;
+    const cap = await s.call<{ screen: string }>('definitions.capture', { key: pane.key });
+    expect(cap.screen).toContain('remote-42');
+    const preview = await s.call<{ capture: { screen: string } | null; screen: string }>(
+      'definitions.preview',
+      { draft: { id: 'probe', match: { names: ['bash'] } }, pane: { key: pane.key } },
+    );
+    expect(preview.screen).toContain('remote-42');
+  }, 60_000);
+});
+
 describe('a durable host session', () => {
   it('survives a killed ssh mid-stream: reconnecting, back, every byte once', async () => {
     const s = fx.server!;
