@@ -14,6 +14,7 @@ const trpcCode: Record<RoziErrorCode, TRPCError['code']> = {
   invalid: 'BAD_REQUEST',
   conflict: 'CONFLICT',
   'spawn-failed': 'INTERNAL_SERVER_ERROR',
+  'too-large': 'PAYLOAD_TOO_LARGE',
 };
 
 const t = initTRPC.context<ApiContext>().create({

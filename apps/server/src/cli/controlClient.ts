@@ -1,7 +1,9 @@
 // The CLI's side of the control socket (control/wire.ts): one connection per command, one
 // request (or one subscription), errors turned into CliErrors with the server's stable code.
 import { createConnection, type Socket } from 'node:net';
+import { formatLimit, formatSize, LIMITS } from '../api/limits';
 import { resolvePaths } from '../config/paths';
+import { EXIT_USAGE } from './args';
 import type { ControlReply } from '../control/wire';
 import { checkSocketTrust } from '../control/socketTrust';
 import { CliError } from './verb';
@@ -58,12 +60,26 @@ function failure(error: { code: string; message: string }): CliError {
   return new CliError(error.code, error.message, EXIT_FAILURE);
 }
 
+/** The request line, refused here when it is over the server's one limit (api/limits.ts). */
+function requestLine(path: string, input: unknown): string {
+  const line = JSON.stringify({ id: 1, path, input }) + '\n';
+  const bytes = Buffer.byteLength(line);
+  if (bytes > LIMITS.requestBytes)
+    throw new CliError(
+      'too-large',
+      `the request is ${formatSize(bytes)}; the server takes at most ${formatLimit(LIMITS.requestBytes)} in one request`,
+      EXIT_USAGE,
+    );
+  return line;
+}
+
 /** Calls one query or mutation and returns its data. */
 export async function callServer<T = unknown>(
   env: NodeJS.ProcessEnv,
   path: string,
   input?: unknown,
 ): Promise<T> {
+  const line = requestLine(path, input);
   const socket = await connect(env);
   return new Promise<T>((resolve, reject) => {
     lines(socket, (r) => {
@@ -75,7 +91,7 @@ export async function callServer<T = unknown>(
     socket.once('close', () =>
       reject(new CliError('no-server', 'the rozi server closed the connection', EXIT_NO_SERVER)),
     );
-    socket.write(JSON.stringify({ id: 1, path, input }) + '\n');
+    socket.write(line);
   });
 }
 
@@ -86,6 +102,7 @@ export async function subscribeServer(
   onItem: (item: unknown) => boolean | void,
 ): Promise<void> {
   const { path, input } = request;
+  const line = requestLine(path, input);
   const socket = await connect(env);
   return new Promise<void>((resolve, reject) => {
     lines(socket, (r) => {
@@ -104,6 +121,6 @@ export async function subscribeServer(
       }
     });
     socket.once('close', () => resolve());
-    socket.write(JSON.stringify({ id: 1, path, input }) + '\n');
+    socket.write(line);
   });
 }

@@ -5,13 +5,12 @@ import { chmodSync, lstatSync, mkdirSync, unlinkSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import { describeError } from '../api/errorShape';
+import { formatLimit, LIMITS } from '../api/limits';
 import type { SessionManager } from '../session/manager';
 import type { ApiContext, Diagnostics } from '../api/trpc';
 import { sniffConnection } from './connectionSniff';
 import { callProcedure } from './procedureCall';
 import { parseControlRequest, type ControlReply } from './wire';
-
-const MAX_LINE = 16 * 1024 * 1024;
 
 /** Makes the socket's directory private; refuses to use one that others can write into. */
 function prepareDir(dir: string, log: (line: string) => void): void {
@@ -77,18 +76,39 @@ export async function listenControlSocket(o: {
 
 function serveConnection(socket: Socket, base: Omit<ApiContext, 'caller'>): void {
   const running = new Map<number, AbortController>();
-  let buffered = '';
+  // The line being received, in pieces: joined once when its newline comes, and never more
+  // than the request limit (api/limits.ts) — past it the request is refused unread.
+  let parts: Buffer[] = [];
+  let pending = 0;
+  let refused = false;
   const send = (reply: ControlReply) => {
     if (!socket.destroyed) socket.write(JSON.stringify(reply) + '\n');
   };
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => {
-    buffered += chunk;
-    if (buffered.length > MAX_LINE) return socket.destroy();
+  const refuse = () => {
+    // Answered, not dropped: a dropped connection reads as "no server" to the CLI.
+    refused = true;
+    parts = [];
+    send({
+      id: 0,
+      ok: false,
+      error: {
+        code: 'too-large',
+        message: `the request is over ${formatLimit(LIMITS.requestBytes)}, the most one request may carry`,
+      },
+    });
+    socket.end();
+  };
+  socket.on('data', (chunk: Buffer) => {
+    let start = 0;
     let nl: number;
-    while ((nl = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, nl);
-      buffered = buffered.slice(nl + 1);
+    while (!refused && (nl = chunk.indexOf(0x0a, start)) >= 0) {
+      const piece = chunk.subarray(start, nl);
+      start = nl + 1;
+      if (pending + piece.length > LIMITS.requestBytes) return refuse();
+      // Split on the byte: a newline never occurs inside a UTF-8 sequence.
+      const line = (parts.length ? Buffer.concat([...parts, piece]) : piece).toString('utf8');
+      parts = [];
+      pending = 0;
       if (line.trim())
         handleLine(line).catch((err: unknown) =>
           // Never reached by design (handleLine answers every failure); if it is, the request
@@ -96,6 +116,11 @@ function serveConnection(socket: Socket, base: Omit<ApiContext, 'caller'>): void
           send({ id: 0, ok: false, error: { code: 'internal', message: String(err) } }),
         );
     }
+    if (refused) return;
+    const rest = chunk.subarray(start);
+    pending += rest.length;
+    if (pending > LIMITS.requestBytes) return refuse();
+    if (rest.length) parts.push(rest);
   });
   socket.on('close', () => {
     for (const c of running.values()) c.abort();

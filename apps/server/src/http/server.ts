@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
+import { LIMITS } from '../api/limits';
 import { appRouter } from '../api/router';
 import type { ApiContext, Diagnostics } from '../api/trpc';
 import type { SessionManager } from '../session/manager';
@@ -42,6 +43,7 @@ export function createHttpServer(o: HttpServerOptions): Server {
   const trpc = createHTTPHandler({
     router: appRouter,
     basePath: `${TRPC_PATH}/`,
+    maxBodySize: LIMITS.requestBytes,
     createContext: ({ req }): ApiContext => {
       // The gate let the request through; authenticate again here so the procedure's own check
       // does not depend on the gate having run (defence in depth, DESIGN.md).

@@ -10,7 +10,9 @@ export type RoziErrorCode =
   /** The name is taken or the state forbids it. */
   | 'conflict'
   /** The PTY could not be started. */
-  | 'spawn-failed';
+  | 'spawn-failed'
+  /** Over a limit of api/limits.ts (one request, text into a pane). */
+  | 'too-large';
 
 export class RoziError extends Error {
   constructor(

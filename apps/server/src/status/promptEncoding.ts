@@ -2,7 +2,9 @@
 // stripped (so the text cannot end a bracketed paste early or drive the TUI), newlines made CR
 // like xterm's paste, wrapped in bracketed paste when the program turned it on (so a multi-line
 // prompt stays one message), and one Enter appended.
-export const MAX_PROMPT_BYTES = 16_384;
+import { LIMITS } from '../api/limits';
+
+export const MAX_PROMPT_BYTES = LIMITS.promptBytes;
 
 const PASTE_START = '\x1b[200~';
 const PASTE_END = '\x1b[201~';

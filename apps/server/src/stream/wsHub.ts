@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import type { EventBus } from '../events/bus';
 import type { SessionManager } from '../session/manager';
+import { LIMITS, paneInputRefusal } from '../api/limits';
 import { PaneViewer, type ViewerChannel } from './paneViewer';
 import { parseClientMessage } from './clientMessage';
 import { LatestSize, type PaneSize } from './latestSize';
@@ -19,12 +20,11 @@ export interface ConnectionStats {
   bufferedAmount: number;
   viewers: ReturnType<PaneViewer['stats']>[];
 }
-const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 export class StreamHub {
   private readonly wss = new WebSocketServer({
     noServer: true,
-    maxPayload: MAX_MESSAGE_BYTES,
+    maxPayload: LIMITS.requestBytes,
     perMessageDeflate: false,
   });
   private readonly sockets = new Map<WebSocket, Map<number, PaneViewer>>();
@@ -162,11 +162,14 @@ export class StreamHub {
       case 'detach':
         c.leave(key);
         return null;
-      case 'input':
+      case 'input': {
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
+        const tooLarge = paneInputRefusal(msg.data);
+        if (tooLarge) return { t: 'error', key, message: `${tooLarge}; nothing was typed` };
         this.resize(key, this.sizes.use(key, c.channel));
         pane.write(msg.data);
         return null;
+      }
       case 'resize':
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
         if (validSize(msg.cols, msg.rows))

@@ -6,6 +6,7 @@ import { RoziError } from '../../session/errors';
 import { resolvePane, resolveSession } from '../../session/target';
 import { encodeKeys } from '../../keys/tmuxKeys';
 import { launchInput, PTY_READY_TIMEOUT_MS, targetInput } from '../inputs';
+import { paneInputRefusal } from '../limits';
 import { procedure, router } from '../trpc';
 import { tabCreateInput } from './tabs';
 
@@ -141,6 +142,8 @@ export const panesRouter = router({
   sendText: procedure.input(targetInput.extend({ text: z.string() })).mutation(({ ctx, input }) => {
     const pane = resolvePane(ctx.manager, input);
     if (pane.exited) throw new RoziError('conflict', `pane ${pane.id} has exited; nothing reads its input`);
+    const tooLarge = paneInputRefusal(input.text);
+    if (tooLarge) throw new RoziError('too-large', tooLarge);
     pane.write(input.text);
     return { id: pane.id, bytes: Buffer.byteLength(input.text) };
   }),
@@ -155,6 +158,8 @@ export const panesRouter = router({
         applicationCursor: pane.mirror.term.modes.applicationCursorKeysMode,
       });
       if ('errors' in enc) throw new RoziError('invalid', enc.errors.join('; '));
+      const tooLarge = paneInputRefusal(enc.data);
+      if (tooLarge) throw new RoziError('too-large', tooLarge);
       pane.write(enc.data);
       return { id: pane.id, bytes: Buffer.byteLength(enc.data) };
     }),

@@ -1,7 +1,8 @@
 // rozi send-text [--target PANE] TEXT…  (or the text on stdin): types text into a pane as is.
 import { callServer } from '../../controlClient';
 import { targetOf, targetOption } from '../../target';
-import type { Verb } from '../../verb';
+import { paneInputRefusal } from '../../../api/limits';
+import { CliError, type Verb } from '../../verb';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -18,6 +19,9 @@ export const sendTextVerb: Verb = {
   async run(ctx) {
     let text = ctx.args.positionals.length ? ctx.args.positionals.join(' ') : await readAll(ctx.io.stdin);
     if (ctx.args.options.enter === true) text += '\r';
+    // Refused here, before a byte is sent, with the limit the server would apply (api/limits.ts).
+    const tooLarge = paneInputRefusal(text);
+    if (tooLarge) throw new CliError('too-large', `send-text: ${tooLarge}`, 2);
     const r = await callServer<{ id: number; bytes: number }>(ctx.io.env, 'panes.sendText', {
       ...targetOf(ctx),
       text,
