@@ -4,6 +4,7 @@ import { setCloseOnExec } from '@rozi/cloexec';
 import { childLedger } from '@rozi/extensions/node';
 import { spawn as ptySpawn, type IPty } from 'node-pty';
 import type { PtyBackend, PtyExit, PtyProcess, PtySpawnOptions } from './backend';
+import { explainPtySpawnError } from './ptyFailure';
 
 class NodePty implements PtyProcess {
   constructor(private readonly pty: IPty) {}
@@ -70,14 +71,19 @@ function masterFd(pty: IPty): number {
 
 export const nodePtyBackend: PtyBackend = {
   spawn(o: PtySpawnOptions): PtyProcess {
-    const pty = ptySpawn(o.file, o.args, {
-      name: o.env.TERM ?? 'xterm-256color',
-      cols: o.cols,
-      rows: o.rows,
-      cwd: o.cwd,
-      env: o.env,
-      encoding: null,
-    });
+    let pty: IPty;
+    try {
+      pty = ptySpawn(o.file, o.args, {
+        name: o.env.TERM ?? 'xterm-256color',
+        cols: o.cols,
+        rows: o.rows,
+        cwd: o.cwd,
+        env: o.env,
+        encoding: null,
+      });
+    } catch (err) {
+      throw explainPtySpawnError(err);
+    }
     // forkpty(3) leaves the master inheritable: every extension process, hook worker, git and
     // later pane got a writable copy of this terminal, and kept the pane alive past a server
     // SIGKILL. Marked before this function returns, so no spawn can come in between.

@@ -4,6 +4,7 @@
 import { statSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/bus';
+import { programProblem } from './programLookup';
 import { RoziError } from './errors';
 import { equalize, insertPane, paneIds, removePane, setRatios } from './layout';
 import type {
@@ -445,6 +446,11 @@ export class SessionManager {
       name: req.title ?? null,
       keepOpen: req.keepOpen ?? false,
     };
+    const program = launch.argv?.[0];
+    const problem = program
+      ? programProblem(program, { cwd: launch.cwd, pathVar: this.o.envr.env.PATH })
+      : null;
+    if (problem) throw new RoziError('spawn-failed', `could not start ${program}: ${problem}`);
     let pane: Pane;
     try {
       pane = new Pane(
