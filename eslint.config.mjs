@@ -152,10 +152,17 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: nodeBuiltins.map((name) => ({
-            name,
-            message: 'apps/web runs in the browser: ask the server',
-          })),
+          paths: [
+            ...nodeBuiltins.map((name) => ({
+              name,
+              message: 'apps/web runs in the browser: ask the server',
+            })),
+            {
+              name: '@rozi/detect',
+              allowTypeImports: true,
+              message: 'apps/web gets detection results from the server',
+            },
+          ],
           patterns: [
             {
               group: ['@rozi/server', '@rozi/server/*'],
@@ -163,9 +170,15 @@ export default tseslint.config(
               message: 'apps/web may only `import type` from the server',
             },
             {
-              group: ['@rozi/detect', '@rozi/extensions', '@rozi/extensions/*'],
+              group: ['@rozi/extensions', '@rozi/extensions/*'],
               allowTypeImports: true,
-              message: 'apps/web gets detection and manifest results from the server',
+              message: 'apps/web gets manifest results from the server',
+            },
+            {
+              // Except the shell-integration mark parsers, pure and shared with the server's mirror.
+              group: ['@rozi/detect/*', '!@rozi/detect/shellMarks'],
+              allowTypeImports: true,
+              message: 'apps/web gets detection results from the server',
             },
           ],
         },

@@ -8,8 +8,9 @@
 // taken from --wetty DIR (a directory whose node_modules holds it). Figures:
 //   load      page navigation → first prompt on screen and a typed key echoed (interactive)
 //   seq       `seq 1 N` (~50 MB) → end marker in the terminal at the next painted frame; MB/s
-//   echo      key → echo parsed into the terminal, then → the next painted frame, p50/p99,
-//             at an idle prompt and while another terminal streams `yes`
+//   echo      keydown in the page → echo parsed into the terminal → the render that drew its row,
+//             p50/p99, at an idle prompt and while another terminal (rozi: a second pane of the
+//             same tab; wetty: a second page) streams `yes`
 // Both pages are driven through their xterm.js instance (rozi: `?probe=1`, wetty:
 // `window.wetty_term`), so neither pays for a screen reader mirror.
 import { spawn, execFileSync } from 'node:child_process';
@@ -135,42 +136,62 @@ async function pageReady(page, pick) {
   );
 }
 
-/** Types one key and resolves when its echo is parsed and when the next frame is painted. */
-const ECHO_ONCE = `async ([pick, ch]) => {
-  const t = (${'PICK_FN'})();
+/**
+ * Installed once per page: times a real key press the way a person feels it (peerbench's span).
+ * start = the page's `keydown` (capture listener), parsed = the first xterm write parse after which
+ * the cursor line shows the expected text, painted = the first xterm `onRender` after that which
+ * drew the cursor's row. Everything between the key and the pixels counts: the page's key
+ * handling, the socket, the server, the PTY, output batching, parsing and render scheduling.
+ */
+const ECHO_PROBE = `(pick) => {
+  if (window.__echoProbe) return;
+  const t = (pick)();
   const b = t.buffer.active;
-  const before = b.getLine(b.baseY + b.cursorY).translateToString(true);
-  const start = performance.now();
-  const parsed = await new Promise((resolve) => {
-    const timer = setTimeout(() => { sub.dispose(); resolve(NaN); }, 5000);
-    const sub = t.onWriteParsed(() => {
-      const line = b.getLine(b.baseY + b.cursorY).translateToString(true);
-      if (line.length > before.length && line.endsWith(ch)) { clearTimeout(timer); sub.dispose(); resolve(performance.now()); }
-    });
-    t.input(ch, true);
+  const line = () => { const l = b.getLine(b.baseY + b.cursorY); return l ? l.translateToString(true) : ''; };
+  const p = (window.__echoProbe = { s: null });
+  window.addEventListener('keydown', () => { if (p.s && p.s.key === null) p.s.key = performance.now(); }, true);
+  t.onWriteParsed(() => { const s = p.s; if (s && s.key !== null && s.parsed === null && line().endsWith(s.expect)) s.parsed = performance.now(); });
+  t.onRender(({ start, end }) => {
+    const s = p.s;
+    if (!s || s.parsed === null) return;
+    const row = b.baseY + b.cursorY - b.viewportY;
+    if (row < start || row > end) return;
+    p.s = null;
+    s.done([s.parsed - s.key, performance.now() - s.key]);
   });
-  if (Number.isNaN(parsed)) return [NaN, NaN];
-  const painted = await new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
-  return [parsed - start, painted - start];
+  p.arm = (expect) => { p.pending = new Promise((done) => {
+    p.s = { key: null, parsed: null, expect, done };
+    setTimeout(() => { if (p.s && p.s.done === done) { p.s = null; done([NaN, NaN]); } }, 5000);
+  }); };
 }`;
 
 async function echoSamples(page, pick, samples) {
-  const fn = ECHO_ONCE.replace('(PICK_FN)', `(${pick})`);
+  await page.evaluate(`(${ECHO_PROBE})(${pick})`);
   const parsed = [];
   const painted = [];
   const letters = 'abcdefghijklmnopqrstuvwxyz';
-  await page.evaluate(`(${pick})().input('\\x15', true)`);
+  const clearLine = async () => {
+    await page.keyboard.press('Control+U');
+    await page.keyboard.type('#E');
+    await page.waitForTimeout(100);
+  };
+  await page.evaluate(`(${pick})().focus()`);
+  await clearLine();
+  let typed = '#E';
   for (let i = 0; i < samples; i++) {
     if (i > 0 && i % 40 === 0) {
-      await page.evaluate(`(${pick})().input('\\x15', true)`); // Ctrl-U: clear the line
-      await page.waitForTimeout(50);
+      await clearLine();
+      typed = '#E';
     }
-    const [a, b] = await page.evaluate(`(${fn})(${JSON.stringify([pick, letters[i % 26]])})`);
+    typed += letters[i % 26];
+    await page.evaluate(`window.__echoProbe.arm(${JSON.stringify(typed)})`);
+    await page.keyboard.type(letters[i % 26]);
+    const [a, b] = await page.evaluate('window.__echoProbe.pending');
     parsed.push(a);
     painted.push(b);
     await page.waitForTimeout(15);
   }
-  await page.evaluate(`(${pick})().input('\\x15', true)`);
+  await page.keyboard.press('Control+U');
   return { parsed: stats(parsed), painted: stats(painted) };
 }
 
@@ -214,9 +235,7 @@ async function measure(name, o) {
     const t0 = Date.now();
     await page.goto(o.url);
     await pageReady(page, o.pick);
-    await page.evaluate(
-      `(${ECHO_ONCE.replace('(PICK_FN)', `(${o.pick})`)})(${JSON.stringify([o.pick, 'q'])})`,
-    );
+    await echoSamples(page, o.pick, 1);
     result.loadMs = Date.now() - t0;
     console.error(`bench: ${name} interactive after ${result.loadMs} ms`);
     // rozi marks its choice on the host element; for wetty, a canvas means its WebGL addon loaded.

@@ -3,6 +3,7 @@ import type { ActionDef } from './actionTypes';
 import { paneActions } from './paneActions';
 import { sessionActions } from './sessionActions';
 import { tabActions } from './tabActions';
+import { shellActions } from './shellActions';
 import { viewActions } from './viewActions';
 
 export const ACTIONS: readonly ActionDef[] = [
@@ -10,6 +11,7 @@ export const ACTIONS: readonly ActionDef[] = [
   ...tabActions,
   ...sessionActions,
   ...viewActions,
+  ...shellActions,
 ];
 
 const byId = new Map(ACTIONS.map((a) => [a.id, a]));

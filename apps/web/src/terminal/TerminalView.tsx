@@ -16,6 +16,8 @@ import { useStream } from '../stream/streamContext';
 import { useTRPCClient } from '../api/trpcClient';
 import { openTerminalLink } from './openTerminalLink';
 import { TerminalSearchBar } from './TerminalSearchBar';
+import { startCursorBlink } from './cursorBlink';
+import { attachShellMarks } from './shellMarks';
 import { chooseRenderer } from './rendererChoice';
 import { exposeForProbe } from './terminalProbe';
 import { registerTerminal } from './terminalRegistry';
@@ -39,6 +41,8 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
   const searchRef = useRef<SearchAddon | null>(null);
   const stream = useStream();
   const settings = useSettings();
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
   const theme = useResolvedTheme();
   const [exitCode, setExitCode] = useState<number | null | undefined>(undefined);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -46,6 +50,8 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
   focusRequest.current = onFocusRequest;
   const transform = useRef(transformInput);
   transform.current = transformInput;
+  /** Applies the blink setting to whichever renderer is active (cursorBlink.ts says why). */
+  const applyBlink = useRef<(blink: boolean) => void>(() => undefined);
 
   useEffect(() => {
     const element = host.current;
@@ -56,7 +62,7 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
       fontSize: settings.fontSize,
       theme: terminalTheme(theme),
       scrollback: 10_000,
-      cursorBlink: !settings.reduceMotion,
+      cursorBlink: false, // applyBlink below, once the renderer is known
       screenReaderMode: settings.screenReader,
       macOptionIsMeta: true,
       rightClickSelectsWord: true,
@@ -74,6 +80,7 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
     term.loadAddon(new WebLinksAddon((_event, uri) => void openTerminalLink(trpcClient.current, uri)));
     term.loadAddon(new ClipboardAddon()); // OSC 52: programs in the pane may set the clipboard
     term.open(element);
+    const marks = attachShellMarks(term);
     element.dataset.renderer = 'dom';
     if (chooseRenderer() === 'webgl') {
       try {
@@ -82,6 +89,7 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
         webgl.onContextLoss(() => {
           webgl.dispose();
           element.dataset.renderer = 'dom';
+          applyBlink.current(!settingsRef.current.reduceMotion);
         });
         term.loadAddon(webgl);
         element.dataset.renderer = 'webgl';
@@ -89,6 +97,17 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
         // No WebGL after all: the DOM renderer is already active.
       }
     }
+    let ownBlink: { dispose(): void } | null = null;
+    applyBlink.current = (blink) => {
+      const dom = element.dataset.renderer !== 'webgl';
+      term.options.cursorBlink = blink && !dom;
+      if (blink && dom) ownBlink ??= startCursorBlink({ host: element, term });
+      else {
+        ownBlink?.dispose();
+        ownBlink = null;
+      }
+    };
+    applyBlink.current(!settingsRef.current.reduceMotion);
     const fitNow = () => {
       if (element.clientWidth < 20 || element.clientHeight < 20) return; // hidden or collapsed
       try {
@@ -146,15 +165,20 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
           lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
         return lines.join('\n');
       },
+      lastOutput: () => marks.lastOutput(),
+      jumpToPrompt: (direction) => marks.jumpToPrompt(direction),
     });
 
     return () => {
+      ownBlink?.dispose();
+      applyBlink.current = () => undefined;
       unprobe();
       unregister();
       observer.disconnect();
       cancelAnimationFrame(frame);
       element.removeEventListener('focusin', onFocusIn);
       for (const d of disposables) d.dispose();
+      marks.dispose();
       attachment.dispose();
       term.dispose();
       termRef.current = null;
@@ -170,7 +194,7 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
     term.options.fontSize = settings.fontSize;
     term.options.theme = terminalTheme(theme);
     term.options.screenReaderMode = settings.screenReader;
-    term.options.cursorBlink = !settings.reduceMotion;
+    applyBlink.current(!settings.reduceMotion);
   }, [settings.fontFamily, settings.fontSize, settings.screenReader, settings.reduceMotion, theme]);
 
   useEffect(() => {

@@ -10,6 +10,10 @@ export interface TerminalHandle {
   input(data: string): void;
   /** The visible screen as plain text (mobile card preview, tests). */
   screenText(): string;
+  /** The last finished command's output (shell integration marks); null without one. */
+  lastOutput(): string | null;
+  /** Scrolls to the previous/next shell prompt; false when there is none that way. */
+  jumpToPrompt(direction: -1 | 1): boolean;
 }
 
 const handles = new Map<number, TerminalHandle>();

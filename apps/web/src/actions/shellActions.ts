@@ -1,0 +1,56 @@
+// Actions on what shell integration marks (OSC 133): copy the last command's output, jump between
+// prompts. Without marks they say so in a notice (terminal.md: a status hint, not an error).
+import { terminalFor } from '../terminal/terminalRegistry';
+import type { ActionContext, ActionDef } from './actionTypes';
+
+const hasPane = (ctx: ActionContext) => ctx.pane !== undefined;
+const NO_MARKS =
+  'No command output marked in this pane: shell integration (OSC 133) is off or its shell does not load it.';
+
+function jump(ctx: ActionContext, direction: -1 | 1): void {
+  if (!ctx.pane) return;
+  const term = terminalFor(ctx.pane.key);
+  if (!term) return;
+  if (!term.jumpToPrompt(direction)) {
+    ctx.ui.notice(direction < 0 ? 'No earlier prompt.' : 'No later prompt.');
+  }
+  term.focus();
+}
+
+export const shellActions: ActionDef[] = [
+  {
+    id: 'copy-last-output',
+    title: 'Copy last command output',
+    category: 'Terminal',
+    keywords: 'clipboard shell integration osc 133 result',
+    enabled: hasPane,
+    run: async (ctx) => {
+      if (!ctx.pane) return;
+      const text = terminalFor(ctx.pane.key)?.lastOutput() ?? null;
+      if (text === null) return ctx.ui.notice(NO_MARKS);
+      try {
+        await navigator.clipboard.writeText(text);
+        const lines = text === '' ? 0 : text.split('\n').length;
+        ctx.ui.notice(`Copied the last command's output (${lines} line${lines === 1 ? '' : 's'}).`);
+      } catch {
+        ctx.ui.notice('The browser refused clipboard access; allow it for this page and try again.', 'error');
+      }
+    },
+  },
+  {
+    id: 'prev-prompt',
+    title: 'Jump to previous prompt',
+    category: 'Terminal',
+    keywords: 'scroll shell integration osc 133 command',
+    enabled: hasPane,
+    run: (ctx) => jump(ctx, -1),
+  },
+  {
+    id: 'next-prompt',
+    title: 'Jump to next prompt',
+    category: 'Terminal',
+    keywords: 'scroll shell integration osc 133 command',
+    enabled: hasPane,
+    run: (ctx) => jump(ctx, 1),
+  },
+];

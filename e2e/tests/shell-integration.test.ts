@@ -1,0 +1,124 @@
+// Shell integration and synchronized output in Chromium against a real server and real bash:
+// a command's output captured with --last-output, a gutter mark per command with its exit status,
+// copy-last-output from the palette landing in the clipboard, prompt jumps from the keyboard, and
+// DEC 2026 holding a repaint until the program ends the update.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, type Browser } from '../lib/browser';
+import { startRozi, type RoziServer } from '../lib/roziServer';
+import { pane, waitFor, waitForText } from '../lib/terminalText';
+import { openWorkspace } from '../lib/workspaceProbe';
+
+let server: RoziServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startRozi();
+  browser = await openBrowser();
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(server.url).origin,
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const marks = (exit: string) => pane(browser.page, 1).locator(`.rozi-cmd-mark[data-exit="${exit}"]`);
+/** The rows the renderer drew (not the buffer): what a person sees. */
+const drawn = () => pane(browser.page, 1).locator('.xterm-rows').innerText();
+const viewportTop = () =>
+  browser.page.evaluate(() => {
+    const terms = (
+      window as unknown as { __roziTerminals: Map<number, { buffer: { active: { viewportY: number } } }> }
+    ).__roziTerminals;
+    return [...terms.values()][0]!.buffer.active.viewportY;
+  });
+
+describe('shell integration in the browser', () => {
+  it('marks each command in the gutter with its exit status and captures its output', async () => {
+    const { page } = browser;
+    const url = new URL(server.url);
+    url.searchParams.set('probe', '1');
+    await openWorkspace(page, url.toString());
+    await pane(page, 1).locator('.xterm').click();
+    await page.keyboard.type("printf 'alpha\\nbeta\\n'; false\n");
+    await waitForText(page, { paneId: 1, includes: 'beta' });
+    await waitFor('a red mark for exit 1', async () => (await marks('1').count()) === 1);
+    await page.keyboard.type('true\n');
+    await waitFor('a green mark for exit 0', async () => (await marks('0').count()) === 1);
+    await page.keyboard.type("printf 'alpha\\nbeta\\n'; false\n");
+    await waitFor('two red marks', async () => (await marks('1').count()) === 2);
+    expect(await marks('1').first().getAttribute('title')).toBe('exit 1');
+    await screenshot(page, 'shell-integration-marks');
+    expect(await server.cli(['capture-pane', '--target', '1', '--last-output', '--format', 'text'])).toBe(
+      'alpha\nbeta\n',
+    );
+  });
+
+  it('copies the last output from the palette into the clipboard', async () => {
+    const { page } = browser;
+    await page.keyboard.press('Control+Shift+P');
+    await page.keyboard.type('Copy last command output');
+    await page.keyboard.press('Enter');
+    await waitFor('the clipboard', async () =>
+      (await page.evaluate(() => navigator.clipboard.readText())) === 'alpha\nbeta' ? true : null,
+    );
+  });
+
+  it('jumps between prompts from the keyboard', async () => {
+    const { page } = browser;
+    await pane(page, 1).locator('.xterm').click();
+    await page.keyboard.type('seq 1 300\n');
+    await waitForText(page, { paneId: 1, includes: '300' });
+    const bottom = await waitFor('scrolled output', async () =>
+      (await viewportTop()) > 0 ? viewportTop() : null,
+    );
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Shift+BracketLeft'); // prefix {
+    await waitFor('a jump up', async () => (await viewportTop()) < bottom);
+    const up = await viewportTop();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Shift+BracketRight'); // prefix }
+    await waitFor('a jump down', async () => (await viewportTop()) > up);
+  });
+
+  it('holds a synchronized update (DEC 2026) until the program ends it', async () => {
+    const { page } = browser;
+    await page.keyboard.type(
+      "clear; printf '\\033[?2026hSYNC-%s' HELD; sleep 0.6; printf '\\033[?2026l'; echo\n",
+    );
+    // While mode 2026 is set the renderer draws nothing new, though the text is in the buffer.
+    let heldSeen = false;
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const buffered = await page.evaluate(() => {
+        const terms = (
+          window as unknown as {
+            __roziTerminals: Map<
+              number,
+              {
+                buffer: {
+                  active: {
+                    getLine(y: number): { translateToString(t: boolean): string } | undefined;
+                    length: number;
+                  };
+                };
+              }
+            >;
+          }
+        ).__roziTerminals;
+        const b = [...terms.values()][0]!.buffer.active;
+        for (let y = 0; y < b.length; y++)
+          if (b.getLine(y)?.translateToString(true).includes('SYNC-HELD')) return true;
+        return false;
+      });
+      const shown = (await drawn()).includes('SYNC-HELD');
+      if (buffered && !shown) heldSeen = true;
+      if (shown) break;
+      await page.waitForTimeout(50);
+    }
+    expect(heldSeen).toBe(true);
+    await waitFor('the update drawn once 2026 is reset', async () => (await drawn()).includes('SYNC-HELD'));
+  });
+});
