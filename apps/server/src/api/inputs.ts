@@ -1,5 +1,23 @@
 // Input schemas shared by several routers: targets and launch requests.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
+
+/**
+ * `~` and `~/dir` as a shell reads them: directory fields in the browser get what people type
+ * (no shell expands it there), and `~/src` no longer fails as a missing directory.
+ */
+export function expandHome(path: string, home: string = homedir()): string {
+  if (path === '~') return home;
+  if (path.startsWith('~/')) return join(home, path.slice(2));
+  return path;
+}
+
+/** A directory as typed: `~` expanded. */
+export const directoryInput = z
+  .string()
+  .min(1)
+  .transform((p) => expandHome(p));
 
 /** See session/target.ts for how these resolve. */
 export const targetInput = z.object({
@@ -13,7 +31,7 @@ export const targetInput = z.object({
 export const launchInput = z.object({
   command: z.string().min(1).nullish(),
   argv: z.array(z.string()).min(1).nullish(),
-  cwd: z.string().min(1).nullish(),
+  cwd: directoryInput.nullish(),
   title: z.string().nullish(),
   keepOpen: z.boolean().optional(),
   cols: z.number().int().min(2).max(1000).optional(),

@@ -22,4 +22,10 @@ describe('fuzzyMatch', () => {
     const items = ['b', 'a', 'c'];
     expect(rankByFuzzy(items, '', (s) => [s]).map((r) => r.item)).toEqual(items);
   });
+
+  it('tries each start: "thm" finds the theme, not "the … terminal"', () => {
+    const items = ['Send the prefix key to the terminal', 'Toggle light/dark theme'];
+    expect(rankByFuzzy(items, 'thm', (s) => [s])[0]!.item).toBe('Toggle light/dark theme');
+    expect(fuzzyMatch('thm', 'Toggle light/dark theme')!.positions).toEqual([18, 19, 21]);
+  });
 });

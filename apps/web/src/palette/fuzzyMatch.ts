@@ -11,9 +11,27 @@ export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
   const q = query.trim().toLowerCase().replace(/\s+/g, '');
   if (!q) return { score: 0, positions: [] };
   const t = text.toLowerCase();
+  // The first character may match in several places; a match that starts later can be the
+  // better one ("thm" in "Toggle light/dark theme" is "th" + "m" of "theme", not the "t" of
+  // "Toggle"), so each start is tried (a few, to stay cheap on 100,000 picker rows).
+  let best: FuzzyMatch | null = null;
+  let tries = 0;
+  for (
+    let start = t.indexOf(q[0]!);
+    start !== -1 && tries < 8;
+    start = t.indexOf(q[0]!, start + 1), tries++
+  ) {
+    const m = matchFrom(q, text, start);
+    if (m && (!best || m.score > best.score)) best = m;
+  }
+  return best;
+}
+
+function matchFrom(q: string, text: string, start: number): FuzzyMatch | null {
+  const t = text.toLowerCase();
   const positions: number[] = [];
   let score = 0;
-  let from = 0;
+  let from = start;
   let previous = -2;
   for (const ch of q) {
     // Prefer the next occurrence at a word start over the first occurrence anywhere.
@@ -36,8 +54,10 @@ export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
     previous = index;
     from = index + 1;
   }
+  // Matches spread over the text count a little less than compact ones.
+  const gaps = positions[positions.length - 1]! - positions[0]! + 1 - positions.length;
   // Shorter texts win ties: "Zoom" over "Zoom all panes in every session".
-  return { score: score - text.length * 0.01, positions };
+  return { score: score - gaps * 0.05 - text.length * 0.01, positions };
 }
 
 function isWordStart(text: string, i: number): boolean {

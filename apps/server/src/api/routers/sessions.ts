@@ -1,6 +1,6 @@
 // sessions.create / rename / kill / setFolder / list.
 import { z } from 'zod';
-import { launchInput, PTY_READY_TIMEOUT_MS } from '../inputs';
+import { directoryInput, launchInput, PTY_READY_TIMEOUT_MS } from '../inputs';
 import { procedure, router } from '../trpc';
 
 const sessionName = z.string().min(1);
@@ -21,7 +21,7 @@ export const sessionsRouter = router({
     .input(
       launchInput.extend({
         name: sessionName.optional(),
-        folder: z.string().min(1).nullish(),
+        folder: directoryInput.nullish(),
         /** A remote host alias: the session is created there (remote/routing.ts answers such calls). */
         host: z.string().min(1).optional(),
       }),
@@ -49,7 +49,7 @@ export const sessionsRouter = router({
   }),
 
   setFolder: procedure
-    .input(z.object({ session: sessionName, folder: z.string().min(1).nullable() }))
+    .input(z.object({ session: sessionName, folder: directoryInput.nullable() }))
     .mutation(({ ctx, input }) => {
       const s = ctx.manager.setFolder(input.session, input.folder);
       return { session: s.name, folder: s.folder };
