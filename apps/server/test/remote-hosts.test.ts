@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { subscribeServer } from '../src/cli/controlClient';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, startServer, waitFor } from './harness';
 import { Viewer } from './viewer';
@@ -14,7 +14,11 @@ let fx: RemoteFixture;
 
 beforeAll(async () => {
   fx = await remoteFixture({ hosts: ['box'] });
-  await fx.start();
+  // An agent only this machine has: the launcher must ask the host about the host's PATH.
+  const fakeBin = join(fx.base, 'local-bin');
+  mkdirSync(fakeBin);
+  writeFileSync(join(fakeBin, 'amp'), '#!/bin/sh\necho fake amp\n', { mode: 0o755 });
+  await fx.start({ PATH: `${fakeBin}:${process.env.PATH}` });
 }, 60_000);
 
 afterAll(async () => {
@@ -88,6 +92,15 @@ describe('tools on a host pane', () => {
       { draft: { id: 'probe', match: { names: ['bash'] } }, pane: { key: pane.key } },
     );
     expect(preview.screen).toContain('remote-42');
+  }, 60_000);
+
+  it("the launcher lists agents on the host's PATH for a host session", async () => {
+    type Row = { command: string; available: boolean };
+    const here = await fx.server!.call<Row[]>('launchers.list');
+    const there = await fx.server!.call<Row[]>('launchers.list', { host: 'box' });
+    expect(here.find((r) => r.command === 'amp')?.available).toBe(true);
+    expect(there.find((r) => r.command === 'amp')?.available).toBe(false);
+    expect(there.map((r) => r.command)).toEqual(here.map((r) => r.command));
   }, 60_000);
 });
 

@@ -17,6 +17,8 @@ export interface LauncherDialogProps {
   onClose(): void;
   api: WorkspaceApi;
   session: string | undefined;
+  /** The remote host of `session` (null: this machine): its PATH decides what is available. */
+  host: string | null;
   paneKey: number | undefined;
   defaultFolder: string | null;
   onLaunched(session: string | undefined): void;
@@ -42,15 +44,21 @@ function LauncherBody({
   onClose,
   api,
   session,
+  host,
   paneKey,
   defaultFolder,
   onLaunched,
   onFailed,
 }: LauncherDialogProps) {
   const trpc = useTRPC();
-  const launchers = useQuery(trpc.launchers.list.queryOptions(undefined, { staleTime: 10_000 }));
   const noSession = session === undefined;
   const [placement, setPlacement] = useState<LauncherPlacement>(noSession ? 'new-session' : initialPlacement);
+  // A new tab or split runs on the session's host; a new session here.
+  const runsOn = placement === 'new-session' ? null : host;
+  const launchers = useQuery(
+    trpc.launchers.list.queryOptions(runsOn ? { host: runsOn } : undefined, { staleTime: 10_000 }),
+  );
+  const pathOf = runsOn ? `${runsOn}'s PATH` : "the server's PATH";
   const [custom, setCustom] = useState('');
   const [folder, setFolder] = useState(defaultFolder ?? '');
   const [sessionName, setSessionName] = useState('');
@@ -150,8 +158,10 @@ function LauncherBody({
         </div>
       )}
       <div>
-        <h3 className="mb-1.5 text-[12px] font-medium text-fg">Agents</h3>
-        {launchers.isLoading && <p className="text-[12px] text-muted">Looking for agents on PATH…</p>}
+        <h3 className="mb-1.5 text-[12px] font-medium text-fg">
+          {runsOn ? `Agents on ${runsOn}` : 'Agents'}
+        </h3>
+        {launchers.isLoading && <p className="text-[12px] text-muted">Looking for agents on {pathOf}…</p>}
         {launchers.error && (
           <p className="text-[12px] text-danger">Could not list agents: {launchers.error.message}</p>
         )}
@@ -166,7 +176,7 @@ function LauncherBody({
                 title={
                   agent.available
                     ? `Run ${agent.command} (${agent.path})`
-                    : `${agent.command} was not found on the server's PATH`
+                    : `${agent.command} was not found on ${pathOf}`
                 }
                 className={`flex w-full items-center gap-2 rounded-md border border-line px-3 py-2 text-left hover:bg-surface-2 disabled:cursor-not-allowed disabled:hover:bg-transparent ${FOCUS_RING}`}
               >

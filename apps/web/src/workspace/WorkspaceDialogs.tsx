@@ -27,6 +27,7 @@ export function WorkspaceDialogs({ c }: { c: WorkspaceController }) {
         onClose={dialogs.closeLauncher}
         api={c.api}
         session={c.session?.name}
+        host={c.session?.host ?? null}
         paneKey={c.pane?.key}
         defaultFolder={c.session?.folder ?? null}
         onLaunched={(session) => session && c.selectSession(session)}

@@ -1,8 +1,10 @@
 // launchers.list: the first-class agents of the "New agent…" launcher (spec: the launcher list,
 // plus claude), each with whether its command is found on the PATH that new panes inherit.
-// Added by the web engineer; additive, reads nothing but PATH directory entries.
+// Added by the web engineer; additive, reads nothing but PATH directory entries. A launch into a
+// session on a remote host asks that host (input `host`), since the program runs there.
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { z } from 'zod';
 import { procedure, router } from '../trpc';
 
 /** In the order the launcher shows them. `command` is both what runs and what is looked up. */
@@ -37,7 +39,8 @@ export function findOnPath(command: string, path: string | undefined): string | 
 }
 
 export const launchersRouter = router({
-  list: procedure.query(() =>
+  /** With `host`, that remote host answers with its own PATH (remote/routing.ts forwards it). */
+  list: procedure.input(z.object({ host: z.string().min(1).max(300).optional() }).optional()).query(() =>
     LAUNCHER_AGENTS.map((a) => {
       const path = findOnPath(a.command, process.env.PATH);
       return { ...a, available: path !== null, path };
