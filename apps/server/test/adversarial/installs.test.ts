@@ -4,7 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { BIN, makeHome, removeHome, waitFor } from '../harness';
+import { BIN, makeHome, removeHome, runCli, waitFor } from '../harness';
 
 const home = makeHome();
 afterAll(() => removeHome(home.home));
@@ -57,3 +57,10 @@ it('I03 Ctrl-C during the clone ends git and leaves no staging directory', async
   const extensions = join(home.home, '.local', 'share', 'rozi', 'extensions');
   expect(readdirSync(extensions).filter((n) => n.startsWith('.staging-'))).toEqual([]);
 }, 60_000);
+
+it('I06 extensions new with a 300-character id: one line, exit 2, no ENAMETOOLONG', async () => {
+  const r = await runCli(home.env, ['extensions', 'new', 'a'.repeat(300)]);
+  expect(r.code).toBe(2);
+  expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  expect(r.stderr).toMatch(/extension id is 300 characters long; ids have at most 128/);
+});

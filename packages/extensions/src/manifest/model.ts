@@ -6,6 +6,12 @@ import { REPORTED_STATES, type ReportedState } from '@rozi/detect';
 export const PLATFORMS = ['linux', 'macos', 'windows', 'freebsd', 'netbsd'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
+/**
+ * Longest id: ids name directories and files (`extensions/<id>`, `.<id>.new-XXXXXX`, state and
+ * log dirs), and a file name holds 255 bytes; a 300-character id surfaced as a raw ENAMETOOLONG.
+ */
+export const MAX_ID_LENGTH = 128;
+
 export const RESERVED_EXTENSION_IDS = ['app', 'command', 'rozi', 'user', 'workspace'] as const;
 
 export type Placement = 'client' | 'active-session' | 'each-host' | 'each-session' | 'session';

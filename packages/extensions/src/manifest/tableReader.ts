@@ -3,6 +3,7 @@
 // section validator reads every field and collects every problem in one pass.
 import { type DiagnosticCode, type ManifestPath, type Report } from './diagnostics';
 import { didYouMean, suggestion } from './didYouMean';
+import { MAX_ID_LENGTH } from './model';
 import { isTable, type TomlTable, typeName } from './tomlValue';
 
 /** The id pattern shared by extensions, commands, services, tabs, actions and targets. */
@@ -96,6 +97,14 @@ export class TableReader {
         'invalid-id',
         key,
         `"${key}" must match [a-z0-9_-]+, got ${JSON.stringify(value.slice(0, 80))}`,
+      );
+      return undefined;
+    }
+    if (value.length > MAX_ID_LENGTH) {
+      this.error(
+        'invalid-id',
+        key,
+        `"${key}" is ${value.length} characters long; ids have at most ${MAX_ID_LENGTH}`,
       );
       return undefined;
     }

@@ -131,3 +131,12 @@ it('I02 a copy edited after install does not load; update restores it', async ()
   expect(loadInstalled(dirs.extensionsDir).extensions[0]?.state).toBe('enabled');
   expect(existsSync(join(entry.dir, 'hello.sh'))).toBe(true);
 });
+
+it('I06 a 300-character id is an invalid manifest in one line, not a raw ENAMETOOLONG', async () => {
+  const long = 'a'.repeat(300);
+  const dir = tree('long', { 'extension.toml': MANIFEST.replace('"hostile"', `"${long}"`), 'hello.sh': '' });
+  const err = await failure(installExtension({ dirs, source: dir }));
+  expect(err.code).toBe('invalid-manifest');
+  expect(err.message).toMatch(/is 300 characters long; ids have at most 128/);
+  expect(err.message).not.toMatch(/ENAMETOOLONG/);
+});

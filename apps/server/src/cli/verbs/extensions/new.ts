@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
-import { RESERVED_EXTENSION_IDS } from '@rozi/extensions';
+import { MAX_ID_LENGTH, RESERVED_EXTENSION_IDS } from '@rozi/extensions';
 import { CliError, type Verb } from '../../verb';
 
 const ID = /^[a-z0-9_-]+$/;
@@ -107,7 +107,14 @@ export const extensionsNewVerb: Verb = {
   positionals: [{ name: 'id', required: true }],
   async run(ctx) {
     const id = ctx.args.positionals[0] as string;
-    if (!ID.test(id)) throw new CliError('usage', `extension id '${id}' must match [a-z0-9_-]+`, 2);
+    if (!ID.test(id))
+      throw new CliError('usage', `extension id '${id.slice(0, 80)}' must match [a-z0-9_-]+`, 2);
+    if (id.length > MAX_ID_LENGTH)
+      throw new CliError(
+        'usage',
+        `extension id is ${id.length} characters long; ids have at most ${MAX_ID_LENGTH} (they name directories)`,
+        2,
+      );
     if ((RESERVED_EXTENSION_IDS as readonly string[]).includes(id))
       throw new CliError(
         'usage',
