@@ -111,6 +111,11 @@ describe('a remote host in the browser', () => {
       30_000,
     );
     await screenshot(page, 'remote-host-session');
+    // The launcher, in a host session, lists what is on the host's PATH.
+    await page.getByRole('button', { name: 'New agent…' }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Agents on box' }).waitFor();
+    await screenshot(page, 'remote-host-launcher');
+    await page.keyboard.press('Escape');
   }, 120_000);
 
   it('shows a fake agent on the host going blocked: badge on its row and a toast here', async () => {
