@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { appRouter } from '../src/api/router';
-import type { SessionManager } from '../src/session/manager';
+import type { ServerServices } from '../src/api/context';
 import type { TestServer } from './harness';
 import { startServerForFile } from './fileServer';
 
@@ -262,10 +262,10 @@ describe('mutations', () => {
 
 describe('procedures check the caller themselves', () => {
   it('an unauthenticated caller is refused inside the procedure, not only by the gate', async () => {
+    // No subsystem is reachable: the procedure must refuse before it touches any.
     const caller = appRouter.createCaller({
-      manager: {} as SessionManager,
+      ...({} as ServerServices),
       caller: { ok: false, reason: 'no token' },
-      diagnostics: () => ({ memory: process.memoryUsage(), connections: [], panes: 0 }),
     });
     await expect(caller.workspace.get()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });

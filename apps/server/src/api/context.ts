@@ -1,7 +1,14 @@
 // What every procedure receives: the caller (checked in each procedure, see trpc.ts) and the
-// server's objects. Its own file so code the middleware calls (remote/routing.ts) can name it
-// without importing the tRPC setup that imports it.
+// server's subsystems, built once by the composition root (server/start.ts) and handed to every
+// transport that runs procedures (HTTP, the control socket, host links). Its own file so code the
+// middleware calls (remote/routing.ts) can name it without importing the tRPC setup that imports it.
+import type { EditorState } from '../agentsEditor/editorState';
+import type { ExtensionHost } from '../extensions/host';
+import type { HookService } from '../hooks/hookService';
+import type { WorkspaceProjection } from '../projection/workspaceProjection';
+import type { RemoteHosts } from '../remote/remoteHosts';
 import type { SessionManager } from '../session/manager';
+import type { StatusService } from '../status/statusService';
 import type { ConnectionStats } from '../stream/wsHub';
 
 /** Who is calling: a browser with the session cookie, an HTTP client with the bearer token, or the CLI on the 0600 control socket. */
@@ -14,8 +21,19 @@ export interface Diagnostics {
   panes: number;
 }
 
-export interface ApiContext {
+/** The server's subsystems as procedures see them: one object per server, the same for every caller. */
+export interface ServerServices {
   manager: SessionManager;
-  caller: Caller;
+  extensions: ExtensionHost;
+  hooks: HookService;
+  status: StatusService;
+  projection: WorkspaceProjection;
+  remote: RemoteHosts;
+  /** The agent editor's paths and save history. */
+  editor: EditorState;
   diagnostics(): Diagnostics;
+}
+
+export interface ApiContext extends ServerServices {
+  caller: Caller;
 }

@@ -6,8 +6,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { dirname } from 'node:path';
 import { describeError } from '../api/errorShape';
 import { formatLimit, LIMITS } from '../api/limits';
-import type { SessionManager } from '../session/manager';
-import type { ApiContext, Diagnostics } from '../api/trpc';
+import type { ServerServices } from '../api/context';
 import { sniffConnection } from './connectionSniff';
 import { callProcedure } from './procedureCall';
 import { parseControlRequest, type ControlReply } from './wire';
@@ -39,8 +38,7 @@ export function socketAlive(path: string): Promise<boolean> {
 
 export async function listenControlSocket(o: {
   path: string;
-  manager: SessionManager;
-  diagnostics(): Diagnostics;
+  services: ServerServices;
   log(line: string): void;
   /** A connection that opens with the host link's preamble (control/connectionSniff.ts). */
   link?(socket: Socket, rest: Buffer): void;
@@ -52,8 +50,7 @@ export async function listenControlSocket(o: {
   } catch {
     // No stale socket to remove.
   }
-  const control = (socket: Socket) =>
-    serveConnection(socket, { manager: o.manager, diagnostics: o.diagnostics });
+  const control = (socket: Socket) => serveConnection(socket, o.services);
   const link = o.link;
   const server = createServer((socket) =>
     link
@@ -74,7 +71,7 @@ export async function listenControlSocket(o: {
   return server;
 }
 
-function serveConnection(socket: Socket, base: Omit<ApiContext, 'caller'>): void {
+function serveConnection(socket: Socket, base: ServerServices): void {
   const running = new Map<number, AbortController>();
   // The line being received, in pieces: joined once when its newline comes, and never more
   // than the request limit (api/limits.ts) — past it the request is refused unread.

@@ -44,8 +44,7 @@ import { ExtensionHostError } from './hostError';
 import { Deployments } from './deployments';
 import { PickerBroker } from './pickerBroker';
 import { ProducerChannels, producerOfRow, type StreamTabEvent } from './streamProducers';
-import { loadDefinitionsFromDisk } from '../detection/loadDefinitions';
-import { maybeStatusService } from '../status/statusAccess';
+import { reloadDetection, type DetectionTarget } from '../detection/detectionReload';
 
 /** How often extension directories are checked for file changes (services restart on one). */
 export const FILE_POLL_MS = 2_000;
@@ -58,6 +57,8 @@ export interface ExtensionHostOptions {
   env: NodeJS.ProcessEnv;
   roziBin: string;
   browsers: () => number;
+  /** Live detection, reloaded when extensions' [[agents]] change. */
+  detection: DetectionTarget;
   log: (line: string) => void;
   restartTimings?: Partial<RestartTimings>;
   stopGraceMs?: number;
@@ -293,11 +294,14 @@ export class ExtensionHost {
     const key = JSON.stringify(this.agentDefinitions());
     const changed = this.agentsKey !== undefined && key !== this.agentsKey;
     this.agentsKey = key;
-    const status = maybeStatusService(this.o.manager);
-    if (!changed || !status) return;
+    if (!changed) return;
     try {
-      status.setDefinitions((await loadDefinitionsFromDisk(this.o.env)).set);
-      this.o.bus.emit({ type: 'agent-definitions-changed', reason: 'extensions' });
+      await reloadDetection({
+        detection: this.o.detection,
+        bus: this.o.bus,
+        env: this.o.env,
+        reason: 'extensions',
+      });
     } catch (err) {
       this.o.log(
         `extensions: could not reload agent definitions: ${err instanceof Error ? err.message : String(err)}`,

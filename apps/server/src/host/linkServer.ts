@@ -3,9 +3,7 @@
 // server accepts links, so a client reaches the user's own server on that machine when one runs;
 // `rozi host serve --stdio` starts a headless one otherwise (host/serveStdio.ts).
 import type { Socket } from 'node:net';
-import type { Diagnostics } from '../api/trpc';
-import type { EventBus } from '../events/bus';
-import type { SessionManager } from '../session/manager';
+import type { ServerServices } from '../api/context';
 import { LinkSession, type LinkSessionOptions } from './linkSession';
 
 export class LinkServer {
@@ -16,9 +14,7 @@ export class LinkServer {
 
   constructor(
     private readonly o: {
-      manager: SessionManager;
-      bus: EventBus;
-      diagnostics(): Diagnostics;
+      services: ServerServices;
       log(line: string): void;
     },
   ) {}

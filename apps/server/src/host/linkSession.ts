@@ -4,15 +4,13 @@
 // events a client shows. Everything it started ends when the link does: viewers, the event
 // subscription, calls in flight, and (placement) the processes placed for this client.
 import type { Socket } from 'node:net';
-import type { Diagnostics } from '../api/trpc';
+import type { ServerServices } from '../api/context';
 import { callProcedure } from '../control/procedureCall';
-import type { EventBus } from '../events/bus';
 import type { ServerEventType } from '../events/types';
 import { encodeJsonFrame, encodeStreamFrame, FrameDecoder } from '../link/frameCodec';
 import { LINK_HIGH_WATERMARK, LINK_LOW_WATERMARK, type LinkMessage } from '../link/linkProtocol';
 import { LinkRpc } from '../link/linkRpc';
 import { RoziError } from '../session/errors';
-import type { SessionManager } from '../session/manager';
 import { PaneViewer, type ViewerChannel } from '../stream/paneViewer';
 
 /** What a client draws from: the workspace, its panes' lives, their status and notifications. */
@@ -36,9 +34,8 @@ export interface LinkSessionOptions {
   socket: Socket;
   /** Bytes that arrived with the preamble. */
   head: Buffer;
-  manager: SessionManager;
-  bus: EventBus;
-  diagnostics(): Diagnostics;
+  /** The server's subsystems (server/start.ts): procedures run against them as for any caller. */
+  services: ServerServices;
   log(line: string): void;
   /** Procedures only a link serves (`link.*`), e.g. placement; null = not one of them. */
   extra?(path: string, input: unknown, session: LinkSession): Promise<unknown> | null;
@@ -63,7 +60,7 @@ export class LinkSession {
       stream: () => this.close('a client sent terminal frames'),
       error: (reason) => this.close(`protocol error: ${reason}`),
     });
-    this.offBus = o.bus.onAny((event) => {
+    this.offBus = o.services.manager.bus.onAny((event) => {
       if (FORWARDED.has(event.type)) this.send({ t: 'event', event });
     });
     o.socket.on('data', (chunk: Buffer) => this.decoder.push(chunk));
@@ -115,7 +112,7 @@ export class LinkSession {
     const extra = this.o.extra?.(path, input, this);
     if (extra) return extra;
     return callProcedure(
-      { manager: this.o.manager, caller: { ok: true, via: 'socket' }, diagnostics: this.o.diagnostics },
+      { ...this.o.services, caller: { ok: true, via: 'socket' } },
       { path, input, signal },
     );
   }
@@ -123,7 +120,7 @@ export class LinkSession {
   /** A pane's screen for the client's viewers that cannot replay (stream/streamSource.ts). */
   private async snapshot(input: unknown): Promise<{ data: string; offset: number }> {
     const key = Number((input as { key?: unknown } | null)?.key);
-    const pane = this.o.manager.panes.get(key);
+    const pane = this.o.services.manager.panes.get(key);
     if (!pane) throw new RoziError('not-found', `no pane with key ${key}`);
     const snap = await pane.snapshot();
     return { data: snap.data.toString('base64'), offset: snap.offset };
@@ -133,7 +130,7 @@ export class LinkSession {
     if (this.closed || this.rpc.handle(m)) return;
     switch (m.t) {
       case 'attach': {
-        const pane = this.o.manager.panes.get(m.key);
+        const pane = this.o.services.manager.panes.get(m.key);
         this.drop(m.key);
         if (!pane) {
           this.send({ t: 'exit', key: m.key, code: null });
@@ -152,12 +149,12 @@ export class LinkSession {
         this.drop(m.key);
         return;
       case 'input': {
-        const pane = this.o.manager.panes.get(m.key);
+        const pane = this.o.services.manager.panes.get(m.key);
         if (pane && typeof m.data === 'string') pane.write(m.data);
         return;
       }
       case 'resize': {
-        const pane = this.o.manager.panes.get(m.key);
+        const pane = this.o.services.manager.panes.get(m.key);
         if (pane && validSize(m.cols, m.rows)) pane.resize(m.cols, m.rows);
         return;
       }

@@ -6,8 +6,7 @@ import type { Duplex } from 'node:stream';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { LIMITS } from '../api/limits';
 import { appRouter } from '../api/router';
-import type { ApiContext, Diagnostics } from '../api/trpc';
-import type { SessionManager } from '../session/manager';
+import type { ApiContext, ServerServices } from '../api/context';
 import type { StreamHub } from '../stream/wsHub';
 import { TRPC_PATH, WS_PATH } from '../stream/protocol';
 import { checkRequest, cookieName, hostAllowed, type GateConfig } from './gate';
@@ -15,12 +14,11 @@ import type { NextHandlers } from './nextApp';
 import { tokenMatches } from './token';
 
 export interface HttpServerOptions {
-  manager: SessionManager;
+  services: ServerServices;
   hub: StreamHub;
   /** Port is filled in once listening (port 0 → the real port). */
   gate: GateConfig;
   next: NextHandlers | null;
-  diagnostics(): Diagnostics;
   log(line: string): void;
 }
 
@@ -49,8 +47,7 @@ export function createHttpServer(o: HttpServerOptions): Server {
       // does not depend on the gate having run (defence in depth, DESIGN.md).
       const verdict = checkRequest(req, req.method === 'GET' ? 'query' : 'mutation', o.gate);
       return {
-        manager: o.manager,
-        diagnostics: o.diagnostics,
+        ...o.services,
         caller: verdict.ok ? verdict.caller : { ok: false, reason: verdict.reason },
       };
     },

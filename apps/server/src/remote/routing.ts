@@ -12,7 +12,6 @@ import { RoziError } from '../session/errors';
 import type { NotificationInfo, PaneInfo, SessionInfo } from '../session/model';
 import { isRemoteKey, refPaneKey, splitSessionName, targetSession } from './nameTranslation';
 import type { RemoteHost } from './remoteHost';
-import { remoteHostsOf } from './remoteHostsAccess';
 import type { RemoteHosts } from './remoteHosts';
 
 /** tRPC's marker of a middleware result (its internals; routing.test.ts fails if it changes). */
@@ -76,8 +75,7 @@ export function routeOf(hosts: RemoteHosts, path: string, raw: unknown): RemoteH
 
 /** Every procedure: forward, merge, or pass through. */
 export async function hostRouting(opts: MiddlewareArgs): Promise<unknown> {
-  const hosts = remoteHostsOf(opts.ctx.manager);
-  if (!hosts) return opts.next();
+  const hosts = opts.ctx.remote;
   const raw = await opts.getRawInput();
   const host = routeOf(hosts, opts.path, raw);
   if (host) {

@@ -6,13 +6,13 @@ import { mkdirSync, unlinkSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { createEditorState } from '../agentsEditor/editorState';
+import type { ServerServices } from '../api/context';
 import { resolvePaths } from '../config/paths';
 import { listenControlSocket } from '../control/socketServer';
 import { EventBus } from '../events/bus';
 import { ExtensionHost } from '../extensions/host';
-import { attachExtensionHost } from '../extensions/hostAccess';
 import { HookService } from '../hooks/hookService';
-import { attachHookService } from '../hooks/hookServiceAccess';
 import type { GateConfig } from '../http/gate';
 import { loadNext, type NextHandlers } from '../http/nextApp';
 import { createHttpServer } from '../http/server';
@@ -24,9 +24,7 @@ import { childLedger } from '@rozi/extensions/node';
 import { claimLedger, endLeftoverChildren, releaseLedger } from '../proc/leftoverChildren';
 import { createProcReader, procProcessTable } from '../proc/processTable';
 import { loadDefinitionsFromDisk } from '../detection/loadDefinitions';
-import { attachProjection } from '../projection/projectionAccess';
 import { WorkspaceProjection } from '../projection/workspaceProjection';
-import { attachStatusService } from '../status/statusAccess';
 import { StatusService } from '../status/statusService';
 import { nodePtyBackend } from '../pty/nodePtyBackend';
 import { RoziError } from '../session/errors';
@@ -36,7 +34,6 @@ import { shellIntegrationOn } from '../shellIntegration/mode';
 import { StreamHub } from '../stream/wsHub';
 import { LinkServer } from '../host/linkServer';
 import { RemoteHosts } from '../remote/remoteHosts';
-import { attachRemoteHosts } from '../remote/remoteHostsAccess';
 import { DEFAULT_RING_BYTES } from './defaults';
 import { runShutdown } from './shutdown';
 import type { StartupInfo } from './startupBlock';
@@ -186,20 +183,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
     ringBytes: Number(o.env.ROZI_RING_BYTES) || DEFAULT_RING_BYTES,
     log: o.log,
   });
-  attachRemoteHosts(manager, remote);
   const hub = new StreamHub(manager, bus, (key) => manager.panes.get(key) ?? remote.stream(key));
-  const extensions = new ExtensionHost({
-    manager,
-    bus,
-    paths,
-    env: o.env,
-    roziBin: bin,
-    browsers: () => hub.connections,
-    log: o.log,
-  });
-  attachExtensionHost(manager, extensions);
-  const hooks = new HookService({ manager, bus, host: extensions, paths, env: baseEnv, home, log: o.log });
-  attachHookService(manager, hooks);
   const status = new StatusService({
     manager,
     bus,
@@ -207,15 +191,18 @@ export async function runServer(o: ServerOptions): Promise<number> {
     config: { file: paths.configFile, load: async () => (await loadDefinitionsFromDisk(o.env)).set },
     log: o.log,
   });
-  attachStatusService(manager, status);
   manager.agentReading = (key) => status.agentReading(key);
-  const diagnostics = () => ({
-    memory: process.memoryUsage(),
-    connections: hub.stats(),
-    panes: manager.panes.size,
+  const extensions = new ExtensionHost({
+    manager,
+    bus,
+    paths,
+    env: o.env,
+    roziBin: bin,
+    browsers: () => hub.connections,
+    detection: status,
+    log: o.log,
   });
-  // Clients of this machine as a remote host: each link draws the workspace like a browser.
-  const links = new LinkServer({ manager, bus, diagnostics, log: o.log });
+  const hooks = new HookService({ manager, bus, host: extensions, paths, env: baseEnv, home, log: o.log });
   const projection = new WorkspaceProjection({
     manager,
     bus,
@@ -223,11 +210,28 @@ export async function runServer(o: ServerOptions): Promise<number> {
     consumers: () => hub.connections + links.count,
     remote: () => remote.rows(),
   });
-  attachProjection(manager, projection);
+  // The composition root: every transport that runs procedures (HTTP, the control socket, host
+  // links) hands them this one object, so a router reads ctx.extensions, ctx.status, … directly.
+  const services: ServerServices = {
+    manager,
+    extensions,
+    hooks,
+    status,
+    projection,
+    remote,
+    editor: createEditorState(o.env),
+    diagnostics: () => ({
+      memory: process.memoryUsage(),
+      connections: hub.stats(),
+      panes: manager.panes.size,
+    }),
+  };
+  // Clients of this machine as a remote host: each link draws the workspace like a browser.
+  const links = new LinkServer({ services, log: o.log });
   projection.start();
   hooks.attachStatus(status);
   const gate: GateConfig = { port: o.port, token, allowRemote: o.allowRemote };
-  const http = o.headless ? null : createHttpServer({ manager, hub, gate, next, diagnostics, log: o.log });
+  const http = o.headless ? null : createHttpServer({ services, hub, gate, next, log: o.log });
   if (http) gate.port = await listen(http, o.port, o.host);
 
   // Once the port is ours and before any pane or extension starts: end what a killed predecessor left running, then list ours.
@@ -275,8 +279,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
   try {
     control = await listenControlSocket({
       path: paths.socket,
-      manager,
-      diagnostics,
+      services,
       log: o.log,
       link: (socket, rest) => links.accept(socket, rest),
     });

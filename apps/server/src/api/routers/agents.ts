@@ -8,7 +8,6 @@ import { capturePane } from '../../session/capture';
 import { resolveAgent, viewOf, type AgentRowView, type StatusFailure } from '../../status/agentViews';
 import { WAIT_STATES, type WaitOutcome } from '../../status/agentWaits';
 import { MAX_PROMPT_BYTES } from '../../status/promptEncoding';
-import { statusServiceOf } from '../../status/statusAccess';
 import { MAX_WAIT_MS } from '../../status/waitDuration';
 import type { SessionManager } from '../../session/manager';
 import { resolveSession } from '../../session/target';
@@ -53,7 +52,7 @@ export const agentsRouter = router({
   list: procedure
     .input(z.object({ session: z.string().min(1).optional(), all: z.boolean().optional() }).optional())
     .query(({ ctx, input }) => {
-      const status = statusServiceOf(ctx.manager);
+      const status = ctx.status;
       const session = input?.all ? null : resolveSession(ctx.manager, input?.session).name;
       const rows: AgentRowView[] = [];
       for (const row of status.hub.list()) {
@@ -67,7 +66,7 @@ export const agentsRouter = router({
   get: procedure
     .input(agentInput)
     .query(({ ctx, input }): { ok: true; agent: AgentRowView } | StatusFailure => {
-      const r = resolveAgent(ctx.manager, statusServiceOf(ctx.manager), input);
+      const r = resolveAgent(ctx.manager, ctx.status, input);
       if (!r.ok) return r;
       const v = viewOf(ctx.manager, r.row);
       if (!v) return { ok: false, code: 'gone', message: 'the pane is gone' };
@@ -77,7 +76,7 @@ export const agentsRouter = router({
   read: procedure
     .input(agentInput.extend({ scrollback: z.number().int().nonnegative().optional() }))
     .query(async ({ ctx, input }) => {
-      const r = resolveAgent(ctx.manager, statusServiceOf(ctx.manager), input);
+      const r = resolveAgent(ctx.manager, ctx.status, input);
       if (!r.ok) return r;
       const pane = ctx.manager.panes.get(r.key);
       const v = viewOf(ctx.manager, r.row);
@@ -92,7 +91,7 @@ export const agentsRouter = router({
   wait: procedure
     .input(agentInput.extend({ until: untilInput, timeoutMs: timeoutInput }))
     .mutation(async ({ ctx, input, signal }): Promise<WaitOutcomeView | StatusFailure> => {
-      const status = statusServiceOf(ctx.manager);
+      const status = ctx.status;
       const r = resolveAgent(ctx.manager, status, input);
       if (!r.ok) {
         if (r.code === 'gone' && input.until.includes('gone'))
@@ -117,7 +116,7 @@ export const agentsRouter = router({
       }),
     )
     .mutation(async ({ ctx, input, signal }) => {
-      const status = statusServiceOf(ctx.manager);
+      const status = ctx.status;
       const r = resolveAgent(ctx.manager, status, input);
       if (!r.ok) return { ...r, written_bytes: 0 };
       const result = status.prompt({
@@ -157,7 +156,7 @@ export const agentsRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => {
-      const status = statusServiceOf(ctx.manager);
+      const status = ctx.status;
       const pane = resolveAgent(ctx.manager, status, input);
       if (!pane.ok) throw new RoziError('not-found', pane.message);
       const out = status.integration.report(pane.key, {
@@ -175,7 +174,7 @@ export const agentsRouter = router({
   release: procedure
     .input(targetInput.extend({ token: z.string().min(1), seq: z.number().int().positive() }))
     .mutation(({ ctx, input }) => {
-      const status = statusServiceOf(ctx.manager);
+      const status = ctx.status;
       const pane = resolveAgent(ctx.manager, status, input);
       if (!pane.ok) throw new RoziError('not-found', pane.message);
       const out = status.integration.release(pane.key, { token: input.token, seq: input.seq });
@@ -187,7 +186,7 @@ export const agentsRouter = router({
   setViewed: procedure
     .input(z.object({ key: z.number().int().positive(), viewed: z.boolean() }))
     .mutation(({ ctx, input }) => {
-      statusServiceOf(ctx.manager).setViewed(input.key, input.viewed);
+      ctx.status.setViewed(input.key, input.viewed);
       return { ok: true };
     }),
 });

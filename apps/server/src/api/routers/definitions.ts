@@ -7,10 +7,9 @@ import { COMMON_RULES, COMMON_RULE_NOTES, isAgentState } from '@rozi/detect';
 import { putAgentEntry } from '../../agentsEditor/configPatch';
 import { draftFor, loadCatalogue } from '../../agentsEditor/definitionCatalogue';
 import { exportDraft } from '../../agentsEditor/definitionExport';
-import { reloadDetection } from '../../agentsEditor/detectionReload';
+import { reloadDetection } from '../../detection/detectionReload';
 import { checkDraft, evaluateDraft, builtinIds } from '../../agentsEditor/draftCheck';
 import { definitionDraft, entryOfDraft } from '../../agentsEditor/draftModel';
-import { editorStateOf } from '../../agentsEditor/editorState';
 import { UndoRefused } from '../../agentsEditor/configSaves';
 import { appendFixtureCase, fixtureRoots, listFixtures } from '../../agentsEditor/fixtureLibrary';
 import { paneScreen } from '../../agentsEditor/paneScreen';
@@ -29,7 +28,7 @@ const screenText = z.string().max(512 * 1024);
 export const definitionsRouter = router({
   /** Every definition with its source and warnings, config entries that were dropped included. */
   list: procedure.query(async ({ ctx }) => {
-    const state = editorStateOf(ctx.manager);
+    const state = ctx.editor;
     const catalogue = await loadCatalogue(state.env);
     return { ...catalogue, undo: state.saves.last() };
   }),
@@ -38,7 +37,7 @@ export const definitionsRouter = router({
   get: procedure
     .input(z.object({ source: sourceInput, id: z.string().min(1) }))
     .query(async ({ ctx, input }) => {
-      const draft = await draftFor(editorStateOf(ctx.manager).env, input);
+      const draft = await draftFor(ctx.editor.env, input);
       if (!draft) throw new RoziError('not-found', `no ${input.source} agent definition '${input.id}'`);
       return draft;
     }),
@@ -62,7 +61,7 @@ export const definitionsRouter = router({
   check: procedure
     .input(z.object({ draft: definitionDraft, replaces: z.string().optional() }))
     .mutation(async ({ ctx, input }) => {
-      const catalogue = await loadCatalogue(editorStateOf(ctx.manager).env);
+      const catalogue = await loadCatalogue(ctx.editor.env);
       const inConfig = catalogue.entries.some(
         (e) => e.source === 'config' && e.id === input.draft.id && e.id !== input.replaces,
       );
@@ -119,24 +118,34 @@ export const definitionsRouter = router({
         const more = warnings.length > 1 ? ` (and ${warnings.length - 1} more)` : '';
         throw new RoziError('invalid', `not saved: ${warnings[0]!.message}${more}`);
       }
-      const state = editorStateOf(ctx.manager);
+      const state = ctx.editor;
       const label = input.label ?? `save of ${input.draft.id}`;
       const result = await state.saves.save(label, (text) => {
         const patched = putAgentEntry(text, { entry: entryOfDraft(input.draft), replaces: input.replaces });
         return patched.ok ? { text: patched.text } : { error: patched.reason };
       });
       if ('error' in result) throw new RoziError('conflict', `not saved: ${result.error}`);
-      const reloaded = await reloadDetection(ctx.manager, { reason: 'editor-save', env: state.env });
-      return { file: state.saves.file, reloaded, undo: state.saves.last() };
+      await reloadDetection({
+        detection: ctx.status,
+        bus: ctx.manager.bus,
+        env: state.env,
+        reason: 'editor-save',
+      });
+      return { file: state.saves.file, reloaded: true, undo: state.saves.last() };
     }),
 
   /** Puts back config.toml as it was before the last save from the editor. */
   undo: procedure.mutation(async ({ ctx }) => {
-    const state = editorStateOf(ctx.manager);
+    const state = ctx.editor;
     try {
       const undone = await state.saves.undo();
-      const reloaded = await reloadDetection(ctx.manager, { reason: 'editor-undo', env: state.env });
-      return { ...undone, file: state.saves.file, reloaded, undo: state.saves.last() };
+      await reloadDetection({
+        detection: ctx.status,
+        bus: ctx.manager.bus,
+        env: state.env,
+        reason: 'editor-undo',
+      });
+      return { ...undone, file: state.saves.file, reloaded: true, undo: state.saves.last() };
     } catch (err) {
       if (err instanceof UndoRefused) throw new RoziError('conflict', err.message);
       throw err;
@@ -149,9 +158,7 @@ export const definitionsRouter = router({
     .mutation(({ input }) => exportDraft(input.draft)),
 
   /** Fixture cases to load into the preview: the user's saved ones, the shared captures, detect's evidence. */
-  fixtures: procedure.query(async ({ ctx }) =>
-    listFixtures(fixtureRoots(editorStateOf(ctx.manager).savedFixturesDir)),
-  ),
+  fixtures: procedure.query(async ({ ctx }) => listFixtures(fixtureRoots(ctx.editor.savedFixturesDir))),
 
   /** Saves a screen (usually the live capture) as a case in the shared fixture format. */
   saveFixture: procedure
@@ -170,7 +177,7 @@ export const definitionsRouter = router({
           'invalid',
           `state must be working, blocked, idle or unknown, not '${input.state}'`,
         );
-      const state = editorStateOf(ctx.manager);
+      const state = ctx.editor;
       try {
         return await appendFixtureCase({
           dir: state.savedFixturesDir,

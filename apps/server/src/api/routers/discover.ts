@@ -15,7 +15,6 @@ import { indexLocation, loadIndex } from '../../discover/indexSource';
 import type { IndexEntry } from '../../discover/indexTypes';
 import type { ExtensionHost } from '../../extensions/host';
 import { setExtensionEnabled } from '../../extensions/enabledState';
-import { extensionHostOf } from '../../extensions/hostAccess';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { procedure, router } from '../trpc';
 
@@ -40,7 +39,7 @@ function manageError(err: unknown): never {
 
 export const discoverRouter = router({
   list: procedure.query(async ({ ctx }) => {
-    const host = extensionHostOf(ctx.manager);
+    const host = ctx.extensions;
     const index = await indexOf(host);
     const installed = new Map(host.extensions().map((l) => [l.entry.id, l]));
     return {
@@ -61,7 +60,7 @@ export const discoverRouter = router({
   }),
 
   details: procedure.input(z.object({ id: z.string().min(1) })).query(async ({ ctx, input }) => {
-    const host = extensionHostOf(ctx.manager);
+    const host = ctx.extensions;
     const entry = await entryOf(host, input.id);
     try {
       return { entry, details: await entryDetails(host, entry), problem: null };
@@ -76,7 +75,7 @@ export const discoverRouter = router({
 
   /** Starts an install (or update to the indexed commit); progress arrives as discover-progress events. */
   install: procedure.input(z.object({ id: z.string().min(1) })).mutation(async ({ ctx, input }) => {
-    const host = extensionHostOf(ctx.manager);
+    const host = ctx.extensions;
     const entry = await entryOf(host, input.id);
     const install = randomBytes(6).toString('hex');
     const { bus } = host.context();
@@ -97,14 +96,14 @@ export const discoverRouter = router({
   }),
 
   updatePreview: procedure.input(z.object({ id: z.string().min(1) })).query(async ({ ctx, input }) => {
-    const host = extensionHostOf(ctx.manager);
+    const host = ctx.extensions;
     return updatePreview(host, await entryOf(host, input.id));
   }),
 
   setEnabled: procedure
     .input(z.object({ id: z.string().min(1), enabled: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      const host = extensionHostOf(ctx.manager);
+      const host = ctx.extensions;
       let changed = false;
       try {
         changed = setExtensionEnabled({
@@ -123,7 +122,7 @@ export const discoverRouter = router({
   remove: procedure
     .input(z.object({ id: z.string().min(1), purge: z.boolean().default(false) }))
     .mutation(async ({ ctx, input }) => {
-      const host = extensionHostOf(ctx.manager);
+      const host = ctx.extensions;
       try {
         removeExtension({ dirs: extensionDirsOf(host), id: input.id, purge: input.purge });
       } catch (err) {
@@ -143,7 +142,7 @@ export const discoverRouter = router({
       }),
     )
     .query(({ ctx, input }) => {
-      const host = extensionHostOf(ctx.manager);
+      const host = ctx.extensions;
       if (input.unit !== undefined && !/^[a-z0-9_.-]+$/.test(input.unit))
         throw new ExtensionHostError('invalid', `'${input.unit}' is not a log unit`);
       return readLogTails({

@@ -3,8 +3,6 @@
 // the CLI); a retired generation is refused with code stale-generation (CLI exit 4).
 import { z } from 'zod';
 import type { PickerResult } from '../../events/types';
-import { extensionHostOf } from '../../extensions/hostAccess';
-import { hookServiceOf } from '../../hooks/hookServiceAccess';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { extensionsListing } from '../../extensions/listing';
 import { PICKER_LIMITS, pickerWidth } from '../../extensions/pickerProtocol';
@@ -71,12 +69,12 @@ function sessionName(
 }
 
 export const extensionsRouter = router({
-  reload: procedure.mutation(({ ctx }) => extensionHostOf(ctx.manager).reload()),
+  reload: procedure.mutation(({ ctx }) => ctx.extensions.reload()),
 
-  list: procedure.query(({ ctx }) => extensionsListing(extensionHostOf(ctx.manager))),
+  list: procedure.query(({ ctx }) => extensionsListing(ctx.extensions)),
 
   status: procedure.input(z.object({ session: z.string().optional() }).optional()).query(({ ctx, input }) => {
-    const host = extensionHostOf(ctx.manager);
+    const host = ctx.extensions;
     return {
       extensions: host.runtimesList().map((rt) => ({
         id: rt.id,
@@ -86,15 +84,15 @@ export const extensionsRouter = router({
       deployments: host.deployments.status(input?.session),
       invocations: host.invoker.invocations(),
       // Sandboxed hooks' health (issue 8, apps/server/src/hooks): calls, failures, p50/p99, disabled.
-      hooks: hookServiceOf(ctx.manager)?.health() ?? [],
+      hooks: ctx.hooks.health(),
     };
   }),
 
-  palette: procedure.query(({ ctx }) => extensionHostOf(ctx.manager).palette()),
+  palette: procedure.query(({ ctx }) => ctx.extensions.palette()),
 
   /** run-action <ext>.<id> (and reload-extensions): answers once the process has started. */
   runAction: procedure.input(z.object({ id: z.string().min(1), caller })).mutation(async ({ ctx, input }) => {
-    const host = extensionHostOf(ctx.manager);
+    const host = ctx.extensions;
     host.checkLive(input.caller);
     if (input.id === 'reload-extensions') return { id: input.id, reload: await host.reload() };
     const r = host.runCommand(input.id);
@@ -103,17 +101,17 @@ export const extensionsRouter = router({
 
   setCommandVisibility: procedure
     .input(z.object({ command: z.string().min(1), visible: z.boolean(), caller }))
-    .mutation(({ ctx, input }) => extensionHostOf(ctx.manager).setCommandVisibility(input)),
+    .mutation(({ ctx, input }) => ctx.extensions.setCommandVisibility(input)),
 
-  sidebarTabs: procedure.query(({ ctx }) => sidebarTabsOf(extensionHostOf(ctx.manager))),
+  sidebarTabs: procedure.query(({ ctx }) => sidebarTabsOf(ctx.extensions)),
 
   /** [[sidebar_presets]] of loaded extensions, as placements the web applies on request. */
-  sidebarPresets: procedure.query(({ ctx }) => sidebarPresetsOf(extensionHostOf(ctx.manager))),
+  sidebarPresets: procedure.query(({ ctx }) => sidebarPresetsOf(ctx.extensions)),
 
   /** Agent definitions from enabled extensions (namespaced), for the detection host. */
-  agents: procedure.query(({ ctx }) => extensionHostOf(ctx.manager).agentDefinitions()),
+  agents: procedure.query(({ ctx }) => ctx.extensions.agentDefinitions()),
 
-  navigationPrograms: procedure.query(({ ctx }) => extensionHostOf(ctx.manager).navigationPrograms()),
+  navigationPrograms: procedure.query(({ ctx }) => ctx.extensions.navigationPrograms()),
 
   /** A clicked link or hint in a terminal: routed to the first matching extension link handler. */
   openLink: procedure
@@ -124,7 +122,7 @@ export const extensionsRouter = router({
         hint: z.string().max(64).optional(),
       }),
     )
-    .mutation(({ ctx, input }) => extensionHostOf(ctx.manager).openLink(input)),
+    .mutation(({ ctx, input }) => ctx.extensions.openLink(input)),
 
   /** A click in a tab; a stream row's click is also reported to its producer (`producer` picks one when rows repeat). */
   sidebarClick: procedure
@@ -136,7 +134,7 @@ export const extensionsRouter = router({
         producer: z.string().optional(),
       }),
     )
-    .mutation(({ ctx, input }) => extensionHostOf(ctx.manager).clickRow(input)),
+    .mutation(({ ctx, input }) => ctx.extensions.clickRow(input)),
 
   sidebarPublish: procedure
     .input(
@@ -148,7 +146,7 @@ export const extensionsRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => {
-      extensionHostOf(ctx.manager).publishRows({
+      ctx.extensions.publishRows({
         caller: input.caller,
         tab: input.tab,
         producer: input.producer,
@@ -168,7 +166,7 @@ export const extensionsRouter = router({
       const queue: StreamTabEvent[] = [];
       let ended = false;
       let wake: (() => void) | undefined;
-      const close = extensionHostOf(ctx.manager).openProducer({
+      const close = ctx.extensions.openProducer({
         caller: input.caller,
         tab: input.tab,
         producer: input.producer,
@@ -204,13 +202,13 @@ export const extensionsRouter = router({
    * "attached"` service, each with `on_screen` and `reference.session_instance`.
    */
   attachedPanes: procedure.input(z.object({ caller })).query(({ ctx, input }) => {
-    const rt = extensionHostOf(ctx.manager).checkCaller(input.caller, input.caller?.extension ?? '');
+    const rt = ctx.extensions.checkCaller(input.caller, input.caller?.extension ?? '');
     if (!rt.manifest.services.some((s) => s.sessionScope === 'attached'))
       throw new ExtensionHostError(
         'not-permitted',
         `--scope attached needs a service of ${rt.id} with session_scope = "attached"`,
       );
-    const onScreen = extensionHostOf(ctx.manager).focusContext()?.sessionInstance;
+    const onScreen = ctx.extensions.focusContext()?.sessionInstance;
     const instances = new Map([...ctx.manager.sessions.values()].map((s) => [s.name, s.instanceId]));
     return ctx.manager.workspace().panes.map((p) => ({
       ...p,
@@ -223,16 +221,14 @@ export const extensionsRouter = router({
     .input(z.object({ session: z.string().optional() }).optional())
     .query(({ ctx, input }) => {
       const session = sessionName(ctx, input?.session);
-      return extensionHostOf(ctx.manager)
-        .deployments.actions(session)
-        .map((a) => ({
-          id: a.publicId,
-          title: a.title,
-          args_schema: a.argsSchema,
-          result_schema: a.resultSchema,
-          deadline_ms: a.deadlineMs,
-          concurrency: a.concurrency,
-        }));
+      return ctx.extensions.deployments.actions(session).map((a) => ({
+        id: a.publicId,
+        title: a.title,
+        args_schema: a.argsSchema,
+        result_schema: a.resultSchema,
+        deadline_ms: a.deadlineMs,
+        concurrency: a.concurrency,
+      }));
     }),
 
   invoke: procedure
@@ -246,7 +242,7 @@ export const extensionsRouter = router({
       }),
     )
     .mutation(async ({ ctx, input, signal }) => {
-      const host = extensionHostOf(ctx.manager);
+      const host = ctx.extensions;
       host.checkLive(input.caller);
       const session = sessionName(ctx, input.session);
       return host.deployments
@@ -255,7 +251,7 @@ export const extensionsRouter = router({
     }),
 
   invocationCancel: procedure.input(z.object({ id: z.string().min(1) })).mutation(({ ctx, input }) => {
-    if (!extensionHostOf(ctx.manager).invoker.cancel(input.id, 'cancelled by rozi invocation cancel'))
+    if (!ctx.extensions.invoker.cancel(input.id, 'cancelled by rozi invocation cancel'))
       throw new ExtensionHostError('not-found', `no running invocation '${input.id}'`);
     return { id: input.id, cancelled: true };
   }),
@@ -268,7 +264,7 @@ export const extensionsRouter = router({
           'not-permitted',
           'extensions deploy cannot be run by an extension process',
         );
-      return extensionHostOf(ctx.manager).deployments.deploy(input);
+      return ctx.extensions.deployments.deploy(input);
     }),
 
   undeploy: procedure
@@ -279,7 +275,7 @@ export const extensionsRouter = router({
           'not-permitted',
           'extensions undeploy cannot be run by an extension process',
         );
-      return extensionHostOf(ctx.manager).deployments.undeploy(input);
+      return ctx.extensions.deployments.undeploy(input);
     }),
 
   /**
@@ -305,7 +301,7 @@ export const extensionsRouter = router({
       }),
     )
     .subscription(async function* ({ ctx, input, signal }) {
-      const host = extensionHostOf(ctx.manager);
+      const host = ctx.extensions;
       host.checkLive(input.caller);
       const queue: ({ type: 'opened'; id: string } | { type: 'action' | 'result'; result: PickerResult })[] =
         [];
@@ -344,7 +340,7 @@ export const extensionsRouter = router({
   pickerRows: procedure
     .input(z.object({ id: z.string(), rows: z.array(pickerRow).max(PICKER_LIMITS.rows) }))
     .mutation(({ ctx, input }) => {
-      extensionHostOf(ctx.manager).pickers.rows(input.id, input.rows);
+      ctx.extensions.pickers.rows(input.id, input.rows);
       return { id: input.id, rows: input.rows.length };
     }),
 
@@ -352,6 +348,6 @@ export const extensionsRouter = router({
   pickerAnswer: procedure
     .input(z.object({ id: z.string(), result: pickerResult }))
     .mutation(({ ctx, input }) => ({
-      accepted: extensionHostOf(ctx.manager).pickers.answer(input.id, input.result),
+      accepted: ctx.extensions.pickers.answer(input.id, input.result),
     })),
 });

@@ -5,26 +5,17 @@
 import { z } from 'zod';
 import { LinkCallError } from '../../link/linkCallError';
 import type { LinkFailure } from '../../remote/linkFailure';
-import { remoteHostsOf } from '../../remote/remoteHostsAccess';
-import type { RemoteHosts } from '../../remote/remoteHosts';
 import { RoziError } from '../../session/errors';
-import type { SessionManager } from '../../session/manager';
 import { procedure, router } from '../trpc';
 
 const hostArg = z.object({ alias: z.string().min(1).max(300) });
 
-function registry(manager: SessionManager): RemoteHosts {
-  const hosts = remoteHostsOf(manager);
-  if (!hosts) throw new RoziError('not-found', 'this server has no remote hosts');
-  return hosts;
-}
-
 export const hostsRouter = router({
-  list: procedure.query(({ ctx }) => registry(ctx.manager).list()),
+  list: procedure.query(({ ctx }) => ctx.remote.list()),
 
   /** Connects (waiting for the link or its failure) and keeps the host attached across restarts. */
   connect: procedure.input(hostArg).mutation(async ({ ctx, input }) => {
-    const hosts = registry(ctx.manager);
+    const hosts = ctx.remote;
     const host = hosts.ensure(input.alias);
     try {
       await host.conn.connect();
@@ -38,7 +29,7 @@ export const hostsRouter = router({
 
   /** The link as it is now: its ssh process (tests and benchmarks drop it), since when it is up. */
   link: procedure.input(hostArg).query(({ ctx, input }) => {
-    const hosts = registry(ctx.manager);
+    const hosts = ctx.remote;
     const host = hosts.registered().find((h) => h.alias === input.alias);
     if (!host) throw new RoziError('not-found', `no host '${input.alias}' is attached`);
     return {
@@ -73,7 +64,7 @@ export const hostsRouter = router({
 
   /** Stops showing the host here; its sessions keep running there. */
   detach: procedure.input(hostArg).mutation(({ ctx, input }) => {
-    const hosts = registry(ctx.manager);
+    const hosts = ctx.remote;
     const alias = hosts.resolve(input.alias).alias;
     hosts.detach(alias);
     return { alias, detached: true };

@@ -5,7 +5,6 @@
 // reloads extensions (suggestions are re-resolved) and broadcasts keymap-changed to every page.
 import { z } from 'zod';
 import { editConfigTable } from '../../config/tableEdit';
-import { extensionHostOf } from '../../extensions/hostAccess';
 import { ExtensionHostError } from '../../extensions/hostError';
 import {
   DEFAULT_KEYMAP,
@@ -54,7 +53,7 @@ export const keysRouter = router({
   list: procedure
     .input(z.object({ prefix: z.string().default(DEFAULT_PREFIX) }).optional())
     .query(({ ctx, input }) => {
-      const host = extensionHostOf(ctx.manager);
+      const host = ctx.extensions;
       const prefix = normalizeSequence(input?.prefix ?? DEFAULT_PREFIX) ?? DEFAULT_PREFIX;
       const { configFile } = host.context().paths;
       const config = readHostConfig(configFile);
@@ -131,7 +130,7 @@ export const keysRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const host = extensionHostOf(ctx.manager);
+      const host = ctx.extensions;
       const { paths, bus } = host.context();
       const keys = input.keys;
       try {

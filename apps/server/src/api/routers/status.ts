@@ -4,10 +4,8 @@
 import { ACTIVITY_STATES } from '@rozi/detect';
 import { z } from 'zod';
 import type { HookEvent } from '@rozi/extensions/node';
-import { hookServiceOf } from '../../hooks/hookServiceAccess';
 import { RoziError } from '../../session/errors';
 import { resolvePane } from '../../session/target';
-import { statusServiceOf } from '../../status/statusAccess';
 import { viewOf } from '../../status/agentViews';
 import { targetInput } from '../inputs';
 import { procedure, router } from '../trpc';
@@ -24,7 +22,7 @@ export const statusRouter = router({
   set: procedure
     .input(targetInput.extend({ state: tierState, reason: z.string().max(200).optional() }))
     .mutation(({ ctx, input }) => {
-      const status = statusServiceOf(ctx.manager);
+      const status = ctx.status;
       const pane = resolvePane(ctx.manager, input);
       status.integration.publish(pane.key, 'status', [
         {
@@ -41,7 +39,7 @@ export const statusRouter = router({
     }),
 
   clear: procedure.input(targetInput).mutation(({ ctx, input }) => {
-    const status = statusServiceOf(ctx.manager);
+    const status = ctx.status;
     const pane = resolvePane(ctx.manager, input);
     status.integration.publish(pane.key, 'status', []);
     return { ok: true };
@@ -59,7 +57,7 @@ export const statusRouter = router({
       }),
     )
     .subscription(async function* ({ ctx, input, signal }) {
-      const status = statusServiceOf(ctx.manager);
+      const status = ctx.status;
       const pane = resolvePane(ctx.manager, input);
       const id = status.publishers.openPublisher({
         pane: pane.key,
@@ -82,12 +80,12 @@ export const statusRouter = router({
 
   /** The publisher is done (its input ended): rows go now and its subscription ends. */
   closePublisher: procedure.input(z.object({ publisher: z.string().min(1) })).mutation(({ ctx, input }) => {
-    statusServiceOf(ctx.manager).publishers.close(input.publisher);
+    ctx.status.publishers.close(input.publisher);
     return { ok: true };
   }),
 
   /** The server's last config.toml read: ok/broken, its warnings with lines, the definitions in force. */
-  config: procedure.query(({ ctx }) => statusServiceOf(ctx.manager).configStatus()),
+  config: procedure.query(({ ctx }) => ctx.status.configStatus()),
 
   /**
    * `rozi subscribe`: the documented event payloads (docs/hooks.md, the hook service's one
@@ -96,8 +94,7 @@ export const statusRouter = router({
   events: procedure
     .input(z.object({ events: z.array(z.string()).optional() }).optional())
     .subscription(async function* ({ ctx, input, signal }) {
-      const hooks = hookServiceOf(ctx.manager);
-      if (!hooks) throw new RoziError('conflict', 'this server runs no event service');
+      const hooks = ctx.hooks;
       const wanted = input?.events?.length ? new Set(input.events) : null;
       const queue: HookEvent[] = [];
       let wake: (() => void) | null = null;
@@ -123,7 +120,7 @@ export const statusRouter = router({
   publishRows: procedure
     .input(z.object({ publisher: z.string().min(1), rows: z.array(rowInput).max(100) }))
     .mutation(({ ctx, input }) => {
-      if (!statusServiceOf(ctx.manager).publishers.rows(input.publisher, input.rows)) {
+      if (!ctx.status.publishers.rows(input.publisher, input.rows)) {
         throw new RoziError('not-found', 'that publisher is closed (its rozi publish ended)');
       }
       return { ok: true };

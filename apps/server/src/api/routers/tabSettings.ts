@@ -6,7 +6,7 @@
 import type { SettingDeclaration, SettingValue } from '@rozi/extensions';
 import { z } from 'zod';
 import { editConfigTable } from '../../config/tableEdit';
-import { extensionHostOf } from '../../extensions/hostAccess';
+import type { ExtensionHost } from '../../extensions/host';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { readHostConfig } from '../../extensions/hostConfig';
 import { procedure, router } from '../trpc';
@@ -50,7 +50,7 @@ export function checkSettingValue(decl: SettingDeclaration, value: SettingValue)
   }
 }
 
-function tabOf(host: ReturnType<typeof extensionHostOf>, tab: string) {
+function tabOf(host: ExtensionHost, tab: string) {
   const dot = tab.indexOf('.');
   const rt = dot > 0 ? host.runtime(tab.slice(0, dot)) : undefined;
   const t = rt?.manifest.sidebarTabs.find((x) => x.publicId === tab);
@@ -60,7 +60,7 @@ function tabOf(host: ReturnType<typeof extensionHostOf>, tab: string) {
 
 export const tabSettingsRouter = router({
   get: procedure.input(z.object({ tab: z.string().min(1) })).query(({ ctx, input }) => {
-    const host = extensionHostOf(ctx.manager);
+    const host = ctx.extensions;
     const { rt, t } = tabOf(host, input.tab);
     const user = readHostConfig(host.context().paths.configFile).extensions[rt.id] as
       Record<string, unknown> | undefined;
@@ -95,7 +95,7 @@ export const tabSettingsRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const host = extensionHostOf(ctx.manager);
+      const host = ctx.extensions;
       const { rt, t } = tabOf(host, input.tab);
       if (!t.settings.includes(input.key))
         throw new ExtensionHostError('invalid', `tab ${t.publicId} offers no setting '${input.key}'`);

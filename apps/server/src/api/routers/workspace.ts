@@ -3,18 +3,11 @@
 // over the control socket; browsers get the same events on the WebSocket).
 import { z } from 'zod';
 import type { ServerEvent, ServerEventType } from '../../events/types';
-import { maybeProjection } from '../../projection/projectionAccess';
 import type { WorkspaceView } from '../../projection/types';
 import { procedure, router } from '../trpc';
 
 export const workspaceRouter = router({
-  get: procedure.query(({ ctx }): WorkspaceView => {
-    const projection = maybeProjection(ctx.manager);
-    if (projection) return projection.view();
-    // A manager without a running server around it (tests calling the router directly).
-    const { sessions, panes } = ctx.manager.workspace();
-    return { revision: 0, sessions, panes: panes.map((p) => ({ ...p, status: null, starting: false })) };
-  }),
+  get: procedure.query(({ ctx }): WorkspaceView => ctx.projection.view()),
 
   notifications: procedure.query(({ ctx }) => ctx.manager.notifications),
 
