@@ -29,13 +29,16 @@ import type { IndexEntry } from './indexTypes';
 import { readRepoHead } from './repoRead';
 import { sanitizeReadme } from './readmeText';
 
-export function extensionDirsOf(host: ExtensionHost): ExtensionDirs {
+/** What Discover needs of the extension host. */
+export type DiscoverHost = Pick<ExtensionHost, 'context' | 'reload' | 'runtime' | 'keymapResult'>;
+
+export function extensionDirsOf(host: DiscoverHost): ExtensionDirs {
   const { paths } = host.context();
   return { extensionsDir: paths.extensionsDir, stateRoot: paths.stateDir, logRoot: paths.logDir };
 }
 
 /** The URL git fetches for an index entry: bundled examples become local repositories first. */
-export function fetchUrlOf(host: ExtensionHost, repo: string): string {
+export function fetchUrlOf(host: DiscoverHost, repo: string): string {
   if (!isBundled(repo)) return repo;
   const { paths, env } = host.context();
   return materializeBundled({
@@ -97,7 +100,7 @@ function runText(
 }
 
 /** How this extension's key suggestions would resolve against the keymap in effect now. */
-function keysAgainstCurrent(host: ExtensionHost, m: ExtensionManifest): DetailsKey[] {
+function keysAgainstCurrent(host: DiscoverHost, m: ExtensionManifest): DetailsKey[] {
   const mine: KeySuggestion[] = [
     ...m.commands
       .filter((c) => c.key)
@@ -129,7 +132,7 @@ function keysAgainstCurrent(host: ExtensionHost, m: ExtensionManifest): DetailsK
 }
 
 function describe(
-  host: ExtensionHost,
+  host: DiscoverHost,
   m: ExtensionManifest,
 ): Omit<EntryDetails, 'commit' | 'readme' | 'screenshots' | 'check'> {
   return {
@@ -167,7 +170,7 @@ function describe(
   };
 }
 
-export async function entryDetails(host: ExtensionHost, entry: IndexEntry): Promise<EntryDetails> {
+export async function entryDetails(host: DiscoverHost, entry: IndexEntry): Promise<EntryDetails> {
   const cached = cache.get(`${entry.repo}@${entry.commit}`);
   // Key states depend on the keymap now; the rest is fixed by the commit.
   if (cached)
@@ -227,7 +230,7 @@ export type Progress = (phase: ProgressPhase, state: 'running' | 'done' | 'faile
 
 /** Installs (or, when installed, updates to) the indexed commit; reports each phase. */
 export async function installFromIndex(o: {
-  host: ExtensionHost;
+  host: DiscoverHost;
   entry: IndexEntry;
   progress: Progress;
 }): Promise<void> {
@@ -285,7 +288,7 @@ export async function installFromIndex(o: {
 
 /** What updating to the indexed commit would change, read without touching the installed copy. */
 export async function updatePreview(
-  host: ExtensionHost,
+  host: DiscoverHost,
   entry: IndexEntry,
 ): Promise<{ from: string | null; to: string; diff: ContributionDiff | null; problem: string | null }> {
   const dirs = extensionDirsOf(host);

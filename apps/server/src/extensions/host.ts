@@ -1,7 +1,8 @@
-/* eslint-disable max-lines -- over 600 lines: being split along its seams (ARCHITECTURE.md, extension host); this line goes with the split */
-// The extension host: the runtime side of extensions inside `rozi server` (issue 7). Loads the
-// registry, merges settings from config.toml, resolves the keymap, issues generations, supervises
-// client services, runs commands, invokes actions, keeps stream-tab rows and brokers pickers.
+// The extension host: the runtime side of extensions inside `rozi server`. Loads the registry,
+// merges settings from config.toml, resolves the keymap, issues generations and supervises client
+// services; commands (extensionCommands.ts), sidebar tabs (extensionSidebar.ts), session
+// deployments (deployments.ts) and pickers (pickerBroker.ts) are its parts, each reading the
+// runtimes through a narrow interface.
 // Loading is per extension and whole-or-nothing (spec: atomic validity); one broken extension
 // is reported and the others load.
 import { join } from 'node:path';
@@ -9,7 +10,6 @@ import { realpathSync } from 'node:fs';
 import type { ExtensionManifest, ServiceContribution } from '@rozi/extensions';
 import {
   ActionInvoker,
-  ActionSchemas,
   buildExtensionEnv,
   ensureStateDir,
   extensionLogDir,
@@ -21,7 +21,6 @@ import {
   processFacingFingerprint,
   removeStaleStaging,
   resolveExecArgv,
-  runCommand,
   ServiceSupervisor,
   UnitLog,
   type LoadedExtension,
@@ -30,20 +29,22 @@ import {
 } from '@rozi/extensions/node';
 import type { RoziPaths } from '../config/paths';
 import type { EventBus } from '../events/bus';
-import type { SidebarTabRow } from '../events/types';
 import { reconcileSessionServices, type SessionRef } from './sessionServices';
-import { SidebarTabRuntime, type FocusContext, type TabHost } from './sidebarTabRuntime';
+import { SidebarTabRuntime, type TabHost } from './sidebarTabRuntime';
 import type { SessionManager } from '../session/manager';
-import { resolvePane } from '../session/target';
 import type { ExtensionRuntime } from './extensionRuntime';
 import { readHostConfig, type HostConfig } from './hostConfig';
 import { configTabEnv } from './configTabEnv';
-import { runUserCommand } from './userCommandRunner';
+import type { UserCommandHost } from './userCommandRunner';
+import type { UserCommand } from '../config/userCommands';
 import { DEFAULT_PREFIX, resolveKeymap, type KeymapResult, type KeySuggestion } from '@rozi/keymap';
 import { ExtensionHostError } from './hostError';
 import { Deployments } from './deployments';
 import { PickerBroker } from './pickerBroker';
-import { ProducerChannels, producerOfRow, type StreamTabEvent } from './streamProducers';
+import type { CallerIdentity } from './callerIdentity';
+import { ExtensionCommands, type ProcessEnvInput } from './extensionCommands';
+import { ExtensionSidebar } from './extensionSidebar';
+import { focusContextOf, type FocusContext } from './focusContext';
 import { reloadDetection, type DetectionTarget } from '../detection/detectionReload';
 
 /** How often extension directories are checked for file changes (services restart on one). */
@@ -65,11 +66,6 @@ export interface ExtensionHostOptions {
   filePollMs?: number;
 }
 
-export interface CallerIdentity {
-  extension: string;
-  generation: string;
-}
-
 export interface LoadReport {
   loaded: string[];
   restarted: string[];
@@ -83,11 +79,9 @@ export class ExtensionHost {
   readonly generations = new GenerationTable();
   readonly invoker = new ActionInvoker();
   readonly pickers: PickerBroker;
-  /** Open `rozi sidebar publish` connections, for reporting clicks to their producer. */
-  private readonly producers = new ProducerChannels();
   readonly deployments: Deployments;
-  /** Decides which deployed actions accept `{}` (and so appear in the palette). */
-  private readonly emptyArgs = new ActionSchemas();
+  readonly commands: ExtensionCommands;
+  readonly sidebar: ExtensionSidebar;
   private runtimes = new Map<string, ExtensionRuntime>();
   private installed: LoadedExtension[] = [];
   private config: HostConfig = {
@@ -106,15 +100,14 @@ export class ExtensionHost {
   private lastReport: LoadReport | undefined;
   private poll: NodeJS.Timeout | undefined;
   private loading: Promise<LoadReport> | undefined;
-  private tabTimer: NodeJS.Timeout | undefined;
   private unsubscribeWorkspace: (() => void) | undefined;
-  private readonly tabs: SidebarTabRuntime;
   /** The agent definitions of the last load, to reload detection only when they changed. */
   private agentsKey: string | undefined;
 
   constructor(private readonly o: ExtensionHostOptions) {
     this.pickers = new PickerBroker({ bus: o.bus, browsers: o.browsers });
-    this.tabs = new SidebarTabRuntime(this.tabHostView());
+    this.commands = new ExtensionCommands(this);
+    this.sidebar = new ExtensionSidebar({ host: this, tabs: new SidebarTabRuntime(this.tabHostView()) });
     this.deployments = new Deployments(this, {
       env: o.env,
       roziBin: o.roziBin,
@@ -128,8 +121,7 @@ export class ExtensionHost {
     const report = await this.reload();
     this.poll = setInterval(() => void this.checkFiles(), this.o.filePollMs ?? FILE_POLL_MS);
     this.poll.unref();
-    this.tabTimer = setInterval(() => this.tabs.tick(), 1_000);
-    this.tabTimer.unref();
+    this.sidebar.start();
     // Sessions created, killed, renamed or switched: session-bound services follow.
     this.unsubscribeWorkspace = this.o.bus.on('workspace-changed', () => {
       for (const rt of this.runtimes.values()) this.reconcileSessionServices(rt);
@@ -141,7 +133,7 @@ export class ExtensionHost {
 
   async stop(): Promise<void> {
     if (this.poll) clearInterval(this.poll);
-    if (this.tabTimer) clearInterval(this.tabTimer);
+    this.sidebar.stop();
     this.unsubscribeWorkspace?.();
     this.unsubscribeConfig?.();
     this.invoker.cancelWhere(() => true, 'ended: the server is stopping');
@@ -179,7 +171,53 @@ export class ExtensionHost {
     return [...this.runtimes.values()];
   }
 
-  /** Paths, environment and bus for the Discover, keys and tab-settings routers (issue 9). */
+  get manager(): SessionManager {
+    return this.o.manager;
+  }
+
+  get bus(): EventBus {
+    return this.o.bus;
+  }
+
+  /** `[extensions] command_shell`, or undefined for the default. */
+  commandShell(): string[] | undefined {
+    return this.config.commandShell;
+  }
+
+  /** config.toml's `[[commands]]` and `[keys]` inline commands, read now so an edit applies at once. */
+  userCommands(): UserCommand[] {
+    return readHostConfig(this.o.paths.configFile).commands;
+  }
+
+  /** What a config.toml command runs with (userCommandRunner.ts). */
+  userCommandHost(): UserCommandHost {
+    return {
+      manager: this.o.manager,
+      focus: () => this.focusContext(),
+      commandShell: () => this.config.commandShell ?? ['/bin/sh', '-c'],
+      env: this.o.env,
+      roziBin: this.o.roziBin,
+      logDir: this.o.paths.logDir,
+      home: this.o.env.HOME || '/',
+    };
+  }
+
+  sessionActions(session: string): ReturnType<Deployments['actions']> {
+    return this.deployments.actions(session);
+  }
+
+  /** A process environment of this extension: its identity, the control socket and the rozi bin. */
+  processEnv(rt: ExtensionRuntime, input: ProcessEnvInput): NodeJS.ProcessEnv {
+    return buildExtensionEnv({
+      base: this.o.env,
+      extension: this.identity(rt),
+      roziBin: this.o.roziBin,
+      socket: this.o.paths.socket,
+      ...input,
+    });
+  }
+
+  /** Paths, environment and bus for the Discover, keys and tab-settings routers. */
   context(): { paths: RoziPaths; env: NodeJS.ProcessEnv; bus: EventBus } {
     return { paths: this.o.paths, env: this.o.env, bus: this.o.bus };
   }
@@ -374,12 +412,8 @@ export class ExtensionHost {
             s.run.command.split('{extension_dir}').join(rt.dir),
           ];
     // A session-bound instance works for its session (spec: ROZI_SESSION_NAME); client and each-host ones serve none.
-    const env = buildExtensionEnv({
-      base: this.o.env,
-      extension: this.identity(rt),
+    const env = this.processEnv(rt, {
       kind: 'service',
-      roziBin: this.o.roziBin,
-      socket: this.o.paths.socket,
       serviceEnv: s.env,
       sessionName: instance.session?.name,
     });
@@ -421,10 +455,9 @@ export class ExtensionHost {
     this.runtimes.delete(rt.id);
     this.generations.retire(rt.id);
     this.pickers.closeOwnedBy(rt.generation);
-    this.producers.closeGeneration(rt.generation);
+    this.sidebar.closeProducers(rt);
     await this.stopRuntime(rt, reason);
-    for (const tab of rt.streams.keys())
-      this.o.bus.emit({ type: 'sidebar-rows', tab: `${rt.id}.${tab}`, rows: [] });
+    this.sidebar.clearRows(rt);
   }
 
   private async checkFiles(): Promise<void> {
@@ -464,151 +497,7 @@ export class ExtensionHost {
 
   /** The session on screen and its focused pane: the context commands run in. */
   focusContext(): FocusContext | undefined {
-    try {
-      const pane = resolvePane(this.o.manager, {});
-      const session = this.o.manager.sessionOf(pane);
-      return {
-        sessionName: session.name,
-        sessionInstance: session.instanceId,
-        paneId: String(pane.id),
-        cwd: this.o.manager.liveCwd(pane),
-        paneKey: pane.key,
-      };
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** run-action <ext>.<id>: runs a command as a person would; answers once the process started. */
-  runCommand(publicId: string): {
-    extension: string;
-    command: string;
-    pid: number | undefined;
-    exited: Promise<{ code: number | null; signal: string | null }>;
-  } {
-    const dot = publicId.indexOf('.');
-    if (dot < 0) return this.runConfigCommand(publicId);
-    const ext = publicId.slice(0, dot);
-    const local = publicId.slice(dot + 1);
-    const rt = dot > 0 ? this.runtimes.get(ext) : undefined;
-    const cmd = rt?.manifest.commands.find((c) => c.id === local);
-    if (!rt || !cmd)
-      throw new ExtensionHostError(
-        'not-found',
-        `no command '${publicId}' (see rozi extensions list --verbose)`,
-      );
-    const focus = this.focusContext();
-    const env = buildExtensionEnv({
-      base: this.o.env,
-      extension: this.identity(rt),
-      kind: 'command',
-      roziBin: this.o.roziBin,
-      socket: this.o.paths.socket,
-      source: focus ? { pane: focus.paneId, session: focus.sessionInstance } : undefined,
-      sessionName: focus?.sessionName ?? '',
-    });
-    const h = runCommand({
-      extension: rt.id,
-      command: cmd.id,
-      run: cmd.run,
-      extensionDir: rt.dir,
-      cwd: focus?.cwd,
-      env,
-      commandShell: this.config.commandShell,
-      log: new UnitLog({ dir: rt.logDir, unit: 'commands' }),
-      sendText: (text) => {
-        if (!focus) throw new ExtensionHostError('not-found', 'no focused pane to send to');
-        this.o.manager.panes.get(focus.paneKey as never)?.write(text);
-      },
-      onFailure: (f) =>
-        void this.o.manager.notify({
-          level: 'error',
-          title: `${f.extension}.${f.command} failed`,
-          message: f.message,
-        }),
-    });
-    return { extension: rt.id, command: cmd.id, pid: h.pid, exited: h.exited };
-  }
-
-  setCommandVisibility(o: { caller?: CallerIdentity; command: string; visible: boolean }): {
-    command: string;
-    visible: boolean;
-  } {
-    if (!o.caller)
-      throw new ExtensionHostError(
-        'not-permitted',
-        "show-command and hide-command work only from an extension's own commands and services",
-      );
-    const rt = this.checkCaller(o.caller, o.caller.extension);
-    const local = o.command.startsWith(`${rt.id}.`) ? o.command.slice(rt.id.length + 1) : o.command;
-    if (!rt.manifest.commands.some((c) => c.id === local))
-      throw new ExtensionHostError('not-found', `${rt.id} has no command '${local}'`);
-    rt.visibility.set(local, o.visible);
-    this.o.bus.emit({ type: 'extensions-changed' });
-    return { command: `${rt.id}.${local}`, visible: o.visible };
-  }
-
-  /** A config.toml `[[commands]]` or `[keys]` inline command (user commands have no dot in their id). */
-  private runConfigCommand(id: string): ReturnType<ExtensionHost['runCommand']> {
-    const c = readHostConfig(this.o.paths.configFile).commands.find((x) => x.id === id);
-    if (!c)
-      throw new ExtensionHostError('not-found', `no command '${id}' (see rozi extensions list --verbose)`);
-    const r = runUserCommand(
-      {
-        manager: this.o.manager,
-        focus: () => this.focusContext(),
-        commandShell: () => this.config.commandShell ?? ['/bin/sh', '-c'],
-        env: this.o.env,
-        roziBin: this.o.roziBin,
-        logDir: this.o.paths.logDir,
-        home: this.o.env.HOME || '/',
-      },
-      c,
-    );
-    return {
-      extension: 'config',
-      command: id,
-      pid: r.pid ?? undefined,
-      exited: Promise.resolve({ code: 0, signal: null }),
-    };
-  }
-
-  /**
-   * Palette entries: commands not hidden (or shown at runtime), and the actions deployed in the
-   * session on screen that accept `{}` (the palette calls them with `{}` via extensions.invoke).
-   */
-  palette(): {
-    id: string;
-    label: string;
-    extension: string;
-    kind: 'command' | 'action';
-    session: string | null;
-  }[] {
-    const out: {
-      id: string;
-      label: string;
-      extension: string;
-      kind: 'command' | 'action';
-      session: string | null;
-    }[] = [];
-    for (const rt of this.runtimes.values()) {
-      for (const c of rt.manifest.commands) {
-        const visible = rt.visibility.get(c.id) ?? !c.hidden;
-        if (visible)
-          out.push({ id: c.publicId, label: c.label, extension: rt.id, kind: 'command', session: null });
-      }
-    }
-    // config.toml's own commands, read now so an edit shows at once.
-    for (const c of readHostConfig(this.o.paths.configFile).commands)
-      out.push({ id: c.id, label: c.label, extension: 'config', kind: 'command', session: null });
-    const session = this.focusContext()?.sessionName;
-    if (session !== undefined) {
-      for (const a of this.deployments.actions(session)) {
-        if (this.emptyArgs.check(a.argsSchema, {}).ok)
-          out.push({ id: a.publicId, label: a.title, extension: a.extension, kind: 'action', session });
-      }
-    }
-    return out.sort((a, b) => a.label.localeCompare(b.label));
+    return focusContextOf(this.o.manager);
   }
 
   /** Agent definitions of enabled extensions, namespaced `<extension>.<id>`, for detection. */
@@ -633,115 +522,6 @@ export class ExtensionHost {
         ),
       ),
     ];
-  }
-
-  /**
-   * A clicked link or hint: the first matching extension handler (extensions ordered by
-   * installation directory name, handlers by declaration) runs its command with the link context.
-   * Resolved at click time, so a disabled or removed extension can never be called.
-   */
-  openLink(o: { url?: string; file?: string; hint?: string }): { handled: boolean; command: string | null } {
-    const scheme = o.url ? /^([a-z][a-z0-9+.-]*):/i.exec(o.url)?.[1]?.toLowerCase() : 'file';
-    const base = o.file ? (o.file.split('/').pop() ?? o.file) : undefined;
-    const globMatch = (glob: string, name: string): boolean =>
-      new RegExp(
-        `^${glob
-          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-          .replace(/\*/g, '.*')
-          .replace(/\?/g, '.')}$`,
-        'i',
-      ).test(name);
-    const runtimes = this.runtimesList().sort((a, b) =>
-      a.entry.dir.split('/').pop()!.localeCompare(b.entry.dir.split('/').pop()!),
-    );
-    for (const rt of runtimes) {
-      for (const h of rt.manifest.linkHandlers) {
-        if (!scheme || !h.schemes.map((x) => x.toLowerCase()).includes(scheme)) continue;
-        if (h.files && !(base && h.files.some((g) => globMatch(g, base)))) continue;
-        const cmd = rt.manifest.commands.find((c) => c.id === h.command);
-        if (!cmd || cmd.run.kind === 'send') continue;
-        const focus = this.focusContext();
-        runCommand({
-          extension: rt.id,
-          command: cmd.id,
-          run: cmd.run,
-          extensionDir: rt.dir,
-          cwd: focus?.cwd,
-          env: buildExtensionEnv({
-            base: this.o.env,
-            extension: this.identity(rt),
-            kind: 'link-handler',
-            roziBin: this.o.roziBin,
-            socket: this.o.paths.socket,
-            source: focus ? { pane: focus.paneId, session: focus.sessionInstance } : undefined,
-            sessionName: focus?.sessionName ?? '',
-            link: o,
-          }),
-          commandShell: this.config.commandShell,
-          log: new UnitLog({ dir: rt.logDir, unit: 'commands' }),
-          sendText: () => undefined,
-          onFailure: (f) =>
-            void this.o.manager.notify({
-              level: 'error',
-              title: `${f.extension}.${f.command} failed`,
-              message: f.message,
-            }),
-        });
-        return { handled: true, command: cmd.publicId };
-      }
-    }
-    return { handled: false, command: null };
-  }
-
-  publishRows(o: { caller?: CallerIdentity; tab: string; producer: string; rows: SidebarTabRow[] }): void {
-    if (!o.caller)
-      throw new ExtensionHostError(
-        'not-permitted',
-        "sidebar publish works only from an extension's own processes",
-      );
-    const rt = this.checkCaller(o.caller, o.caller.extension);
-    const tab = rt.manifest.sidebarTabs.find((t) => t.name === o.tab);
-    if (!tab || tab.source.kind !== 'stream')
-      throw new ExtensionHostError('not-found', `${rt.id} has no stream tab '${o.tab}'`);
-    let producers = rt.streams.get(o.tab);
-    if (!producers) rt.streams.set(o.tab, (producers = new Map()));
-    producers.set(o.producer, o.rows);
-    this.o.bus.emit({ type: 'sidebar-rows', tab: tab.publicId, rows: [...producers.values()].flat() });
-  }
-
-  /**
-   * A `rozi sidebar publish` connection opens its back channel: clicks on this producer's rows
-   * reach `send`. The returned `close` (the connection ended: the process stopped) takes this
-   * producer's rows with it, unless a restarted producer in the same place already replaced it.
-   */
-  openProducer(o: {
-    caller?: CallerIdentity;
-    tab: string;
-    producer: string;
-    send(e: StreamTabEvent): void;
-    end(): void;
-  }): () => void {
-    if (!o.caller)
-      throw new ExtensionHostError(
-        'not-permitted',
-        "sidebar publish works only from an extension's own processes",
-      );
-    const rt = this.checkCaller(o.caller, o.caller.extension);
-    const tab = rt.manifest.sidebarTabs.find((t) => t.name === o.tab);
-    if (!tab || tab.source.kind !== 'stream')
-      throw new ExtensionHostError('not-found', `${rt.id} has no stream tab '${o.tab}'`);
-    const detach = this.producers.attach({
-      generation: rt.generation,
-      tab: o.tab,
-      producer: o.producer,
-      send: o.send,
-      end: o.end,
-    });
-    return () => {
-      const producers = rt.streams.get(o.tab);
-      if (!detach() || !producers?.delete(o.producer) || this.runtimes.get(rt.id) !== rt) return;
-      this.o.bus.emit({ type: 'sidebar-rows', tab: tab.publicId, rows: [...producers.values()].flat() });
-    };
   }
 
   /**
@@ -770,46 +550,6 @@ export class ExtensionHost {
     this.o.bus.emit({ type: 'extensions-changed' });
   }
 
-  /** Every sidebar tab: config.toml's, then extension tabs whose id config.toml did not take. */
-  sidebarTabList(): ReturnType<SidebarTabRuntime['allTabs']> {
-    return this.tabs.allTabs();
-  }
-
-  commandTabRows(publicId: string): SidebarTabRow[] | undefined {
-    return this.tabs.rows(publicId);
-  }
-
-  /** A click in an extension tab (sidebarTabRuntime.ts). */
-  clickRow(o: {
-    tab: string;
-    row?: { label: string; id: string | null };
-    entry?: number;
-    producer?: string;
-  }): { ok: true; pane: number | null; reported: boolean } {
-    const reported = o.row ? this.reportStreamClick({ tab: o.tab, row: o.row, producer: o.producer }) : false;
-    return { ...this.tabs.click(o), reported };
-  }
-
-  /** A stream row's click goes to the producer that published it (spec: Stream tabs), then on_click runs as for any row. */
-  private reportStreamClick(o: {
-    tab: string;
-    row: { label: string; id: string | null };
-    producer?: string;
-  }): boolean {
-    const found = this.tabs.allTabs().find((t) => t.tab.publicId === o.tab);
-    const rt = found?.extension ? this.runtimes.get(found.extension) : undefined;
-    if (!rt || found?.tab.source.kind !== 'stream') return false;
-    const producers = rt.streams.get(found.tab.name);
-    const producer = producers && producerOfRow({ producers, row: o.row, producer: o.producer });
-    if (producer === undefined) return false;
-    return this.producers.deliver({
-      generation: rt.generation,
-      tab: found.tab.name,
-      producer,
-      event: { event: 'click', tab: found.tab.name, row: { id: o.row.id, label: o.row.label } },
-    });
-  }
-
   /** What the tab runtime needs of the host: live runtimes, the focus and process environments. */
   private tabHostView(): TabHost {
     return {
@@ -819,15 +559,7 @@ export class ExtensionHost {
       runtimes: () => this.runtimes,
       focus: () => this.focusContext(),
       commandShell: () => this.config.commandShell ?? ['/bin/sh', '-c'],
-      env: (rt, extra) =>
-        buildExtensionEnv({
-          base: this.o.env,
-          extension: this.identity(rt),
-          kind: 'tab',
-          roziBin: this.o.roziBin,
-          socket: this.o.paths.socket,
-          ...extra,
-        }),
+      env: (rt, extra) => this.processEnv(rt, { kind: 'tab', ...extra }),
       configTabs: () => this.config.sidebarTabs,
       configOwner: () => ({
         dir: this.o.env.HOME ?? process.cwd(),

@@ -5,7 +5,10 @@
 import { resolveExecArgv } from '@rozi/extensions/node';
 import type { ExtensionHost } from './host';
 
-export function extensionsListing(host: ExtensionHost) {
+/** What the listing reads of the extension host. */
+export type ListingHost = Pick<ExtensionHost, 'keymapResult' | 'report' | 'extensions' | 'runtime'>;
+
+export function extensionsListing(host: ListingHost) {
   const keymap = host.keymapResult();
   const report = host.report();
   return host.extensions().map((l) => {

@@ -1,7 +1,7 @@
 // Extension sidebar tabs at run time (spec: Sidebar tabs): command tabs run through the command
 // shell in the focused pane's cwd every `interval` s (≥ 5) and again at once when that cwd changes,
 // only while a browser is connected; clicks run an entry's action or the tab's on_click with
-// {line} / ROZI_ROW / ROZI_ROW_ID. Stream rows are kept by the host (publishRows).
+// {line} / ROZI_ROW / ROZI_ROW_ID. Stream rows are kept by extensionSidebar.ts.
 import type { SidebarTabContribution } from '@rozi/extensions';
 import {
   runCommand,
@@ -16,15 +16,8 @@ import type { SidebarTabRow } from '../events/types';
 import type { SessionManager } from '../session/manager';
 import { parseTabOutput } from './commandTabs';
 import type { ExtensionRuntime } from './extensionRuntime';
+import type { FocusContext } from './focusContext';
 import { ExtensionHostError } from './hostError';
-
-export interface FocusContext {
-  sessionName: string;
-  sessionInstance: string;
-  paneId: string;
-  cwd: string | undefined;
-  paneKey: number;
-}
 
 /** What the tab runtime needs of the extension host. */
 export interface TabHost {

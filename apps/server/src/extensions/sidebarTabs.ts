@@ -3,10 +3,13 @@
 // suggested dock/panel and the settings it offers. Live updates arrive as `sidebar-rows` events.
 import type { ExtensionHost } from './host';
 
+/** What the sidebar tab list reads of the extension host. */
+export type SidebarTabsHost = Pick<ExtensionHost, 'sidebar' | 'runtime' | 'runtimesList'>;
+
 // config.toml's `[[sidebar.tabs]]` come first with `extension: null` and `source: 'config'`; an
 // extension tab whose id one of them takes is left out (spec: "it wins and the extension's tab is skipped").
-export function sidebarTabsOf(host: ExtensionHost) {
-  return host.sidebarTabList().map(({ tab: t, extension }) => {
+export function sidebarTabsOf(host: SidebarTabsHost) {
+  return host.sidebar.tabList().map(({ tab: t, extension }) => {
     const rt = extension === null ? undefined : host.runtime(extension);
     return {
       id: t.publicId,
@@ -20,7 +23,7 @@ export function sidebarTabsOf(host: ExtensionHost) {
         t.source.kind === 'stream'
           ? [...(rt?.streams.get(t.name)?.values() ?? [])].flat()
           : t.source.kind === 'command'
-            ? (host.commandTabRows(t.publicId) ?? [])
+            ? (host.sidebar.commandTabRows(t.publicId) ?? [])
             : [],
       interval_seconds: t.intervalSeconds,
       on_click: t.onClick ?? null,
@@ -36,7 +39,7 @@ export function sidebarTabsOf(host: ExtensionHost) {
  * namespaced `<extension>.<name>`; other names (built-in `sessions`, other extensions' public ids)
  * are kept as written. Panels past the third go to the third.
  */
-export function sidebarPresetsOf(host: ExtensionHost) {
+export function sidebarPresetsOf(host: SidebarTabsHost) {
   return host.runtimesList().flatMap((rt) =>
     rt.manifest.sidebarPresets.map((p) => {
       const own = new Set(rt.manifest.sidebarTabs.map((t) => t.name));

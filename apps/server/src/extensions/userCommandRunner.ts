@@ -8,7 +8,7 @@ import type { UserCommand } from '../config/userCommands';
 import type { SessionManager } from '../session/manager';
 import { configTabEnv } from './configTabEnv';
 import { ExtensionHostError } from './hostError';
-import type { FocusContext } from './sidebarTabRuntime';
+import type { FocusContext } from './focusContext';
 
 export interface UserCommandHost {
   manager: SessionManager;

@@ -16,7 +16,11 @@ import {
   type HookOutcome,
 } from '@rozi/extensions/node';
 import type { SidebarTabRow } from '../events/types';
-import type { ExtensionHost } from '../extensions/host';
+import type { Deployments } from '../extensions/deployments';
+import type { ExtensionCommands } from '../extensions/extensionCommands';
+import type { ExtensionRuntime } from '../extensions/extensionRuntime';
+import type { ExtensionSidebar } from '../extensions/extensionSidebar';
+import type { FocusContext } from '../extensions/focusContext';
 import type { SessionManager } from '../session/manager';
 import type { Pane } from '../session/pane';
 import { refOf } from '../status/agentRef';
@@ -29,9 +33,19 @@ export interface AppliedEvent {
   pin: StatusRow | undefined;
 }
 
+/** What hook effects need of the extension host (extensions/host.ts). */
+export interface HookExtensionHost {
+  runtime(id: string): ExtensionRuntime | undefined;
+  runtimesList(): ExtensionRuntime[];
+  focusContext(): FocusContext | undefined;
+  readonly deployments: Pick<Deployments, 'invoke'>;
+  readonly commands: Pick<ExtensionCommands, 'runCommand'>;
+  readonly sidebar: Pick<ExtensionSidebar, 'publishRows'>;
+}
+
 export interface EffectApplierOptions {
   manager: SessionManager;
-  host: ExtensionHost | undefined;
+  host: HookExtensionHost | undefined;
   status: () => HookStatusLink | undefined;
   log: (line: string) => void;
 }
@@ -92,7 +106,7 @@ export class EffectApplier {
         const tab = effect.tab ?? rt?.manifest.sidebarTabs.find((t) => t.source.kind === 'stream')?.name;
         if (!host || !rt || tab === undefined || o.generation === null)
           return 'the extension has no stream tab loaded';
-        host.publishRows({
+        host.sidebar.publishRows({
           caller: { extension: rt.id, generation: o.generation },
           tab,
           producer: `hook:${outcome.hookId}`,
@@ -151,7 +165,7 @@ export class EffectApplier {
     if (!host || !rt) return 'the extension is not loaded';
     const command = rt.manifest.commands.find((c) => c.id === o.action);
     if (command) {
-      host.runCommand(command.publicId);
+      host.commands.runCommand(command.publicId);
       return null;
     }
     const action = rt.manifest.actions.find((a) => a.id === o.action);

@@ -18,9 +18,8 @@ import {
 import type { RoziPaths } from '../config/paths';
 import type { EventBus } from '../events/bus';
 import type { ServerEvent } from '../events/types';
-import type { ExtensionHost } from '../extensions/host';
 import type { SessionManager } from '../session/manager';
-import { EffectApplier, type AppliedEvent } from './effectApplier';
+import { EffectApplier, type AppliedEvent, type HookExtensionHost } from './effectApplier';
 import { FocusMemory, hookEventFromBus, hookEventFromStatus, type PaneLookup } from './eventPayloads';
 import { ShellHookRunner } from './shellHookRunner';
 import type { HookStatusLink } from './statusLink';
@@ -29,7 +28,7 @@ import { readUserHooks, type UserRunHook } from './userHooks';
 export interface HookServiceOptions {
   manager: SessionManager;
   bus: EventBus;
-  host: ExtensionHost | undefined;
+  host: HookExtensionHost | undefined;
   paths: RoziPaths;
   /** Environment of `run =` hooks: the server's, with ROZI_SOCKET and ROZI_BIN. */
   env: Record<string, string>;

@@ -88,20 +88,20 @@ export const extensionsRouter = router({
     };
   }),
 
-  palette: procedure.query(({ ctx }) => ctx.extensions.palette()),
+  palette: procedure.query(({ ctx }) => ctx.extensions.commands.palette()),
 
   /** run-action <ext>.<id> (and reload-extensions): answers once the process has started. */
   runAction: procedure.input(z.object({ id: z.string().min(1), caller })).mutation(async ({ ctx, input }) => {
     const host = ctx.extensions;
     host.checkLive(input.caller);
     if (input.id === 'reload-extensions') return { id: input.id, reload: await host.reload() };
-    const r = host.runCommand(input.id);
+    const r = host.commands.runCommand(input.id);
     return { id: input.id, pid: r.pid ?? null };
   }),
 
   setCommandVisibility: procedure
     .input(z.object({ command: z.string().min(1), visible: z.boolean(), caller }))
-    .mutation(({ ctx, input }) => ctx.extensions.setCommandVisibility(input)),
+    .mutation(({ ctx, input }) => ctx.extensions.commands.setCommandVisibility(input)),
 
   sidebarTabs: procedure.query(({ ctx }) => sidebarTabsOf(ctx.extensions)),
 
@@ -122,7 +122,7 @@ export const extensionsRouter = router({
         hint: z.string().max(64).optional(),
       }),
     )
-    .mutation(({ ctx, input }) => ctx.extensions.openLink(input)),
+    .mutation(({ ctx, input }) => ctx.extensions.commands.openLink(input)),
 
   /** A click in a tab; a stream row's click is also reported to its producer (`producer` picks one when rows repeat). */
   sidebarClick: procedure
@@ -134,7 +134,7 @@ export const extensionsRouter = router({
         producer: z.string().optional(),
       }),
     )
-    .mutation(({ ctx, input }) => ctx.extensions.clickRow(input)),
+    .mutation(({ ctx, input }) => ctx.extensions.sidebar.clickRow(input)),
 
   sidebarPublish: procedure
     .input(
@@ -146,7 +146,7 @@ export const extensionsRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => {
-      ctx.extensions.publishRows({
+      ctx.extensions.sidebar.publishRows({
         caller: input.caller,
         tab: input.tab,
         producer: input.producer,
@@ -166,7 +166,7 @@ export const extensionsRouter = router({
       const queue: StreamTabEvent[] = [];
       let ended = false;
       let wake: (() => void) | undefined;
-      const close = ctx.extensions.openProducer({
+      const close = ctx.extensions.sidebar.openProducer({
         caller: input.caller,
         tab: input.tab,
         producer: input.producer,
