@@ -48,11 +48,15 @@ function consistent(r: ManifestCheck): void {
   else expect(r.errors.length).toBeGreaterThan(0);
   expect(r.manifest === undefined).toBe(r.verdict === 'invalid');
   for (const d of [...r.errors, ...r.hints]) {
-    expect(typeof d.message).toBe('string');
+    expect(d.message.trim()).not.toBe('');
     expect(d.message).not.toMatch(/\n/);
     expect(d.line === null || (Number.isInteger(d.line) && d.line >= 1)).toBe(true);
   }
-  expect(typeof r.discover.ready).toBe('boolean');
+  expect(r.discover.ready).toBe(r.discover.problems.length === 0);
+  // A manifest that does not read as TOML cannot be listed, whatever else it says.
+  if (r.discover.ready)
+    for (const e of r.errors)
+      expect(['toml-syntax', 'invalid-utf8', 'nul-byte', 'too-large']).not.toContain(e.code);
   JSON.stringify({ ...r, manifest: undefined });
 }
 
