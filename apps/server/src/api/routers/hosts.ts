@@ -44,7 +44,7 @@ export const hostsRouter = router({
    * it), then connects and attaches the host.
    */
   install: procedure.input(hostArg).mutation(async ({ ctx, input }) => {
-    const hosts = registry(ctx.manager);
+    const hosts = ctx.remote;
     const host = hosts.ensure(input.alias);
     let installed;
     try {
