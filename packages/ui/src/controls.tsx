@@ -108,6 +108,26 @@ export const TextInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLIn
   },
 );
 
+/** The filter box that leads a page's toolbar: fills the row, never narrower than 16rem. */
+export function SearchField(props: {
+  label: string;
+  /** Defaults to the label. */
+  placeholder?: string;
+  value: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <div className="min-w-[16rem] flex-1">
+      <TextInput
+        aria-label={props.label}
+        placeholder={props.placeholder ?? props.label}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
 export function Select({ className = '', ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <select

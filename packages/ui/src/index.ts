@@ -4,7 +4,17 @@ export type { StatusBadgeProps } from './StatusBadge';
 export { Rollup } from './Rollup';
 export { Icon } from './Icon';
 export type { IconName } from './Icon';
-export { Button, IconButton, Field, TextInput, Select, Toggle, Kbd, FOCUS_RING } from './controls';
+export {
+  Button,
+  IconButton,
+  Field,
+  TextInput,
+  SearchField,
+  Select,
+  Toggle,
+  Kbd,
+  FOCUS_RING,
+} from './controls';
 export { Dialog } from './Dialog';
 export { initialFocusTarget, returnFocus, setFocusHome } from './focusHome';
 export { PaneFrame } from './PaneFrame';

@@ -1,7 +1,7 @@
 'use client';
 // Extensions: the Discover gallery (search, filters, cards, details with what it will run,
 // install with live progress, update badge) and the manager of installed extensions.
-import { Button, FOCUS_RING, handleListKeys, Select, TextInput, Page } from '@rozi/ui';
+import { Button, FOCUS_RING, handleListKeys, Select, SearchField, Page } from '@rozi/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
@@ -50,14 +50,7 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <div className="min-w-[16rem] flex-1">
-          <TextInput
-            aria-label="Search extensions"
-            placeholder="Search extensions"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-          />
-        </div>
+        <SearchField label="Search extensions" value={q} onChange={setQ} />
         <Select
           aria-label="Platform"
           value={platform}

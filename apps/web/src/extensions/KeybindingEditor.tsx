@@ -7,7 +7,7 @@
 import {
   Button,
   Kbd,
-  TextInput,
+  SearchField,
   Page,
   Table,
   TableCell,
@@ -132,14 +132,12 @@ function Editor() {
     >
       <main className="mx-auto max-w-5xl px-4 py-5">
         <div className="mb-3 flex flex-wrap items-center gap-2">
-          <div className="min-w-[16rem] flex-1">
-            <TextInput
-              aria-label="Filter actions"
-              placeholder="Type to search actions"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
+          <SearchField
+            label="Filter actions"
+            placeholder="Type to search actions"
+            value={text}
+            onChange={setText}
+          />
           <Button
             variant={recordingFilter ? 'primary' : 'secondary'}
             onClick={() => setRecordingFilter((r) => !r)}

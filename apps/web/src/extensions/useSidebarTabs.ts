@@ -4,19 +4,14 @@
 // tabs…, else the tab's suggested_location). Rows stay live: `sidebar-rows` events (stream
 // publishes, command tab runs) are written straight into the query's cache, and
 // `extensions-changed` refetches the list.
+import type { SidebarTabRow } from '@rozi/server/events';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
 import { onPlacementsChanged, readPlacements, type TabPlacement } from './tabPlacement';
 
-export interface TabRowView {
-  id: string | null;
-  label: string;
-  header: boolean;
-  group: string | null;
-  depth: number;
-  badge: string | null;
-}
+/** A row as the server sends it (command tab runs, stream publishes). */
+export type TabRowView = SidebarTabRow;
 
 export interface DockTab {
   id: string;
