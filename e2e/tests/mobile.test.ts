@@ -57,4 +57,30 @@ describe('mobile', () => {
     await page.keyboard.type('echo "after-$((20+1))"\n');
     await waitFor('the shell back after ^C', async () => (await mobileText()).includes('\nafter-21'));
   });
+
+  it('touch targets are 44 px, and the card that needs the person comes first', async () => {
+    const { page } = browser;
+    for (const key of await page.locator('[data-key-row] button').all())
+      expect((await key.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await page.getByRole('button', { name: 'Back to panes' }).tap();
+    await page.locator('[data-pane-card]').first().waitFor();
+    for (const name of ['Activity', 'New agent', 'Settings']) {
+      const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+    // A later session whose agent waits for input: its card moves to the top.
+    await server.cli(['new-session', '-n', 'later']);
+    await waitFor(
+      'two sessions of cards',
+      async () => (await page.locator('[data-pane-card]').count()) === 2,
+    );
+    await server.cli(['status', 'blocked', '--target', 'later:1', '--reason', 'approve?']);
+    await waitFor(
+      'the blocked card first',
+      async () =>
+        (await page.locator('section[aria-label^="Session"]').first().getAttribute('aria-label')) ===
+        'Session later',
+    );
+    await screenshot(page, 'mobile-urgent-first');
+  });
 });

@@ -43,14 +43,16 @@ export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
   icon: IconName;
   /** Required: an icon alone says nothing to a screen reader. */
   label: string;
-  size?: 'sm' | 'md';
+  size?: 'sm' | 'md' | 'lg';
 }
 
 export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
   { icon, label, size = 'sm', className = '', type = 'button', ...rest },
   ref,
 ) {
-  const box = size === 'sm' ? 'size-6' : 'size-8';
+  // lg: a 44 px touch target for the phone layout, in px: the root font size is 13 px, so rem
+  // sizes come out smaller than their names (size-11 is 35.75 px).
+  const box = size === 'sm' ? 'size-6' : size === 'md' ? 'size-8' : 'size-[44px]';
   return (
     <button
       ref={ref}
@@ -60,7 +62,7 @@ export const IconButton = forwardRef<HTMLButtonElement, IconButtonProps>(functio
       className={`inline-flex ${box} items-center justify-center rounded text-muted transition-colors hover:bg-surface-3 hover:text-fg disabled:opacity-40 ${FOCUS_RING} ${className}`}
       {...rest}
     >
-      <Icon name={icon} size={size === 'sm' ? 14 : 16} />
+      <Icon name={icon} size={size === 'sm' ? 14 : size === 'md' ? 16 : 18} />
     </button>
   );
 });

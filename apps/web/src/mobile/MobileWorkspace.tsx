@@ -2,7 +2,16 @@
 // The phone layout (≤ 640 px): a deck of pane cards with their state; a tap opens the pane's
 // terminal full screen with a key row (Esc, Tab, Ctrl, Alt, arrows) above the on-screen keyboard.
 import type { PaneView } from '@rozi/server/view';
-import { countStates, EmptyState, FOCUS_RING, IconButton, PaneCard, Rollup, StatusBadge } from '@rozi/ui';
+import {
+  countStates,
+  EmptyState,
+  FOCUS_RING,
+  IconButton,
+  PaneCard,
+  Rollup,
+  STATE_URGENCY,
+  StatusBadge,
+} from '@rozi/ui';
 import { useState } from 'react';
 import { ConnectionBanner } from '../shell/ConnectionBanner';
 import { ConfigWarningBanner } from '../status/configStatus';
@@ -37,22 +46,31 @@ export function MobileWorkspace({ c }: { c: WorkspaceController }) {
   );
 }
 
+const urgencyOf = (p: PaneView) => (p.status ? STATE_URGENCY[p.status.state] : -1);
+
 function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneView): void }) {
-  const sessions = c.workspace.data?.sessions ?? [];
+  // What needs the person comes first: sessions by their most urgent pane, panes by urgency
+  // (a blocked agent was twelve cards down in session order). Sorts are stable, so equals keep
+  // the server's order.
+  const sessions = [...(c.workspace.data?.sessions ?? [])].sort(
+    (a, b) =>
+      Math.max(-1, ...c.workspace.panesOfSession(b.name).map(urgencyOf)) -
+      Math.max(-1, ...c.workspace.panesOfSession(a.name).map(urgencyOf)),
+  );
   return (
     <>
-      <header className="flex h-12 shrink-0 items-center gap-2 border-b border-line bg-surface px-3">
+      <header className="flex h-[52px] shrink-0 items-center gap-2 border-b border-line bg-surface px-3">
         <span aria-hidden="true" className="inline-block size-4 rounded-[4px] bg-accent" />
         <h1 className="text-[16px] font-semibold">rozi</h1>
         <div className="ml-auto flex items-center gap-1">
-          <IconButton icon="activity" label="Activity" size="md" onClick={c.ui.openActivity} />
+          <IconButton icon="activity" label="Activity" size="lg" onClick={c.ui.openActivity} />
           <IconButton
             icon="plus"
             label="New agent"
-            size="md"
+            size="lg"
             onClick={() => c.ui.openLauncher(sessions.length ? 'new-tab' : 'new-session')}
           />
-          <IconButton icon="settings" label="Settings" size="md" onClick={c.ui.openSettings} />
+          <IconButton icon="settings" label="Settings" size="lg" onClick={c.ui.openSettings} />
         </div>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto p-3" data-card-deck>
@@ -60,7 +78,9 @@ function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneView
           <EmptyState title="No sessions">Tap + to start an agent or a shell.</EmptyState>
         )}
         {sessions.map((session) => {
-          const panes = c.workspace.panesOfSession(session.name);
+          const panes = [...c.workspace.panesOfSession(session.name)].sort(
+            (a, b) => urgencyOf(b) - urgencyOf(a),
+          );
           return (
             <section key={session.name} aria-label={`Session ${session.name}`} className="mb-4">
               <h2 className="mb-2 flex items-baseline gap-2 px-1">
@@ -112,8 +132,8 @@ function MobileTerminal({ pane, onBack }: { pane: PaneView; onBack(): void }) {
   };
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-mobile-terminal={pane.key}>
-      <header className="flex h-11 shrink-0 items-center gap-2 border-b border-line bg-surface px-2">
-        <IconButton icon="chevronLeft" label="Back to panes" size="md" onClick={onBack} />
+      <header className="flex h-[52px] shrink-0 items-center gap-2 border-b border-line bg-surface px-2">
+        <IconButton icon="chevronLeft" label="Back to panes" size="lg" onClick={onBack} />
         <span className="min-w-0 flex-1 truncate text-[14px] font-medium">
           {pane.status?.label ?? pane.title}
         </span>
@@ -135,7 +155,7 @@ function MobileTerminal({ pane, onBack }: { pane: PaneView; onBack(): void }) {
       <div
         role="toolbar"
         aria-label="Terminal keys"
-        className="flex shrink-0 gap-1 overflow-x-auto border-t border-line bg-surface p-1.5"
+        className="flex shrink-0 gap-[3px] overflow-x-auto border-t border-line bg-surface p-1.5"
         data-key-row
       >
         {ROW.map(({ key, label, aria }) => {
@@ -151,7 +171,7 @@ function MobileTerminal({ pane, onBack }: { pane: PaneView; onBack(): void }) {
               // Keep focus in the terminal so the on-screen keyboard stays up.
               onPointerDown={(e) => e.preventDefault()}
               onClick={() => press(key)}
-              className={`h-9 min-w-11 flex-1 rounded-md border text-[13px] font-medium ${on ? 'border-accent bg-accent text-accent-fg' : 'border-line bg-surface-2 text-fg active:bg-surface-3'} ${FOCUS_RING}`}
+              className={`h-[44px] min-w-[44px] flex-1 rounded-md border text-[13px] font-medium ${on ? 'border-accent bg-accent text-accent-fg' : 'border-line bg-surface-2 text-fg active:bg-surface-3'} ${FOCUS_RING}`}
             >
               {label}
             </button>
