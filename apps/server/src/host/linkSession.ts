@@ -11,6 +11,7 @@ import { encodeJsonFrame, encodeStreamFrame, FrameDecoder } from '../link/frameC
 import { LINK_HIGH_WATERMARK, LINK_LOW_WATERMARK, type LinkMessage } from '../link/linkProtocol';
 import { LinkRpc } from '../link/linkRpc';
 import { RoziError } from '../session/errors';
+import { validPaneSize } from '../stream/clientMessage';
 import { PaneViewer, type ViewerChannel } from '../stream/paneViewer';
 
 /** What a client draws from: the workspace, its panes' lives, their status and notifications. */
@@ -136,7 +137,7 @@ export class LinkSession {
           this.send({ t: 'exit', key: m.key, code: null });
           return;
         }
-        if (validSize(m.cols, m.rows)) pane.resize(m.cols, m.rows as number);
+        if (validPaneSize(m.cols, m.rows)) pane.resize(m.cols, m.rows as number);
         const viewer = new PaneViewer(pane, this.channel(), {
           high: LINK_HIGH_WATERMARK,
           low: LINK_LOW_WATERMARK,
@@ -155,7 +156,7 @@ export class LinkSession {
       }
       case 'resize': {
         const pane = this.o.services.manager.panes.get(m.key);
-        if (pane && validSize(m.cols, m.rows)) pane.resize(m.cols, m.rows);
+        if (pane && validPaneSize(m.cols, m.rows)) pane.resize(m.cols, m.rows);
         return;
       }
       case 'ack':
@@ -189,15 +190,4 @@ export class LinkSession {
     this.viewers.get(key)?.dispose();
     this.viewers.delete(key);
   }
-}
-
-function validSize(cols: unknown, rows: unknown): cols is number {
-  return (
-    Number.isInteger(cols) &&
-    Number.isInteger(rows) &&
-    (cols as number) >= 2 &&
-    (cols as number) <= 1000 &&
-    (rows as number) >= 1 &&
-    (rows as number) <= 500
-  );
 }

@@ -5,8 +5,16 @@ import { z } from 'zod';
 import type { ClientMessage } from './protocol';
 
 const key = z.number().int().nonnegative().max(0xffffffff);
-const cols = z.number().int().min(2).max(1000);
-const rows = z.number().int().min(1).max(500);
+/** The sizes a viewer may ask a pane for (a browser over /ws, a client over a host link). */
+export const PANE_SIZE = { minCols: 2, maxCols: 1000, minRows: 1, maxRows: 500 } as const;
+
+const cols = z.number().int().min(PANE_SIZE.minCols).max(PANE_SIZE.maxCols);
+const rows = z.number().int().min(PANE_SIZE.minRows).max(PANE_SIZE.maxRows);
+
+/** True when `cols` × `rows` is a size a pane may take (PANE_SIZE). */
+export function validPaneSize(c: unknown, r: unknown): c is number {
+  return cols.safeParse(c).success && rows.safeParse(r).success;
+}
 
 const schema = z.discriminatedUnion('t', [
   z.object({
@@ -46,7 +54,7 @@ export function parseClientMessage(text: string): ParsedClientMessage {
   const m = r.data;
   if (m.t === 'attach') {
     // Size and `since` are optional on attach: a bad one is ignored (the pane keeps its size).
-    const size = cols.safeParse(m.cols).success && rows.safeParse(m.rows).success;
+    const size = validPaneSize(m.cols, m.rows);
     const since = typeof m.since === 'number' && Number.isFinite(m.since) ? m.since : undefined;
     return {
       ok: true,

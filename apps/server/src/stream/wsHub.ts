@@ -8,7 +8,7 @@ import type { EventBus } from '../events/bus';
 import type { SessionManager } from '../session/manager';
 import { LIMITS, paneInputRefusal } from '../api/limits';
 import { PaneViewer, type ViewerChannel } from './paneViewer';
-import { parseClientMessage } from './clientMessage';
+import { parseClientMessage, validPaneSize } from './clientMessage';
 import { LatestSize, type PaneSize } from './latestSize';
 import type { ServerMessage } from './protocol';
 import type { StreamSource } from './streamSource';
@@ -152,7 +152,7 @@ export class StreamHub {
       case 'attach': {
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
         c.drop(key);
-        if (validSize(msg.cols, msg.rows))
+        if (validPaneSize(msg.cols, msg.rows))
           this.resize(key, this.sizes.use(key, c.channel, { cols: msg.cols, rows: msg.rows }));
         const viewer = new PaneViewer(pane, c.channel);
         c.viewers.set(key, viewer);
@@ -172,7 +172,7 @@ export class StreamHub {
       }
       case 'resize':
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
-        if (validSize(msg.cols, msg.rows))
+        if (validPaneSize(msg.cols, msg.rows))
           this.resize(key, this.sizes.use(key, c.channel, { cols: msg.cols, rows: msg.rows }));
         return null;
       case 'ack':
@@ -180,15 +180,4 @@ export class StreamHub {
         return null;
     }
   }
-}
-
-function validSize(cols: unknown, rows: unknown): cols is number {
-  return (
-    Number.isInteger(cols) &&
-    Number.isInteger(rows) &&
-    (cols as number) >= 2 &&
-    (cols as number) <= 1000 &&
-    (rows as number) >= 1 &&
-    (rows as number) <= 500
-  );
 }

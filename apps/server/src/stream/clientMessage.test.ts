@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { PANE_SIZE, parseClientMessage, validPaneSize } from './clientMessage';
+
+describe('pane sizes at the edge', () => {
+  it('takes the bounds of PANE_SIZE and nothing past them', () => {
+    expect(validPaneSize(PANE_SIZE.minCols, PANE_SIZE.minRows)).toBe(true);
+    expect(validPaneSize(PANE_SIZE.maxCols, PANE_SIZE.maxRows)).toBe(true);
+    expect(validPaneSize(PANE_SIZE.minCols - 1, 24)).toBe(false);
+    expect(validPaneSize(80, PANE_SIZE.maxRows + 1)).toBe(false);
+    expect(validPaneSize(80.5, 24)).toBe(false);
+    expect(validPaneSize('80', 24)).toBe(false);
+    expect(validPaneSize(80, null)).toBe(false);
+  });
+
+  it('refuses a resize past the bounds and ignores a bad size on attach', () => {
+    const resize = parseClientMessage(JSON.stringify({ t: 'resize', key: 1, cols: 1e9, rows: 24 }));
+    expect(resize.ok).toBe(false);
+    const attach = parseClientMessage(JSON.stringify({ t: 'attach', key: 1, cols: 1e9, rows: 24 }));
+    expect(attach).toEqual({ ok: true, message: { t: 'attach', key: 1, cols: 0, rows: 0 } });
+  });
+});
