@@ -7,7 +7,6 @@ import { FitAddon } from '@xterm/addon-fit';
 import { SearchAddon } from '@xterm/addon-search';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { WebLinksAddon } from '@xterm/addon-web-links';
-import { WebglAddon } from '@xterm/addon-webgl';
 import { Terminal } from '@xterm/xterm';
 import { useEffect, useRef, useState } from 'react';
 import { useSettings } from '../settings/settingsStore';
@@ -21,6 +20,7 @@ import { attachShellMarks } from './shellMarks';
 import { chooseRenderer } from './rendererChoice';
 import { exposeForProbe } from './terminalProbe';
 import { registerTerminal } from './terminalRegistry';
+import { manageWebgl } from './webglBudget';
 import { terminalTheme } from './xtermTheme';
 
 export interface TerminalViewProps {
@@ -82,21 +82,18 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
     term.open(element);
     const marks = attachShellMarks(term);
     element.dataset.renderer = 'dom';
-    if (chooseRenderer() === 'webgl') {
-      try {
-        const webgl = new WebglAddon();
-        // A lost GPU context (driver reset, too many contexts) drops back to the DOM renderer.
-        webgl.onContextLoss(() => {
-          webgl.dispose();
-          element.dataset.renderer = 'dom';
-          applyBlink.current(!settingsRef.current.reduceMotion);
-        });
-        term.loadAddon(webgl);
-        element.dataset.renderer = 'webgl';
-      } catch {
-        // No WebGL after all: the DOM renderer is already active.
-      }
-    }
+    // WebGL while visible and within the page's budget (webglBudget.ts), else the DOM renderer.
+    const gpu =
+      chooseRenderer() === 'webgl'
+        ? manageWebgl({
+            term,
+            element,
+            onChange: (renderer) => {
+              element.dataset.renderer = renderer;
+              applyBlink.current(!settingsRef.current.reduceMotion);
+            },
+          })
+        : null;
     let ownBlink: { dispose(): void } | null = null;
     applyBlink.current = (blink) => {
       const dom = element.dataset.renderer !== 'webgl';
@@ -172,6 +169,7 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
     return () => {
       ownBlink?.dispose();
       applyBlink.current = () => undefined;
+      gpu?.dispose();
       unprobe();
       unregister();
       observer.disconnect();
