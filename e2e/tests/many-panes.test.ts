@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { startRozi, type RoziServer } from '../lib/roziServer';
 import { waitFor } from '../lib/terminalText';
+import { workspaceOf } from '../lib/workspaceProbe';
 import { WEBGL_BUDGET } from '../../apps/web/src/terminal/webglBudget';
 
 let server: RoziServer;
@@ -72,7 +73,7 @@ async function missing(ids: number[], marker: (id: number) => string): Promise<n
     });
   });
   const byKey = new Map(screens);
-  const panes = await call<Array<{ id: number; key: number }>>('panes.list', {});
+  const { panes } = await workspaceOf(browser.page);
   return ids.filter((id) => {
     const key = panes.find((p) => p.id === id)?.key;
     // The DOM renderer's rows are what is drawn; WebGL draws into a canvas, so for those panes
