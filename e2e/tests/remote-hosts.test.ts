@@ -169,4 +169,13 @@ describe('a remote host in the browser', () => {
     );
     await page.locator('[data-session="dev@box"]').waitFor();
   }, 120_000);
+
+  it('marks host sessions with their host on the phone layout', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 400, height: 800 });
+    const chip = page.locator('section[aria-label="Session dev@box"] [data-host-chip="connected"]');
+    await chip.waitFor({ timeout: 20_000 });
+    expect(await chip.innerText()).toBe('box');
+    await screenshot(page, 'remote-host-mobile');
+  }, 60_000);
 });

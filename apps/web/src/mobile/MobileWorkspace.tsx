@@ -85,6 +85,17 @@ function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneView
             <section key={session.name} aria-label={`Session ${session.name}`} className="mb-4">
               <h2 className="mb-2 flex items-baseline gap-2 px-1">
                 <span className="text-[13px] font-semibold text-fg">{session.name}</span>
+                {session.host && (
+                  <span
+                    data-host-chip={session.hostState ?? undefined}
+                    title={session.hostReason ?? undefined}
+                    className="rounded border border-line px-1 text-[11px] text-muted"
+                  >
+                    {session.hostState === 'connected'
+                      ? session.host
+                      : `${session.host} · ${session.hostState}`}
+                  </span>
+                )}
                 <Rollup counts={countStates(panes.map((p) => p.status?.state))} />
               </h2>
               <div className="flex flex-col gap-2">
