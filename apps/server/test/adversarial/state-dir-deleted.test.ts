@@ -1,4 +1,4 @@
-// Bad luck, case D04: the state directory is deleted under a running server (a cleanup script, a
+// Bad luck, case D03: the state directory is deleted under a running server (a cleanup script, a
 // user's rm -rf ~/.local/state). SIGTERM must still end the server with exit 0 and save what it
 // can: the state directory is made again and the final snapshot lands in it.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { removeHome, startServer, waitFor } from '../harness';
 
-it('D04 state dir deleted while running: SIGTERM exits 0 and the last snapshot is written again', async () => {
+it('D03 state dir deleted while running: SIGTERM exits 0 and the last snapshot is written again', async () => {
   const s = await startServer();
   try {
     const stateDir = join(s.home, '.local', 'state', 'rozi');
