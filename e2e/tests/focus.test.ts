@@ -192,4 +192,20 @@ describe('focus from the keyboard', () => {
     // Back where the launcher was opened from: the sidebar edge.
     await waitForFocus(page, 'the sidebar edge after the launcher', (f) => f.name === 'Sidebar width');
   });
+
+  it('pages open with the focus on their first control: Settings from the palette, Extensions, Keyboard shortcuts', async () => {
+    const { page } = browser;
+    await page.keyboard.press('Control+Shift+P');
+    await waitForFocus(page, 'the palette filter', (f) => f.tag === 'input');
+    await page.keyboard.type('open settings');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/settings/);
+    const settings = await waitForFocus(page, 'a control of the settings page', (f) => f.tag !== 'body');
+    expect(['input', 'select', 'button', 'textarea']).toContain(settings.tag);
+    for (const path of ['/extensions', '/settings/keys']) {
+      await page.goto(`${server.origin}${path}`);
+      const f = await waitForFocus(page, `a control of ${path}`, (x) => x.tag !== 'body');
+      expect(f.tag).toBe('input');
+    }
+  });
 });

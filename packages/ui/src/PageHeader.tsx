@@ -1,7 +1,9 @@
 // The header every page shares (Settings, Extensions, Keyboard shortcuts, Agents): a way back,
 // the page's title, what the page adds beside it, its actions on the right.
 import type { ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { FOCUS_RING } from './controls';
+import { initialFocusTarget } from './focusHome';
 import { Icon } from './Icon';
 
 export interface PageHeaderProps {
@@ -37,12 +39,40 @@ export interface PageProps extends Omit<PageHeaderProps, 'children'> {
   children: ReactNode;
 }
 
-/** A whole page: the shared header above the page's own body. */
+/**
+ * A whole page: the shared header above the page's own body. It opens with the focus on the
+ * body's first field (or first control) rather than on <body>, where keys go nowhere; a body that
+ * loads its content later gets the focus when the content arrives, unless the person moved it.
+ */
 export function Page({ badge, children, ...header }: PageProps) {
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = body.current;
+    if (!box) return;
+    const place = (): boolean => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return true;
+      const target = initialFocusTarget(box);
+      target?.focus({ preventScroll: true });
+      return target !== null;
+    };
+    if (place()) return;
+    const observer = new MutationObserver(() => {
+      if (place()) observer.disconnect();
+    });
+    observer.observe(box, { childList: true, subtree: true });
+    const stop = setTimeout(() => observer.disconnect(), 10_000);
+    return () => {
+      observer.disconnect();
+      clearTimeout(stop);
+    };
+  }, []);
   return (
     <div className="min-h-dvh bg-bg text-fg">
       <PageHeader {...header}>{badge}</PageHeader>
-      {children}
+      <div ref={body} className="contents">
+        {children}
+      </div>
     </div>
   );
 }
