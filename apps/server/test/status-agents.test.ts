@@ -374,7 +374,7 @@ describe('agent status with real panes', () => {
       return all.length > before ? all : null;
     });
     const note = notes[notes.length - 1];
-    expect(note?.message).toContain('needs input');
+    expect(note?.message).toContain('asks: Do you trust the contents of this directory?');
     expect((note?.at ?? 0) - tBlocked).toBeGreaterThanOrEqual(800);
     expect((note?.at ?? 0) - t0).toBeLessThan(5000);
     // Back to working, then blocked again but viewed within the delay: nothing is delivered.

@@ -3,7 +3,9 @@
 // (stream/protocol.ts), and later subsystems (detection, status, extension hooks) subscribe here.
 import type { NotificationInfo, PaneId, PaneKey } from '../session/model';
 import type { WorkspaceDelta } from '../projection/types';
-import type { EffectiveState, StatusRow } from '../status/types';
+import type { AgentRef, EffectiveState, StatusRow } from '../status/types';
+import type { AnswerRecord } from '../status/answerFence';
+import type { PaneQuestion } from '../status/paneQuestion';
 
 interface PaneRef {
   key: PaneKey;
@@ -43,6 +45,16 @@ export type ServerEvent =
   /** A pane's effective agent status changed (status/statusService.ts): the new row, flat, plus the state before. */
   | ({ type: 'agent-state-changed'; previous_state: EffectiveState | null } & Omit<StatusRow, 'pane'> &
       PaneRef)
+  /** A pane became blocked, or asks a new question while blocked: the question as read from its screen. */
+  | ({
+      type: 'needs-input';
+      agent: string | null;
+      label: string | null;
+      ref: AgentRef | null;
+      question: PaneQuestion;
+    } & PaneRef)
+  /** A blocked agent was answered from the inbox or `rozi agents answer`. */
+  | ({ type: 'question-answered'; answer: AnswerRecord } & PaneRef)
   /** config.toml's agent definitions were changed by the editor (saved or undone); detection reloaded them. */
   | {
       type: 'agent-definitions-changed';

@@ -82,6 +82,17 @@ export function hookEventFromBus(
     case 'session-killed':
       o.focus.forget(event.session);
       return null;
+    case 'needs-input':
+      return {
+        event: 'needs-input',
+        session: event.session,
+        pane: event.paneId,
+        agent: event.agent,
+        question: event.question.question,
+        choices: event.question.choices.map((c) => c.label),
+        readable: event.question.readable,
+        question_id: event.question.question_id,
+      };
     default:
       return null;
   }

@@ -11,7 +11,7 @@ export const STATUS_EXIT = {
   replaced: 6,
   /** The --ref belongs to another server run, or its revision is older than the pane's. */
   stale_ref: 7,
-  /** prompt refused before writing a byte: the agent is blocked, or working without --allow-working. */
+  /** prompt/answer refused before writing a byte: the agent is blocked (prompt), no longer blocked or already answered (answer), or working without --allow-working. */
   refused: 8,
   /** No agent is detected in the pane. */
   no_agent: 9,
@@ -33,7 +33,26 @@ export type PromptRefusal =
   | 'control_char'
   | 'write_failed';
 
-export function exitCodeOf(code: WaitOutcomeCode | PromptRefusal): number {
+/** Why an answer (agents answer, the inbox's buttons) was refused before any byte was written. */
+export type AnswerRefusal =
+  | 'gone'
+  | 'replaced'
+  | 'stale_ref'
+  | 'no_agent'
+  /** The agent is no longer blocked. */
+  | 'not_blocked'
+  /** It asks something else than the question the answer names. */
+  | 'changed'
+  /** Another client answered this question first. */
+  | 'answered'
+  /** Its choices cannot be read from the screen: open the pane. */
+  | 'unreadable'
+  | 'no_choice'
+  | 'needs_text'
+  | 'bad_text'
+  | 'write_failed';
+
+export function exitCodeOf(code: WaitOutcomeCode | PromptRefusal | AnswerRefusal): number {
   switch (code) {
     case 'matched':
       return STATUS_EXIT.matched;
@@ -47,12 +66,19 @@ export function exitCodeOf(code: WaitOutcomeCode | PromptRefusal): number {
       return STATUS_EXIT.stale_ref;
     case 'blocked':
     case 'working':
+    case 'not_blocked':
+    case 'changed':
+    case 'answered':
+    case 'unreadable':
       return STATUS_EXIT.refused;
     case 'no_agent':
       return STATUS_EXIT.no_agent;
     case 'empty':
     case 'too_long':
     case 'control_char':
+    case 'no_choice':
+    case 'needs_text':
+    case 'bad_text':
       return 2;
     case 'write_failed':
       return 1;

@@ -26,6 +26,10 @@ import { createProcReader, type ProcReader } from '../proc/processTable';
 import { ProcessTier, type AgentMatcher } from './processTier';
 import { Publishers } from './publishers';
 import { fencedPrompt, type PromptRequest, type PromptResult } from './promptFence';
+import { encodeKeys } from '../keys/tmuxKeys';
+import type { AnswerRequest, AnswerResult } from './answerFence';
+import { NeedsInput } from './needsInput';
+import { refOf } from './agentRef';
 import { ScreenObserver } from './screenObserver';
 import { StatusHub, type PublishedReading, type StatusChange, type StatusListener } from './statusHub';
 import type { EffectiveState, StatusRow } from './types';
@@ -63,6 +67,8 @@ export class StatusService {
   readonly publishers: Publishers;
   private definitions: DefinitionSet;
   private readonly classifier: NotificationClassifier;
+  /** Blocked panes' questions, answers and their history (the needs-you inbox). */
+  readonly needs: NeedsInput;
   private readonly screens = new Map<PaneKey, PaneScreen>();
   private procTimer: NodeJS.Timeout | null = null;
   private procTimerAt = Infinity;
@@ -94,6 +100,43 @@ export class StatusService {
       match,
       now,
       epoch: this.epoch,
+    });
+    this.needs = new NeedsInput({
+      hub: this.hub,
+      definitions: () => this.definitions,
+      screen: (key) => {
+        const pane = o.manager.panes.get(key);
+        return pane ? { text: visibleText(pane), title: pane.oscTitle ?? '' } : undefined;
+      },
+      encode: (key, keys) => {
+        const pane = o.manager.panes.get(key);
+        if (!pane) return null;
+        const r = encodeKeys(keys, { applicationCursor: pane.mirror.term.modes.applicationCursorKeysMode });
+        return 'data' in r ? r.data : null;
+      },
+      write: (key, data) => {
+        const pane = o.manager.panes.get(key);
+        if (!pane || pane.exited) return false;
+        pane.write(data);
+        return true;
+      },
+      now,
+      asked: (key, question, row) => {
+        const pane = o.manager.panes.get(key);
+        if (pane)
+          o.bus.emit({
+            type: 'needs-input',
+            agent: row.agent,
+            label: row.label,
+            ref: refOf(row),
+            question,
+            ...pane.ref(),
+          });
+      },
+      answeredBy: (answer) => {
+        const pane = o.manager.panes.get(answer.pane);
+        if (pane) o.bus.emit({ type: 'question-answered', answer, ...pane.ref() });
+      },
     });
     this.classifier = new NotificationClassifier({
       timers: realTimers,
@@ -235,6 +278,17 @@ export class StatusService {
     );
   }
 
+  /**
+   * Chooses one of a blocked agent's choices (the needs-you inbox, `rozi agents answer`): the
+   * fence runs once the mirror has parsed every byte received, so it judges the newest screen.
+   */
+  async answer(request: AnswerRequest): Promise<AnswerResult> {
+    const pane = this.o.manager.panes.get(request.pane);
+    if (!pane || pane.exited)
+      return { ok: false, code: 'gone', message: 'the pane is gone; nothing was sent', row: null };
+    return pane.mirror.whenParsed(() => this.needs.answer(request));
+  }
+
   /** A browser started or stopped showing the pane: done → idle, pending notices cancelled. */
   setViewed(pane: PaneKey, viewed: boolean): void {
     this.hub.setViewed(pane, viewed);
@@ -356,9 +410,13 @@ export class StatusService {
   private onChange(c: StatusChange): void {
     this.classifier.onChange(c);
     const pane = this.o.manager.panes.get(c.row.pane);
-    if (!pane || c.removed) return;
+    if (!pane || c.removed) {
+      this.needs.onChange(c);
+      return;
+    }
     const { pane: _key, ...row } = c.row;
     this.o.bus.emit({ type: 'agent-state-changed', previous_state: c.previous.state, ...row, ...pane.ref() });
+    this.needs.onChange(c);
     this.o.bus.workspaceChanged();
   }
 
@@ -366,10 +424,13 @@ export class StatusService {
     const pane = this.o.manager.panes.get(n.pane);
     if (!pane) return;
     const who = n.label ?? n.agent ?? 'agent';
-    const message = n.kind === 'blocked' ? `${who} needs input` : `${who} is done`;
+    // A blocked agent's notice carries its question, not a generic line.
+    const q = n.kind === 'blocked' ? this.needs.question(n.pane) : null;
+    const asked = q?.from === 'screen' ? q.question : undefined;
+    const plain = n.kind === 'blocked' ? `${who} needs input` : `${who} is done`;
     this.o.manager.notify({
       title: `pane ${pane.id}`,
-      message: n.message ? `${message}: ${n.message}` : message,
+      message: asked ? `${who} asks: ${asked}` : n.message ? `${plain}: ${n.message}` : plain,
       level: n.kind === 'blocked' ? 'warn' : 'info',
       pane,
     });

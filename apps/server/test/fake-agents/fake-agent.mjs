@@ -12,6 +12,8 @@
 // FAKE_BRACKETED 1 = enable bracketed paste (DECSET 2004) like real TUIs do
 // FAKE_WORK_MS   after a prompt (Enter) on an idle screen: draw working for this long, then idle
 // FAKE_DEAF      1 = draw nothing in answer to a prompt (a screen that never moves; fencing tests)
+// FAKE_CASE      the case to draw for its state when the file has several (by name)
+// FAKE_ANSWERS   1 = any input on a blocked screen answers it: draw working, then idle
 //
 // SIGUSR1 draws the next screen of the sequence; input "/exit\r" exits.
 import { appendFileSync, readFileSync } from 'node:fs';
@@ -19,7 +21,9 @@ import { parse } from 'smol-toml';
 
 const fixture = parse(readFileSync(process.env.FAKE_FIXTURE ?? '', 'utf8'));
 const cases = Array.isArray(fixture.case) ? fixture.case : [];
-const screenFor = (state) => cases.find((c) => c.state === state);
+const wanted = process.env.FAKE_CASE;
+const screenFor = (state) =>
+  cases.find((c) => c.state === state && c.name === wanted) ?? cases.find((c) => c.state === state);
 const sequence = (process.env.FAKE_SEQUENCE ?? 'working,blocked,idle').split(',');
 const stepMs = Number(process.env.FAKE_STEP_MS ?? 0);
 const workMs = Number(process.env.FAKE_WORK_MS ?? 300);
@@ -49,7 +53,9 @@ process.stdin.on('data', (buf) => {
     process.stdout.write('\x1b[?2004l\x1b[H\x1b[2J');
     process.exit(0);
   }
-  if (s.endsWith('\r') && (shown === 'idle' || shown === '') && process.env.FAKE_DEAF !== '1') {
+  const answered = process.env.FAKE_ANSWERS === '1' && shown === 'blocked';
+  const prompted = s.endsWith('\r') && (shown === 'idle' || shown === '') && process.env.FAKE_DEAF !== '1';
+  if (answered || prompted) {
     draw('working');
     setTimeout(() => draw('idle'), workMs);
   }

@@ -198,6 +198,7 @@ export const HOOK_EVENTS = [
   'session-created',
   'session-renamed',
   'config-reloaded',
+  'needs-input',
 ] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 

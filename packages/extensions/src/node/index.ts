@@ -33,6 +33,7 @@ export {
   isHookEventName,
   matchesFilter,
   type AgentStateChangedEvent,
+  type NeedsInputEvent,
   type HookAgentState,
   type HookEvent,
   type HookEventName,

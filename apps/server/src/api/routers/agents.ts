@@ -9,6 +9,8 @@ import { resolveAgent, viewOf, type AgentRowView, type StatusFailure } from '../
 import { WAIT_STATES, type WaitOutcome } from '../../status/agentWaits';
 import { MAX_PROMPT_BYTES } from '../../status/promptEncoding';
 import { MAX_WAIT_MS } from '../../status/waitDuration';
+import { MAX_ANSWER_TEXT, type AnswerRefusal } from '../../status/answerFence';
+import { answerView, inboxItemView, type AnswerView, type InboxItemView } from '../../status/needsInputViews';
 import type { SessionManager } from '../../session/manager';
 import { resolveSession } from '../../session/target';
 import { targetInput } from '../inputs';
@@ -47,6 +49,16 @@ function awaitWait(
   signal?.addEventListener('abort', () => handle.cancel(), { once: true });
   return handle.result;
 }
+
+interface NotBlocked {
+  ok: false;
+  code: 'not_blocked';
+  message: string;
+}
+
+export type AnswerReply =
+  | { ok: true; written_bytes: number; answer: AnswerView }
+  | { ok: false; code: AnswerRefusal | StatusFailure['code']; message: string; written_bytes: 0 };
 
 export const agentsRouter = router({
   list: procedure
@@ -181,6 +193,78 @@ export const agentsRouter = router({
       if (!out.ok) throw new RoziError('conflict', `${out.message} (${out.conflict})`);
       return { ok: true, agent: viewOf(ctx.manager, status.get(pane.key) ?? pane.row) };
     }),
+
+  /** The question a blocked agent asks, its choices and the keys each sends (`rozi agents question`). */
+  question: procedure
+    .input(agentInput)
+    .query(
+      ({
+        ctx,
+        input,
+      }):
+        | { ok: true; agent: AgentRowView; question: InboxItemView['question'] }
+        | StatusFailure
+        | NotBlocked => {
+        const status = statusServiceOf(ctx.manager);
+        const r = resolveAgent(ctx.manager, status, input);
+        if (!r.ok) return r;
+        const v = viewOf(ctx.manager, r.row);
+        if (!v) return { ok: false, code: 'gone', message: 'the pane is gone' };
+        const question = status.needs.question(r.key);
+        if (!question)
+          return {
+            ok: false,
+            code: 'not_blocked',
+            message: `the agent is not waiting for input (it is ${v.state ?? 'gone'})`,
+          };
+        return { ok: true, agent: v, question };
+      },
+    ),
+
+  /** Chooses choice N of a blocked agent's question, fenced (`rozi agents answer`, the inbox's buttons). */
+  answer: procedure
+    .input(
+      agentInput.extend({
+        choice: z.number().int().min(1).max(99),
+        text: z
+          .string()
+          .max(MAX_ANSWER_TEXT * 2)
+          .optional(),
+        questionId: z.string().min(1).max(64).optional(),
+        by: z.string().min(1).max(80).optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }): Promise<AnswerReply> => {
+      const status = statusServiceOf(ctx.manager);
+      const r = resolveAgent(ctx.manager, status, input);
+      if (!r.ok) return { ...r, written_bytes: 0 };
+      const result = await status.answer({
+        pane: r.key,
+        choice: input.choice,
+        ...(input.text !== undefined ? { text: input.text } : {}),
+        ...(input.questionId !== undefined ? { questionId: input.questionId } : {}),
+        ...(r.ref ? { ref: r.ref } : {}),
+        by: (input.by ?? 'cli').replace(/[^\p{L}\p{N} ·._@:/()-]/gu, '').slice(0, 80) || 'client',
+      });
+      if (!result.ok) return { ok: false, code: result.code, message: result.message, written_bytes: 0 };
+      return {
+        ok: true,
+        written_bytes: result.written_bytes,
+        answer: answerView(ctx.manager, result.record),
+      };
+    }),
+
+  /** Everything that needs a person, oldest first, and the answers sent in this server run. */
+  inbox: procedure.query(({ ctx }): { items: InboxItemView[]; history: AnswerView[] } => {
+    const needs = statusServiceOf(ctx.manager).needs;
+    return {
+      items: needs
+        .items()
+        .map((item) => inboxItemView(ctx.manager, item))
+        .filter((v): v is InboxItemView => v !== null),
+      history: needs.history().map((record) => answerView(ctx.manager, record)),
+    };
+  }),
 
   /** The browser shows (or stops showing) a pane: acknowledges done and cancels its pending notice. */
   setViewed: procedure

@@ -11,6 +11,8 @@ import { agentsReadVerb } from './agents/read';
 import { agentsReleaseVerb } from './agents/release';
 import { agentsReportVerb } from './agents/report';
 import { agentsWaitVerb } from './agents/wait';
+import { agentsQuestionVerb } from './agents/question';
+import { agentsAnswerVerb } from './agents/answer';
 import { publishVerb } from './status/publish';
 import { statusVerb } from './status/status';
 import { subscribeVerb } from './status/subscribe';
@@ -28,6 +30,8 @@ export const agentVerbs: Verb[] = [
   agentsReadVerb,
   agentsWaitVerb,
   agentsPromptVerb,
+  agentsQuestionVerb,
+  agentsAnswerVerb,
   agentsReportVerb,
   agentsReleaseVerb,
   statusVerb,

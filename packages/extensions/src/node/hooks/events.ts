@@ -74,8 +74,22 @@ export interface ConfigReloadedEvent {
   event: 'config-reloaded';
 }
 
+/** A pane became blocked, or asks a new question while blocked: the question read from its screen. */
+export interface NeedsInputEvent extends PaneFields {
+  event: 'needs-input';
+  agent: string | null;
+  question: string;
+  /** The choices' labels in order (empty when they could not be read). */
+  choices: string[];
+  /** Whether the choices can be answered with `rozi agents answer --choice N`. */
+  readable: boolean;
+  /** Pass to `rozi agents answer --question-id` so the answer lands on this question only. */
+  question_id: string;
+}
+
 export type HookEvent =
   | AgentStateChangedEvent
+  | NeedsInputEvent
   | PaneSpawnedEvent
   | PaneExitedEvent
   | BellEvent
@@ -129,4 +143,5 @@ export const HOOK_EVENT_FIELDS: Readonly<Record<HookEventName, readonly string[]
   'session-created': ['session'],
   'session-renamed': ['session', 'previous'],
   'config-reloaded': [],
+  'needs-input': ['session', 'pane', 'agent', 'question', 'choices', 'readable', 'question_id'],
 };

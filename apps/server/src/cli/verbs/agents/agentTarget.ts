@@ -1,7 +1,12 @@
 // What every `rozi agents` status verb shares: --target / --ref resolution (the spec's rule:
 // with --session, --target must be given, because an inherited ROZI_PANE may belong to another
 // session), the stable exit codes, and how a status refusal becomes a one-line CLI error.
-import { exitCodeOf, type PromptRefusal, type WaitOutcomeCode } from '../../../status/statusCodes';
+import {
+  exitCodeOf,
+  type AnswerRefusal,
+  type PromptRefusal,
+  type WaitOutcomeCode,
+} from '../../../status/statusCodes';
 import { parseWaitDuration } from '../../../status/waitDuration';
 import { parseWaitStates, type WaitState } from '../../../status/agentWaits';
 import type { AgentRowView } from '../../../status/agentViews';
@@ -57,7 +62,7 @@ export function timeoutOf(ctx: VerbContext, fallbackMs: number): number {
 
 /** A refusal or non-matching outcome: one line on stderr, the stable code, its exit code. */
 export function statusError(
-  code: WaitOutcomeCode | PromptRefusal,
+  code: WaitOutcomeCode | PromptRefusal | AnswerRefusal,
   message: string,
   details?: unknown,
 ): CliError {

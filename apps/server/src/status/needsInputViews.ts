@@ -1,0 +1,47 @@
+// What the inbox, `rozi agents question` and `rozi agents answer` return: needsInput.ts's values
+// with the pane named the way people and scripts name it (session + pane id) and the `--ref`.
+import type { SessionManager } from '../session/manager';
+import type { AnswerRecord } from './answerFence';
+import { refOf } from './agentRef';
+import type { NeedsInputItem } from './needsInput';
+import type { PaneQuestion } from './paneQuestion';
+import type { AgentRef } from './types';
+
+export interface InboxItemView {
+  session: string;
+  pane: number;
+  key: number;
+  agent: string | null;
+  label: string | null;
+  since: number;
+  ref: AgentRef | null;
+  question: PaneQuestion;
+}
+
+export interface AnswerView extends Omit<AnswerRecord, 'pane'> {
+  key: number;
+  /** null once the pane is gone. */
+  session: string | null;
+  pane: number | null;
+}
+
+export function inboxItemView(manager: SessionManager, item: NeedsInputItem): InboxItemView | null {
+  const pane = manager.panes.get(item.row.pane);
+  if (!pane) return null;
+  return {
+    session: pane.session.name,
+    pane: pane.id,
+    key: pane.key,
+    agent: item.row.agent,
+    label: item.row.label,
+    since: item.since,
+    ref: refOf(item.row),
+    question: item.question,
+  };
+}
+
+export function answerView(manager: SessionManager, record: AnswerRecord): AnswerView {
+  const { pane: key, ...rest } = record;
+  const pane = manager.panes.get(key);
+  return { ...rest, key, session: pane?.session.name ?? null, pane: pane?.id ?? null };
+}
