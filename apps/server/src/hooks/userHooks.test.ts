@@ -63,7 +63,7 @@ describe('readUserHooks', () => {
     );
     expect(r.diagnostics).toEqual([
       'config.toml [[hooks]] #1: unknown key "colour"',
-      'config.toml [[hooks]] #1: "event" must be one of agent-state-changed, pane-spawned, pane-exited, bell, notification, focus-changed, session-created, session-renamed, config-reloaded, got "agent-turned-blue"',
+      'config.toml [[hooks]] #1: "event" must be one of agent-state-changed, pane-spawned, pane-exited, bell, notification, focus-changed, session-created, session-renamed, config-reloaded, needs-input, got "agent-turned-blue"',
       'config.toml [[hooks]] #2: give exactly one of "run" (a shell command) or "script" (a .js module)',
       expect.stringMatching(/^config\.toml \[\[hooks\]\] #3: script \.\/missing\.js cannot be read/),
       'config.toml [[hooks]] #4: "permissions" applies to script hooks only',

@@ -35,6 +35,8 @@ export interface UiControls {
   openPalette(): void;
   openLauncher(placement?: LauncherPlacement): void;
   openActivity(): void;
+  /** The needs-you inbox (desktop panel; the phone shows it first anyway). */
+  openInbox(): void;
   openSettings(): void;
   prompt(request: PromptRequest): void;
   confirm(request: ConfirmRequest): void;

@@ -45,6 +45,13 @@ export const viewActions: ActionDef[] = [
     run: (ctx) => ctx.ui.openActivity(),
   },
   {
+    id: 'show-inbox',
+    title: 'Show agents waiting for you',
+    category: 'View',
+    keywords: 'inbox needs input blocked question answer approve',
+    run: (ctx) => ctx.ui.openInbox(),
+  },
+  {
     id: 'open-settings',
     title: 'Open settings',
     category: 'View',

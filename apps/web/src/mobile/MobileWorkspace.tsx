@@ -22,6 +22,7 @@ import { WorkspaceDialogs } from '../workspace/WorkspaceDialogs';
 import type { Modifiers, RowKey } from './keyRow';
 import { applyModifiers, rowKeyBytes } from './keyRow';
 import { basename } from '../model/paths';
+import { InboxList } from '../inbox/InboxList';
 
 export function MobileWorkspace({ c }: { c: WorkspaceController }) {
   const [openKey, setOpenKey] = useState<number | null>(null);
@@ -74,6 +75,22 @@ function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneView
         </div>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto p-3" data-card-deck>
+        {/* What needs a person comes first, answerable here with large buttons. */}
+        {(c.inbox.items.length > 0 || c.inbox.history.length > 0) && (
+          <section aria-label="Needs you" data-mobile-inbox className="mb-4">
+            <h2 className="mb-2 px-1 text-[13px] font-semibold text-fg">
+              Needs you <span className="font-normal text-muted">{c.inbox.items.length}</span>
+            </h2>
+            <InboxList
+              inbox={c.inbox}
+              size="large"
+              onOpenPane={(target) => {
+                const pane = c.workspace.paneByKey(target.key);
+                if (pane) onOpen(pane);
+              }}
+            />
+          </section>
+        )}
         {sessions.length === 0 && !c.workspace.isLoading && (
           <EmptyState title="No sessions">Tap + to start an agent or a shell.</EmptyState>
         )}

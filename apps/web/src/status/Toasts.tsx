@@ -1,6 +1,7 @@
 'use client';
 // Toasts in the bottom-right corner; clicking one focuses the pane it is about.
 import { IconButton } from '@rozi/ui';
+import type { ReactNode } from 'react';
 import type { Toast } from './useStatusSurfaces';
 
 const TONE: Record<Toast['tone'], string> = {
@@ -15,10 +16,13 @@ export function Toasts({
   toasts,
   onOpen,
   onDismiss,
+  extra,
 }: {
   toasts: Toast[];
   onOpen(toast: Toast): void;
   onDismiss(id: string): void;
+  /** Drawn under a toast's text (a blocked agent's answer buttons). */
+  extra?: (toast: Toast) => ReactNode;
 }) {
   return (
     <div
@@ -32,14 +36,17 @@ export function Toasts({
           data-toast={toast.tone}
           className={`rozi-toast-in pointer-events-auto flex items-start gap-2 rounded-md border border-l-4 border-line bg-surface p-3 shadow-xl ${TONE[toast.tone]}`}
         >
-          <button
-            type="button"
-            className="min-w-0 flex-1 text-left focus-visible:outline-2 focus-visible:outline-accent"
-            onClick={() => onOpen(toast)}
-          >
-            <div className="text-[13px] font-semibold text-fg">{toast.title}</div>
-            <div className="text-[12px] text-muted">{toast.message}</div>
-          </button>
+          <div className="min-w-0 flex-1">
+            <button
+              type="button"
+              className="w-full text-left focus-visible:outline-2 focus-visible:outline-accent"
+              onClick={() => onOpen(toast)}
+            >
+              <div className="text-[13px] font-semibold text-fg">{toast.title}</div>
+              <div className="text-[12px] text-muted">{toast.message}</div>
+            </button>
+            {extra?.(toast)}
+          </div>
           <IconButton icon="close" label="Dismiss" onClick={() => onDismiss(toast.id)} />
         </div>
       ))}

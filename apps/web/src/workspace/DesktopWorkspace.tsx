@@ -15,6 +15,7 @@ import { TabBar } from './TabBar';
 import { TabLayout } from './TabLayout';
 import type { WorkspaceController } from './useWorkspaceController';
 import { WorkspaceDialogs } from './WorkspaceDialogs';
+import { InboxPanel } from '../inbox/InboxPanel';
 
 export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
   const { session, tab, workspace, settings } = c;
@@ -96,6 +97,9 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
             keymap={c.keymap}
           />
         </main>
+        {c.inboxPanel.open && (
+          <InboxPanel inbox={c.inbox} onClose={c.inboxPanel.close} onOpenPane={c.openPane} />
+        )}
         {panelsOf(dockTabs, 'right').length > 0 && (
           <aside className="w-60 shrink-0 border-l border-line" aria-label="Right sidebar">
             <SidebarDock dock="right" tabs={dockTabs} sessions={sessionsView} />

@@ -8,6 +8,7 @@ import { ConfirmDialog, PromptDialog } from '../shell/PromptDialog';
 import { ActivityView } from '../status/ActivityView';
 import { Toasts } from '../status/Toasts';
 import type { WorkspaceController } from './useWorkspaceController';
+import { ToastAnswers } from '../inbox/ToastAnswers';
 
 export function WorkspaceDialogs({ c }: { c: WorkspaceController }) {
   const { dialogs } = c;
@@ -53,6 +54,11 @@ export function WorkspaceDialogs({ c }: { c: WorkspaceController }) {
       <Toasts
         toasts={c.status.toasts}
         onDismiss={c.status.dismiss}
+        extra={(toast) =>
+          toast.tone === 'blocked' && toast.pane ? (
+            <ToastAnswers inbox={c.inbox} paneKey={toast.pane.key} onMore={c.ui.openInbox} />
+          ) : null
+        }
         onOpen={(toast) => {
           c.status.dismiss(toast.id);
           if (toast.pane) c.openPane(toast.pane);

@@ -22,6 +22,8 @@ import type { LauncherPlacement } from '../launcher/launcherModel';
 import { updateSettings, useSettings } from '../settings/settingsStore';
 import { useActiveSession } from '../shell/useActiveSession';
 import { useStatusSurfaces } from '../status/useStatusSurfaces';
+import { useInbox } from '../inbox/useInbox';
+import { useInboxPanel } from '../inbox/useInboxPanel';
 import { activeTabOf, useWorkspace } from '../cache/useWorkspace';
 import { workspaceApi } from '../model/workspaceApi';
 import { terminalFor } from '../terminal/terminalRegistry';
@@ -48,6 +50,9 @@ export function useWorkspaceController() {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [launcher, setLauncher] = useState<LauncherPlacement | null>(null);
   const [activityOpen, setActivityOpen] = useState(false);
+  const inbox = useInbox();
+  const inboxPanel = useInboxPanel(inbox);
+  const showInbox = inboxPanel.show;
   const [prompt, setPrompt] = useState<PromptRequest | null>(null);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
   const [notices, setNotices] = useState<Notice[]>([]);
@@ -64,6 +69,7 @@ export function useWorkspaceController() {
       openPalette: () => setPaletteOpen(true),
       openLauncher: (placement = 'new-tab') => setLauncher(placement),
       openActivity: () => setActivityOpen(true),
+      openInbox: showInbox,
       openSettings: () => router.push('/settings'),
       prompt: setPrompt,
       confirm: setConfirm,
@@ -71,7 +77,7 @@ export function useWorkspaceController() {
       toggleSidebar: () => updateSettings({ sidebarOpen: !settings.sidebarOpen }),
       notice,
     }),
-    [router, selectSession, settings.sidebarOpen, notice],
+    [router, selectSession, settings.sidebarOpen, notice, showInbox],
   );
 
   // config.toml [keys] and active extension keys from the server (issue 9), on top of the defaults.
@@ -171,6 +177,8 @@ export function useWorkspaceController() {
     run,
     runAction,
     status,
+    inbox,
+    inboxPanel,
     openPane,
     selectSession,
     dialogs: {
