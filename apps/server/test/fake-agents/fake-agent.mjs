@@ -61,6 +61,8 @@ process.stdin.on('data', (buf) => {
   }
 });
 process.on('SIGUSR1', next);
+// A TUI redraws when its terminal is resized.
+process.on('SIGWINCH', () => shown && draw(shown));
 process.on('SIGTERM', () => process.exit(0));
 next();
 if (stepMs > 0) setInterval(next, stepMs);
