@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDefinitions } from '@rozi/detect';
 import { agentCapture } from '../../apps/server/test/agentCaptures';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
@@ -14,6 +15,7 @@ import { waitFor } from '../lib/terminalText';
 import { agentRowsOf, openWorkspace } from '../lib/workspaceProbe';
 
 const FAKE = join(REPO_ROOT, 'apps', 'server', 'test', 'fake-agents', 'fake-agent.mjs');
+const definitions = loadDefinitions();
 const logs = mkdtempSync(join(tmpdir(), 'rozi-inbox-logs-'));
 let server: RoziServer;
 let desktop: Browser;
@@ -52,7 +54,8 @@ async function launch(o: {
     o.agent,
     '--argv',
     'env',
-    `ROZI_AGENT=${o.agent}`,
+    // The name the definition matches (cursor's is cursor-agent).
+    `ROZI_AGENT=${definitions.byId.get(o.agent)?.match.names[0] ?? o.agent}`,
     `FAKE_FIXTURE=${agentCapture(o.agent)}`,
     `FAKE_CASE=${o.caseName ?? ''}`,
     `FAKE_SEQUENCE=${o.sequence}`,
@@ -61,7 +64,7 @@ async function launch(o: {
     process.execPath,
     FAKE,
   ]);
-  const pane = (JSON.parse(out) as { pane: { id: number; pid: number } }).pane;
+  const pane = JSON.parse(out) as { id: number; pid: number };
   return {
     pane: pane.id,
     pid: pane.pid,
@@ -149,6 +152,7 @@ describe('the needs-you inbox on the desktop', () => {
       );
       await screenshot(second.page, 'inbox-refused');
       await receivedExactly(kiro, '\r');
+      await server.cli(['kill-pane', '--target', String(kiro.pane)]);
     } finally {
       await second.close();
     }
@@ -169,6 +173,7 @@ describe('the needs-you inbox on the desktop', () => {
       (await page.locator('[role="tab"][aria-selected="true"]').innerText()).includes('kilo'),
     );
     expect(kilo.received()).toBe('');
+    await server.cli(['kill-pane', '--target', String(kilo.pane)]);
   });
 });
 
@@ -193,8 +198,8 @@ describe('the needs-you inbox on a phone (390×844)', () => {
       const firstCard = await phone.page.locator('[data-pane-card]').first().boundingBox();
       expect(firstCard && box && firstCard.y > box.y).toBe(true);
       const choice = item.locator('[data-choice="2"]');
-      expect((await choice.boundingBox())?.height).toBeGreaterThanOrEqual(44);
       await screenshot(phone.page, 'inbox-phone');
+      expect((await choice.boundingBox())?.height).toBeGreaterThanOrEqual(44);
       await choice.tap();
       await receivedExactly(cursor, '\x1b[B \r');
       await waitFor('cursor left blocked', async () => (await stateOf(cursor.pane)) !== 'blocked', 15_000);

@@ -29,7 +29,7 @@ export function InboxItemCard({ item, size, outcome, busy, onAnswer, onOpenPane 
   const [text, setText] = useState('');
   const large = size === 'large';
   const choiceClass = large
-    ? 'min-h-12 w-full rounded-lg px-4 py-2 text-left text-[15px]'
+    ? 'min-h-[48px] w-full rounded-lg px-4 py-2 text-left text-[15px]'
     : 'min-h-8 w-full rounded-md px-3 py-1 text-left text-[13px]';
   return (
     <article
@@ -79,13 +79,13 @@ export function InboxItemCard({ item, size, outcome, busy, onAnswer, onOpenPane 
                     value={text}
                     maxLength={2000}
                     onChange={(e) => setText(e.target.value)}
-                    className={large ? 'h-12 text-[15px]' : ''}
+                    className={large ? 'h-[48px] text-[15px]' : ''}
                   />
                   <Button
                     type="submit"
                     variant="primary"
                     disabled={busy || !text.trim()}
-                    className={large ? 'h-12' : ''}
+                    className={large ? 'h-[48px]' : ''}
                   >
                     Send
                   </Button>
@@ -108,7 +108,7 @@ export function InboxItemCard({ item, size, outcome, busy, onAnswer, onOpenPane 
         <Button
           variant={q.readable ? 'ghost' : 'primary'}
           onClick={onOpenPane}
-          className={large ? 'h-11' : ''}
+          className={large ? 'h-[44px]' : ''}
         >
           Open pane
         </Button>

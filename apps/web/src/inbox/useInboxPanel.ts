@@ -1,15 +1,20 @@
 'use client';
-// When the desktop's inbox panel shows: by itself while a question the person has not closed the
-// panel on is waiting (a new question opens it again), or when asked for (palette, toast).
-import { useCallback, useState } from 'react';
+// When the desktop's inbox panel shows: it opens by itself when a question arrives that the person
+// has not closed the panel on, or when asked for (palette, toast), and stays open (answered
+// items move to its history) until closed.
+import { useCallback, useEffect, useState } from 'react';
 import type { Inbox } from './useInbox';
 
 export function useInboxPanel(inbox: Inbox) {
   const [closedOn, setClosedOn] = useState<ReadonlySet<string>>(new Set());
   const [shown, setShown] = useState(false);
   const ids = inbox.items.map((i) => i.question.question_id);
-  const open = shown || ids.some((id) => !closedOn.has(id));
   const idsKey = ids.join(',');
+  const fresh = ids.some((id) => !closedOn.has(id));
+  useEffect(() => {
+    if (fresh) setShown(true);
+  }, [fresh, idsKey]);
+  const open = shown || fresh;
   const close = useCallback(() => {
     setShown(false);
     setClosedOn(new Set(idsKey.split(',').filter(Boolean)));
