@@ -17,7 +17,7 @@ const FAKE = join(__dirname, 'fake-agents', 'fake-agent.mjs');
 const set = loadDefinitions();
 let s: TestServer;
 let sub: ChildProcess;
-let lines: string[] = [];
+const lines: string[] = [];
 
 beforeAll(async () => {
   s = await startServer();
