@@ -50,7 +50,7 @@ function awaitWait(
   return handle.result;
 }
 
-interface NotBlocked {
+export interface NotBlocked {
   ok: false;
   code: 'not_blocked';
   message: string;
@@ -205,7 +205,7 @@ export const agentsRouter = router({
         | { ok: true; agent: AgentRowView; question: InboxItemView['question'] }
         | StatusFailure
         | NotBlocked => {
-        const status = statusServiceOf(ctx.manager);
+        const status = ctx.status;
         const r = resolveAgent(ctx.manager, status, input);
         if (!r.ok) return r;
         const v = viewOf(ctx.manager, r.row);
@@ -235,7 +235,7 @@ export const agentsRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }): Promise<AnswerReply> => {
-      const status = statusServiceOf(ctx.manager);
+      const status = ctx.status;
       const r = resolveAgent(ctx.manager, status, input);
       if (!r.ok) return { ...r, written_bytes: 0 };
       const result = await status.answer({
@@ -256,7 +256,7 @@ export const agentsRouter = router({
 
   /** Everything that needs a person, oldest first, and the answers sent in this server run. */
   inbox: procedure.query(({ ctx }): { items: InboxItemView[]; history: AnswerView[] } => {
-    const needs = statusServiceOf(ctx.manager).needs;
+    const needs = ctx.status.needs;
     return {
       items: needs
         .items()
