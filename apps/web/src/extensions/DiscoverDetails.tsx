@@ -116,7 +116,11 @@ export function DiscoverDetails({
               Update…
             </Button>
           )}
-          {!listed?.installed && (
+          {!listed?.installed && finished && (
+            // Done, and the list has not caught up yet: never offer Install again meanwhile.
+            <span className="rounded bg-surface-2 px-2 py-1 text-[12px]">Installed</span>
+          )}
+          {!listed?.installed && !finished && (
             <Button variant="primary" disabled={running} onClick={install}>
               {running ? 'Installing…' : 'Install'}
             </Button>
