@@ -384,12 +384,15 @@ export class SessionManager {
   }
 
   /**
-   * Live cwd: the shell's own OSC 7 report when it names an existing local directory (shell
-   * integration; no /proc read), else /proc (foreground process first, then the pane's child),
+   * Live cwd: the shell's own OSC 7 report when it names an existing local directory and the
+   * shell is at its prompt (shell integration; no /proc read), else /proc (foreground process first, then the pane's child),
    * else the start cwd (terminal.md, Smart focus and cwd inheritance).
    */
   liveCwd(p: Pane, fgPid?: number): string {
-    if (p.reportedCwd !== null && isDirectory(p.reportedCwd)) return p.reportedCwd;
+    // While a command runs (`cd /tmp && sleep 30`) the shell reports nothing until its next
+    // prompt, so its last report may be stale: /proc is the truth then.
+    if (p.reportedCwd !== null && !p.mirror.marks.commandRunning && isDirectory(p.reportedCwd))
+      return p.reportedCwd;
     if (!this.hasExeced(p)) return p.launch.cwd;
     const procs = this.o.envr.procs;
     return (

@@ -58,6 +58,11 @@ export class CommandMarks {
     return this.current !== null || this.finished.length > 0;
   }
 
+  /** A command was accepted (C) and has not finished (D): the shell's cwd report may be stale. */
+  get commandRunning(): boolean {
+    return this.current !== null && this.current.output !== null;
+  }
+
   /** The output of the last command that finished, or null when none did (or it scrolled away). */
   lastOutput(): LastOutput | null {
     for (let i = this.finished.length - 1; i >= 0; i--) {
