@@ -82,6 +82,16 @@ describe('a host that cannot serve', () => {
       expect(local.session).toBe(`local-${host.slice(0, 6)}`);
     }, 60_000);
 
+  it('with [remote] install = "never", names what to install by hand instead', async () => {
+    fx.appendConfig('[remote]\ninstall = "never"\n');
+    const r = await newSessionOn('norozi');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /rozi is not installed on norozi .*install rozi there yourself .*install = "never"/,
+    );
+    expect(r.stderr).not.toMatch(/rozi remote install/);
+  }, 60_000);
+
   it('lists the failed hosts offline with their reasons', async () => {
     const hosts =
       await fx.server!.call<Array<{ alias: string; state: string; reason: string | null }>>('hosts.list');

@@ -212,6 +212,8 @@ export class RemoteHosts {
   }
 
   installHint(alias: string): string {
+    if (this.settings().install === 'never')
+      return `install rozi there yourself and put it on PATH or in binary_path of [remote.hosts.${alias}] ([remote] install = "never" here)`;
     return `install it with 'rozi remote install ${alias}' (or set [remote] install = "always")`;
   }
 
