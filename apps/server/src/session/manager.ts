@@ -356,6 +356,20 @@ export class SessionManager {
     return { sessions, panes };
   }
 
+  /**
+   * The row of a pane just started, for the answer to the call that started it. Its program may
+   * have ended while the call waited for the PTY, and taken its session along (the session's
+   * only pane): that is answered as what happened, not as "no longer belongs to a session".
+   */
+  startedPaneInfo(p: Pane): PaneInfo {
+    if (this.sessions.get(p.session.name) !== p.session)
+      throw new RoziError(
+        'spawn-failed',
+        `the program of pane ${p.id} ended as soon as it started (exit ${p.exitCode ?? 'unknown'}), and its session '${p.session.name}' with it`,
+      );
+    return this.paneInfo(p);
+  }
+
   paneInfo(p: Pane): PaneInfo {
     const session = this.sessionOf(p);
     const tab = session.tabs.find((t) => t.id === p.tab);

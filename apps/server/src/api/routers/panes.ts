@@ -39,7 +39,7 @@ export const panesRouter = router({
         before,
       });
       const ptyReady = await pane.waitReady(PTY_READY_TIMEOUT_MS);
-      return { pane: ctx.manager.paneInfo(pane), pty_ready: ptyReady };
+      return { pane: ctx.manager.startedPaneInfo(pane), pty_ready: ptyReady };
     }),
 
   newTab: procedure.input(tabCreateInput).mutation(async ({ ctx, input }) => {
@@ -47,7 +47,12 @@ export const panesRouter = router({
     const session = resolveSession(ctx.manager, name);
     const { tab, pane } = ctx.manager.createTab(session, { name: tabName, launch, select });
     const ptyReady = await pane.waitReady(PTY_READY_TIMEOUT_MS);
-    return { session: session.name, tab: tab.id, pane: ctx.manager.paneInfo(pane), pty_ready: ptyReady };
+    return {
+      session: session.name,
+      tab: tab.id,
+      pane: ctx.manager.startedPaneInfo(pane),
+      pty_ready: ptyReady,
+    };
   }),
 
   focus: procedure.input(targetInput).mutation(({ ctx, input }) => {

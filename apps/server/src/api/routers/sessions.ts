@@ -33,7 +33,7 @@ export const sessionsRouter = router({
       return {
         session: session.name,
         instanceId: session.instanceId,
-        pane: ctx.manager.paneInfo(pane),
+        pane: ctx.manager.startedPaneInfo(pane),
         pty_ready: ptyReady,
       };
     }),

@@ -18,7 +18,12 @@ export const tabsRouter = router({
     const session = resolveSession(ctx.manager, name);
     const { tab, pane } = ctx.manager.createTab(session, { name: tabName, launch, select });
     const ptyReady = await pane.waitReady(PTY_READY_TIMEOUT_MS);
-    return { session: session.name, tab: tab.id, pane: ctx.manager.paneInfo(pane), pty_ready: ptyReady };
+    return {
+      session: session.name,
+      tab: tab.id,
+      pane: ctx.manager.startedPaneInfo(pane),
+      pty_ready: ptyReady,
+    };
   }),
 
   rename: procedure.input(tabRef.extend({ name: z.string().min(1) })).mutation(({ ctx, input }) => {
