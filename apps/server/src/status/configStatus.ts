@@ -2,6 +2,7 @@
 // status`, the workspace's warning banner and Settings show. A plain value built from the
 // definitions in force and the last read's warnings (see configWatcher.ts for when it is read).
 import type { DefinitionSet, DefinitionWarning } from '@rozi/detect';
+import type { ConfigDiagnostic } from '../config/configLoad';
 
 export interface ConfigWarningView {
   code: string;
@@ -23,6 +24,8 @@ export interface ConfigStatus {
   /** Epoch ms of the last read (server start counts as one). */
   readAt: number;
   warnings: ConfigWarningView[];
+  /** rozi keys this file sets that the web edition does not use, each with the reason (config/schema.ts). */
+  notUsed: Array<{ key: string; kind: 'no-web-meaning' | 'not-built'; message: string; line: number | null }>;
   /** The definitions detection uses now, in the order process matching consults them. */
   definitions: Array<{
     id: string;
@@ -39,19 +42,37 @@ export function configStatusOf(o: {
   lastRead: readonly DefinitionWarning[];
   kept: boolean;
   readAt: number;
+  /** The one loader's report on the file in force (unknown keys, wrong types, keys not used here). */
+  keys: readonly ConfigDiagnostic[];
 }): ConfigStatus {
+  const keyWarnings = o.keys.filter((d) => d.kind === 'unknown-key' || d.kind === 'bad-type');
   return {
     file: o.file,
     state: o.kept ? 'broken' : 'ok',
     readAt: o.readAt,
-    warnings: o.lastRead.map((w) => ({
-      code: w.code,
-      message: w.message,
-      file: w.file ?? null,
-      line: w.line ?? null,
-      column: w.column ?? null,
-      agent: w.agent ?? null,
-    })),
+    warnings: [
+      ...o.lastRead.map((w) => ({
+        code: w.code,
+        message: w.message,
+        file: w.file ?? null,
+        line: w.line ?? null,
+        column: w.column ?? null,
+        agent: w.agent ?? null,
+      })),
+      ...keyWarnings.map((d) => ({
+        code: d.kind,
+        message: d.message,
+        file: d.file,
+        line: d.line,
+        column: d.column,
+        agent: null,
+      })),
+    ],
+    notUsed: o.keys.flatMap((d) =>
+      d.kind === 'no-web-meaning' || d.kind === 'not-built'
+        ? [{ key: d.key, kind: d.kind, message: d.message, line: d.line }]
+        : [],
+    ),
     definitions: o.inForce.definitions.map((d) => ({
       id: d.id,
       label: d.label,

@@ -20,6 +20,7 @@ import type { Pane } from '../session/pane';
 import { AgentWaits, type TimerHost, type WaitHandle, type WaitSpec } from './agentWaits';
 import { brokenConfig, ConfigWatcher } from './configWatcher';
 import { configStatusOf, type ConfigStatus } from './configStatus';
+import { configStore } from '../config/configStore';
 import { IntegrationTier } from './integrationTier';
 import { NotificationClassifier, type AgentNotification } from './notificationClassifier';
 import { createProcReader, type ProcReader } from '../proc/processTable';
@@ -237,6 +238,7 @@ export class StatusService {
       lastRead: r.warnings,
       kept: r.kept,
       readAt: r.readAt,
+      keys: this.o.config ? configStore(this.o.config.file).current().loaded.diagnostics : [],
     });
   }
 

@@ -22,16 +22,26 @@ const SECTIONS = [
   ['accessibility', 'Accessibility'],
 ] as const;
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** Where a section's choices live: this browser only, or config.toml (every browser and the CLI). */
+const STORED_IN = {
+  browser: 'Saved in this browser only',
+  config: 'Saved in config.toml: the same in every browser and for the rozi CLI',
+} as const;
+
+function Section(o: { id: string; title: string; storedIn: keyof typeof STORED_IN; children: ReactNode }) {
+  const { id, title, children } = o;
   return (
     <section
       id={id}
       aria-labelledby={`${id}-title`}
       className="scroll-mt-6 rounded-lg border border-line bg-surface p-5"
     >
-      <h2 id={`${id}-title`} className="mb-4 text-[15px] font-semibold">
+      <h2 id={`${id}-title`} className="text-[15px] font-semibold">
         {title}
       </h2>
+      <p data-stored-in={o.storedIn} className="mb-4 text-[11px] text-muted">
+        {STORED_IN[o.storedIn]}
+      </p>
       <div className="flex flex-col gap-4">{children}</div>
     </section>
   );
@@ -65,7 +75,7 @@ export default function SettingsPage() {
           </Link>
         </nav>
         <div className="flex min-w-0 flex-1 flex-col gap-5">
-          <Section id="appearance" title="Appearance">
+          <Section id="appearance" storedIn="browser" title="Appearance">
             <Field label="Theme">
               {(id) => (
                 <Select
@@ -118,10 +128,10 @@ export default function SettingsPage() {
               ~/src/rozi $ codex --model o4
             </div>
           </Section>
-          <Section id="keyboard" title="Keyboard">
+          <Section id="keyboard" storedIn="browser" title="Keyboard">
             <PrefixField />
           </Section>
-          <Section id="notifications" title="Notifications">
+          <Section id="notifications" storedIn="browser" title="Notifications">
             <Toggle
               label="Toasts"
               description="A message in the corner when a background agent needs input or is done."
@@ -139,13 +149,13 @@ export default function SettingsPage() {
             />
             <DesktopNotifications />
           </Section>
-          <Section id="config" title="config.toml">
+          <Section id="config" storedIn="config" title="config.toml">
             {/* The server's last read of config.toml; this page has no providers of its own. */}
             <AppProviders>
               <ConfigStatusPanel />
             </AppProviders>
           </Section>
-          <Section id="agents" title="Agents">
+          <Section id="agents" storedIn="config" title="Agents">
             <div className="flex items-center gap-4">
               <p className="flex-1 text-[12px] text-muted">
                 How rozi recognises coding agents and reads their state: the built-in, config.toml and
@@ -159,7 +169,7 @@ export default function SettingsPage() {
               </Link>
             </div>
           </Section>
-          <Section id="accessibility" title="Accessibility">
+          <Section id="accessibility" storedIn="browser" title="Accessibility">
             <Toggle
               label="Screen reader mode"
               description={

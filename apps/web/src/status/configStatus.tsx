@@ -1,7 +1,8 @@
 'use client';
 // What the server made of config.toml on its last read (status.config), read again after every
 // `config-reloaded` event: a dismissible banner in the workspace when the file is broken or has
-// warnings, and the full report (warnings with their lines, definitions in force) in Settings.
+// warnings, and the full report (warnings with their lines, keys this edition does not use and
+// why, definitions in force) in Settings.
 import { IconButton, Icon } from '@rozi/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -78,6 +79,22 @@ export function ConfigStatusPanel() {
             </li>
           ))}
         </ul>
+      )}
+      {status.notUsed.length > 0 && (
+        <div>
+          <p className="mb-1 text-muted">
+            Not used in the web edition ({status.notUsed.length}): rozi settings this file sets that this
+            edition ignores, and why.
+          </p>
+          <ul aria-label="config.toml keys not used in the web edition" className="flex flex-col gap-1">
+            {status.notUsed.map((n) => (
+              <li key={`${n.key}:${n.line ?? ''}`} data-config-not-used={n.kind} className="font-mono">
+                {n.line !== null && <span className="text-muted">line {n.line}: </span>}
+                {n.message}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <div>
         <p className="mb-1 text-muted">Definitions in force ({status.definitions.length}):</p>

@@ -27,9 +27,19 @@ export const configStatusVerb: Verb = {
         (d) =>
           `  ${d.id.padEnd(20)} ${d.source}${d.extension ? ` (${d.extension})` : ''}${d.resume ? ', native resume' : ''}`,
       );
-      return [head, ...r.warnings.map((w) => `  ${warningText(w)}`), 'definitions in force:', ...defs].join(
-        '\n',
-      );
+      const notUsed = r.notUsed.length
+        ? [
+            `not used in the web edition (${r.notUsed.length}):`,
+            ...r.notUsed.map((n) => `  ${n.line ? `line ${n.line}: ` : ''}${n.message}`),
+          ]
+        : [];
+      return [
+        head,
+        ...r.warnings.map((w) => `  ${warningText(w)}`),
+        ...notUsed,
+        'definitions in force:',
+        ...defs,
+      ].join('\n');
     });
     return r.state === 'broken' ? 1 : 0;
   },
