@@ -28,6 +28,8 @@ export interface ConfigDiagnostic {
   file: string;
   line: number | null;
   column: number | null;
+  /** For a key not used here: why, shared by every key with the same reason (the UI groups them). */
+  reason?: string;
 }
 
 export interface LoadedConfig {
@@ -100,7 +102,7 @@ class Checker {
     private readonly lines: KeyLines,
   ) {}
 
-  private add(kind: DiagnosticKind, path: KeyPath, message: string): void {
+  private add(kind: DiagnosticKind, path: KeyPath, message: string, reason?: string): void {
     this.diagnostics.push({
       kind,
       key: keyText(path),
@@ -108,6 +110,7 @@ class Checker {
       file: this.file,
       line: this.lines.lineOf(path),
       column: null,
+      ...(reason === undefined ? {} : { reason }),
     });
   }
 
@@ -160,9 +163,10 @@ class Checker {
         'no-web-meaning',
         path,
         `${keyText(path)} has no meaning in the web edition: ${spec.use.reason}`,
+        spec.use.reason,
       );
     else if (spec.use.kind === 'not-built')
-      this.add('not-built', path, `${keyText(path)}: ${spec.use.reason}`);
+      this.add('not-built', path, `${keyText(path)}: ${spec.use.reason}`, spec.use.reason);
   }
 }
 

@@ -25,7 +25,14 @@ export interface ConfigStatus {
   readAt: number;
   warnings: ConfigWarningView[];
   /** rozi keys this file sets that the web edition does not use, each with the reason (config/schema.ts). */
-  notUsed: Array<{ key: string; kind: 'no-web-meaning' | 'not-built'; message: string; line: number | null }>;
+  notUsed: Array<{
+    key: string;
+    kind: 'no-web-meaning' | 'not-built';
+    message: string;
+    /** The reason alone, shared by keys that are unused for the same reason. */
+    reason: string;
+    line: number | null;
+  }>;
   /** The definitions detection uses now, in the order process matching consults them. */
   definitions: Array<{
     id: string;
@@ -70,7 +77,7 @@ export function configStatusOf(o: {
     ],
     notUsed: o.keys.flatMap((d) =>
       d.kind === 'no-web-meaning' || d.kind === 'not-built'
-        ? [{ key: d.key, kind: d.kind, message: d.message, line: d.line }]
+        ? [{ key: d.key, kind: d.kind, message: d.message, reason: d.reason ?? d.message, line: d.line }]
         : [],
     ),
     definitions: o.inForce.definitions.map((d) => ({

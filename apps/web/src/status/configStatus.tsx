@@ -28,6 +28,21 @@ function headline(s: Status): string {
     : `config.toml loaded with ${count}: the entries they name were dropped`;
 }
 
+type NotUsed = Status['notUsed'][number];
+
+/** Keys unused for the same reason, in file order, as one row. */
+function groupByReason(
+  rows: readonly NotUsed[],
+): Array<{ reason: string; kind: NotUsed['kind']; keys: NotUsed[] }> {
+  const groups = new Map<string, { reason: string; kind: NotUsed['kind']; keys: NotUsed[] }>();
+  for (const r of rows) {
+    const g = groups.get(r.reason) ?? { reason: r.reason, kind: r.kind, keys: [] };
+    g.keys.push(r);
+    groups.set(r.reason, g);
+  }
+  return [...groups.values()];
+}
+
 /** Workspace banner; dismissing hides it until the next reload. */
 export function ConfigWarningBanner() {
   const status = useConfigStatus();
@@ -84,13 +99,18 @@ export function ConfigStatusPanel() {
         <div>
           <p className="mb-1 text-muted">
             Not used in the web edition ({status.notUsed.length}): rozi settings this file sets that this
-            edition ignores, and why.
+            edition ignores, grouped by why.
           </p>
-          <ul aria-label="config.toml keys not used in the web edition" className="flex flex-col gap-1">
-            {status.notUsed.map((n) => (
-              <li key={`${n.key}:${n.line ?? ''}`} data-config-not-used={n.kind} className="font-mono">
-                {n.line !== null && <span className="text-muted">line {n.line}: </span>}
-                {n.message}
+          <ul aria-label="config.toml keys not used in the web edition" className="flex flex-col gap-2">
+            {groupByReason(status.notUsed).map((g) => (
+              <li key={g.reason} data-config-not-used={g.kind}>
+                <span className={g.kind === 'not-built' ? 'text-blocked' : 'text-muted'}>
+                  {g.kind === 'not-built' ? 'Not built yet' : 'No meaning in a browser'}:
+                </span>{' '}
+                {g.reason}
+                <span className="block font-mono text-[11px] text-muted">
+                  {g.keys.map((k) => (k.line !== null ? `${k.key} (line ${k.line})` : k.key)).join(' · ')}
+                </span>
               </li>
             ))}
           </ul>
