@@ -138,7 +138,7 @@ class Checker {
       return;
     }
     if ((spec.type === 'table' || spec.type === 'any') && isTable(value)) {
-      this.container(spec, path, value);
+      this.container(spec, path, value, inherited);
       return;
     }
     if (spec.type === 'array' && Array.isArray(value) && value.length > 0 && value.every(isTable)) {
@@ -150,9 +150,9 @@ class Checker {
     this.report(spec, path, inherited);
   }
 
-  private container(spec: KeySpec, path: KeyPath, value: ConfigRoot): void {
+  private container(spec: KeySpec, path: KeyPath, value: ConfigRoot, inherited?: KeyUse): void {
     // A table whose keys all share its reason is reported once, as the table.
-    this.report(spec, path);
+    this.report(spec, path, inherited);
     this.walk(value, path, spec.use);
   }
 
