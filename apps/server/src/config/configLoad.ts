@@ -102,15 +102,15 @@ class Checker {
     private readonly lines: KeyLines,
   ) {}
 
-  private add(kind: DiagnosticKind, path: KeyPath, message: string, reason?: string): void {
+  private add(d: { kind: DiagnosticKind; path: KeyPath; message: string; reason?: string }): void {
     this.diagnostics.push({
-      kind,
-      key: keyText(path),
-      message,
+      kind: d.kind,
+      key: keyText(d.path),
+      message: d.message,
       file: this.file,
-      line: this.lines.lineOf(path),
+      line: this.lines.lineOf(d.path),
       column: null,
-      ...(reason === undefined ? {} : { reason }),
+      ...(d.reason === undefined ? {} : { reason: d.reason }),
     });
   }
 
@@ -122,11 +122,11 @@ class Checker {
     const spec = specOf(path);
     if (!spec) {
       const takes = path.length > 1 ? keysUnder(path.slice(0, -1)) : [];
-      this.add(
-        'unknown-key',
+      this.add({
+        kind: 'unknown-key',
         path,
-        `unknown key ${keyText(path)}, ignored: not a rozi setting nor one of this edition's${takes.length > 0 ? ` (this table takes ${takes.join(', ')})` : ''}`,
-      );
+        message: `unknown key ${keyText(path)}, ignored: not a rozi setting nor one of this edition's${takes.length > 0 ? ` (this table takes ${takes.join(', ')})` : ''}`,
+      });
       return;
     }
     if (spec.use.kind === 'owned') {
@@ -134,7 +134,11 @@ class Checker {
       return;
     }
     if (!typeMatches(spec.type, value)) {
-      this.add('bad-type', path, `${keyText(path)} must be ${KIND_WORDS[spec.type]}; ignored`);
+      this.add({
+        kind: 'bad-type',
+        path,
+        message: `${keyText(path)} must be ${KIND_WORDS[spec.type]}; ignored`,
+      });
       return;
     }
     if ((spec.type === 'table' || spec.type === 'any') && isTable(value)) {
@@ -159,14 +163,19 @@ class Checker {
   private report(spec: KeySpec, path: KeyPath, inherited?: KeyUse): void {
     if (inherited && sameUse(inherited, spec.use)) return;
     if (spec.use.kind === 'no-web-meaning')
-      this.add(
-        'no-web-meaning',
+      this.add({
+        kind: 'no-web-meaning',
         path,
-        `${keyText(path)} has no meaning in the web edition: ${spec.use.reason}`,
-        spec.use.reason,
-      );
+        message: `${keyText(path)} has no meaning in the web edition: ${spec.use.reason}`,
+        reason: spec.use.reason,
+      });
     else if (spec.use.kind === 'not-built')
-      this.add('not-built', path, `${keyText(path)}: ${spec.use.reason}`, spec.use.reason);
+      this.add({
+        kind: 'not-built',
+        path,
+        message: `${keyText(path)}: ${spec.use.reason}`,
+        reason: spec.use.reason,
+      });
   }
 }
 
