@@ -142,7 +142,7 @@ class Checker {
       return;
     }
     if ((spec.type === 'table' || spec.type === 'any') && isTable(value)) {
-      this.container(spec, path, value, inherited);
+      this.container({ spec, path, value, inherited });
       return;
     }
     if (spec.type === 'array' && Array.isArray(value) && value.length > 0 && value.every(isTable)) {
@@ -154,10 +154,15 @@ class Checker {
     this.report(spec, path, inherited);
   }
 
-  private container(spec: KeySpec, path: KeyPath, value: ConfigRoot, inherited?: KeyUse): void {
+  private container(o: {
+    spec: KeySpec;
+    path: KeyPath;
+    value: ConfigRoot;
+    inherited: KeyUse | undefined;
+  }): void {
     // A table whose keys all share its reason is reported once, as the table.
-    this.report(spec, path, inherited);
-    this.walk(value, path, spec.use);
+    this.report(o.spec, o.path, o.inherited);
+    this.walk(o.value, o.path, o.spec.use);
   }
 
   private report(spec: KeySpec, path: KeyPath, inherited?: KeyUse): void {
