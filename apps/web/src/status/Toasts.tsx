@@ -17,17 +17,20 @@ export function Toasts({
   onOpen,
   onDismiss,
   extra,
+  besidePanel = false,
 }: {
   toasts: Toast[];
   onOpen(toast: Toast): void;
   onDismiss(id: string): void;
   /** Drawn under a toast's text (a blocked agent's answer buttons). */
   extra?: (toast: Toast) => ReactNode;
+  /** A 20rem panel is open on the right (the inbox): stand beside it. */
+  besidePanel?: boolean;
 }) {
   return (
     <div
       aria-live="polite"
-      className="pointer-events-none fixed bottom-8 right-4 z-50 flex w-80 flex-col gap-2"
+      className={`pointer-events-none fixed bottom-8 z-50 flex w-80 flex-col gap-2 ${besidePanel ? 'right-[21rem]' : 'right-4'}`}
     >
       {toasts.map((toast) => (
         <div

@@ -106,7 +106,7 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
           </aside>
         )}
       </div>
-      <WorkspaceDialogs c={c} />
+      <WorkspaceDialogs c={c} besidePanel={c.inboxPanel.open} />
     </div>
   );
 }

@@ -10,7 +10,14 @@ import { Toasts } from '../status/Toasts';
 import type { WorkspaceController } from './useWorkspaceController';
 import { ToastAnswers } from '../inbox/ToastAnswers';
 
-export function WorkspaceDialogs({ c }: { c: WorkspaceController }) {
+/** `besidePanel`: the desktop's inbox panel is open, so toasts sit to its left instead of over it. */
+export function WorkspaceDialogs({
+  c,
+  besidePanel = false,
+}: {
+  c: WorkspaceController;
+  besidePanel?: boolean;
+}) {
   const { dialogs } = c;
   return (
     <>
@@ -54,6 +61,7 @@ export function WorkspaceDialogs({ c }: { c: WorkspaceController }) {
       <Toasts
         toasts={c.status.toasts}
         onDismiss={c.status.dismiss}
+        besidePanel={besidePanel}
         extra={(toast) =>
           toast.tone === 'blocked' && toast.pane ? (
             <ToastAnswers inbox={c.inbox} paneKey={toast.pane.key} onMore={c.ui.openInbox} />
