@@ -35,9 +35,6 @@ const CLIENT_FRAMES = noWeb('the browser paints at the display rate (requestAnim
 const LAYOUT_MODES = noWeb(
   'the web edition splits panes in a tree only; dwindle/master/grid layout modes do not exist here',
 );
-const SHELL_INTEGRATION = noWeb(
-  'the web edition reads each pane’s cwd and program from /proc; no script is injected into shells',
-);
 const HINTS = noWeb('hint mode is a keyboard overlay of the terminal UI; in the browser a link is clicked');
 const NAVIGATION = noWeb('the smart-focus (vim-aware Ctrl-h/j/k/l) actions do not exist in the web edition');
 const PROFILES = noWeb('the web edition has no named profiles; sessions are kept by the server snapshot');
@@ -54,8 +51,8 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   // Top level.
   rozi('shell', 'string-or-array', ISSUE_18('shell')),
   rozi('command_shell', 'string-or-array', honoured),
-  rozi('shell_integration', 'table', SHELL_INTEGRATION),
-  rozi('shell_integration.mode', 'string', SHELL_INTEGRATION),
+  rozi('shell_integration', 'table', honoured),
+  rozi('shell_integration.mode', 'string', honoured),
   rozi('environment', 'table', ISSUE_18('environment.forward')),
   rozi('environment.forward', 'array', ISSUE_18('environment.forward')),
   rozi('cwd', 'string', ISSUE_18('cwd')),

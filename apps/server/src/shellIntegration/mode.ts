@@ -1,10 +1,8 @@
 // [shell_integration] mode from config.toml: "auto" (the default) injects the integration into
 // interactive bash/zsh/fish panes, "off" starts every shell untouched. Read at each shell pane's
-// start, so an edit applies to the next pane without a reload. A small reader until the one config
-// store (issue 13.3) offers the table; an unreadable file or a bad value reads as "auto" with a
-// one-line warning, the way the rest of config.toml degrades.
-import { readFileSync } from 'node:fs';
-import { parse } from 'smol-toml';
+// start from the config store, so an edit applies to the next pane without a reload; a bad value
+// reads as "auto" with a one-line warning, the way the rest of config.toml degrades.
+import { configStore } from '../config/configStore';
 
 export type ShellIntegrationMode = 'auto' | 'off';
 
@@ -12,20 +10,8 @@ export function readShellIntegrationMode(configFile: string): {
   mode: ShellIntegrationMode;
   warning?: string;
 } {
-  let text: string;
-  try {
-    text = readFileSync(configFile, 'utf8');
-  } catch {
-    return { mode: 'auto' }; // no config.toml: defaults
-  }
-  if (!text.includes('shell_integration')) return { mode: 'auto' };
-  let root: Record<string, unknown>;
-  try {
-    root = parse(text) as Record<string, unknown>;
-  } catch {
-    return { mode: 'auto' }; // the config loader reports a file that does not parse
-  }
-  const table = root.shell_integration;
+  // The config store keeps the last good file when an edit breaks it, and reports the breakage.
+  const table = configStore(configFile).current().root.shell_integration;
   if (table === undefined) return { mode: 'auto' };
   const mode = table !== null && typeof table === 'object' ? (table as { mode?: unknown }).mode : undefined;
   if (mode === undefined || mode === 'auto' || mode === 'off') return { mode: mode ?? 'auto' };
