@@ -50,9 +50,8 @@ interface PaneRow {
 }
 
 async function paneRow(id: number): Promise<PaneRow | undefined> {
-  const rows = JSON.parse(await server.cli(['list-panes', '--format', 'json'])) as
-    PaneRow[] | { panes: PaneRow[] };
-  return (Array.isArray(rows) ? rows : rows.panes).find((p) => p.id === id);
+  const reply = JSON.parse(await server.cli(['list-panes', '--format', 'json'])) as { data: PaneRow[] };
+  return reply.data.find((p) => p.id === id);
 }
 
 /** The CLI with any environment (server.cli uses the server's and throws on a non-zero exit). */

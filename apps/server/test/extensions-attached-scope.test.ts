@@ -90,7 +90,7 @@ describe('session_scope = "attached"', () => {
       'json',
     ]);
     expect(r.stderr).toBe('');
-    const panes = JSON.parse(r.stdout) as AttachedPane[];
+    const panes = (JSON.parse(r.stdout) as { data: AttachedPane[] }).data;
     expect(panes.map((p) => p.session).sort()).toEqual(['main', 'other']);
     for (const p of panes)
       expect(p.reference.session_instance).toBe(sessions.find((s) => s.name === p.session)?.instanceId);
@@ -104,9 +104,9 @@ describe('session_scope = "attached"', () => {
       'json',
     ]);
     expect(refused.code).toBe(1);
-    expect(JSON.parse(refused.stdout).error.code).toBe('not-permitted');
+    expect(JSON.parse(refused.stdout).code).toBe('not-permitted');
     const anonymous = await runCli(server.env, ['list-panes', '--scope', 'attached', '--format', 'json']);
-    expect(JSON.parse(anonymous.stdout).error.code).toBe('not-permitted');
+    expect(JSON.parse(anonymous.stdout).code).toBe('not-permitted');
     expect((await runCli(server.env, ['list-panes', '--scope', 'everywhere'])).code).toBe(2);
   });
 

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_STALE_GENERATION } from '@rozi/extensions/node';
-import { EXIT_STALE_GENERATION as CLI_EXIT_STALE_GENERATION } from '../src/cli/verbs/extensions/extensionCall';
+import { EXIT } from '../src/contract/codes';
 import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
 import { Viewer } from './viewer';
 
@@ -161,7 +161,7 @@ describe('example extensions in a running server', () => {
       '{"numbers":"x"}',
     ]);
     expect(bad.code).toBe(1);
-    expect(JSON.parse(bad.stdout).error.code).toBe('invalid-args');
+    expect(JSON.parse(bad.stdout).code).toBe('invalid-args');
     expect(
       JSON.parse((await cli(['extensions', 'deploy', 'json-tools', '--session', 'main'])).stdout).status,
     ).toBe('unchanged');
@@ -232,7 +232,7 @@ describe('example extensions in a running server', () => {
       text: `${bin}/mca ${join(home, 'mca-screen.txt')}\r`,
     });
     const agentOf = async () => {
-      const panes = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as {
+      const panes = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout).data as {
         id: number;
         agent: string | null;
       }[];
@@ -276,7 +276,7 @@ describe('generations, settings and lifecycle', () => {
     expect(after.generation).not.toBe(before?.generation);
     // Not from an extension process at all: refused by identity.
     const anonymous = await cli(['sidebar', 'publish', '--tab', 'clock'], '["x"]\n');
-    expect(JSON.parse(anonymous.stdout).error.code).toBe('not-permitted');
+    expect(JSON.parse(anonymous.stdout).code).toBe('not-permitted');
     const env = {
       ...server.env,
       ROZI_EXTENSION: 'clock-sidebar',
@@ -287,15 +287,15 @@ describe('generations, settings and lifecycle', () => {
       ['sidebar', 'publish', '--tab', 'clock'],
       '["x"]\n',
     );
-    expect(refused.code).toBe(4);
-    expect(CLI_EXIT_STALE_GENERATION).toBe(EXIT_STALE_GENERATION);
-    expect(JSON.parse(refused.stdout).error.code).toBe('stale-generation');
+    expect(refused.code).toBe(7);
+    expect(EXIT.stale).toBe(EXIT_STALE_GENERATION);
+    expect(JSON.parse(refused.stdout).code).toBe('stale-generation');
     const live = await runCli(
       { ...env, ROZI_EXTENSION_GENERATION: after.generation } as NodeJS.ProcessEnv,
       ['sidebar', 'publish', '--tab', 'other-tab'],
       '["x"]\n',
     );
-    expect(JSON.parse(live.stdout).error.code).toBe('not-found');
+    expect(JSON.parse(live.stdout).code).toBe('not-found');
   });
 
   it('a title-only edit keeps the generation; a command edit rotates it; show-command only from the extension', async () => {
@@ -332,7 +332,7 @@ describe('generations, settings and lifecycle', () => {
     expect(
       (await server.call<{ id: string }[]>('extensions.palette')).some((p) => p.id === 'hello-python.hello'),
     ).toBe(true);
-    expect((await runCli(env, ['hide-command', 'hello'])).code).toBe(4);
+    expect((await runCli(env, ['hide-command', 'hello'])).code).toBe(7);
   });
 
   it('disable stops services (logged as stopped), enable starts a new generation, remove keeps state unless --purge', async () => {
@@ -437,7 +437,7 @@ describe('generations, settings and lifecycle', () => {
       ROZI_HINT: 'af',
       ROZI_SESSION_NAME: 'main',
     });
-    const panes = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as {
+    const panes = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout).data as {
       id: number;
       focused: boolean;
       reference?: { session_instance?: string };
@@ -477,7 +477,7 @@ describe('generations, settings and lifecycle', () => {
     const installed = await cli(['extensions', 'install', '--link', dir]);
     expect(installed.stderr).toBe('');
     const stateDir = join(home, '.local/state/rozi/extensions/launcher');
-    const panesBefore = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as {
+    const panesBefore = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout).data as {
       id: number;
       tab: number;
     }[];
@@ -492,7 +492,7 @@ describe('generations, settings and lifecycle', () => {
         existsSync(join(stateDir, 'run.txt')) &&
         readFileSync(join(stateDir, 'run.txt'), 'utf8') === 'beside|launcher',
     );
-    const panesAfter = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as {
+    const panesAfter = JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout).data as {
       id: number;
       tab: number;
     }[];
@@ -510,7 +510,7 @@ describe('generations, settings and lifecycle', () => {
         readFileSync(join(stateDir, 'popup.txt'), 'utf8') === 'away|launcher',
     );
     const popupPane = (
-      JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout) as { id: number; tab: number }[]
+      JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout).data as { id: number; tab: number }[]
     ).find((p) => p.id === popped.pane);
     expect(panesAfter.some((p) => p.tab === popupPane?.tab)).toBe(false);
     for (const pane of [ran.pane, popped.pane])

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, mkdirSync, readdirSync, readlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { callServer } from '../src/cli/controlClient';
+import { callUnchecked } from '../src/cli/controlClient';
 
 export const BIN = fileURLToPath(new URL('../bin/rozi.mjs', import.meta.url));
 
@@ -100,7 +100,7 @@ export async function startServer(
     origin: `http://127.0.0.1:${port}`,
     stdout: () => out,
     stderr: () => err,
-    call: (path, input) => callServer(env, path, input),
+    call: (path, input) => callUnchecked(env, path, input) as Promise<never>,
     async stop() {
       if (proc.exitCode === null) proc.kill('SIGTERM');
       return exited;

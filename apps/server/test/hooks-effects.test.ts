@@ -337,7 +337,7 @@ describe('status effects', () => {
     // list-panes keeps detection's own reading, apart from what is published about the pane
     // (spec: "Test a definition"); the shell in pane 1 is no agent.
     const panes = await runCli(server.env, ['list-panes', '--format', 'json']);
-    expect((JSON.parse(panes.stdout) as PaneRow[]).find((p) => p.id === 1)).toMatchObject({
+    expect((JSON.parse(panes.stdout) as { data: PaneRow[] }).data.find((p) => p.id === 1)).toMatchObject({
       agent: null,
       agent_state: null,
     });

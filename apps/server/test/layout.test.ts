@@ -182,7 +182,7 @@ describe('CLI verbs', () => {
     expect(f).toMatchObject({ code: 0, stdout: 'focused pane 1\n' });
     expect((await panes()).filter((p) => p.session === 'main' && p.focused).map((p) => p.id)).toEqual([1]);
     const g = await runCli(s.env, ['focus', '-t', String(other)]);
-    expect(JSON.parse(g.stdout)).toMatchObject({ id: other, focused: true });
+    expect(JSON.parse(g.stdout)).toMatchObject({ ok: true, data: { id: other, focused: true } });
     await waitFor('focus-changed event', () =>
       v.messages.some((m) => m.t === 'event' && m.event.type === 'focus-changed' && m.event.paneId === other),
     );
@@ -194,18 +194,19 @@ describe('CLI verbs', () => {
   it('new-session and kill-session', async () => {
     const made = await runCli(s.env, ['new-session', '--name', 'work', '--argv', 'sleep', '600']);
     expect(made.code).toBe(0);
-    expect(JSON.parse(made.stdout)).toMatchObject({
+    expect(JSON.parse(made.stdout).data).toMatchObject({
       session: 'work',
       pane: { id: 1, session: 'work', argv: ['sleep', '600'] },
       pty_ready: true,
     });
     const dup = await runCli(s.env, ['new-session', '--name', 'work']);
     expect(dup.code).toBe(1);
-    expect(JSON.parse(dup.stdout).error.code).toBe('conflict');
-    const list = JSON.parse((await runCli(s.env, ['list-sessions'])).stdout) as Array<{
-      name: string;
-      panes: number;
-    }>;
+    expect(JSON.parse(dup.stdout)).toMatchObject({ ok: false, code: 'conflict' });
+    const list = (
+      JSON.parse((await runCli(s.env, ['list-sessions'])).stdout) as {
+        data: Array<{ name: string; panes: number }>;
+      }
+    ).data;
     expect(list.map((x) => x.name)).toEqual(['main', 'work']);
     const pid = (await pane(1, 'work'))?.pid as number;
 
@@ -222,9 +223,10 @@ describe('CLI verbs', () => {
     });
     const gone = await runCli(s.env, ['kill-session', 'work']);
     expect(gone.code).toBe(1);
-    expect(JSON.parse(gone.stdout).error).toMatchObject({
+    expect(JSON.parse(gone.stdout)).toMatchObject({
+      ok: false,
       code: 'not-found',
-      message: expect.stringContaining("no session named 'work'"),
+      error: expect.stringContaining("no session named 'work'"),
     });
     expect((await runCli(s.env, ['kill-session'])).code).toBe(2);
   });
@@ -251,8 +253,14 @@ describe('CLI verbs', () => {
   it('split --argv runs the program directly and answers pty_ready', async () => {
     const r = await runCli(s.env, ['split', '--target', '1', '--title', 'direct', '--argv', 'sleep', '600']);
     expect(r.code).toBe(0);
-    const p = JSON.parse(r.stdout) as PaneInfo & { pty_ready: boolean };
-    expect(p).toMatchObject({ pty_ready: true, argv: ['sleep', '600'], command: null, title: 'direct' });
+    const p = (JSON.parse(r.stdout) as { data: PaneInfo & { pty_ready: boolean } }).data;
+    expect(p).toMatchObject({
+      accepted: true,
+      pty_ready: true,
+      argv: ['sleep', '600'],
+      command: null,
+      title: 'direct',
+    });
     // No shell in between: the pane's own process is sleep.
     expect(readFileSync(`/proc/${p.pid}/comm`, 'utf8').trim()).toBe('sleep');
     expect((await pane(p.id))?.foreground_program).toBe('sleep');
@@ -271,7 +279,7 @@ describe('CLI verbs', () => {
       'echo finishing; exit 3',
     ]);
     expect(r.code).toBe(0);
-    const id = (JSON.parse(r.stdout) as PaneInfo).id;
+    const id = (JSON.parse(r.stdout) as { data: PaneInfo }).data.id;
     await waitFor('the pane exited', async () => (await pane(id))?.exited);
     expect(await pane(id)).toMatchObject({ exited: true, exit_code: 3, pid: null });
     await waitFor('the exit notice', async () => (await screen(id)).includes('[process exited with code 3]'));
@@ -302,7 +310,7 @@ describe('CLI verbs', () => {
 
     const piped = await runCli(s.env, ['list-panes']);
     expect(piped.code).toBe(0);
-    const rows = JSON.parse(piped.stdout) as PaneInfo[];
+    const rows = (JSON.parse(piped.stdout) as { data: PaneInfo[] }).data;
     expect(rows.find((p) => p.id === 1)).toMatchObject({ session: 'main', command: null, argv: null });
     // --format json on a terminal forces JSON.
     const forced = ptySpawn(process.execPath, [BIN, 'list-panes', '--format', 'json'], {
@@ -313,6 +321,8 @@ describe('CLI verbs', () => {
     let fout = '';
     forced.onData((d) => (fout += d));
     await new Promise<void>((resolve) => forced.onExit(() => resolve()));
-    expect((JSON.parse(fout.replace(/\r/g, '')) as PaneInfo[]).some((p) => p.id === 1)).toBe(true);
+    expect((JSON.parse(fout.replace(/\r/g, '')) as { data: PaneInfo[] }).data.some((p) => p.id === 1)).toBe(
+      true,
+    );
   });
 });

@@ -240,7 +240,7 @@ describe('rozi agents answer', () => {
       q.question_id,
     );
     expect(r.code).toBe(8);
-    expect(JSON.parse(r.stdout).error.code).toMatch(/^(not_blocked|changed)$/);
+    expect(JSON.parse(r.stdout).code).toMatch(/^(not-blocked|changed)$/);
     expect(r.stderr).toMatch(/nothing was sent/);
     expect(f.received()).toBe('');
     await stop(f);
@@ -277,17 +277,17 @@ describe('rozi agents answer', () => {
     );
     const t = String(cline.pane);
     const none = await cli('agents', 'answer', '--target', t, '--choice', '9');
-    expect([none.code, JSON.parse(none.stdout).error.code]).toEqual([2, 'no_choice']);
+    expect([none.code, JSON.parse(none.stdout).code]).toEqual([2, 'no-choice']);
     const plain = await cli('agents', 'answer', '--target', t, '--choice', '1', '--text', 'hi');
-    expect([plain.code, JSON.parse(plain.stdout).error.code]).toEqual([2, 'bad_text']);
+    expect([plain.code, JSON.parse(plain.stdout).code]).toEqual([2, 'bad-text']);
     const missing = await cli('agents', 'answer', '--target', t, '--choice', '5');
-    expect([missing.code, JSON.parse(missing.stdout).error.code]).toEqual([2, 'needs_text']);
+    expect([missing.code, JSON.parse(missing.stdout).code]).toEqual([2, 'needs-text']);
     const control = await cli('agents', 'answer', '--target', t, '--choice', '5', '--text', 'a\x1b[2Jb');
-    expect([control.code, JSON.parse(control.stdout).error.code]).toEqual([2, 'bad_text']);
+    expect([control.code, JSON.parse(control.stdout).code]).toEqual([2, 'bad-text']);
     const usage = await cli('agents', 'answer', '--target', t, '--choice', 'x');
     expect(usage.code).toBe(2);
     const unreadable = await cli('agents', 'answer', '--target', String(kilo.pane), '--choice', '1');
-    expect([unreadable.code, JSON.parse(unreadable.stdout).error.code]).toEqual([8, 'unreadable']);
+    expect([unreadable.code, JSON.parse(unreadable.stdout).code]).toEqual([8, 'unreadable']);
     expect(unreadable.stderr).toMatch(/open the pane/);
     expect(cline.received() + kilo.received()).toBe('');
     // A write-in reply: the keys to the write-in row, the text, Enter.

@@ -227,8 +227,9 @@ describe('the rozi CLI against the server', () => {
   it('list-panes prints JSON when piped', async () => {
     const r = await runCli(s.env, ['list-panes']);
     expect(r.code).toBe(0);
-    const rows = JSON.parse(r.stdout) as PaneInfo[];
-    expect(rows.some((p) => p.id === 1 && p.session === 'main')).toBe(true);
+    const reply = JSON.parse(r.stdout) as { ok: true; data: PaneInfo[] };
+    expect(reply.ok).toBe(true);
+    expect(reply.data.some((p) => p.id === 1 && p.session === 'main')).toBe(true);
   });
 
   it('split --argv answers pty_ready; send-keys and capture-pane work; text mode prints the screen', async () => {
@@ -246,7 +247,7 @@ describe('the rozi CLI against the server', () => {
       '--noprofile',
     ]);
     expect(sp.code).toBe(0);
-    const pane = JSON.parse(sp.stdout) as PaneInfo & { pty_ready: boolean };
+    const pane = (JSON.parse(sp.stdout) as { data: PaneInfo & { pty_ready: boolean } }).data;
     expect(pane.pty_ready).toBe(true);
     expect(pane.argv).toEqual(['bash', '--norc', '--noprofile']);
     expect(
@@ -255,9 +256,14 @@ describe('the rozi CLI against the server', () => {
     await waitFor('cli echo', async () => (await screen(pane.id)).includes('cli-42'));
     const cap = await runCli(s.env, ['capture-pane', '-t', String(pane.id), '--format', 'text']);
     expect(cap.stdout).toContain('cli-42');
-    const json = JSON.parse(
-      (await runCli(s.env, ['capture-pane', '-t', String(pane.id), '--format', 'json'])).stdout,
-    ) as PaneCapture;
+    const json = (
+      JSON.parse(
+        (await runCli(s.env, ['capture-pane', '-t', String(pane.id), '--format', 'json'])).stdout,
+      ) as {
+        data: PaneCapture & { text: string };
+      }
+    ).data;
+    expect(json.text).toContain('cli-42');
     expect(json).toMatchObject({
       title: 'cli',
       size: { cols: expect.any(Number), rows: expect.any(Number) },
@@ -287,24 +293,26 @@ describe('the rozi CLI against the server', () => {
     const nf = await runCli(s.env, ['capture-pane', '-t', '99', '--format', 'json']);
     expect(nf.code).toBe(1);
     expect(JSON.parse(nf.stdout)).toEqual({
-      error: { code: 'not-found', message: expect.stringContaining('no pane 99') },
+      ok: false,
+      error: expect.stringContaining('no pane 99'),
+      code: 'not-found',
     });
     expect(nf.stderr.trim().split('\n')).toHaveLength(1);
     const usage = await runCli(s.env, ['split', '--direction', 'sideways']);
     expect(usage.code).toBe(2);
     const none = await runCli({ ...s.env, ROZI_SOCKET: `${s.home}/run/nothing.sock` }, ['list-panes']);
     expect(none.code).toBe(3);
-    expect(JSON.parse(none.stdout).error.code).toBe('no-server');
+    expect(JSON.parse(none.stdout)).toMatchObject({ ok: false, code: 'no-server' });
   });
 
-  it('a taken port is one line naming the port and --port, exit 4', async () => {
+  it('a taken port is one line naming the port and --port, exit 10', async () => {
     const r = await runCli({ ...s.env, ROZI_SOCKET: `${s.home}/run/other.sock` }, [
       'server',
       '--no-web',
       '--port',
       String(s.port),
     ]);
-    expect(r.code).toBe(4);
+    expect(r.code).toBe(10);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain(`port ${s.port}`);
     expect(r.stderr).toContain('--port');
@@ -319,7 +327,7 @@ describe('the rozi CLI against the server', () => {
       '--host',
       '0.0.0.0',
     ]);
-    expect(r.code).toBe(4);
+    expect(r.code).toBe(10);
     expect(r.stderr).toContain('--allow-remote');
   });
 });

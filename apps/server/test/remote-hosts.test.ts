@@ -65,7 +65,7 @@ describe('a session on a remote host', () => {
       sessions: 1,
     });
     const list = await runCli(s.env, ['list-panes', '--format', 'json']);
-    const rows = JSON.parse(list.stdout) as PaneInfo[];
+    const rows = (JSON.parse(list.stdout) as { data: PaneInfo[] }).data;
     expect(rows.filter((r) => r.host === 'box').map((r) => r.session)).toEqual(['dev@box', 'dev@box']);
     const who = fx.hosts[0]!.account;
     await s.call('panes.sendText', { key: split.pane.key, text: 'echo "who=$(id -un) home=$HOME"\r' });

@@ -131,7 +131,7 @@ describe('agent status with real panes', () => {
     await waitFor('blocked', async () => (await stateOf(a.pane)) === 'blocked');
     const r = await cli('agents', 'prompt', '--target', String(a.pane), '--allow-working', 'yes please');
     expect(r.code).toBe(8);
-    expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'blocked' } });
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, code: 'blocked' });
     await new Promise((res) => setTimeout(res, 300));
     expect(received(a)).toBe('');
   });
@@ -187,7 +187,7 @@ describe('agent status with real panes', () => {
     });
     const r = await cli('agents', 'prompt', '--ref', ref, 'meant for the first one');
     expect(r.code).toBe(6);
-    expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'replaced' } });
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, code: 'replaced' });
     const w = await cli('agents', 'wait', '--ref', ref, '--until', 'idle', '--timeout', '1s');
     expect(w.code).toBe(6);
     await new Promise((res) => setTimeout(res, 300));
@@ -210,7 +210,7 @@ describe('agent status with real panes', () => {
       '200ms',
     );
     expect(timeout.code).toBe(4);
-    expect(JSON.parse(timeout.stdout)).toMatchObject({ error: { code: 'timed_out' } });
+    expect(JSON.parse(timeout.stdout)).toMatchObject({ ok: false, code: 'timed-out' });
   });
 
   it('an exiting agent: waits see completion, then gone for other states', async () => {
@@ -281,7 +281,7 @@ describe('agent status with real panes', () => {
       '2',
     );
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'conflict' } });
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, code: 'conflict' });
     r = await cli('agents', 'release', '--target', t, '--integration', 'run-1', '--seq', '3');
     expect(r.code).toBe(0);
     expect(await get(a.pane)).toMatchObject({ agent: { state: 'working', source: 'screen' } });

@@ -10,6 +10,11 @@ export interface PaneFrameProps {
   cwd?: string | null;
   agentLabel?: string | null;
   state?: AgentState | null;
+  /**
+   * What the pane reported about itself (`rozi status VALUE --reason TEXT`). The values the badge
+   * styles (working, blocked, done, idle) show through `state`; any other is shown as written.
+   */
+  reportedStatus?: { status: string; reason: string | null } | null;
   focused: boolean;
   zoomed?: boolean;
   exited?: boolean;
@@ -18,6 +23,9 @@ export interface PaneFrameProps {
   onHeaderDoubleClick?: () => void;
   children: ReactNode;
 }
+
+/** Reported values the state badge already draws. */
+const STYLED = new Set(['working', 'blocked', 'done', 'idle']);
 
 export function PaneFrame(props: PaneFrameProps) {
   const { paneId, title, cwd, agentLabel, state, focused, zoomed, exited, actions, children } = props;
@@ -49,6 +57,16 @@ export function PaneFrame(props: PaneFrameProps) {
           <span className="shrink-0 rounded bg-surface-3 px-1.5 text-[11px] text-fg/90">{agentLabel}</span>
         )}
         {state && <StatusBadge state={state} />}
+        {props.reportedStatus && !STYLED.has(props.reportedStatus.status) && (
+          <span
+            className="min-w-0 shrink truncate rounded bg-surface-3 px-1.5 text-[11px] text-fg/90"
+            title={props.reportedStatus.reason ?? undefined}
+            data-reported-status={props.reportedStatus.status}
+          >
+            {props.reportedStatus.status}
+            {props.reportedStatus.reason ? ` · ${props.reportedStatus.reason}` : ''}
+          </span>
+        )}
         {exited && (
           <span className="shrink-0 rounded bg-danger/15 px-1.5 text-[11px] text-danger">exited</span>
         )}

@@ -1,6 +1,7 @@
 // One description of any failure a procedure can raise, for both transports: the HTTP error
-// formatter (api/trpc.ts) and the control socket (control/socketServer.ts). Codes are stable:
-// rozi's own (not-found, invalid, conflict, spawn-failed), plus unauthorized and internal.
+// formatter (api/trpc.ts) and the control socket (control/socketServer.ts). Codes are the rows of
+// contract/codes.ts.
+import { ActionError } from '@rozi/extensions/node';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { ExtensionHostError } from '../extensions/hostError';
@@ -16,13 +17,26 @@ function zodSummary(err: ZodError): string {
   return err.issues.map((i) => `${i.path.length ? i.path.join('.') + ': ' : ''}${i.message}`).join('; ');
 }
 
+/**
+ * The code and message of an error that carries one: the workspace's (RoziError), the extension
+ * host's (stale-generation, not-permitted, …), the action invoker's (deadline, already-running,
+ * …), or a remote host's answer forwarded over its link, which keeps the host's code.
+ */
+export function codedError(err: unknown): ErrorDescription | undefined {
+  if (
+    err instanceof RoziError ||
+    err instanceof ExtensionHostError ||
+    err instanceof ActionError ||
+    err instanceof LinkCallError
+  )
+    return { code: err.code, message: err.message };
+  return undefined;
+}
+
 export function describeError(err: unknown): ErrorDescription {
   const cause = err instanceof TRPCError ? err.cause : err;
-  if (cause instanceof RoziError) return { code: cause.code, message: cause.message };
-  // The extension host's stable codes (stale-generation, not-permitted, deadline, …): extensions/hostError.ts.
-  if (cause instanceof ExtensionHostError) return { code: cause.code, message: cause.message };
-  // A host's answer forwarded over its link keeps the host's code (remote/routing.ts).
-  if (cause instanceof LinkCallError) return { code: cause.code, message: cause.message };
+  const coded = codedError(cause);
+  if (coded) return coded;
   if (cause instanceof ZodError) return { code: 'invalid', message: `invalid input: ${zodSummary(cause)}` };
   if (err instanceof TRPCError) {
     const code =

@@ -1,4 +1,6 @@
-// Input schemas shared by several routers: targets and launch requests.
+// Input schemas shared by several routers and by the CLI verbs that check their options with
+// them (cli/optionValue.ts): targets, launch requests, states.
+import { ACTIVITY_STATES, REPORTED_STATES } from '@rozi/detect';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -18,6 +20,13 @@ export const directoryInput = z
   .string()
   .min(1)
   .transform((p) => expandHome(p));
+
+/** A state a pane may claim with `rozi status` or a published row. */
+export const activityState = z.enum(ACTIVITY_STATES);
+/** `rozi status VALUE`: free-form, short (rozi's set-status). */
+export const reportedStatusValue = z.string().trim().min(1).max(64);
+/** A state an agent integration may report (`rozi agents report`). */
+export const reportedState = z.enum(REPORTED_STATES);
 
 /** See session/target.ts for how these resolve. */
 export const targetInput = z.object({

@@ -2,20 +2,12 @@
 // procedure. Authorization is checked HERE, in every procedure, not only by the HTTP gate
 // (DESIGN.md security model): a request that reaches a procedure without a verified caller fails.
 import { initTRPC, TRPCError } from '@trpc/server';
-import { RoziError, type RoziErrorCode } from '../session/errors';
-import { describeError } from './errorShape';
+import { trpcCodeOf } from '../contract/codes';
+import { codedError, describeError } from './errorShape';
 import type { ApiContext } from './context';
 import { hostRouting } from '../remote/routing';
 
 export type { ApiContext, Caller, Diagnostics } from './context';
-
-const trpcCode: Record<RoziErrorCode, TRPCError['code']> = {
-  'not-found': 'NOT_FOUND',
-  invalid: 'BAD_REQUEST',
-  conflict: 'CONFLICT',
-  'spawn-failed': 'INTERNAL_SERVER_ERROR',
-  'too-large': 'PAYLOAD_TOO_LARGE',
-};
 
 const t = initTRPC.context<ApiContext>().create({
   errorFormatter({ shape, error }) {
@@ -41,11 +33,17 @@ export const procedure = t.procedure
     if (!ctx.caller.ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.caller.reason });
     return next();
   })
+  // Every failure with a code of contract/codes.ts (workspace, extension host, action invoker, a
+  // remote host's answer) leaves with that code's HTTP status, never as a bare 500.
   .use(async ({ next }) => {
     const result = await next();
-    if (!result.ok && result.error.cause instanceof RoziError) {
-      const cause = result.error.cause;
-      throw new TRPCError({ code: trpcCode[cause.code], message: cause.message, cause });
+    const coded = result.ok ? undefined : codedError(result.error.cause);
+    if (!result.ok && coded) {
+      throw new TRPCError({
+        code: trpcCodeOf(coded.code),
+        message: coded.message,
+        cause: result.error.cause,
+      });
     }
     return result;
   })

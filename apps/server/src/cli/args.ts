@@ -1,5 +1,6 @@
 // Central argument parser for every verb: options from the verb's declaration, `--` and
 // `--argv` handling, and one-line usage errors.
+import { closest } from './suggest';
 import { CliError, type ParsedArgs, type Verb, type OptionSpec } from './verb';
 
 export const EXIT_USAGE = 2;
@@ -24,8 +25,26 @@ const globalOptions: OptionSpec[] = [
     value: 'HOST',
     description: 'the session lives on this remote host (--session dev --remote box = dev@box)',
   },
+  {
+    name: 'socket',
+    type: 'string',
+    value: 'PATH',
+    description:
+      'the control socket to talk to (default: ROZI_SOCKET, else the one in the runtime directory)',
+  },
   { name: 'help', short: 'h', type: 'boolean', description: 'show help for this command' },
 ];
+
+/** `unknown option --x for 'verb'`, naming the options it takes and the likely typo. */
+function unknownOption(verb: Verb, word: string, specs: OptionSpec[]): CliError {
+  const names = specs.map((s) => s.name);
+  const near = word.startsWith('--') ? closest(word.slice(2), names) : undefined;
+  return new CliError(
+    'usage',
+    `unknown option ${word} for '${verb.path.join(' ')}'${near ? ` (did you mean --${near}?)` : ''}; ` +
+      `it takes ${specs.map((s) => `--${s.name}`).join(', ')}`,
+  );
+}
 
 export function optionsOf(verb: Verb): OptionSpec[] {
   return [...(verb.options ?? []), ...globalOptions];
@@ -47,7 +66,7 @@ export function parseArgs(verb: Verb, words: string[]): ParsedArgs {
     }
     if (verb.takesArgv && word === '--argv') {
       argv = words.slice(i + 1);
-      if (argv.length === 0) throw new CliError('usage', '--argv needs a PROGRAM', EXIT_USAGE);
+      if (argv.length === 0) throw new CliError('usage', '--argv needs a PROGRAM');
       break;
     }
     let spec: OptionSpec | undefined;
@@ -57,20 +76,10 @@ export function parseArgs(verb: Verb, words: string[]): ParsedArgs {
       const name = eq === -1 ? word.slice(2) : word.slice(2, eq);
       inline = eq === -1 ? undefined : word.slice(eq + 1);
       spec = byLong.get(name);
-      if (!spec)
-        throw new CliError(
-          'usage',
-          `unknown option --${name} for '${verb.path.join(' ')}' (see --help)`,
-          EXIT_USAGE,
-        );
+      if (!spec) throw unknownOption(verb, `--${name}`, specs);
     } else if (/^-[A-Za-z]$/.test(word)) {
       spec = byShort.get(word.slice(1));
-      if (!spec)
-        throw new CliError(
-          'usage',
-          `unknown option ${word} for '${verb.path.join(' ')}' (see --help)`,
-          EXIT_USAGE,
-        );
+      if (!spec) throw unknownOption(verb, word, specs);
     }
     if (!spec) {
       positionals.push(word);
@@ -78,7 +87,7 @@ export function parseArgs(verb: Verb, words: string[]): ParsedArgs {
     }
     if (spec.type === 'boolean') {
       if (inline !== undefined && !['true', 'false'].includes(inline)) {
-        throw new CliError('usage', `--${spec.name} takes no value`, EXIT_USAGE);
+        throw new CliError('usage', `--${spec.name} takes no value`);
       }
       options[spec.name] = inline !== 'false';
       continue;
@@ -87,17 +96,13 @@ export function parseArgs(verb: Verb, words: string[]): ParsedArgs {
     if (value === undefined) {
       value = words[i + 1];
       if (value === undefined)
-        throw new CliError(
-          'usage',
-          `--${spec.name} needs a value${spec.value ? ` (${spec.value})` : ''}`,
-          EXIT_USAGE,
-        );
+        throw new CliError('usage', `--${spec.name} needs a value${spec.value ? ` (${spec.value})` : ''}`);
       i++;
     }
     if (spec.type === 'number') {
       const n = Number(value);
       if (value.trim() === '' || !Number.isFinite(n))
-        throw new CliError('usage', `--${spec.name} must be a number, got '${value}'`, EXIT_USAGE);
+        throw new CliError('usage', `--${spec.name} must be a number, got '${value}'`);
       options[spec.name] = n;
     } else if (spec.type === 'list') {
       const prev = options[spec.name];
@@ -115,7 +120,6 @@ export function parseArgs(verb: Verb, words: string[]): ParsedArgs {
       throw new CliError(
         'usage',
         `'${verb.path.join(' ')}' needs ${missing ? missing.name.toUpperCase() : 'more arguments'}`,
-        EXIT_USAGE,
       );
     }
     const variadic = declared.some((p) => p.variadic);
@@ -123,7 +127,6 @@ export function parseArgs(verb: Verb, words: string[]): ParsedArgs {
       throw new CliError(
         'usage',
         `unexpected argument '${positionals[declared.length]}' for '${verb.path.join(' ')}'`,
-        EXIT_USAGE,
       );
     }
   }

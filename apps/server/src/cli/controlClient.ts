@@ -3,14 +3,11 @@
 import { createConnection, type Socket } from 'node:net';
 import { formatLimit, formatSize, LIMITS } from '../api/limits';
 import { resolvePaths } from '../config/paths';
-import { EXIT_USAGE } from './args';
+import { EXIT } from '../contract/codes';
 import type { ControlReply } from '../control/wire';
 import { checkSocketTrust } from '../control/socketTrust';
+import type { CallPath, InputArg, InputOf, ItemOf, OutputOf, StreamPath } from './procedureTypes';
 import { CliError } from './verb';
-
-/** Exit codes (README "Exit codes"). */
-export const EXIT_FAILURE = 1;
-export const EXIT_NO_SERVER = 3;
 
 export function connect(env: NodeJS.ProcessEnv): Promise<Socket> {
   const path = resolvePaths(env).socket;
@@ -20,7 +17,6 @@ export function connect(env: NodeJS.ProcessEnv): Promise<Socket> {
       new CliError(
         'untrusted-socket',
         `refusing to talk to ${path}: ${trust.why}; remove it, or set ROZI_SOCKET to a socket in a private directory`,
-        EXIT_FAILURE,
       ),
     );
   return new Promise((resolve, reject) => {
@@ -32,11 +28,7 @@ export function connect(env: NodeJS.ProcessEnv): Promise<Socket> {
           ? 'no rozi server is running'
           : `cannot reach the rozi server (${err.code ?? err.message})`;
       reject(
-        new CliError(
-          'no-server',
-          `${why} on ${path}: start one with 'rozi server' (or set ROZI_SOCKET)`,
-          EXIT_NO_SERVER,
-        ),
+        new CliError('no-server', `${why} on ${path}: start one with 'rozi server' (or set ROZI_SOCKET)`),
       );
     });
   });
@@ -56,10 +48,6 @@ export function lines(socket: Socket, onReply: (r: ControlReply) => void): void 
   });
 }
 
-function failure(error: { code: string; message: string }): CliError {
-  return new CliError(error.code, error.message, EXIT_FAILURE);
-}
-
 /** The request line, refused here when it is over the server's one limit (api/limits.ts). */
 function requestLine(path: string, input: unknown): string {
   const line = JSON.stringify({ id: 1, path, input }) + '\n';
@@ -68,46 +56,60 @@ function requestLine(path: string, input: unknown): string {
     throw new CliError(
       'too-large',
       `the request is ${formatSize(bytes)}; the server takes at most ${formatLimit(LIMITS.requestBytes)} in one request`,
-      EXIT_USAGE,
+      { exitCode: EXIT.usage },
     );
   return line;
 }
 
-/** Calls one query or mutation and returns its data. */
-export async function callServer<T = unknown>(
-  env: NodeJS.ProcessEnv,
-  path: string,
-  input?: unknown,
-): Promise<T> {
+/** Sends one request and settles with its reply (queries and mutations). */
+async function request(env: NodeJS.ProcessEnv, path: string, input: unknown): Promise<unknown> {
   const line = requestLine(path, input);
   const socket = await connect(env);
-  return new Promise<T>((resolve, reject) => {
+  return new Promise<unknown>((resolve, reject) => {
     lines(socket, (r) => {
       socket.end();
-      if ('ok' in r && r.ok) resolve(r.data as T);
-      else if ('ok' in r) reject(failure(r.error));
-      else reject(new CliError('internal', `'${path}' is a subscription; use subscribeServer`, EXIT_FAILURE));
+      if ('ok' in r && r.ok) resolve(r.data);
+      else if ('ok' in r) reject(CliError.fromServer(r.error));
+      else reject(new CliError('internal', `'${path}' is a subscription; use subscribeServer`));
     });
-    socket.once('close', () =>
-      reject(new CliError('no-server', 'the rozi server closed the connection', EXIT_NO_SERVER)),
-    );
+    socket.once('close', () => reject(new CliError('no-server', 'the rozi server closed the connection')));
     socket.write(line);
   });
 }
 
-/** Streams a subscription's items until `onItem` returns false, the server ends it, or it fails. */
-export async function subscribeServer(
+/**
+ * Calls one query or mutation of the router and returns its data. The path, the input and the
+ * result are AppRouter's (cli/procedureTypes.ts): a wrong path or input does not compile.
+ */
+export async function callServer<P extends CallPath>(
   env: NodeJS.ProcessEnv,
-  request: { path: string; input: unknown },
-  onItem: (item: unknown) => boolean | void,
+  path: P,
+  ...input: InputArg<P>
+): Promise<OutputOf<P>> {
+  return (await request(env, path, input[0])) as OutputOf<P>;
+}
+
+/**
+ * Any path with any input, unchecked: for tests that send what the compiler would refuse, to
+ * see the server refuse it too. Verbs use callServer.
+ */
+export function callUnchecked(env: NodeJS.ProcessEnv, path: string, input?: unknown): Promise<unknown> {
+  return request(env, path, input);
+}
+
+/** Streams a subscription's items until `onItem` returns false, the server ends it, or it fails. */
+export async function subscribeServer<P extends StreamPath>(
+  env: NodeJS.ProcessEnv,
+  stream: { path: P; input: InputOf<P> },
+  onItem: (item: ItemOf<P>) => boolean | void,
 ): Promise<void> {
-  const { path, input } = request;
+  const { path, input } = stream;
   const line = requestLine(path, input);
   const socket = await connect(env);
   return new Promise<void>((resolve, reject) => {
     lines(socket, (r) => {
       if ('item' in r) {
-        if (onItem(r.item) === false) {
+        if (onItem(r.item as ItemOf<P>) === false) {
           socket.write(JSON.stringify({ id: 1, cancel: true }) + '\n');
           socket.end();
           resolve();
@@ -117,7 +119,7 @@ export async function subscribeServer(
         resolve();
       } else if ('ok' in r && !r.ok) {
         socket.end();
-        reject(failure(r.error));
+        reject(CliError.fromServer(r.error));
       }
     });
     socket.once('close', () => resolve());

@@ -1,9 +1,11 @@
 // CLI entry: finds the verb, parses its arguments, picks the output format, runs it and turns
 // every failure into one line on stderr (plus a stable code on stdout in JSON mode).
 import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { findVerb, verbs } from './registry';
 import { EXIT_USAGE, groupHelpText, helpText, parseArgs } from './args';
 import { CliError, type OutputFormat, type VerbContext, type VerbIO } from './verb';
+import { closest } from './suggest';
 
 function defaultIO(): VerbIO {
   return {
@@ -54,11 +56,26 @@ function takeConfigOption(argv: string[], io: VerbIO): string[] | CliError {
       continue;
     }
     const value = w.startsWith('--config=') ? w.slice('--config='.length) : argv[++i];
-    if (!value) return new CliError('usage', '--config needs a file path', EXIT_USAGE);
+    if (!value) return new CliError('usage', '--config needs a file path');
     io.env.ROZI_CONFIG = value.startsWith('~') ? value : resolve(io.cwd, value);
   }
   return out;
 }
+
+/** `unknown command 'x'`, naming what was expected and the likely typo. */
+function unknownCommand(word: string | undefined): CliError {
+  const firsts = [...new Set(verbs.map((v) => v.path[0] as string))];
+  const near = word === undefined ? undefined : closest(word, firsts);
+  return new CliError(
+    'usage',
+    `unknown command '${word ?? ''}'${near ? ` (did you mean '${near}'?)` : ''}; expected a command such as ` +
+      `list-panes, focus, split, new-pane, send-keys, capture-pane, status, subscribe (run 'rozi --help' for all)`,
+  );
+}
+
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 export async function main(argv0: string[], io: VerbIO = defaultIO()): Promise<number> {
   const taken = takeConfigOption(argv0, io);
@@ -71,9 +88,13 @@ export async function main(argv0: string[], io: VerbIO = defaultIO()): Promise<n
     io.stdout.write(topHelp(argv.includes('--advanced')));
     return argv.length === 0 ? EXIT_USAGE : 0;
   }
+  if (argv[0] === '--version' || argv[0] === '-V') {
+    io.stdout.write(`rozi ${VERSION} (web edition)\n`);
+    return 0;
+  }
   // Global options may precede the command (`rozi --session dev list-panes`): move them after it.
   const leading: string[] = [];
-  while (argv[0] !== undefined && /^--(session|format)(=|$)/.test(argv[0])) {
+  while (argv[0] !== undefined && /^--(session|format|socket)(=|$)/.test(argv[0])) {
     const word = argv[0];
     const takes = !word.includes('=') && argv[1] !== undefined ? 2 : 1;
     leading.push(...argv.slice(0, takes));
@@ -101,13 +122,16 @@ export async function main(argv0: string[], io: VerbIO = defaultIO()): Promise<n
   }
   let format: OutputFormat = io.stdoutIsTTY ? 'text' : 'json';
   try {
-    if (!found) throw new CliError('usage', `unknown command '${argv[0]}' (run 'rozi --help')`, EXIT_USAGE);
+    if (!found) throw unknownCommand(argv[0]);
     const { verb, rest } = found;
     const args = parseArgs(verb, rest);
+    // --socket PATH: this one call talks to that endpoint (control.md: before ROZI_SOCKET).
+    if (typeof args.options.socket === 'string')
+      io = { ...io, env: { ...io.env, ROZI_SOCKET: args.options.socket } };
     const f = args.options.format;
     if (f !== undefined) {
       if (f !== 'text' && f !== 'json')
-        throw new CliError('usage', `--format must be text or json, got '${String(f)}'`, EXIT_USAGE);
+        throw new CliError('usage', `--format must be text or json, got '${String(f)}'`);
       format = f;
     }
     if (args.options.help) {
@@ -119,8 +143,10 @@ export async function main(argv0: string[], io: VerbIO = defaultIO()): Promise<n
       io,
       format,
       print(value, text) {
+        // rozi's control verbs answer with rozi's response shape (control.md, "Wire protocol").
+        const out = format === 'json' && verb.response === 'rozi' ? { ok: true, data: value } : value;
         if (format === 'json' || !text)
-          io.stdout.write(JSON.stringify(value, null, format === 'json' && !io.stdoutIsTTY ? 0 : 2) + '\n');
+          io.stdout.write(JSON.stringify(out, null, format === 'json' && !io.stdoutIsTTY ? 0 : 2) + '\n');
         else {
           const s = text(value);
           if (s) io.stdout.write(s.endsWith('\n') ? s : s + '\n');
@@ -132,12 +158,16 @@ export async function main(argv0: string[], io: VerbIO = defaultIO()): Promise<n
     const e =
       err instanceof CliError
         ? err
-        : new CliError('internal', err instanceof Error ? err.message : String(err), 1);
+        : new CliError('internal', err instanceof Error ? err.message : String(err));
     io.stderr.write(`rozi: ${e.message}\n`);
+    // rozi's failure response, with the stable code (contract/codes.ts) beside its message.
     if (format === 'json')
       io.stdout.write(
         JSON.stringify({
-          error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) },
+          ok: false,
+          error: e.message,
+          code: e.code,
+          ...(e.details ? { details: e.details } : {}),
         }) + '\n',
       );
     return e.exitCode;

@@ -2,6 +2,7 @@
 // registry.ts; argument parsing, --format handling and error printing happen centrally in
 // main.ts before and after `run` (the tmux cmd_table model, see CONVENTIONS.md).
 import type { Readable, Writable } from 'node:stream';
+import { exitCodeOf, type ErrorCode, type ExitCode } from '../contract/codes';
 
 export type OptionType = 'boolean' | 'string' | 'number' | 'list';
 
@@ -62,6 +63,12 @@ export interface Verb {
   takesArgv?: boolean;
   /** A lone `--` ends options; the rest are positionals (send-keys). */
   restAfterDashDash?: boolean;
+  /**
+   * `rozi`: one of rozi's control verbs (control.md), whose JSON output is rozi's response
+   * `{"ok":true,"data":…}`. Without it, JSON output is the value itself (the project's own
+   * reports, e.g. `extensions check --json`). Failures are `{"ok":false,…}` for every verb.
+   */
+  response?: 'rozi';
   /** Listed by `rozi --help` only with `--advanced` (its group's own help always lists it). */
   advanced?: boolean;
   run(ctx: VerbContext): Promise<number>;
@@ -70,18 +77,32 @@ export interface Verb {
 /** An expected failure: printed as one line (and a stable code in JSON), never a stack trace. */
 export class CliError extends Error {
   readonly details?: unknown;
+  readonly exitCode: ExitCode;
 
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
-    /** A number, or the exit code with structured details for --format json. */
-    exit: number | { exitCode: number; details?: unknown } = 1,
+    /** Overrides the code's exit code (contract/codes.ts), or adds details for --format json. */
+    o: { exitCode?: ExitCode; details?: unknown } = {},
   ) {
     super(message);
     this.name = 'CliError';
-    this.exitCode = typeof exit === 'number' ? exit : exit.exitCode;
-    this.details = typeof exit === 'number' ? undefined : exit.details;
+    this.exitCode = o.exitCode ?? exitCodeOf(code);
+    this.details = o.details;
   }
 
-  readonly exitCode: number;
+  /**
+   * A failure the server answered with. Its code is kept even when this CLI does not know it (a
+   * newer remote host), so scripts still see it; the exit code is then a plain failure.
+   */
+  static fromServer(error: { code: string; message: string }): CliError {
+    return new CliError(error.code as ErrorCode, error.message);
+  }
+}
+
+/** A positional the verb declares `required` (the parser has checked it is there). */
+export function requiredPositional(args: ParsedArgs, index: number): string {
+  const v = args.positionals[index];
+  if (v === undefined) throw new CliError('usage', `argument ${index + 1} is missing`);
+  return v;
 }

@@ -9,6 +9,8 @@ import { formatLimit, LIMITS } from '../api/limits';
 import type { ServerServices } from '../api/context';
 import { sniffConnection } from './connectionSniff';
 import { callProcedure } from './procedureCall';
+import { parseRoziRequest } from './roziWire';
+import { serveRozi, type RoziConnection } from './roziConnection';
 import { parseControlRequest, type ControlReply } from './wire';
 
 /** Makes the socket's directory private; refuses to use one that others can write into. */
@@ -78,6 +80,9 @@ function serveConnection(socket: Socket, base: ServerServices): void {
   let parts: Buffer[] = [];
   let pending = 0;
   let refused = false;
+  // rozi's protocol or the project's, told apart by the first line (control/roziWire.ts).
+  let first = true;
+  let rozi: RoziConnection | null = null;
   const send = (reply: ControlReply) => {
     if (!socket.destroyed) socket.write(JSON.stringify(reply) + '\n');
   };
@@ -106,7 +111,14 @@ function serveConnection(socket: Socket, base: ServerServices): void {
       const line = (parts.length ? Buffer.concat([...parts, piece]) : piece).toString('utf8');
       parts = [];
       pending = 0;
-      if (line.trim())
+      if (!line.trim()) continue;
+      if (first) {
+        first = false;
+        const req = parseRoziRequest(line);
+        if (req) rozi = serveRozi(socket, { ...base, caller: { ok: true, via: 'socket' } }, req);
+      }
+      if (rozi) rozi.onLine(line);
+      else
         handleLine(line).catch((err: unknown) =>
           // Never reached by design (handleLine answers every failure); if it is, the request
           // gets an answer and the server lives on.
@@ -120,6 +132,7 @@ function serveConnection(socket: Socket, base: ServerServices): void {
     if (rest.length) parts.push(rest);
   });
   socket.on('close', () => {
+    rozi?.close();
     for (const c of running.values()) c.abort();
     running.clear();
   });

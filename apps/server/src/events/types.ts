@@ -55,6 +55,14 @@ export type ServerEvent =
     } & PaneRef)
   /** A blocked agent was answered from the inbox or `rozi agents answer`. */
   | ({ type: 'question-answered'; answer: AnswerRecord } & PaneRef)
+  /** `rozi status` set or cleared what a pane reports about itself (rozi's pane-status-changed). */
+  | ({
+      type: 'pane-status-changed';
+      status: string | null;
+      reason: string | null;
+      previous_status: string | null;
+      previous_reason: string | null;
+    } & PaneRef)
   /** config.toml's agent definitions were changed by the editor (saved or undone); detection reloaded them. */
   | {
       type: 'agent-definitions-changed';

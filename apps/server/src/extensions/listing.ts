@@ -28,7 +28,7 @@ export function extensionsListing(host: ListingHost) {
       source: l.entry.source,
       /** False for a directory put into the extensions folder by hand (not in registry.json). */
       managed: l.entry.source.kind !== 'unmanaged',
-      disabled_by: l.disabledByConfig ? 'config' : l.state === 'disabled' ? 'registry' : null,
+      disabled_by: disabledBy(l.disabledByConfig === true, l.state === 'disabled'),
       commit: l.entry.commit,
       digest: l.entry.digest,
       dir: l.entry.dir,
@@ -74,4 +74,10 @@ export function extensionsListing(host: ListingHost) {
         .map((s) => ({ action: s.action, chord: s.chord, state: s.state, reason: s.reason ?? null })),
     };
   });
+}
+
+/** Who disabled an extension: config.toml's [extensions] disabled, the registry, or nobody. */
+function disabledBy(byConfig: boolean, disabled: boolean): 'config' | 'registry' | null {
+  if (byConfig) return 'config';
+  return disabled ? 'registry' : null;
 }

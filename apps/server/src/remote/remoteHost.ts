@@ -162,7 +162,7 @@ export class RemoteHost {
   }
 
   /** Fresh sessions and panes when the link is up (the last seen otherwise); never throws. */
-  async workspace(): Promise<{ sessions: SessionInfo[]; panes: PaneInfo[] }> {
+  async workspace(): Promise<{ sessions: SessionInfo[]; panes: PaneView[] }> {
     if (this.conn.state === 'connected') await this.refresh();
     return this.rows();
   }
@@ -242,7 +242,7 @@ export class RemoteHost {
     if (link?.open) link.send(m);
   }
 
-  private paneSize(row: PaneInfo): void {
+  private paneSize(row: Pick<PaneInfo, 'key' | 'cols' | 'rows'>): void {
     const remoteKey = this.toRemoteKey.get(row.key);
     const pane = remoteKey !== undefined ? this.panes.get(remoteKey) : undefined;
     if (pane && pane.viewerCount === 0) {

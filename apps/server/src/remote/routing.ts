@@ -6,10 +6,12 @@
 // then get every attached host's rows appended, so `list-panes` sees one workspace (the browser's
 // workspace.get gets them from the projection, projection/workspaceProjection.ts `remote`).
 import { TRPCError } from '@trpc/server';
+import { trpcCodeOf } from '../contract/codes';
 import type { ApiContext } from '../api/context';
 import { LinkCallError } from '../link/linkCallError';
 import { RoziError } from '../session/errors';
-import type { NotificationInfo, PaneInfo, SessionInfo } from '../session/model';
+import type { NotificationInfo, PaneListRow, SessionInfo } from '../session/model';
+import type { PaneView } from '../projection/types';
 import { isRemoteKey, refPaneKey, splitSessionName, targetSession } from './nameTranslation';
 import type { RemoteHost } from './remoteHost';
 import type { RemoteHosts } from './remoteHosts';
@@ -102,24 +104,14 @@ export async function hostRouting(opts: MiddlewareArgs): Promise<unknown> {
 /** The host's code keeps its HTTP meaning (a remote not-found is a 404 like a local one). */
 function asTrpcError(err: unknown): unknown {
   if (!(err instanceof LinkCallError)) return err;
-  const code =
-    err.code === 'not-found'
-      ? 'NOT_FOUND'
-      : err.code === 'invalid'
-        ? 'BAD_REQUEST'
-        : err.code === 'conflict'
-          ? 'CONFLICT'
-          : err.code === 'unauthorized'
-            ? 'UNAUTHORIZED'
-            : 'INTERNAL_SERVER_ERROR';
-  return new TRPCError({ code, message: err.message, cause: err });
+  return new TRPCError({ code: trpcCodeOf(err.code), message: err.message, cause: err });
 }
 
 type Merge = (hosts: RemoteHosts, local: unknown, raw: unknown) => Promise<unknown>;
 
 async function remoteWorkspaces(
   hosts: RemoteHosts,
-): Promise<Array<{ host: RemoteHost; sessions: SessionInfo[]; panes: PaneInfo[] }>> {
+): Promise<Array<{ host: RemoteHost; sessions: SessionInfo[]; panes: PaneView[] }>> {
   return Promise.all(
     hosts
       .registered()
@@ -128,14 +120,20 @@ async function remoteWorkspaces(
   );
 }
 
-const localPane = (p: PaneInfo): PaneInfo => ({ ...p, host: p.host ?? null });
+const localPane = (p: PaneListRow): PaneListRow => ({ ...p, host: p.host ?? null });
+
+/** A host's projected pane as a list-panes row: `status` is the terminal's readiness there. */
+const listRow = ({ starting, status: _agentStatus, ...p }: PaneView): PaneListRow => ({
+  ...p,
+  status: p.exited ? 'exited' : starting ? 'starting' : 'running',
+});
 
 const MERGES: Record<string, Merge> = {
   'panes.list': async (hosts, local, raw) => {
-    const rows = (local as PaneInfo[]).map(localPane);
+    const rows = (local as PaneListRow[]).map(localPane);
     if (isObject(raw) && raw.session !== undefined) return rows;
     const remote = await remoteWorkspaces(hosts);
-    return [...rows, ...remote.flatMap((r) => r.panes)];
+    return [...rows, ...remote.flatMap((r) => r.panes.map(listRow))];
   },
   'sessions.list': async (hosts, local) => {
     const rows: Array<Record<string, unknown>> = (local as Array<Record<string, unknown>>).map((r) => ({

@@ -60,7 +60,8 @@ export interface ServerOptions {
 
 export class ServerStartError extends Error {
   constructor(
-    readonly code: string,
+    readonly code:
+      'port-in-use' | 'port-denied' | 'host-refused' | 'socket-failed' | 'listen-failed' | 'web-not-built',
     message: string,
   ) {
     super(message);

@@ -71,8 +71,13 @@ export class SessionManager {
   readonly sessions = new Map<string, Session>();
   readonly panes = new Map<PaneKey, Pane>();
   readonly notifications: NotificationInfo[] = [];
-  /** Detection's reading of a pane for list-panes (set by the status service, status/statusService.ts). */
-  agentReading: ((key: PaneKey) => Pick<PaneInfo, 'agent' | 'agent_state'>) | null = null;
+  /**
+   * Detection's reading of a pane and what the pane reported about itself, for list-panes (set by
+   * the status service, status/statusService.ts).
+   */
+  agentReading:
+    ((key: PaneKey) => Pick<PaneInfo, 'agent' | 'agent_state' | 'reported_status' | 'status_reason'>) | null =
+    null;
   private nextKey = 1;
   private nextNotification = 1;
   /** Panes whose child has exec'd (see hasExeced); a WeakSet so a disposed pane leaves nothing. */
@@ -393,7 +398,13 @@ export class SessionManager {
       exit_code: p.exitCode,
       keep_open: p.launch.keepOpen,
       bell: p.bellCount,
-      ...(this.agentReading?.(p.key) ?? { agent: null, agent_state: null }),
+      workspace: session.tabs.findIndex((t) => t.id === p.tab) + 1,
+      ...(this.agentReading?.(p.key) ?? {
+        agent: null,
+        agent_state: null,
+        reported_status: null,
+        status_reason: null,
+      }),
     };
   }
 

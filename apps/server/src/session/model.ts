@@ -54,6 +54,14 @@ export type AgentState = ShownState;
  * One row of `rozi list-panes --format json` (snake_case is the CLI's stable JSON) plus `key`,
  * the server-global id the browser uses on the WebSocket.
  */
+/** Terminal readiness, list-panes' `status` (rozi's): starting until the PTY is ready, then running, then exited. */
+export type PaneReadiness = 'starting' | 'running' | 'exited';
+
+/** A list-panes row: the pane with rozi's `status` (the browser's PaneView uses `status` for the agent). */
+export interface PaneListRow extends PaneInfo {
+  status: PaneReadiness;
+}
+
 export interface PaneInfo {
   key: PaneKey;
   id: PaneId;
@@ -84,6 +92,12 @@ export interface PaneInfo {
   bell: number;
   agent: string | null;
   agent_state: AgentState | null;
+  /** rozi's workspace number: the 1-based position of the pane's tab in its session. */
+  workspace: number;
+  /** What the pane reported about itself with `rozi status VALUE` (free-form), else null. */
+  reported_status: string | null;
+  /** The `--reason` given with it, else null. */
+  status_reason: string | null;
   /** The remote host of the pane's session (remote/routing.ts fills it); null = this machine. */
   host?: string | null;
 }

@@ -24,7 +24,7 @@ export function viewOf(manager: SessionManager, row: StatusRow): AgentRowView | 
 /** A refusal every agents procedure can answer with instead of throwing: the CLI maps it to an exit code. */
 export interface StatusFailure {
   ok: false;
-  code: 'gone' | 'replaced' | 'stale_ref' | 'no_agent';
+  code: 'gone' | 'replaced' | 'stale-ref' | 'no-agent';
   message: string;
 }
 
@@ -38,12 +38,12 @@ export function resolveAgent(
 ): ResolvedAgent {
   if (input.ref !== undefined) {
     const parsed = parseAgentRef(input.ref);
-    if (!parsed.ok) return { ok: false, code: 'stale_ref', message: parsed.message };
+    if (!parsed.ok) return { ok: false, code: 'stale-ref', message: parsed.message };
     const ref = parsed.ref;
     if (ref.status_epoch !== status.epoch)
       return {
         ok: false,
-        code: 'stale_ref',
+        code: 'stale-ref',
         message: '--ref is from an earlier server run; list the agents again',
       };
     const row = status.get(ref.pane);

@@ -68,7 +68,7 @@ describe('AgentWaits', () => {
     expect(await settled(w.result)).toBe('pending');
     clock.advance(1);
     expect(await settled(w.result)).toMatchObject({
-      code: 'timed_out',
+      code: 'timed-out',
       elapsed_ms: 500,
       row: { state: 'idle' },
     });
@@ -129,7 +129,7 @@ describe('AgentWaits', () => {
   it('a ref from another server run is stale', async () => {
     const { waits } = setup();
     const w = waits.wait({ pane: 1, until: ['idle'], timeoutMs: 1000, occupantId: 'a', epoch: 'OLD' });
-    expect(await settled(w.result)).toMatchObject({ code: 'stale_ref' });
+    expect(await settled(w.result)).toMatchObject({ code: 'stale-ref' });
     expect(waits.size).toBe(0);
   });
 

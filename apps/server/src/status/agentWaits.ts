@@ -113,14 +113,14 @@ export class AgentWaits {
     };
     const handle: WaitHandle = { result, cancel: () => this.drop(waiter) };
     if (spec.epoch !== undefined && spec.epoch !== this.hub.epoch) {
-      waiter.settle(this.outcome(waiter, { code: 'stale_ref', state: null, row: row }));
+      waiter.settle(this.outcome(waiter, { code: 'stale-ref', state: null, row: row }));
       return handle;
     }
     let set = this.byPane.get(spec.pane);
     if (!set) this.byPane.set(spec.pane, (set = new Set()));
     set.add(waiter);
     waiter.timer = this.timers.setTimeout(
-      () => waiter.settle(this.outcome(waiter, { code: 'timed_out', state: null, row: waiter.lastRow })),
+      () => waiter.settle(this.outcome(waiter, { code: 'timed-out', state: null, row: waiter.lastRow })),
       spec.timeoutMs,
     );
     if (!row)

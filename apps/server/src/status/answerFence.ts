@@ -80,7 +80,7 @@ export function fencedAnswer(deps: AnswerFenceDeps, req: AnswerRequest): AnswerR
     row,
   });
   if (req.ref && req.ref.status_epoch !== deps.epoch)
-    return refuse('stale_ref', 'the question is from an earlier server run');
+    return refuse('stale-ref', 'the question is from an earlier server run');
   const row = deps.row(req.pane);
   if (!row) return refuse('gone', 'the pane is gone');
   if (req.ref) {
@@ -89,9 +89,9 @@ export function fencedAnswer(deps: AnswerFenceDeps, req: AnswerRequest): AnswerR
       return refuse('replaced', 'a different agent now runs in the pane', row);
   }
   if (row.occupant_id === null && row.state === null)
-    return refuse('no_agent', 'no agent is detected in the pane', row);
+    return refuse('no-agent', 'no agent is detected in the pane', row);
   if (row.state !== 'blocked')
-    return refuse('not_blocked', `the agent is no longer waiting (it is ${row.state ?? 'gone'})`, row);
+    return refuse('not-blocked', `the agent is no longer waiting (it is ${row.state ?? 'gone'})`, row);
   const q = deps.question(req.pane, row);
   if (req.questionId !== undefined && req.questionId !== q.question_id)
     return refuse('changed', 'the agent now asks something else than the question answered', row);
@@ -109,22 +109,22 @@ export function fencedAnswer(deps: AnswerFenceDeps, req: AnswerRequest): AnswerR
       row,
     );
   const choice = q.choices.find((c) => c.index === req.choice);
-  if (!choice) return refuse('no_choice', `there is no choice ${req.choice} (1-${q.choices.length})`, row);
+  if (!choice) return refuse('no-choice', `there is no choice ${req.choice} (1-${q.choices.length})`, row);
   let text = '';
   if (choice.freeText) {
     if (req.text === undefined)
-      return refuse('needs_text', `choice ${req.choice} takes a written reply (--text)`, row);
+      return refuse('needs-text', `choice ${req.choice} takes a written reply (--text)`, row);
     const problem = textProblem(req.text);
-    if (problem) return refuse('bad_text', problem, row);
+    if (problem) return refuse('bad-text', problem, row);
     text = req.text;
   } else if (req.text !== undefined) {
-    return refuse('bad_text', `choice ${req.choice} takes no written reply`, row);
+    return refuse('bad-text', `choice ${req.choice} takes no written reply`, row);
   }
   const keys = deps.encode(req.pane, choice.keys);
   if (keys === null)
-    return refuse('write_failed', `the keys ${choice.keys.join(' ')} cannot be encoded`, row);
+    return refuse('write-failed', `the keys ${choice.keys.join(' ')} cannot be encoded`, row);
   const data = choice.freeText ? `${keys}${text}\r` : keys;
-  if (!deps.write(req.pane, data)) return refuse('write_failed', 'writing to the pane failed', row);
+  if (!deps.write(req.pane, data)) return refuse('write-failed', 'writing to the pane failed', row);
   const record: AnswerRecord = {
     at: deps.now(),
     pane: req.pane,

@@ -64,16 +64,16 @@ describe('fencedPrompt', () => {
     const ref = { pane: 1, status_epoch: 'E', occupant_id: row.occupant_id, revision: row.revision };
     expect(fencedPrompt(deps, { pane: 1, text: 'x', ref: { ...ref, status_epoch: 'OLD' } })).toMatchObject({
       ok: false,
-      code: 'stale_ref',
+      code: 'stale-ref',
     });
     hub.setScreen(1, { state: 'working' });
     hub.setScreen(1, { state: 'idle' });
-    expect(fencedPrompt(deps, { pane: 1, text: 'x', ref })).toMatchObject({ ok: false, code: 'stale_ref' });
+    expect(fencedPrompt(deps, { pane: 1, text: 'x', ref })).toMatchObject({ ok: false, code: 'stale-ref' });
     hub.setOccupant(1, occ('b'));
     expect(fencedPrompt(deps, { pane: 1, text: 'x', ref })).toMatchObject({ ok: false, code: 'replaced' });
     hub.setOccupant(1, null);
     expect(fencedPrompt(deps, { pane: 1, text: 'x', ref })).toMatchObject({ ok: false, code: 'gone' });
-    expect(fencedPrompt(deps, { pane: 1, text: 'x' })).toMatchObject({ ok: false, code: 'no_agent' });
+    expect(fencedPrompt(deps, { pane: 1, text: 'x' })).toMatchObject({ ok: false, code: 'no-agent' });
     expect(fencedPrompt(deps, { pane: 2, text: 'x' })).toMatchObject({ ok: false, code: 'gone' });
     expect(writes).toEqual([]);
   });
@@ -83,7 +83,7 @@ describe('fencedPrompt', () => {
     expect(fencedPrompt(deps, { pane: 1, text: '' })).toMatchObject({ ok: false, code: 'empty' });
     expect(fencedPrompt(deps, { pane: 1, text: 'é'.repeat(MAX_PROMPT_BYTES / 2 + 1) })).toMatchObject({
       ok: false,
-      code: 'too_long',
+      code: 'too-long',
     });
     expect(writes).toEqual([]);
     expect(fencedPrompt(deps, { pane: 1, text: 'é'.repeat(MAX_PROMPT_BYTES / 2) })).toMatchObject({
@@ -119,7 +119,7 @@ describe('fencedPrompt', () => {
     };
     expect(
       fencedPrompt(deps, { pane: 1, text: 'go', wait: { until: ['idle'], timeoutMs: 1000 } }),
-    ).toMatchObject({ ok: false, code: 'write_failed' });
+    ).toMatchObject({ ok: false, code: 'write-failed' });
     expect(waits.size).toBe(0);
   });
 
@@ -128,13 +128,13 @@ describe('fencedPrompt', () => {
     const row = hub.get(1);
     if (!row?.occupant_id) throw new Error('no occupant');
     const ref = { pane: 1, status_epoch: 'E', occupant_id: row.occupant_id, revision: row.revision };
-    // Two callers observed the same row; both send on it. One delivery, one stale_ref.
+    // Two callers observed the same row; both send on it. One delivery, one stale-ref.
     const first = fencedPrompt(deps, { pane: 1, text: 'one', ref });
     const second = fencedPrompt(deps, { pane: 1, text: 'two', ref: { ...ref } });
     expect(first).toMatchObject({ ok: true, row: { revision: row.revision + 1 } });
-    expect(second).toMatchObject({ ok: false, code: 'stale_ref' });
+    expect(second).toMatchObject({ ok: false, code: 'stale-ref' });
     // The same ref replayed later: still refused.
-    expect(fencedPrompt(deps, { pane: 1, text: 'one', ref })).toMatchObject({ ok: false, code: 'stale_ref' });
+    expect(fencedPrompt(deps, { pane: 1, text: 'one', ref })).toMatchObject({ ok: false, code: 'stale-ref' });
     expect(writes).toEqual(['one\r']);
     // A ref read after the delivery works, once.
     const now = hub.get(1);
@@ -150,7 +150,7 @@ describe('fencedPrompt', () => {
     for (const text of ['\x03', 'stop\x03', '\x00', 'a\x7f', 'x\x9by', '\x04']) {
       expect(fencedPrompt(deps, { pane: 1, text }), JSON.stringify(text)).toMatchObject({
         ok: false,
-        code: 'control_char',
+        code: 'control-char',
       });
     }
     expect(writes).toEqual([]);
@@ -164,6 +164,6 @@ describe('fencedPrompt', () => {
     const r = fencedPrompt(deps, { pane: 1, text: 'go', wait: { until: ['idle'], timeoutMs: 1000 } });
     if (!r.ok || !r.wait) throw new Error('expected a wait');
     clock.advance(1000);
-    expect(await r.wait.result).toMatchObject({ code: 'timed_out' });
+    expect(await r.wait.result).toMatchObject({ code: 'timed-out' });
   });
 });

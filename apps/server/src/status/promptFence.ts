@@ -45,15 +45,15 @@ export function fencedPrompt(deps: PromptFenceDeps, req: PromptRequest): PromptR
   if (req.text.length === 0) return refuse('empty', 'prompt text is empty');
   const bytes = promptByteLength(req.text);
   if (bytes > MAX_PROMPT_BYTES)
-    return refuse('too_long', `prompt is ${bytes} bytes; the limit is ${MAX_PROMPT_BYTES} UTF-8 bytes`);
+    return refuse('too-long', `prompt is ${bytes} bytes; the limit is ${MAX_PROMPT_BYTES} UTF-8 bytes`);
   const control = forbiddenControl(req.text);
   if (control !== null)
     return refuse(
-      'control_char',
+      'control-char',
       `prompt text holds the control character U+${control.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}; send keys with rozi send-keys (nothing was sent)`,
     );
   if (req.ref && req.ref.status_epoch !== deps.hub.epoch) {
-    return refuse('stale_ref', '--ref is from an earlier server run; read the agent again');
+    return refuse('stale-ref', '--ref is from an earlier server run; read the agent again');
   }
   const row = deps.hub.get(req.pane);
   const target = deps.target(req.pane);
@@ -64,14 +64,14 @@ export function fencedPrompt(deps: PromptFenceDeps, req: PromptRequest): PromptR
       return refuse('replaced', 'a different agent now runs in the pane; nothing was sent', row);
     if (row.revision > req.ref.revision) {
       return refuse(
-        'stale_ref',
+        'stale-ref',
         `the agent's state changed since the --ref was read (revision ${req.ref.revision} → ${row.revision}); nothing was sent`,
         row,
       );
     }
   }
   if (row.occupant_id === null || row.state === null)
-    return refuse('no_agent', 'no agent is detected in the pane; nothing was sent', row);
+    return refuse('no-agent', 'no agent is detected in the pane; nothing was sent', row);
   if (row.state === 'blocked')
     return refuse(
       'blocked',
@@ -104,7 +104,7 @@ export function fencedPrompt(deps: PromptFenceDeps, req: PromptRequest): PromptR
   } catch (err) {
     wait?.cancel();
     return refuse(
-      'write_failed',
+      'write-failed',
       `writing to the pane failed: ${err instanceof Error ? err.message : String(err)}`,
       sent,
     );

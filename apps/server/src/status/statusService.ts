@@ -33,6 +33,7 @@ import { NeedsInput } from './needsInput';
 import { refOf } from './agentRef';
 import { ScreenObserver } from './screenObserver';
 import { StatusHub, type PublishedReading, type StatusChange, type StatusListener } from './statusHub';
+import { ReportedStatuses } from './reportedStatus';
 import type { EffectiveState, StatusRow } from './types';
 
 const realTimers: TimerHost = {
@@ -66,6 +67,8 @@ export class StatusService {
   readonly integration: IntegrationTier;
   readonly processes: ProcessTier;
   readonly publishers: Publishers;
+  /** `rozi status VALUE`: what each pane says about itself (status/reportedStatus.ts). */
+  readonly reported = new ReportedStatuses();
   private definitions: DefinitionSet;
   private readonly classifier: NotificationClassifier;
   /** Blocked panes' questions, answers and their history (the needs-you inbox). */
@@ -199,13 +202,24 @@ export class StatusService {
    * list-panes' `agent` / `agent_state`: detection's own reading (process + screen), separate
    * from what the pane's program reports or publishes about itself (spec: "Test a definition").
    */
-  agentReading(key: PaneKey): { agent: string | null; agent_state: EffectiveState | null } {
+  agentReading(key: PaneKey): {
+    agent: string | null;
+    agent_state: EffectiveState | null;
+    reported_status: string | null;
+    status_reason: string | null;
+  } {
+    const own = this.reported.get(key);
+    const reported = { reported_status: own?.status ?? null, status_reason: own?.reason ?? null };
     const occupant = this.hub.occupant(key);
-    if (!occupant) return { agent: null, agent_state: null };
+    if (!occupant) return { agent: null, agent_state: null, ...reported };
     const row = this.hub.get(key);
     if (row?.source === 'screen' && row.occupant_id === occupant.id)
-      return { agent: occupant.agent, agent_state: row.state };
-    return { agent: occupant.agent, agent_state: this.screens.get(key)?.observer.reading()?.state ?? 'idle' };
+      return { agent: occupant.agent, agent_state: row.state, ...reported };
+    return {
+      agent: occupant.agent,
+      agent_state: this.screens.get(key)?.observer.reading()?.state ?? 'idle',
+      ...reported,
+    };
   }
 
   /**
@@ -340,6 +354,7 @@ export class StatusService {
     }
     this.processes.removePane(key);
     this.integration.removePane(key);
+    this.reported.removePane(key);
     this.hub.removePane(key);
   }
 

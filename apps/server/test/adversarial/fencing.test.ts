@@ -65,13 +65,13 @@ it('F01 the same --ref replayed is refused (exit 7): the fence advances on deliv
   expect(first.code, first.stderr).toBe(0);
   const replay = await cli('agents', 'prompt', '--ref', ref, 'first');
   expect(replay.code, replay.stderr).toBe(7);
-  expect(JSON.parse(replay.stdout)).toMatchObject({ error: { code: 'stale_ref' } });
+  expect(JSON.parse(replay.stdout)).toMatchObject({ error: { code: 'stale-ref' } });
   await waitFor('the first prompt to arrive', () => inputs(a.log) === 'first\r', 30_000);
   await new Promise((r) => setTimeout(r, 200));
   expect(inputs(a.log)).toBe('first\r');
 }, 90_000);
 
-it('F02 two prompts racing on one observation: one delivered, one stale_ref', async () => {
+it('F02 two prompts racing on one observation: one delivered, one stale-ref', async () => {
   const a = await deafAgent();
   const ref = await refOf(a.pane);
   type Reply = { ok: boolean; code?: string };
@@ -79,7 +79,7 @@ it('F02 two prompts racing on one observation: one delivered, one stale_ref', as
     ['left', 'right'].map((text) => s.call<Reply>('agents.prompt', { ref, text })),
   );
   expect(replies.filter((r) => r.ok)).toHaveLength(1);
-  expect(replies.filter((r) => !r.ok).map((r) => r.code)).toEqual(['stale_ref']);
+  expect(replies.filter((r) => !r.ok).map((r) => r.code)).toEqual(['stale-ref']);
   await waitFor('one prompt to arrive', () => /^(left|right)\r$/.test(inputs(a.log)), 30_000).catch(() => {
     throw new Error(`the agent received ${JSON.stringify(inputs(a.log))}`);
   });
@@ -87,16 +87,16 @@ it('F02 two prompts racing on one observation: one delivered, one stale_ref', as
   expect(inputs(a.log)).toMatch(/^(left|right)\r$/);
 }, 90_000);
 
-it('F03 ^C as prompt text is refused (exit 2, control_char) and writes nothing', async () => {
+it('F03 ^C as prompt text is refused (exit 2, control-char) and writes nothing', async () => {
   const a = await deafAgent();
   const r = await cli('agents', 'prompt', '--target', String(a.pane), '\x03');
   expect(r.code, r.stderr).toBe(2);
-  expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'control_char' } });
+  expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'control-char' } });
   expect(r.stderr.trim().split('\n')).toHaveLength(1);
   for (const text of ['please\x03stop', '\x7f', '\x00'])
     expect(await s.call('agents.prompt', { target: a.pane, text })).toMatchObject({
       ok: false,
-      code: 'control_char',
+      code: 'control-char',
     });
   await new Promise((r) => setTimeout(r, 300));
   expect(inputs(a.log)).toBe('');

@@ -26,6 +26,9 @@ export function PaneView({ pane, focused, zoomed, onFocus, onClose, onZoom, onSp
       cwd={pane.cwd}
       agentLabel={pane.status?.label ?? null}
       state={pane.status?.state ?? null}
+      reportedStatus={
+        pane.reported_status ? { status: pane.reported_status, reason: pane.status_reason } : null
+      }
       focused={focused}
       zoomed={zoomed}
       exited={pane.exited}

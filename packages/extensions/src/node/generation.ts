@@ -5,8 +5,11 @@
 // stops acting instead of retrying.
 import { randomBytes } from 'node:crypto';
 
-/** Exit code of a rozi verb refused because its extension generation was retired. Documented in ARCHITECTURE.md. */
-export const EXIT_STALE_GENERATION = 4;
+/**
+ * Exit code of a rozi verb refused because its extension generation was retired: the server's
+ * EXIT.stale (apps/server/src/contract/codes.ts; extensions-runtime.test.ts holds them equal).
+ */
+export const EXIT_STALE_GENERATION = 7;
 
 export type GenerationCheck =
   | { ok: true }

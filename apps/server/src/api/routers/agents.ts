@@ -1,7 +1,6 @@
 // agents.*: read the status rows, wait for a state, send a fenced prompt, integration reports,
 // and which pane a browser is viewing. Waits and prompts run here, in the server, so they see
 // every transition with no browser attached; the CLI holds one connection and never polls.
-import { REPORTED_STATES } from '@rozi/detect';
 import { z } from 'zod';
 import { RoziError } from '../../session/errors';
 import { capturePane } from '../../session/capture';
@@ -13,7 +12,7 @@ import { MAX_ANSWER_TEXT, type AnswerRefusal } from '../../status/answerFence';
 import { answerView, inboxItemView, type AnswerView, type InboxItemView } from '../../status/needsInputViews';
 import type { SessionManager } from '../../session/manager';
 import { resolveSession } from '../../session/target';
-import { targetInput } from '../inputs';
+import { reportedState, targetInput } from '../inputs';
 import { procedure, router } from '../trpc';
 
 const agentInput = targetInput.extend({ ref: z.string().min(1).optional() });
@@ -52,7 +51,7 @@ function awaitWait(
 
 export interface NotBlocked {
   ok: false;
-  code: 'not_blocked';
+  code: 'not-blocked';
   message: string;
 }
 
@@ -161,7 +160,7 @@ export const agentsRouter = router({
       targetInput.extend({
         token: z.string().min(1),
         seq: z.number().int().positive(),
-        state: z.enum(REPORTED_STATES),
+        state: reportedState,
         agent: z.string().min(1).optional(),
         nativeSession: z.string().min(1).optional(),
         message: z.string().max(200).optional(),
@@ -214,7 +213,7 @@ export const agentsRouter = router({
         if (!question)
           return {
             ok: false,
-            code: 'not_blocked',
+            code: 'not-blocked',
             message: `the agent is not waiting for input (it is ${v.state ?? 'gone'})`,
           };
         return { ok: true, agent: v, question };

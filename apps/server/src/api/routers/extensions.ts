@@ -1,6 +1,7 @@
 // extensions.*: the extension host over tRPC (browser) and the control socket (CLI). Requests
 // from extension processes carry `caller` (ROZI_EXTENSION + ROZI_EXTENSION_GENERATION, sent by
 // the CLI); a retired generation is refused with code stale-generation (CLI exit 4).
+import { listRowsOf } from '../paneRows';
 import { z } from 'zod';
 import type { PickerResult } from '../../events/types';
 import { ExtensionHostError } from '../../extensions/hostError';
@@ -210,7 +211,7 @@ export const extensionsRouter = router({
       );
     const onScreen = ctx.extensions.focusContext()?.sessionInstance;
     const instances = new Map([...ctx.manager.sessions.values()].map((s) => [s.name, s.instanceId]));
-    return ctx.manager.workspace().panes.map((p) => ({
+    return listRowsOf(ctx.manager, ctx.manager.workspace().panes).map((p) => ({
       ...p,
       on_screen: instances.get(p.session) === onScreen,
       reference: { session_instance: instances.get(p.session) ?? null },

@@ -1,5 +1,6 @@
 // panes.*: split, newTab, focus, kill, rename, zoom, resizeSplit, equalize, move, capture,
 // sendText, sendKeys, resize, list. Every target goes through session/target.ts.
+import { listRowsOf } from '../paneRows';
 import { z } from 'zod';
 import { capturePane } from '../../session/capture';
 import { RoziError } from '../../session/errors';
@@ -16,7 +17,7 @@ export const panesRouter = router({
   list: procedure
     .input(z.object({ session: z.string().min(1).optional() }).optional())
     .query(({ ctx, input }) => {
-      const all = ctx.manager.workspace().panes;
+      const all = listRowsOf(ctx.manager, ctx.manager.workspace().panes);
       return input?.session
         ? all.filter((p) => p.session === resolveSession(ctx.manager, input.session).name)
         : all;

@@ -5,17 +5,33 @@ import { procedure, router } from '../trpc';
 
 const sessionName = z.string().min(1);
 
+/** One row of sessions.list; remote hosts' rows (remote/routing.ts) carry their alias and link state. */
+export interface SessionRow {
+  name: string;
+  instanceId: string;
+  folder: string | null;
+  tabs: number;
+  panes: number;
+  activeTabId: number;
+  host: string | null;
+  state?: string;
+}
+
 export const sessionsRouter = router({
-  list: procedure.query(({ ctx }) =>
-    [...ctx.manager.sessions.values()].map((s) => ({
-      name: s.name,
-      instanceId: s.instanceId,
-      folder: s.folder,
-      tabs: s.tabs.length,
-      panes: s.panes.size,
-      activeTabId: s.activeTabId,
-    })),
-  ),
+  /** `host`: only that remote host's sessions (answered by the host, remote/routing.ts). */
+  list: procedure
+    .input(z.object({ host: z.string().min(1).optional() }).optional())
+    .query(({ ctx }): SessionRow[] =>
+      [...ctx.manager.sessions.values()].map((s) => ({
+        name: s.name,
+        instanceId: s.instanceId,
+        folder: s.folder,
+        tabs: s.tabs.length,
+        panes: s.panes.size,
+        activeTabId: s.activeTabId,
+        host: null,
+      })),
+    ),
 
   create: procedure
     .input(

@@ -1,16 +1,17 @@
 // status.*: a pane's self-reported state (`rozi status`) and published activity rows
 // (`rozi publish`). Both are shown instead of screen detection while present; a live
 // integration report still wins over them (packages/detect, reportArbitration.ts).
-import { ACTIVITY_STATES } from '@rozi/detect';
 import { z } from 'zod';
 import type { HookEvent } from '@rozi/extensions/node';
 import { RoziError } from '../../session/errors';
 import { resolvePane } from '../../session/target';
 import { viewOf } from '../../status/agentViews';
-import { targetInput } from '../inputs';
+import { listRowsOf } from '../paneRows';
+import { activityState, reportedStatusValue, targetInput } from '../inputs';
+import { setReportedStatus } from '../../status/setReportedStatus';
 import { procedure, router } from '../trpc';
 
-const tierState = z.enum(ACTIVITY_STATES);
+const tierState = activityState;
 const rowInput = z.object({
   id: z.string().min(1).max(200),
   state: tierState,
@@ -20,29 +21,27 @@ const rowInput = z.object({
 
 export const statusRouter = router({
   set: procedure
-    .input(targetInput.extend({ state: tierState, reason: z.string().max(200).optional() }))
+    .input(targetInput.extend({ status: reportedStatusValue, reason: z.string().max(200).optional() }))
     .mutation(({ ctx, input }) => {
-      const status = ctx.status;
       const pane = resolvePane(ctx.manager, input);
-      status.integration.publish(pane.key, 'status', [
-        {
-          publisher: 'status',
-          id: 'status',
-          state: input.state,
-          label: null,
-          message: input.reason ?? null,
-          kind: 'activity',
-        },
-      ]);
-      const row = status.get(pane.key);
-      return { ok: true, agent: row ? viewOf(ctx.manager, row) : null };
+      const row = setReportedStatus(ctx.manager, {
+        status: ctx.status,
+        pane,
+        next: { status: input.status, reason: input.reason || null },
+      });
+      return {
+        ok: true,
+        pane: pane.id,
+        reported_status: input.status,
+        status_reason: input.reason || null,
+        agent: row ? viewOf(ctx.manager, row) : null,
+      };
     }),
 
   clear: procedure.input(targetInput).mutation(({ ctx, input }) => {
-    const status = ctx.status;
     const pane = resolvePane(ctx.manager, input);
-    status.integration.publish(pane.key, 'status', []);
-    return { ok: true };
+    setReportedStatus(ctx.manager, { status: ctx.status, pane, next: null });
+    return { ok: true, pane: pane.id, reported_status: null, status_reason: null };
   }),
 
   /**
@@ -82,6 +81,35 @@ export const statusRouter = router({
   closePublisher: procedure.input(z.object({ publisher: z.string().min(1) })).mutation(({ ctx, input }) => {
     ctx.status.publishers.close(input.publisher);
     return { ok: true };
+  }),
+
+  /**
+   * `rozi metrics`: server and per-pane figures, sampled now (rozi's metrics answers the same
+   * question; its resources are a terminal client's, so the fields are this server's own).
+   */
+  metrics: procedure.query(({ ctx }) => {
+    const d = ctx.diagnostics();
+    const panes = listRowsOf(ctx.manager, ctx.manager.workspace().panes);
+    return {
+      sampled_at_unix_ms: Date.now(),
+      server: {
+        uptime_ms: Math.round(process.uptime() * 1000),
+        rss_bytes: d.memory.rss,
+        heap_used_bytes: d.memory.heapUsed,
+        viewer_connections: d.connections.length,
+        panes: d.panes,
+        sessions: ctx.manager.sessions.size,
+      },
+      panes: panes.map((p) => ({
+        session: p.session,
+        id: p.id,
+        pid: p.pid,
+        status: p.status,
+        cols: p.cols,
+        rows: p.rows,
+        bell: p.bell,
+      })),
+    };
   }),
 
   /** The server's last config.toml read: ok/broken, its warnings with lines, the definitions in force. */

@@ -6,6 +6,7 @@ import { killPaneVerb } from './core/killPane';
 import { killSessionVerb } from './core/killSession';
 import { listPanesVerb } from './core/listPanes';
 import { listSessionsVerb } from './core/listSessions';
+import { metricsVerb } from './core/metrics';
 import { newPaneVerb } from './core/newPane';
 import { newSessionVerb } from './core/newSession';
 import { notifyVerb } from './core/notify';
@@ -30,4 +31,5 @@ export const coreVerbs: Verb[] = [
   killPaneVerb,
   renamePaneVerb,
   notifyVerb,
+  metricsVerb,
 ];

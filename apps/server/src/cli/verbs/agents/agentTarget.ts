@@ -1,12 +1,7 @@
 // What every `rozi agents` status verb shares: --target / --ref resolution (the spec's rule:
 // with --session, --target must be given, because an inherited ROZI_PANE may belong to another
 // session), the stable exit codes, and how a status refusal becomes a one-line CLI error.
-import {
-  exitCodeOf,
-  type AnswerRefusal,
-  type PromptRefusal,
-  type WaitOutcomeCode,
-} from '../../../status/statusCodes';
+import type { AnswerRefusal, PromptRefusal, WaitOutcomeCode } from '../../../status/statusCodes';
 import { parseWaitDuration } from '../../../status/waitDuration';
 import { parseWaitStates, type WaitState } from '../../../status/agentWaits';
 import type { AgentRowView } from '../../../status/agentViews';
@@ -38,7 +33,6 @@ export function agentTargetOf(
     throw new CliError(
       'usage',
       'with --session, pass --target (or --ref): an inherited pane number may belong to another session',
-      2,
     );
   }
   return targetOf(ctx);
@@ -48,7 +42,7 @@ export function untilOf(ctx: VerbContext, name = 'until'): WaitState[] {
   const v = ctx.args.options[name];
   const values = Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
   const r = parseWaitStates(values);
-  if (!r.ok) throw new CliError('usage', r.message.replace('--until', `--${name}`), 2);
+  if (!r.ok) throw new CliError('usage', r.message.replace('--until', `--${name}`));
   return r.states;
 }
 
@@ -56,17 +50,17 @@ export function timeoutOf(ctx: VerbContext, fallbackMs: number): number {
   const v = ctx.args.options.timeout;
   if (v === undefined) return fallbackMs;
   const r = parseWaitDuration(String(v));
-  if (!r.ok) throw new CliError('usage', r.message, 2);
+  if (!r.ok) throw new CliError('usage', r.message);
   return r.ms;
 }
 
 /** A refusal or non-matching outcome: one line on stderr, the stable code, its exit code. */
 export function statusError(
-  code: WaitOutcomeCode | PromptRefusal | AnswerRefusal,
+  code: Exclude<WaitOutcomeCode | PromptRefusal | AnswerRefusal, 'matched'>,
   message: string,
   details?: unknown,
 ): CliError {
-  return new CliError(code, message, { exitCode: exitCodeOf(code), details });
+  return new CliError(code, message, { details });
 }
 
 export function agentTable(rows: AgentRowView[]): string {

@@ -4,13 +4,12 @@
 // the question changed since --question-id was read, or someone answered it already.
 import { callServer } from '../../controlClient';
 import { CliError, type Verb } from '../../verb';
-import type { AnswerReply } from '../../../api/routers/agents';
 import { agentTargetOf, agentTargetOptions, statusError } from './agentTarget';
 
 export const agentsAnswerVerb: Verb = {
   path: ['agents', 'answer'],
   summary: "answer a blocked agent's question with choice N (fenced)",
-  help: 'the keys sent are the ones `rozi agents question` lists for the choice; a write-in choice needs --text.\nexit codes: 0 sent, 2 bad choice or text, 5 gone, 6 replaced, 7 stale_ref, 8 refused (not blocked, question changed, already answered, choices unreadable), 9 no agent.',
+  help: 'the keys sent are the ones `rozi agents question` lists for the choice; a write-in choice needs --text.\nexit codes: 0 sent, 2 bad choice or text, 5 gone, 6 replaced, 7 stale-ref, 8 refused (not blocked, question changed, already answered, choices unreadable), 9 no agent.',
   options: [
     ...agentTargetOptions,
     {
@@ -31,10 +30,10 @@ export const agentsAnswerVerb: Verb = {
     const raw = ctx.args.options.choice;
     const choice = typeof raw === 'string' && /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
     if (!(choice >= 1))
-      throw new CliError('usage', '--choice N is required: a choice number from agents question', 2);
+      throw new CliError('usage', '--choice N is required: a choice number from agents question');
     const text = ctx.args.options.text;
     const questionId = ctx.args.options['question-id'];
-    const r = await callServer<AnswerReply>(ctx.io.env, 'agents.answer', {
+    const r = await callServer(ctx.io.env, 'agents.answer', {
       ...agentTargetOf(ctx, { requireWithSession: true }),
       choice,
       ...(typeof text === 'string' ? { text } : {}),

@@ -6,7 +6,6 @@ import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { evaluate, formatLocation, type Evaluation } from '@rozi/detect';
 import { loadDefinitionsFromDisk } from '../../../detection/loadDefinitions';
-import { EXIT_USAGE } from '../../args';
 import { CliError, type Verb } from '../../verb';
 
 async function readAll(stream: Readable): Promise<string> {
@@ -62,9 +61,9 @@ export const agentsDetectVerb: Verb = {
     const file = ctx.args.options['screen-file'];
     const fromStdin = ctx.args.options['screen-stdin'] === true;
     if (typeof agent !== 'string' || agent === '')
-      throw new CliError('usage', 'agents detect needs --agent ID', EXIT_USAGE);
+      throw new CliError('usage', 'agents detect needs --agent ID');
     if ((typeof file === 'string') === fromStdin)
-      throw new CliError('usage', 'give exactly one of --screen-file FILE or --screen-stdin', EXIT_USAGE);
+      throw new CliError('usage', 'give exactly one of --screen-file FILE or --screen-stdin');
     const { set } = await loadDefinitionsFromDisk(ctx.io.env);
     if (!set.byId.has(agent))
       throw new CliError(

@@ -1,7 +1,6 @@
 // rozi agents get --target P | --ref JSON: one pane's status row (with its ref).
 import { callServer } from '../../controlClient';
 import type { Verb } from '../../verb';
-import type { AgentRowView, StatusFailure } from '../../../status/agentViews';
 import { agentTable, agentTargetOf, agentTargetOptions, statusError } from './agentTarget';
 
 export const agentsGetVerb: Verb = {
@@ -9,11 +8,7 @@ export const agentsGetVerb: Verb = {
   summary: "one pane's agent state, source, revision and ref",
   options: agentTargetOptions,
   async run(ctx) {
-    const r = await callServer<{ ok: true; agent: AgentRowView } | StatusFailure>(
-      ctx.io.env,
-      'agents.get',
-      agentTargetOf(ctx, { requireWithSession: false }),
-    );
+    const r = await callServer(ctx.io.env, 'agents.get', agentTargetOf(ctx, { requireWithSession: false }));
     if (!r.ok) throw statusError(r.code, r.message);
     ctx.print(r.agent, () => agentTable([r.agent]));
     return 0;

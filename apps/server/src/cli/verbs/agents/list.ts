@@ -2,7 +2,6 @@
 // the session, or in every session with --all. JSON rows carry the opaque `ref`.
 import { callServer } from '../../controlClient';
 import type { Verb } from '../../verb';
-import type { AgentRowView } from '../../../status/agentViews';
 import { agentTable } from './agentTarget';
 
 export const agentsListVerb: Verb = {
@@ -14,7 +13,7 @@ export const agentsListVerb: Verb = {
       typeof ctx.args.options.session === 'string'
         ? ctx.args.options.session
         : ctx.io.env.ROZI_SESSION_NAME || undefined;
-    const rows = await callServer<AgentRowView[]>(ctx.io.env, 'agents.list', {
+    const rows = await callServer(ctx.io.env, 'agents.list', {
       session,
       all: ctx.args.options.all === true,
     });

@@ -5,30 +5,19 @@ import { callServer } from '../../controlClient';
 import { helpText } from '../../args';
 import { CliError, type Verb, type VerbContext } from '../../verb';
 import type { TargetInput } from '../../../session/target';
-import type { WaitOutcomeView } from '../../../api/routers/agents';
-import type { AgentRowView } from '../../../status/agentViews';
-import type { PromptRefusal } from '../../../status/statusCodes';
 import { MAX_WAIT_MS } from '../../../status/waitDuration';
 import { agentTargetOf, agentTargetOptions, statusError, timeoutOf, untilOf } from './agentTarget';
 
-type PromptReply =
-  | { ok: true; written_bytes: number; agent: AgentRowView | null; wait: WaitOutcomeView | null }
-  | { ok: false; code: PromptRefusal; message: string; written_bytes: 0 };
-
 /**
  * Without --ref the prompt pins what this command observed (the spec: read, pin, then send), so
- * two prompts racing on the same observation are one delivery and one stale_ref, not two
+ * two prompts racing on the same observation are one delivery and one stale-ref, not two
  * deliveries: the first write advances the fence.
  */
 async function pinnedTarget(ctx: VerbContext): Promise<TargetInput & { ref?: string }> {
   const target = agentTargetOf(ctx, { requireWithSession: true });
   // --allow-working sends into a moving screen on purpose: a pin would go stale on every redraw.
   if (target.ref !== undefined || ctx.args.options['allow-working'] === true) return target;
-  const seen = await callServer<{ ok: true; agent: AgentRowView } | { ok: false }>(
-    ctx.io.env,
-    'agents.get',
-    target,
-  );
+  const seen = await callServer(ctx.io.env, 'agents.get', target);
   // No agent, or the pane is gone: the prompt itself answers with that refusal.
   return seen.ok && seen.agent.ref ? { ref: JSON.stringify(seen.agent.ref) } : target;
 }
@@ -36,7 +25,7 @@ async function pinnedTarget(ctx: VerbContext): Promise<TargetInput & { ref?: str
 export const agentsPromptVerb: Verb = {
   path: ['agents', 'prompt'],
   summary: 'send text + Enter to an idle agent, only if it is still the run you meant',
-  help: 'refuses (writing nothing) a blocked agent, a working one without --allow-working, a replaced one, a stale --ref.\nexit codes: 0 sent (and matched), 4 timed_out, 5 gone, 6 replaced, 7 stale_ref, 8 refused (blocked/working), 9 no agent.',
+  help: 'refuses (writing nothing) a blocked agent, a working one without --allow-working, a replaced one, a stale --ref.\nexit codes: 0 sent (and matched), 4 timed-out, 5 gone, 6 replaced, 7 stale-ref, 8 refused (blocked/working), 9 no agent.',
   options: [
     ...agentTargetOptions,
     { name: 'allow-working', type: 'boolean', description: 'send even while the agent is working' },
@@ -61,14 +50,14 @@ export const agentsPromptVerb: Verb = {
       return 0;
     }
     const text = ctx.args.positionals.join(' ');
-    if (text === '') throw new CliError('usage', 'prompt text is empty', 2);
+    if (text === '') throw new CliError('usage', 'prompt text is empty');
     const wantsWait = ctx.args.options.wait !== undefined;
     if (!wantsWait && ctx.args.options.timeout !== undefined)
-      throw new CliError('usage', '--timeout goes with --wait', 2);
+      throw new CliError('usage', '--timeout goes with --wait');
     const wait = wantsWait
       ? { until: untilOf(ctx, 'wait'), timeoutMs: timeoutOf(ctx, MAX_WAIT_MS) }
       : undefined;
-    const r = await callServer<PromptReply>(ctx.io.env, 'agents.prompt', {
+    const r = await callServer(ctx.io.env, 'agents.prompt', {
       ...(await pinnedTarget(ctx)),
       text,
       allowWorking: ctx.args.options['allow-working'] === true,

@@ -3,14 +3,8 @@
 // cannot be read. Exit 8 when the agent is not blocked.
 import { callServer } from '../../controlClient';
 import type { Verb } from '../../verb';
-import type { AgentRowView, StatusFailure } from '../../../status/agentViews';
 import type { PaneQuestion } from '../../../status/paneQuestion';
 import { agentTargetOf, agentTargetOptions, statusError } from './agentTarget';
-
-type QuestionReply =
-  | { ok: true; agent: AgentRowView; question: PaneQuestion }
-  | StatusFailure
-  | { ok: false; code: 'not_blocked'; message: string };
 
 export function questionText(q: PaneQuestion): string {
   const lines = [q.question];
@@ -25,10 +19,10 @@ export function questionText(q: PaneQuestion): string {
 export const agentsQuestionVerb: Verb = {
   path: ['agents', 'question'],
   summary: 'what a blocked agent asks: question, choices and the keys each sends',
-  help: 'JSON when piped: question, choices [{index,label,keys,selected,freeText}], readable, reason, question_id, excerpt.\nexit codes: 0 read, 5 gone, 6 replaced, 7 stale_ref, 8 not blocked, 9 no agent.',
+  help: 'JSON when piped: question, choices [{index,label,keys,selected,freeText}], readable, reason, question_id, excerpt.\nexit codes: 0 read, 5 gone, 6 replaced, 7 stale-ref, 8 not blocked, 9 no agent.',
   options: agentTargetOptions,
   async run(ctx) {
-    const r = await callServer<QuestionReply>(
+    const r = await callServer(
       ctx.io.env,
       'agents.question',
       agentTargetOf(ctx, { requireWithSession: true }),

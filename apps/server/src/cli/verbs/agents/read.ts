@@ -1,8 +1,6 @@
 // rozi agents read --target P [--scrollback N]: the agent's row and its screen, in one answer.
 import { callServer } from '../../controlClient';
 import { CliError, type Verb } from '../../verb';
-import type { AgentRowView, StatusFailure } from '../../../status/agentViews';
-import type { PaneCapture } from '../../../session/capture';
 import { agentTargetOf, agentTargetOptions, statusError } from './agentTarget';
 
 export const agentsReadVerb: Verb = {
@@ -21,15 +19,11 @@ export const agentsReadVerb: Verb = {
   async run(ctx) {
     const sb = ctx.args.options.scrollback;
     if (sb !== undefined && !/^\d+$/.test(String(sb)))
-      throw new CliError('usage', `--scrollback takes a number of lines, got '${String(sb)}'`, 2);
-    const r = await callServer<{ ok: true; agent: AgentRowView; capture: PaneCapture } | StatusFailure>(
-      ctx.io.env,
-      'agents.read',
-      {
-        ...agentTargetOf(ctx, { requireWithSession: false }),
-        scrollback: sb === undefined ? undefined : Number(sb),
-      },
-    );
+      throw new CliError('usage', `--scrollback takes a number of lines, got '${String(sb)}'`);
+    const r = await callServer(ctx.io.env, 'agents.read', {
+      ...agentTargetOf(ctx, { requireWithSession: false }),
+      scrollback: sb === undefined ? undefined : Number(sb),
+    });
     if (!r.ok) throw statusError(r.code, r.message);
     ctx.print(r, () => {
       const lines = [...r.capture.lines];

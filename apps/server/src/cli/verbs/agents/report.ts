@@ -1,24 +1,23 @@
 // rozi agents report --target P --agent A --integration TOKEN --state S [--native-session REF] --seq N
 // An agent hook's own state: beats the screen for 30 s after each report (packages/detect's
 // arbitration: tokens, sequence numbers, conflicts).
-import { REPORTED_STATES } from '@rozi/detect';
+import { reportedState } from '../../../api/inputs';
 import { callServer } from '../../controlClient';
+import { optionValue } from '../../optionValue';
 import { CliError, type Verb } from '../../verb';
 import { targetOption } from '../../target';
 import { agentTargetOf } from './agentTarget';
 
-const STATES: readonly string[] = REPORTED_STATES;
-
 export function seqOf(value: unknown): number {
   const n = Number(value);
   if (value === undefined || !Number.isSafeInteger(n) || n < 1)
-    throw new CliError('usage', `--seq must be a positive integer, got '${String(value ?? '')}'`, 2);
+    throw new CliError('usage', `--seq must be a positive integer, got '${String(value ?? '')}'`);
   return n;
 }
 
 export function tokenOf(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '')
-    throw new CliError('usage', '--integration needs a token (one unique token per agent process)', 2);
+    throw new CliError('usage', '--integration needs a token (one unique token per agent process)');
   return value;
 }
 
@@ -53,9 +52,7 @@ export const agentsReportVerb: Verb = {
   ],
   async run(ctx) {
     const o = ctx.args.options;
-    const state = String(o.state ?? '');
-    if (!STATES.includes(state))
-      throw new CliError('usage', `--state must be one of ${STATES.join(', ')}, got '${state}'`, 2);
+    const state = optionValue(reportedState, o.state, '--state');
     const r = await callServer(ctx.io.env, 'agents.report', {
       ...agentTargetOf(ctx, { requireWithSession: true }),
       token: tokenOf(o.integration),

@@ -1,17 +1,15 @@
 // rozi agents wait --target P|--ref JSON --until STATES [--timeout D]: blocks on one connection
 // until the agent reaches one of the states (decided in the server, event-driven). Only
-// `matched` exits 0; timed_out, gone, replaced and stale_ref have their own exit codes.
+// `matched` exits 0; timed-out, gone, replaced and stale-ref have their own exit codes.
 import { callServer } from '../../controlClient';
 import type { Verb } from '../../verb';
-import type { StatusFailure } from '../../../status/agentViews';
-import type { WaitOutcomeView } from '../../../api/routers/agents';
 import { MAX_WAIT_MS } from '../../../status/waitDuration';
 import { agentTargetOf, agentTargetOptions, statusError, timeoutOf, untilOf } from './agentTarget';
 
 export const agentsWaitVerb: Verb = {
   path: ['agents', 'wait'],
   summary: 'wait until an agent is working, blocked, idle, done, quiescent or gone',
-  help: 'states: working, blocked, idle, done (idle after work, until viewed), quiescent (idle or done), gone.\nexit codes: 0 matched, 4 timed_out, 5 gone, 6 replaced, 7 stale_ref (see README).',
+  help: 'states: working, blocked, idle, done (idle after work, until viewed), quiescent (idle or done), gone.\nexit codes: 0 matched, 4 timed-out, 5 gone, 6 replaced, 7 stale-ref (see README).',
   options: [
     ...agentTargetOptions,
     {
@@ -31,7 +29,7 @@ export const agentsWaitVerb: Verb = {
     const until = untilOf(ctx);
     const timeoutMs = timeoutOf(ctx, MAX_WAIT_MS);
     const target = agentTargetOf(ctx, { requireWithSession: true });
-    const r = await callServer<WaitOutcomeView | StatusFailure>(ctx.io.env, 'agents.wait', {
+    const r = await callServer(ctx.io.env, 'agents.wait', {
       ...target,
       until,
       timeoutMs,
@@ -39,10 +37,10 @@ export const agentsWaitVerb: Verb = {
     if (!r.ok) throw statusError(r.code, r.message);
     if (r.code !== 'matched') {
       const why = {
-        timed_out: `timed out after ${r.elapsed_ms} ms`,
+        'timed-out': `timed out after ${r.elapsed_ms} ms`,
         gone: 'the agent is gone',
         replaced: 'a different agent replaced it',
-        stale_ref: 'the ref is stale',
+        'stale-ref': 'the ref is stale',
       }[r.code];
       throw statusError(r.code, `${why} (state: ${r.agent?.state ?? 'none'})`, r);
     }

@@ -1,13 +1,13 @@
 // rozi capture-pane [--target PANE] [--scrollback N|full] [--last-output]: the screen as text, or
-// JSON with lines, title, cursor and size; --last-output prints the output of the last command that
-// finished instead (shell integration's OSC 133 marks; JSON adds its exit_code).
+// JSON with text (rozi's), lines, title, cursor and size; --last-output prints the output of the
+// last command that finished instead (shell integration's OSC 133 marks; JSON adds its exit_code).
 import { callServer } from '../../controlClient';
 import { targetOf, targetOption } from '../../target';
 import { CliError, type Verb } from '../../verb';
-import type { PaneCapture } from '../../../session/capture';
 
 export const capturePaneVerb: Verb = {
   path: ['capture-pane'],
+  response: 'rozi',
   summary: "print a pane's screen (and scrollback)",
   options: [
     targetOption,
@@ -29,23 +29,23 @@ export const capturePaneVerb: Verb = {
     let scrollback: number | 'full' | 'last-output' | undefined;
     if (ctx.args.options['last-output'] === true) {
       if (sb !== undefined)
-        throw new CliError('usage', `--last-output prints one command's output; drop --scrollback`, 2);
+        throw new CliError('usage', `--last-output prints one command's output; drop --scrollback`);
       scrollback = 'last-output';
     } else if (sb === 'full') scrollback = 'full';
     else if (typeof sb === 'string') {
       if (!/^\d+$/.test(sb))
-        throw new CliError('usage', `--scrollback takes a number of lines or 'full', got '${sb}'`, 2);
+        throw new CliError('usage', `--scrollback takes a number of lines or 'full', got '${sb}'`);
       scrollback = Number(sb);
     }
-    const r = await callServer<PaneCapture & { id: number; session: string }>(ctx.io.env, 'panes.capture', {
+    const r = await callServer(ctx.io.env, 'panes.capture', {
       ...targetOf(ctx),
       scrollback,
     });
-    ctx.print(r, () => {
-      const lines = [...r.lines];
-      while (lines.length && lines[lines.length - 1] === '') lines.pop();
-      return lines.join('\n') + '\n';
-    });
+    const lines = [...r.lines];
+    while (lines.length && lines[lines.length - 1] === '') lines.pop();
+    const text = lines.join('\n') + '\n';
+    // rozi's `text` (trailing blank rows dropped) beside the project's lines, cursor and size.
+    ctx.print({ text, ...r }, () => text);
     return 0;
   },
 };

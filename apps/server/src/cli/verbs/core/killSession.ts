@@ -5,13 +5,14 @@ import { CliError, type Verb } from '../../verb';
 
 export const killSessionVerb: Verb = {
   path: ['kill-session'],
+  response: 'rozi',
   summary: 'end every pane of a session and remove it',
   positionals: [{ name: 'name' }],
   async run(ctx) {
     const given =
       ctx.args.positionals[0] ??
       (typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined);
-    if (!given) throw new CliError('usage', "'kill-session' needs a session NAME (or --session NAME)", 2);
+    if (!given) throw new CliError('usage', "'kill-session' needs a session NAME (or --session NAME)");
     const host = remoteOf(ctx);
     const name = host && !given.endsWith(`@${host}`) ? `${given}@${host}` : given;
     const r = await callServer(ctx.io.env, 'sessions.kill', { session: name });

@@ -3,10 +3,10 @@ import { callServer } from '../../controlClient';
 import { formatTable } from '../../table';
 import { CliError, type Verb } from '../../verb';
 import { callExtensions } from '../extensions/extensionCall';
-import type { PaneInfo } from '../../../session/model';
 
 export const listPanesVerb: Verb = {
   path: ['list-panes'],
+  response: 'rozi',
   summary: 'list panes (all sessions, or --session NAME)',
   options: [
     {
@@ -20,12 +20,12 @@ export const listPanesVerb: Verb = {
     const session = typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined;
     const scope = ctx.args.options.scope ?? 'active';
     if (scope !== 'active' && scope !== 'attached')
-      throw new CliError('usage', `--scope takes active or attached, got '${String(scope)}'`, 2);
+      throw new CliError('usage', `--scope takes active or attached, got '${String(scope)}'`);
     // attached: every session's panes, with on_screen and reference.session_instance (spec: session_scope).
     const rows =
       scope === 'attached'
-        ? await callExtensions<PaneInfo[]>(ctx.io.env, 'extensions.attachedPanes')
-        : await callServer<PaneInfo[]>(ctx.io.env, 'panes.list', { session });
+        ? await callExtensions(ctx.io.env, 'extensions.attachedPanes')
+        : await callServer(ctx.io.env, 'panes.list', { session });
     ctx.print(rows, () =>
       formatTable(
         ['SESSION', 'ID', 'TAB', 'TITLE', 'RUNNING', 'CWD', 'SIZE', 'STATE'],

@@ -4,22 +4,13 @@ import { formatTable } from '../../table';
 import { remoteOf } from '../../target';
 import type { Verb } from '../../verb';
 
-interface SessionRow {
-  name: string;
-  tabs: number;
-  panes: number;
-  folder: string | null;
-  /** The remote host (sessions there are named NAME@HOST), null on this machine. */
-  host?: string | null;
-  state?: string;
-}
-
 export const listSessionsVerb: Verb = {
   path: ['list-sessions'],
+  response: 'rozi',
   summary: 'list sessions',
   async run(ctx) {
     const host = remoteOf(ctx);
-    const rows = await callServer<SessionRow[]>(ctx.io.env, 'sessions.list', host ? { host } : undefined);
+    const rows = await callServer(ctx.io.env, 'sessions.list', host ? { host } : undefined);
     const remote = rows.some((r) => r.host);
     ctx.print(rows, () =>
       remote

@@ -4,10 +4,10 @@ import { callServer } from '../../controlClient';
 import { launchOf, launchOptions } from '../../launchArgs';
 import { remoteOf } from '../../target';
 import type { Verb } from '../../verb';
-import type { PaneInfo } from '../../../session/model';
 
 export const newSessionVerb: Verb = {
   path: ['new-session'],
+  response: 'rozi',
   summary: 'create a session with one pane',
   options: [
     {
@@ -24,22 +24,14 @@ export const newSessionVerb: Verb = {
   takesArgv: true,
   async run(ctx) {
     const o = ctx.args.options;
-    const r = await callServer<{ session: string; pane: PaneInfo; pty_ready: boolean }>(
-      ctx.io.env,
-      'sessions.create',
-      {
-        name: typeof o.name === 'string' ? o.name : undefined,
-        // A remote session's folder is a path on that host: taken as given.
-        folder:
-          typeof o.folder === 'string'
-            ? remoteOf(ctx)
-              ? o.folder
-              : resolve(ctx.io.cwd, o.folder)
-            : undefined,
-        host: remoteOf(ctx),
-        ...launchOf(ctx),
-      },
-    );
+    const r = await callServer(ctx.io.env, 'sessions.create', {
+      name: typeof o.name === 'string' ? o.name : undefined,
+      // A remote session's folder is a path on that host: taken as given.
+      folder:
+        typeof o.folder === 'string' ? (remoteOf(ctx) ? o.folder : resolve(ctx.io.cwd, o.folder)) : undefined,
+      host: remoteOf(ctx),
+      ...launchOf(ctx),
+    });
     ctx.print(r, () => `session ${r.session}, pane ${r.pane.id}${r.pty_ready ? '' : ' (pty not ready yet)'}`);
     return 0;
   },

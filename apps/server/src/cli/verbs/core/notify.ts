@@ -6,6 +6,7 @@ import { CliError, type Verb } from '../../verb';
 
 export const notifyVerb: Verb = {
   path: ['notify'],
+  response: 'rozi',
   summary: 'show a notification in connected browsers',
   options: [
     { name: 'title', type: 'string', value: 'TITLE', description: 'notification title' },
@@ -15,9 +16,9 @@ export const notifyVerb: Verb = {
   async run(ctx) {
     const level = ctx.args.options.level ?? 'info';
     if (level !== 'info' && level !== 'warn' && level !== 'error')
-      throw new CliError('usage', `--level must be info, warn or error, got '${String(level)}'`, 2);
+      throw new CliError('usage', `--level must be info, warn or error, got '${String(level)}'`);
     const t = targetOf(ctx);
-    const r = await callServer<{ id: number }>(ctx.io.env, 'notify', {
+    const r = await callServer(ctx.io.env, 'notify', {
       message: ctx.args.positionals.join(' '),
       title: typeof ctx.args.options.title === 'string' ? ctx.args.options.title : undefined,
       level,

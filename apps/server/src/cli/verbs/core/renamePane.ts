@@ -5,12 +5,13 @@ import type { Verb } from '../../verb';
 
 export const renamePaneVerb: Verb = {
   path: ['rename-pane'],
+  response: 'rozi',
   summary: "set a pane's name (shown until its program sets a title)",
   options: [targetOption],
   positionals: [{ name: 'name', required: true }],
   async run(ctx) {
     const name = ctx.args.positionals[0] ?? '';
-    const r = await callServer<{ id: number; title: string }>(ctx.io.env, 'panes.rename', {
+    const r = await callServer(ctx.io.env, 'panes.rename', {
       ...targetOf(ctx),
       name: name || null,
     });

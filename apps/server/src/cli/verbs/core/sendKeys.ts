@@ -6,6 +6,7 @@ import type { Verb } from '../../verb';
 
 export const sendKeysVerb: Verb = {
   path: ['send-keys'],
+  response: 'rozi',
   summary: 'send keys to a pane by tmux key name (Enter, C-c, M-x, Up, F5…)',
   help: "Example: rozi send-keys -t 2 'ls -l' Enter.  Use -- before keys that start with a dash.",
   options: [
@@ -15,7 +16,7 @@ export const sendKeysVerb: Verb = {
   positionals: [{ name: 'keys', required: true, variadic: true }],
   restAfterDashDash: true,
   async run(ctx) {
-    const r = await callServer<{ id: number; bytes: number }>(ctx.io.env, 'panes.sendKeys', {
+    const r = await callServer(ctx.io.env, 'panes.sendKeys', {
       ...targetOf(ctx),
       keys: ctx.args.positionals,
       literal: ctx.args.options.literal === true,

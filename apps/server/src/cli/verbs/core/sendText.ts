@@ -12,6 +12,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 
 export const sendTextVerb: Verb = {
   path: ['send-text'],
+  response: 'rozi',
   summary: 'send text to a pane as typed (no key names; reads stdin without TEXT)',
   options: [targetOption, { name: 'enter', type: 'boolean', description: 'press Enter after the text' }],
   positionals: [{ name: 'text', variadic: true }],
@@ -21,8 +22,8 @@ export const sendTextVerb: Verb = {
     if (ctx.args.options.enter === true) text += '\r';
     // Refused here, before a byte is sent, with the limit the server would apply (api/limits.ts).
     const tooLarge = paneInputRefusal(text);
-    if (tooLarge) throw new CliError('too-large', `send-text: ${tooLarge}`, 2);
-    const r = await callServer<{ id: number; bytes: number }>(ctx.io.env, 'panes.sendText', {
+    if (tooLarge) throw new CliError('too-large', `send-text: ${tooLarge}`);
+    const r = await callServer(ctx.io.env, 'panes.sendText', {
       ...targetOf(ctx),
       text,
     });

@@ -5,9 +5,6 @@ import { Console } from 'node:console';
 import { DEFAULT_PORT, DEFAULT_SCROLLBACK } from '../../../server/defaults';
 import { CliError, type Verb } from '../../verb';
 
-/** Exit code when the server cannot start (port taken, host refused, web app not built). */
-export const EXIT_START_FAILED = 4;
-
 export const serverVerb: Verb = {
   path: ['server'],
   summary: 'run the rozi server (web UI, API, control socket) in the foreground',
@@ -57,7 +54,7 @@ export const serverVerb: Verb = {
     const port = o.port !== undefined ? Number(o.port) : envPort ? Number(envPort) : DEFAULT_PORT;
     const from = o.port !== undefined ? '--port' : envPort ? 'ROZI_PORT' : 'the default port';
     if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new CliError('usage', `${from} must be an integer 0–65535, got '${o.port ?? envPort}'`, 2);
+      throw new CliError('usage', `${from} must be an integer 0–65535, got '${o.port ?? envPort}'`);
     // Next logs through the global console ("✓ Running next.config.ts …"): send all of it to
     // stderr, so nothing lands between or after the lines a script parses on stdout.
     globalThis.console = new Console({ stdout: ctx.io.stderr, stderr: ctx.io.stderr });
@@ -81,7 +78,7 @@ export const serverVerb: Verb = {
       // Next and node-pty may hold handles that outlive a clean shutdown; the server is done.
       process.exit(code);
     } catch (err) {
-      if (err instanceof ServerStartError) throw new CliError(err.code, err.message, EXIT_START_FAILED);
+      if (err instanceof ServerStartError) throw new CliError(err.code, err.message);
       throw err;
     }
   },

@@ -4,7 +4,6 @@ import { callServer } from '../../controlClient';
 import { launchOf, launchOptions } from '../../launchArgs';
 import { targetOf, targetOption } from '../../target';
 import { CliError, type Verb } from '../../verb';
-import type { PaneInfo } from '../../../session/model';
 
 const DIRECTIONS: Record<string, { direction: 'row' | 'column'; before: boolean }> = {
   right: { direction: 'row', before: false },
@@ -15,6 +14,7 @@ const DIRECTIONS: Record<string, { direction: 'row' | 'column'; before: boolean 
 
 export const splitVerb: Verb = {
   path: ['split'],
+  response: 'rozi',
   summary: 'split a pane and start a shell, COMMAND or --argv program in the new half',
   options: [
     targetOption,
@@ -33,15 +33,15 @@ export const splitVerb: Verb = {
   async run(ctx) {
     const d = typeof ctx.args.options.direction === 'string' ? ctx.args.options.direction : 'right';
     const dir = DIRECTIONS[d];
-    if (!dir) throw new CliError('usage', `--direction must be right, down, left or up, got '${d}'`, 2);
-    const r = await callServer<{ pane: PaneInfo; pty_ready: boolean }>(ctx.io.env, 'panes.split', {
+    if (!dir) throw new CliError('usage', `--direction must be right, down, left or up, got '${d}'`);
+    const r = await callServer(ctx.io.env, 'panes.split', {
       ...targetOf(ctx),
       ...dir,
       focus: ctx.args.options.focus === true,
       ...launchOf(ctx),
     });
     ctx.print(
-      { ...r.pane, pty_ready: r.pty_ready },
+      { ...r.pane, accepted: true, pty_ready: r.pty_ready },
       () => `pane ${r.pane.id}${r.pty_ready ? '' : ' (pty not ready after 5 s)'}`,
     );
     return 0;

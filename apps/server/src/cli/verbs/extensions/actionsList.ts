@@ -2,7 +2,7 @@
 import { sessionOf } from '../../target';
 import { formatTable } from '../../table';
 import type { Verb } from '../../verb';
-import { callExtensions } from './extensionCall';
+import { callServer } from '../../controlClient';
 
 export const actionsListVerb: Verb = {
   path: ['actions', 'list'],
@@ -11,9 +11,7 @@ export const actionsListVerb: Verb = {
     { name: 'session', type: 'string', value: 'NAME', description: 'session (default: the current one)' },
   ],
   async run(ctx) {
-    const rows = await callExtensions<
-      { id: string; title: string; deadline_ms: number; concurrency: string }[]
-    >(ctx.io.env, 'extensions.actionsList', { session: sessionOf(ctx) });
+    const rows = await callServer(ctx.io.env, 'extensions.actionsList', { session: sessionOf(ctx) });
     ctx.print(rows, () =>
       formatTable(
         ['ID', 'TITLE', 'DEADLINE', 'CONCURRENCY'],

@@ -1,6 +1,6 @@
 // rozi extensions deploy <ID> --session NAME: runs the extension's placement = "session" services for that
 // session (no browser needed) and makes its actions callable there; an unchanged redeploy says so.
-import { CliError, type Verb } from '../../verb';
+import { CliError, requiredPositional, type Verb } from '../../verb';
 import { callExtensions } from './extensionCall';
 
 export const extensionsDeployVerb: Verb = {
@@ -10,9 +10,9 @@ export const extensionsDeployVerb: Verb = {
   positionals: [{ name: 'id', required: true }],
   async run(ctx) {
     const session = ctx.args.options.session;
-    if (typeof session !== 'string') throw new CliError('usage', 'deploy needs --session NAME', 2);
-    const r = await callExtensions<Record<string, unknown>>(ctx.io.env, 'extensions.deploy', {
-      extension: ctx.args.positionals[0],
+    if (typeof session !== 'string') throw new CliError('usage', 'deploy needs --session NAME');
+    const r = await callExtensions(ctx.io.env, 'extensions.deploy', {
+      extension: requiredPositional(ctx.args, 0),
       session,
     });
     ctx.print(r, () => `${String(r.status)} ${String(r.extension)} in ${session}`);

@@ -1,18 +1,12 @@
 // Shared by the extension verbs: the calling extension's identity (sent with every request so a
-// retired generation is refused), the documented exit code for that refusal, local directories,
+// retired generation is refused, exiting with EXIT.stale of contract/codes.ts), local directories,
 // and the best-effort reload after a local registry change.
 import { constants } from 'node:os';
-import type { ExtensionDirs } from '@rozi/extensions/node';
+import type { ExtensionDirs, InstallError } from '@rozi/extensions/node';
 import { resolvePaths } from '../../../config/paths';
 import { callServer } from '../../controlClient';
+import type { CallPath, InputOf, OutputOf } from '../../procedureTypes';
 import { CliError } from '../../verb';
-
-/**
- * The documented exit code of a refused retired generation; equals EXIT_STALE_GENERATION of
- * @rozi/extensions/node (asserted by extensions-runtime.test.ts). Declared here so that every
- * `rozi` start does not load the whole extension runtime (about 0.5 s through tsx).
- */
-export const EXIT_STALE_GENERATION = 4;
 
 export interface CallerClaim {
   extension: string;
@@ -26,19 +20,23 @@ export function callerOf(env: NodeJS.ProcessEnv): CallerClaim | undefined {
   return extension && generation ? { extension, generation } : undefined;
 }
 
-/** Retired generations exit with EXIT_STALE_GENERATION (4): the process should exit, not retry. */
-export function withStaleExit(err: unknown): never {
-  if (err instanceof CliError && (err.code === 'stale-generation' || err.code === 'extension-not-loaded'))
-    throw new CliError(err.code, err.message, EXIT_STALE_GENERATION);
-  throw err;
-}
+/** The paths whose input names the calling extension (`caller`). */
+type CallerPath = {
+  [P in CallPath]: 'caller' extends keyof NonNullable<InputOf<P>> ? P : never;
+}[CallPath];
 
-export async function callExtensions<T>(
+/** Calls an extension procedure with the calling extension's identity added to the input. */
+export async function callExtensions<P extends CallerPath>(
   env: NodeJS.ProcessEnv,
-  path: string,
-  input: Record<string, unknown> = {},
-): Promise<T> {
-  return callServer<T>(env, path, { ...input, caller: callerOf(env) }).catch(withStaleExit);
+  path: P,
+  input?: Omit<NonNullable<InputOf<P>>, 'caller'>,
+): Promise<OutputOf<P>> {
+  const withCaller = { ...input, caller: callerOf(env) } as InputOf<P>;
+  return (callServer as (e: NodeJS.ProcessEnv, p: P, i: InputOf<P>) => Promise<OutputOf<P>>)(
+    env,
+    path,
+    withCaller,
+  );
 }
 
 export function extensionDirs(env: NodeJS.ProcessEnv): ExtensionDirs {
@@ -59,7 +57,7 @@ export async function reloadIfRunning(env: NodeJS.ProcessEnv): Promise<'reloaded
 
 export function installFailure(err: unknown): never {
   if (err instanceof Error && 'code' in err && err.name === 'InstallError')
-    throw new CliError(String((err as { code: string }).code), err.message, 1);
+    throw new CliError((err as InstallError).code, err.message);
   throw err;
 }
 

@@ -1,6 +1,6 @@
 // rozi hide-command <id>: hides one of the calling extension's own hidden commands in the palette
 // for the rest of its generation. Refused from anything but that extension's processes.
-import type { Verb } from '../../verb';
+import { requiredPositional, type Verb } from '../../verb';
 import { callExtensions } from './extensionCall';
 
 export const hideCommandVerb: Verb = {
@@ -9,7 +9,7 @@ export const hideCommandVerb: Verb = {
   positionals: [{ name: 'command', required: true }],
   async run(ctx) {
     const r = await callExtensions(ctx.io.env, 'extensions.setCommandVisibility', {
-      command: ctx.args.positionals[0],
+      command: requiredPositional(ctx.args, 0),
       visible: false,
     });
     ctx.print(r, () => '');

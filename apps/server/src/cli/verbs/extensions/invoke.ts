@@ -1,7 +1,7 @@
 // rozi invoke <ext>.<id> --args-json '…' [--session NAME]: calls a deployed action and prints its
 // JSON result. Inside an action (ROZI_INVOCATION_ID) the call nests under it.
 import { sessionOf } from '../../target';
-import type { Verb } from '../../verb';
+import { requiredPositional, type Verb } from '../../verb';
 import { callExtensions } from './extensionCall';
 
 export const invokeVerb: Verb = {
@@ -14,16 +14,12 @@ export const invokeVerb: Verb = {
   positionals: [{ name: 'action', required: true }],
   async run(ctx) {
     const argsJson = typeof ctx.args.options['args-json'] === 'string' ? ctx.args.options['args-json'] : '{}';
-    const r = await callExtensions<{ invocationId: string; result: unknown; durationMs: number }>(
-      ctx.io.env,
-      'extensions.invoke',
-      {
-        action: ctx.args.positionals[0],
-        argsJson,
-        session: sessionOf(ctx),
-        parent: ctx.io.env.ROZI_INVOCATION_ID || undefined,
-      },
-    );
+    const r = await callExtensions(ctx.io.env, 'extensions.invoke', {
+      action: requiredPositional(ctx.args, 0),
+      argsJson,
+      session: sessionOf(ctx),
+      parent: ctx.io.env.ROZI_INVOCATION_ID || undefined,
+    });
     ctx.io.stdout.write(JSON.stringify(r.result) + '\n');
     return 0;
   },

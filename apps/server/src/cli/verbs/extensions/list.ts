@@ -41,7 +41,7 @@ interface Listed {
 
 async function fromServer(env: NodeJS.ProcessEnv): Promise<Listed[] | undefined> {
   try {
-    return await callServer<Listed[]>(env, 'extensions.list');
+    return await callServer(env, 'extensions.list');
   } catch (err) {
     if (err instanceof CliError && err.code === 'no-server') return undefined;
     throw err;

@@ -20,10 +20,10 @@ export const extensionsLogsVerb: Verb = {
     // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
     const { DEFAULT_LOG_LINES, extensionLogDir, readLogTails } = await import('@rozi/extensions/node');
     const id = ctx.args.positionals[0] as string;
-    if (!/^[a-z0-9_-]+$/.test(id)) throw new CliError('usage', `'${id}' is not an extension id`, 2);
+    if (!/^[a-z0-9_-]+$/.test(id)) throw new CliError('usage', `'${id}' is not an extension id`);
     const unit = typeof ctx.args.options.unit === 'string' ? ctx.args.options.unit : undefined;
     if (unit !== undefined && !/^[a-z0-9_.-]+$/.test(unit))
-      throw new CliError('usage', `'${unit}' is not a log unit`, 2);
+      throw new CliError('usage', `'${unit}' is not a log unit`);
     const lines = typeof ctx.args.options.lines === 'number' ? ctx.args.options.lines : DEFAULT_LOG_LINES;
     const tails = readLogTails({
       dir: extensionLogDir(resolvePaths(ctx.io.env).logDir, id),

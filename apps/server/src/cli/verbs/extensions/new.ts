@@ -107,20 +107,14 @@ export const extensionsNewVerb: Verb = {
   positionals: [{ name: 'id', required: true }],
   async run(ctx) {
     const id = ctx.args.positionals[0] as string;
-    if (!ID.test(id))
-      throw new CliError('usage', `extension id '${id.slice(0, 80)}' must match [a-z0-9_-]+`, 2);
+    if (!ID.test(id)) throw new CliError('usage', `extension id '${id.slice(0, 80)}' must match [a-z0-9_-]+`);
     if (id.length > MAX_ID_LENGTH)
       throw new CliError(
         'usage',
         `extension id is ${id.length} characters long; ids have at most ${MAX_ID_LENGTH} (they name directories)`,
-        2,
       );
     if ((RESERVED_EXTENSION_IDS as readonly string[]).includes(id))
-      throw new CliError(
-        'usage',
-        `extension id '${id}' is reserved (${RESERVED_EXTENSION_IDS.join(', ')})`,
-        2,
-      );
+      throw new CliError('usage', `extension id '${id}' is reserved (${RESERVED_EXTENSION_IDS.join(', ')})`);
     const target = resolve(ctx.io.cwd, id);
     if (existsSync(target))
       throw new CliError('exists', `${target} already exists; choose another id or remove it`);

@@ -39,7 +39,7 @@ export const pickVerb: Verb = {
       const lines = (await readAll(ctx.io.stdin)).split('\n').filter((l) => l !== '');
       const rows = normaliseRows(lines);
       warn(stderr, rows.problems);
-      let exit = EXIT_PICK_CANCELLED;
+      let exit: number = EXIT_PICK_CANCELLED;
       await runPicker(
         env,
         { mode: 'pick', title: o.title ?? null, placeholder: o.placeholder ?? null, rows: rows.value },
@@ -56,7 +56,9 @@ export const pickVerb: Verb = {
     const it = rl[Symbol.asyncIterator]();
     const first = await it.next();
     if (first.done)
-      throw new CliError('usage', 'pick --json needs a request line on stdin', EXIT_PICK_TRANSPORT);
+      throw new CliError('usage', 'pick --json needs a request line on stdin', {
+        exitCode: EXIT_PICK_TRANSPORT,
+      });
     let raw: unknown;
     try {
       raw = JSON.parse(first.value);
@@ -64,7 +66,7 @@ export const pickVerb: Verb = {
       throw new CliError(
         'usage',
         `the first line of pick --json must be a JSON request: ${(err as Error).message}`,
-        EXIT_PICK_TRANSPORT,
+        { exitCode: EXIT_PICK_TRANSPORT },
       );
     }
     const request = normaliseRequest(raw);
@@ -100,7 +102,7 @@ export const pickVerb: Verb = {
         else pending = rows.value;
       }
     })();
-    let exit = EXIT_PICK_CANCELLED;
+    let exit: number = EXIT_PICK_CANCELLED;
     const show = (item: PickItem): void => {
       if (item.type === 'opened') {
         pickerId = item.id;

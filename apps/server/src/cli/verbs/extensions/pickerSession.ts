@@ -5,10 +5,11 @@
 import type { PickerResult } from '../../../events/types';
 import { subscribeServer } from '../../controlClient';
 import { CliError } from '../../verb';
-import { callerOf, withStaleExit } from './extensionCall';
+import { EXIT } from '../../../contract/codes';
+import { callerOf } from './extensionCall';
 
-export const EXIT_PICK_CANCELLED = 1;
-export const EXIT_PICK_TRANSPORT = 2;
+export const EXIT_PICK_CANCELLED = EXIT.failed;
+export const EXIT_PICK_TRANSPORT = EXIT.usage;
 
 export type PickItem = { type: 'opened'; id: string } | { type: 'action' | 'result'; result: PickerResult };
 
@@ -27,13 +28,11 @@ export async function runPicker(
       },
     );
   } catch (err) {
-    try {
-      withStaleExit(err);
-    } catch (e) {
-      if (e instanceof CliError && e.exitCode !== 4)
-        throw new CliError(e.code, e.message, EXIT_PICK_TRANSPORT);
-      throw e;
-    }
+    // A retired generation keeps its own exit (the process should stop); anything else is
+    // rozi's transport failure.
+    if (err instanceof CliError && err.exitCode !== EXIT.stale)
+      throw new CliError(err.code, err.message, { exitCode: EXIT_PICK_TRANSPORT });
+    throw err;
   }
 }
 

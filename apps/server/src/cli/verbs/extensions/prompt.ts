@@ -13,7 +13,7 @@ export const promptVerb: Verb = {
   ],
   async run(ctx) {
     const o = ctx.args.options;
-    let exit = EXIT_PICK_CANCELLED;
+    let exit: number = EXIT_PICK_CANCELLED;
     await runPicker(
       ctx.io.env,
       {

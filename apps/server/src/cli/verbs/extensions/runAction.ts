@@ -9,16 +9,7 @@ export const runActionVerb: Verb = {
   positionals: [{ name: 'action', required: true }],
   async run(ctx) {
     const id = ctx.args.positionals[0] as string;
-    const r = await callExtensions<{
-      id: string;
-      pid?: number | null;
-      reload?: {
-        loaded: string[];
-        restarted: string[];
-        stopped: string[];
-        problems: { extension: string; message: string }[];
-      };
-    }>(ctx.io.env, 'extensions.runAction', { id });
+    const r = await callExtensions(ctx.io.env, 'extensions.runAction', { id });
     ctx.print(r, () =>
       r.reload
         ? [

@@ -1,6 +1,6 @@
 // rozi show-command <id>: shows one of the calling extension's own hidden commands in the palette
 // for the rest of its generation. Refused from anything but that extension's processes.
-import type { Verb } from '../../verb';
+import { requiredPositional, type Verb } from '../../verb';
 import { callExtensions } from './extensionCall';
 
 export const showCommandVerb: Verb = {
@@ -9,7 +9,7 @@ export const showCommandVerb: Verb = {
   positionals: [{ name: 'command', required: true }],
   async run(ctx) {
     const r = await callExtensions(ctx.io.env, 'extensions.setCommandVisibility', {
-      command: ctx.args.positionals[0],
+      command: requiredPositional(ctx.args, 0),
       visible: true,
     });
     ctx.print(r, () => '');

@@ -7,10 +7,14 @@
 // the server this producer stopped.
 import { createInterface } from 'node:readline';
 import { ControlChannel } from '../../controlChannel';
+import type { InputOf } from '../../procedureTypes';
 import { CliError, type Verb } from '../../verb';
-import { callerOf, withStaleExit } from './extensionCall';
+import { callerOf } from './extensionCall';
 
-function rows(line: string): Record<string, unknown>[] {
+/** Rows as the user wrote them: extensions.sidebarPublish checks each, and its refusal names the row. */
+type Rows = InputOf<'extensions.sidebarPublish'>['rows'];
+
+function rows(line: string): Rows {
   let v: unknown;
   try {
     v = JSON.parse(line);
@@ -18,13 +22,12 @@ function rows(line: string): Record<string, unknown>[] {
     throw new CliError(
       'usage',
       'each line of sidebar publish must be JSON: an array of rows or {"rows": [...]}',
-      2,
     );
   }
   const list = Array.isArray(v) ? v : (v as { rows?: unknown })?.rows;
   if (!Array.isArray(list))
-    throw new CliError('usage', 'a snapshot must be an array of rows or {"rows": [...]}', 2);
-  return list.map((r) => (typeof r === 'string' ? { label: r } : (r as Record<string, unknown>)));
+    throw new CliError('usage', 'a snapshot must be an array of rows or {"rows": [...]}');
+  return list.map((r: unknown) => (typeof r === 'string' ? { label: r } : r)) as Rows;
 }
 
 export const sidebarPublishVerb: Verb = {
@@ -41,7 +44,7 @@ export const sidebarPublishVerb: Verb = {
   ],
   async run(ctx) {
     const tab = ctx.args.options.tab;
-    if (typeof tab !== 'string') throw new CliError('usage', 'sidebar publish needs --tab NAME', 2);
+    if (typeof tab !== 'string') throw new CliError('usage', 'sidebar publish needs --tab NAME');
     const producer = typeof ctx.args.options.name === 'string' ? ctx.args.options.name : 'default';
     const caller = callerOf(ctx.io.env);
     const channel = await ControlChannel.open(ctx.io.env);
@@ -52,13 +55,13 @@ export const sidebarPublishVerb: Verb = {
       onItem: (event) => void ctx.io.stdout.write(JSON.stringify(event) + '\n'),
       onEnd: (err) => (refused = err),
     });
-    const publish = (r: Record<string, unknown>[]) =>
-      channel.call('extensions.sidebarPublish', { tab, producer, rows: r, caller }).catch(withStaleExit);
+    const publish = (r: Rows) =>
+      channel.call('extensions.sidebarPublish', { tab, producer, rows: r, caller });
     try {
       let published = 0;
       for await (const line of createInterface({ input: ctx.io.stdin, crlfDelay: Infinity })) {
         if (line.trim() === '') continue;
-        if (refused) withStaleExit(refused);
+        if (refused) throw refused;
         await publish(rows(line));
         published++;
       }

@@ -2,22 +2,8 @@
 // (state, pid, starts, why it stopped), session deployments and running action calls.
 import { formatTable } from '../../table';
 import type { Verb } from '../../verb';
-import { callExtensions } from './extensionCall';
+import { callServer } from '../../controlClient';
 
-interface ServiceStatus {
-  unit: string;
-  state: string;
-  pid?: number;
-  starts: number;
-  reason?: string;
-}
-interface StatusReply {
-  extensions: { id: string; generation: string; services: ServiceStatus[] }[];
-  deployments: { extension: string; session: string; services: ServiceStatus[] }[];
-  invocations: { id: string; extension: string; action: string; session: string; depth: number }[];
-  /** Sandboxed hooks' health (apps/server/src/hooks); absent from an older server. */
-  hooks?: HookStatus[];
-}
 interface HookStatus {
   extensionId: string;
   hookId: string;
@@ -80,7 +66,7 @@ export const extensionsStatusVerb: Verb = {
   ],
   async run(ctx) {
     const s = typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined;
-    const r = await callExtensions<StatusReply>(ctx.io.env, 'extensions.status', { session: s });
+    const r = await callServer(ctx.io.env, 'extensions.status', { session: s });
     const rows: (string | number | null)[][] = [];
     for (const e of r.extensions)
       for (const v of e.services)

@@ -1,5 +1,5 @@
 // rozi extensions undeploy <ID> --session NAME: stops the extension's session services there and ends its calls.
-import { CliError, type Verb } from '../../verb';
+import { CliError, requiredPositional, type Verb } from '../../verb';
 import { callExtensions } from './extensionCall';
 
 export const extensionsUndeployVerb: Verb = {
@@ -9,9 +9,9 @@ export const extensionsUndeployVerb: Verb = {
   positionals: [{ name: 'id', required: true }],
   async run(ctx) {
     const session = ctx.args.options.session;
-    if (typeof session !== 'string') throw new CliError('usage', 'undeploy needs --session NAME', 2);
-    const r = await callExtensions<Record<string, unknown>>(ctx.io.env, 'extensions.undeploy', {
-      extension: ctx.args.positionals[0],
+    if (typeof session !== 'string') throw new CliError('usage', 'undeploy needs --session NAME');
+    const r = await callExtensions(ctx.io.env, 'extensions.undeploy', {
+      extension: requiredPositional(ctx.args, 0),
       session,
     });
     ctx.print(r, () =>

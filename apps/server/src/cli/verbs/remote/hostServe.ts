@@ -10,7 +10,7 @@ export const hostServeVerb: Verb = {
   options: [{ name: 'stdio', type: 'boolean', description: 'speak the link on stdin/stdout (required)' }],
   async run(ctx) {
     if (ctx.args.options.stdio !== true)
-      throw new CliError('usage', 'rozi host serve needs --stdio (it is what ssh runs)', 2);
+      throw new CliError('usage', 'rozi host serve needs --stdio (it is what ssh runs)');
     const { serveStdio } = await import('../../../host/serveStdio');
     const code = await serveStdio({
       env: ctx.io.env,

@@ -3,7 +3,6 @@
 import { callServer } from '../../controlClient';
 import { remoteOf } from '../../target';
 import { CliError, type Verb } from '../../verb';
-import type { PaneInfo } from '../../../session/model';
 
 export const newNamedVerb: Verb = {
   path: ['new'],
@@ -11,15 +10,11 @@ export const newNamedVerb: Verb = {
   positionals: [{ name: 'name', required: true }],
   async run(ctx) {
     const name = ctx.args.positionals[0];
-    if (!name) throw new CliError('usage', "'new' needs a session NAME", 2);
-    const r = await callServer<{ session: string; pane: PaneInfo; pty_ready: boolean }>(
-      ctx.io.env,
-      'sessions.create',
-      {
-        name,
-        host: remoteOf(ctx),
-      },
-    );
+    if (!name) throw new CliError('usage', "'new' needs a session NAME");
+    const r = await callServer(ctx.io.env, 'sessions.create', {
+      name,
+      host: remoteOf(ctx),
+    });
     ctx.print(r, () => `session ${r.session}, pane ${r.pane.id}${r.pty_ready ? '' : ' (pty not ready yet)'}`);
     return 0;
   },

@@ -1,15 +1,15 @@
 // rozi remote hosts | connect HOST | detach HOST: the remote hosts this server knows, and attaching
 // or forgetting one (a detached host keeps its sessions; connect shows them again).
 import { callServer } from '../../controlClient';
+import type { OutputOf } from '../../procedureTypes';
 import { formatTable } from '../../table';
 import { CliError, type Verb } from '../../verb';
-import type { HostInfo } from '../../../session/model';
 
 export const remoteHostsVerb: Verb = {
   path: ['remote', 'hosts'],
   summary: 'list remote hosts: configured, ~/.ssh/config aliases, attached (with state and reason)',
   async run(ctx) {
-    const rows = await callServer<HostInfo[]>(ctx.io.env, 'hosts.list');
+    const rows = await callServer(ctx.io.env, 'hosts.list');
     ctx.print(rows, () =>
       formatTable(
         ['HOST', 'FROM', 'STATE', 'SESSIONS', 'ROZI', 'REASON'],
@@ -20,25 +20,29 @@ export const remoteHostsVerb: Verb = {
   },
 };
 
-function done(word: 'connect' | 'detach' | 'install', alias: string, r: Record<string, unknown>): string {
-  if (word === 'connect') return `connected to ${alias} (rozi ${String(r.version)})`;
-  if (word === 'detach') return `detached ${alias}; its sessions keep running there`;
+type HostCall = 'hosts.connect' | 'hosts.detach' | 'hosts.install';
+
+function done(alias: string, r: OutputOf<HostCall>): string {
+  if (!('digest' in r))
+    return 'version' in r
+      ? `connected to ${alias} (rozi ${String(r.version)})`
+      : `detached ${alias}; its sessions keep running there`;
   const digest = String(r.digest).slice(0, 12);
   return r.copied
     ? `installed rozi ${digest} on ${alias} (${(Number(r.bytes) / 1e6).toFixed(1)} MB, checked by sha256) and connected`
     : `${alias} already has rozi ${digest}; connected`;
 }
 
-function hostVerb(word: 'connect' | 'detach' | 'install', summary: string, procedure: string): Verb {
+function hostVerb(word: 'connect' | 'detach' | 'install', summary: string, procedure: HostCall): Verb {
   return {
     path: ['remote', word],
     summary,
     positionals: [{ name: 'host', required: true }],
     async run(ctx) {
       const alias = ctx.args.positionals[0];
-      if (!alias) throw new CliError('usage', `'remote ${word}' needs a HOST`, 2);
-      const r = await callServer<Record<string, unknown>>(ctx.io.env, procedure, { alias });
-      ctx.print(r, () => done(word, alias, r));
+      if (!alias) throw new CliError('usage', `'remote ${word}' needs a HOST`);
+      const r = await callServer(ctx.io.env, procedure, { alias });
+      ctx.print(r, () => done(alias, r));
       return 0;
     },
   };

@@ -17,7 +17,7 @@ export const configStatusVerb: Verb = {
   summary:
     "the running server's last config.toml read: ok or broken, warnings with lines, definitions in force",
   async run(ctx) {
-    const r = await callServer<ConfigStatus>(ctx.io.env, 'status.config');
+    const r = await callServer(ctx.io.env, 'status.config');
     ctx.print(r, () => {
       const head =
         r.state === 'broken'

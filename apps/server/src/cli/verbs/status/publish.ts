@@ -61,7 +61,7 @@ export const publishVerb: Verb = {
   async run(ctx) {
     const kind = ctx.args.options.kind;
     if (kind !== undefined && kind !== 'agent')
-      throw new CliError('usage', `--kind takes 'agent', got '${String(kind)}'`, 2);
+      throw new CliError('usage', `--kind takes 'agent', got '${String(kind)}'`);
     const name = typeof ctx.args.options.name === 'string' ? ctx.args.options.name : 'publish';
     const rows = new Map<string, Row>();
     let publisher: string | null = null;

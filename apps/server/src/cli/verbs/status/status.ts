@@ -1,43 +1,51 @@
-// rozi status <working|blocked|idle> [--reason R] | rozi status --clear: the pane's own state,
-// shown instead of screen detection until cleared (a live integration report still wins).
-import { ACTIVITY_STATES } from '@rozi/detect';
+// rozi status VALUE [--reason TEXT] | rozi status --clear: what the calling pane reports about
+// itself, free-form (rozi's set-status). list-panes reads it back as reported_status /
+// status_reason; working, blocked, idle and done also stand in for screen detection on the
+// pane's badge until cleared (a live integration report still wins); other values are shown as
+// written.
+import { reportedStatusValue } from '../../../api/inputs';
 import { callServer } from '../../controlClient';
+import { optionValue } from '../../optionValue';
 import { targetOf, targetOption } from '../../target';
 import { CliError, type Verb } from '../../verb';
 
-const STATES: readonly string[] = ACTIVITY_STATES;
-
 export const statusVerb: Verb = {
   path: ['status'],
-  summary: "set (or --clear) the calling pane's status instead of screen detection",
+  summary:
+    "report the calling pane's status (working, blocked, done, idle, or any short text), or --clear it",
+  response: 'rozi',
   options: [
     targetOption,
-    { name: 'reason', type: 'string', value: 'TEXT', description: 'a short message shown with the state' },
+    { name: 'reason', type: 'string', value: 'TEXT', description: 'a short message shown with the status' },
     {
       name: 'clear',
       type: 'boolean',
       description: 'remove the status; the pane returns to screen detection',
     },
   ],
-  positionals: [{ name: 'state' }],
+  positionals: [{ name: 'value' }],
   async run(ctx) {
-    const [state] = ctx.args.positionals;
+    const [value] = ctx.args.positionals;
     const target = targetOf(ctx);
     if (ctx.args.options.clear === true) {
-      if (state !== undefined) throw new CliError('usage', '--clear takes no STATE', 2);
+      if (value !== undefined) throw new CliError('usage', '--clear takes no VALUE');
       const r = await callServer(ctx.io.env, 'status.clear', target);
       ctx.print(r, () => 'cleared');
       return 0;
     }
-    if (state === undefined || !STATES.includes(state))
-      throw new CliError('usage', `status needs a STATE: ${STATES.join(', ')} (or --clear)`, 2);
+    if (value === undefined)
+      throw new CliError(
+        'usage',
+        'status needs a VALUE (working, blocked, done, idle, or any short text) or --clear',
+      );
+    const status = optionValue(reportedStatusValue, value, 'VALUE');
     const reason = ctx.args.options.reason;
     const r = await callServer(ctx.io.env, 'status.set', {
       ...target,
-      state,
+      status,
       reason: typeof reason === 'string' ? reason : undefined,
     });
-    ctx.print(r, () => state);
+    ctx.print(r, () => status);
     return 0;
   },
 };

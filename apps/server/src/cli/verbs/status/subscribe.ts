@@ -28,7 +28,6 @@ export const subscribeVerb: Verb = {
       throw new CliError(
         'usage',
         `unknown event${unknown.length === 1 ? '' : 's'} ${unknown.map((e) => `'${e}'`).join(', ')}; known: ${HOOK_EVENT_NAMES.join(', ')}`,
-        2,
       );
     }
     await subscribeServer(
