@@ -9,6 +9,9 @@ import { subscribeRozi } from './roziStreams';
 import { answerRozi, failureReply, targetOf, type RoziReply, type RoziRequest } from './roziWire';
 import { snapshotRows } from './roziPublish';
 
+/** Lines kept while a stream opens; a client that sends more before the ack loses the rest. */
+const MAX_EARLY_LINES = 64;
+
 export interface RoziConnection {
   /** Every line the client sends, the first (the request) included. */
   onLine(line: string): void;
@@ -25,6 +28,8 @@ export function serveRozi(socket: Socket, ctx: ApiContext, req: RoziRequest): Ro
   };
   let stop = (): void => undefined;
   let onLater: ((line: string) => void) | null = null;
+  // Lines that come before a stream is ready (a publisher sends rows right after its request).
+  const early: string[] = [];
   let first = true;
 
   const start = (): void => {
@@ -85,6 +90,7 @@ export function serveRozi(socket: Socket, ctx: ApiContext, req: RoziRequest): Ro
     };
     reply({ ok: true });
     if (Array.isArray(req.rows)) await publish(req.rows);
+    for (const line of early.splice(0)) onLater(line);
   }
 
   return {
@@ -99,6 +105,7 @@ export function serveRozi(socket: Socket, ctx: ApiContext, req: RoziRequest): Ro
         return;
       }
       if (onLater) onLater(line);
+      else if (early.length < MAX_EARLY_LINES) early.push(line);
     },
     close() {
       stop();
