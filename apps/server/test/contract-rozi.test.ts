@@ -1,9 +1,10 @@
 // rozi's script contract (its control.md and recipes.md), driven as a script written for rozi
 // would: the real CLI with piped stdout, and the raw control socket with one {"cmd":…} line.
 // Shapes are asserted field by field.
+import { spawn } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
+import { BIN, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
 
 let s: TestServer;
 
@@ -125,6 +126,33 @@ describe('the CLI answers with rozi response shape', { timeout: 180_000 }, () =>
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain('did you mean --focus');
     expect(flag.stderr).toContain('--direction');
+  });
+
+  it('rozi publish reads rozi\'s {"rows":[…]} snapshots', async () => {
+    const agent = async () =>
+      (
+        await s.call<{ ok: boolean; agent?: { state: string; source: string; message: string | null } }>(
+          'agents.get',
+          { target: 1 },
+        )
+      ).agent;
+    const pub = spawn(process.execPath, [BIN, 'publish', '--target', '1', '--name', 'ci'], {
+      env: s.env,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    pub.stdin.write(
+      '{"rows":[{"id":"a","title":"lint","status":"working"},{"id":"b","status":"blocked","reason":"approve"}]}\n',
+    );
+    await waitFor('the snapshot', async () => (await agent())?.state === 'blocked', 60_000);
+    expect(await agent()).toMatchObject({ source: 'published', message: 'approve' });
+    pub.stdin.write('{"rows":[{"id":"a","title":"lint","status":"working"}]}\n');
+    await waitFor('the next snapshot replaces it', async () => (await agent())?.state === 'working', 60_000);
+    pub.kill('SIGKILL');
+    await waitFor(
+      'rows gone with the publisher',
+      async () => (await agent())?.source !== 'published',
+      60_000,
+    );
   });
 
   it('--socket picks the endpoint; --version; metrics', async () => {

@@ -1,9 +1,11 @@
 // rozi publish [--name N] [--kind agent]: activity rows as JSON lines on stdin, one row per line
 // ({"id":"build","state":"working","label":"Build","message":"step 2/5"}; "state": null removes
-// the row). The rows replace screen detection while the command runs and vanish when it exits:
+// the row), or rozi's snapshot lines {"rows":[{"id","title","status","reason"}]}. The rows
+// replace screen detection while the command runs and vanish when it exits:
 // the server holds them on this command's open connection.
 import { createInterface } from 'node:readline';
 import { ACTIVITY_STATES, isStateIn, type ActivityState } from '@rozi/detect';
+import { snapshotRows } from '../../../control/roziPublish';
 import { callServer, subscribeServer } from '../../controlClient';
 import { targetOf, targetOption } from '../../target';
 import { CliError, type Verb } from '../../verb';
@@ -38,6 +40,22 @@ export function parseRowLine(
     id: o.id,
     row: { id: o.id, state: o.state, label: text(o.label), message: text(o.message) },
   };
+}
+
+/** A rozi snapshot line, or null when the line is the project's one-row form. */
+function snapshotOf(line: string): { ok: true; rows: Row[] } | { ok: false; message: string } | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!v || typeof v !== 'object' || !('rows' in v)) return null;
+  try {
+    return { ok: true, rows: snapshotRows((v as { rows: unknown }).rows) };
+  } catch (err) {
+    return { ok: false, message: err instanceof Error ? err.message : String(err) };
+  }
 }
 
 export const publishVerb: Verb = {
@@ -96,6 +114,15 @@ export const publishVerb: Verb = {
     input.on('line', (line) => {
       lineNo++;
       if (line.trim() === '') return;
+      // rozi's snapshot line {"rows":[{"id","title","status","reason"}]} replaces every row.
+      const snapshot = snapshotOf(line);
+      if (snapshot) {
+        if (!snapshot.ok)
+          return void ctx.io.stderr.write(`rozi: publish: line ${lineNo}: ${snapshot.message}\n`);
+        rows.clear();
+        for (const row of snapshot.rows) rows.set(row.id, row);
+        return send();
+      }
       const r = parseRowLine(line);
       if (!r.ok) {
         ctx.io.stderr.write(`rozi: publish: line ${lineNo}: ${r.message}\n`);
