@@ -80,10 +80,11 @@ describe('focus from the keyboard', () => {
     await waitForFocus(page, 'the new pane', inTerminal(2));
     await typeInTerminal(page, 'sleep 300\n');
     await waitFor('sleep running', async () => {
-      const panes = JSON.parse(await server.cli(['list-panes', '--format', 'json'])) as {
-        id: number;
-        foreground_program: string | null;
-      }[];
+      const panes = (
+        JSON.parse(await server.cli(['list-panes', '--format', 'json'])) as {
+          data: { id: number; foreground_program: string | null }[];
+        }
+      ).data;
       return panes.find((p) => p.id === 2)?.foreground_program === 'sleep';
     });
     await prefix('q');

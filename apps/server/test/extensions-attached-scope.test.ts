@@ -112,9 +112,11 @@ describe('session_scope = "attached"', () => {
 
   it('publish with ROZI_PANE + ROZI_SESSION_INSTANCE lands in that session even when it is off screen', async () => {
     const env = await identity('watcher');
-    const panes = JSON.parse(
-      (await runCli(env, ['list-panes', '--scope', 'attached', '--format', 'json'])).stdout,
-    ) as AttachedPane[];
+    const panes = (
+      JSON.parse((await runCli(env, ['list-panes', '--scope', 'attached', '--format', 'json'])).stdout) as {
+        data: AttachedPane[];
+      }
+    ).data;
     const target = panes.find((p) => !p.on_screen) as AttachedPane;
     // ROZI_SESSION_NAME names the other session on purpose: the instance decides.
     const pub = spawn(process.execPath, [BIN, 'publish', '--name', 'watcher'], {

@@ -298,7 +298,9 @@ describe('agent status with real panes', () => {
       '4',
     );
     expect(JSON.parse(r.stdout)).toMatchObject({
-      error: { code: 'conflict', message: expect.stringContaining('released') },
+      ok: false,
+      code: 'conflict',
+      error: expect.stringContaining('released'),
     });
     r = await cli(
       '--session',
