@@ -82,7 +82,7 @@ const stateOf = async (id: number) =>
 
 /** The bytes arrived, and nothing more follows. */
 async function receivedExactly(f: Fake, bytes: string): Promise<void> {
-  await waitFor('the answer reached the agent', () => f.received() !== '');
+  await waitFor('the answer reached the agent', async () => f.received() !== '');
   await new Promise((r) => setTimeout(r, 400));
   expect(f.received()).toBe(bytes);
 }
