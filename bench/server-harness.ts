@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
-import { callServer } from '../apps/server/src/cli/controlClient';
+import { callUnchecked } from '../apps/server/src/cli/controlClient';
 
 export const BIN = fileURLToPath(new URL('../apps/server/bin/rozi.mjs', import.meta.url));
 
@@ -54,7 +54,7 @@ export async function startServer(o: { env?: Record<string, string> } = {}): Pro
     port: Number(url.port),
     token: url.searchParams.get('token') as string,
     proc,
-    call: (path, input) => callServer(env, path, input),
+    call: <T>(path: string, input?: unknown) => callUnchecked(env, path, input) as Promise<T>,
     async stop() {
       proc.kill('SIGTERM');
       await exited;
