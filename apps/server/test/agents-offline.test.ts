@@ -112,7 +112,7 @@ describe('rozi agents (offline)', () => {
     expect(text.stdout).toContain('1 passed, 1 failed');
     const missing = rozi(['agents', 'test', join(home, 'nope'), '--format', 'json']);
     expect(missing.code).toBe(1);
-    expect(missing.json().error.code).toBe('not-found');
+    expect(missing.json().code).toBe('not-found');
   });
 
   it('agents detect explains a screen from a file or stdin', () => {
@@ -141,7 +141,7 @@ describe('rozi agents (offline)', () => {
 
     const unknown = rozi(['agents', 'detect', '--agent', 'nonesuch', '--screen-stdin', '--format', 'json']);
     expect(unknown.code).toBe(1);
-    expect(unknown.json().error.code).toBe('unknown-agent');
+    expect(unknown.json().code).toBe('unknown-agent');
     const usage = rozi(['agents', 'detect', '--agent', 'claude', '--format', 'json']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('exactly one of --screen-file FILE or --screen-stdin');

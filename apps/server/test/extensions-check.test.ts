@@ -199,7 +199,9 @@ describe('rozi extensions check (real bin)', () => {
     const r = await rozi(['extensions', 'check', join(work, 'nope'), '--format', 'json']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toEqual({
-      error: { code: 'not-found', message: expect.stringContaining('no such directory') },
+      ok: false,
+      error: expect.stringContaining('no such directory'),
+      code: 'not-found',
     });
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });

@@ -209,7 +209,7 @@ describe('one host session, several clients', () => {
     const env = fx.server!.env;
     const listed = await runCli(env, ['list-sessions', '--remote', 'box', '--format', 'json']);
     expect(listed.code).toBe(0);
-    const names = (JSON.parse(listed.stdout) as Array<{ name: string }>).map((r) => r.name);
+    const names = (JSON.parse(listed.stdout) as { data: Array<{ name: string }> }).data.map((r) => r.name);
     expect(names).toContain('dev@box');
     const killed = await runCli(env, ['kill-session', 'dev', '--remote', 'box', '--format', 'text']);
     expect(killed.stdout.trim()).toBe('killed session dev@box');

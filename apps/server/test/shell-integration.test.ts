@@ -73,7 +73,10 @@ describe('shell integration', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toBe('cli-check\nfourth-0\n');
     const json = await runCli(s.env, ['capture-pane', '-t', '1', '--last-output', '--format', 'json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ lines: ['cli-check', 'fourth-0'], exitCode: 0 });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: true,
+      data: { lines: ['cli-check', 'fourth-0'], exitCode: 0 },
+    });
     const both = await runCli(s.env, ['capture-pane', '--last-output', '--scrollback', '5']);
     expect(both.code).toBe(2);
     expect(both.stderr.trim().split('\n')).toHaveLength(1);

@@ -65,7 +65,7 @@ it('F01 the same --ref replayed is refused (exit 7): the fence advances on deliv
   expect(first.code, first.stderr).toBe(0);
   const replay = await cli('agents', 'prompt', '--ref', ref, 'first');
   expect(replay.code, replay.stderr).toBe(7);
-  expect(JSON.parse(replay.stdout)).toMatchObject({ error: { code: 'stale-ref' } });
+  expect(JSON.parse(replay.stdout)).toMatchObject({ ok: false, code: 'stale-ref' });
   await waitFor('the first prompt to arrive', () => inputs(a.log) === 'first\r', 30_000);
   await new Promise((r) => setTimeout(r, 200));
   expect(inputs(a.log)).toBe('first\r');
@@ -91,7 +91,7 @@ it('F03 ^C as prompt text is refused (exit 2, control-char) and writes nothing',
   const a = await deafAgent();
   const r = await cli('agents', 'prompt', '--target', String(a.pane), '\x03');
   expect(r.code, r.stderr).toBe(2);
-  expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'control-char' } });
+  expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, code: 'control-char' });
   expect(r.stderr.trim().split('\n')).toHaveLength(1);
   for (const text of ['please\x03stop', '\x7f', '\x00'])
     expect(await s.call('agents.prompt', { target: a.pane, text })).toMatchObject({

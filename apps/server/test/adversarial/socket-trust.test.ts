@@ -35,7 +35,7 @@ it('A09 the CLI refuses a socket another user planted in a world-writable /tmp/r
     const env = { ...home.env, ROZI_SOCKET: undefined, XDG_RUNTIME_DIR: undefined, TMPDIR: tmp };
     const r = await runCli(env, ['--format', 'json', 'send-text', '--target', '1', 'my secret']);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout)).toMatchObject({ error: { code: 'untrusted-socket' } });
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, code: 'untrusted-socket' });
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain(`refusing to talk to ${sock}`);
     // Made ours again, but still world-writable: refused too (anyone could swap the socket).
