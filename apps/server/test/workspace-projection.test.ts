@@ -46,7 +46,7 @@ describe('workspace projection', () => {
   it('carries the effective agent status in the pane row', async () => {
     const v = new Viewer(s);
     await v.opened;
-    await s.call('status.set', { target: 1, state: 'blocked', reason: 'approve?' });
+    await s.call('status.set', { target: 1, status: 'blocked', reason: 'approve?' });
     const row = await waitFor('pane 1 blocked', () => {
       const r = latestRow(v, 1);
       return r?.status?.state === 'blocked' ? r : null;
