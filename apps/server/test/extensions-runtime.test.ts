@@ -62,11 +62,14 @@ beforeAll(async () => {
   git('add', 'README');
   git('commit', '-qm', 'init');
   git('branch', 'feature');
-  // hello-python is linked from a private copy so its manifest can be edited in place.
-  cpSync(join(EXAMPLES, 'hello-python'), join(home, 'hello-python'), { recursive: true });
+  // hello-python and clock-sidebar are linked from private copies so their files can be edited
+  // in place (an installed copy whose files change no longer matches its digest and is refused).
+  for (const d of ['hello-python', 'clock-sidebar'])
+    cpSync(join(EXAMPLES, d), join(home, d), { recursive: true });
   for (const args of [
     ['extensions', 'install', '--link', join(home, 'hello-python')],
-    ...['clock-sidebar', 'json-tools', 'git-status-tab', 'git-branches', 'agent-mca'].map((d) => [
+    ['extensions', 'install', '--link', join(home, 'clock-sidebar')],
+    ...['json-tools', 'git-status-tab', 'git-branches', 'agent-mca'].map((d) => [
       'extensions',
       'install',
       join(EXAMPLES, d),
