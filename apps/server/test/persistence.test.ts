@@ -106,9 +106,15 @@ describe('resurrection', () => {
     // And it survives a kill -9 (the poll wrote it; nothing else did).
     await s.kill9();
     s = await startServer({ home });
-    expect(
-      (await s.call<PaneInfo[]>('panes.list')).find((p) => p.session === 'main' && p.id === 1)?.cwd,
-    ).toBe(moved);
+    // The restored shell starts there; its first prompt's OSC 7 and /proc agree on it.
+    const server = s;
+    await waitFor(
+      'the restored pane in the new cwd',
+      async () =>
+        (await server.call<PaneInfo[]>('panes.list')).find((p) => p.session === 'main' && p.id === 1)?.cwd ===
+        moved,
+      { timeoutMs: 8000, everyMs: 200 },
+    );
   });
 
   it('moves a corrupt snapshot aside with a warning and starts fresh', async () => {
