@@ -23,7 +23,7 @@ async function httpMutation(path: string, input: unknown): Promise<{ status: num
 
 it('T04 20 MB of send-text is refused in one line naming the limit, not reported as no server', async () => {
   const r = await runCli(s.env, ['--format', 'json', 'send-text', '--target', '1'], 'x'.repeat(20_000_000));
-  expect(r.code, r.stderr).toBe(2);
+  expect(r.code, r.stderr).toBe(1); // contract/codes.ts: too-large is a failure (1), not a usage error
   expect(JSON.parse(r.stdout)).toMatchObject({ ok: false, code: 'too-large' });
   expect(r.stderr.trim().split('\n')).toHaveLength(1);
   expect(r.stderr).toMatch(/20\.0 MB; one request types at most 1 MiB into a pane/);
