@@ -50,6 +50,7 @@ async function launch(o: {
     '--format',
     'json',
     'new-pane',
+    '--focus',
     '--tab-name',
     o.agent,
     '--argv',
@@ -64,7 +65,7 @@ async function launch(o: {
     process.execPath,
     FAKE,
   ]);
-  const pane = JSON.parse(out) as { id: number; pid: number };
+  const pane = (JSON.parse(out) as { data: { id: number; pid: number } }).data;
   return {
     pane: pane.id,
     pid: pane.pid,
