@@ -85,6 +85,9 @@ describe('shell integration in the browser', () => {
 
   it('holds a synchronized update (DEC 2026) until the program ends it', async () => {
     const { page } = browser;
+    // The probe (window.__roziTerminals) is read from this page's own address.
+    await openWorkspace(page, new URL('/?probe=1', page.url()).toString());
+    await pane(page, 1).locator('.xterm').click();
     await page.keyboard.type(
       "clear; printf '\\033[?2026hSYNC-%s' HELD; sleep 0.6; printf '\\033[?2026l'; echo\n",
     );
