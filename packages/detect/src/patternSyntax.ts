@@ -122,6 +122,20 @@ export interface CompiledRegex {
   find(text: string): { start: number; end: number } | null;
 }
 
+/** A regex-lite pattern translated and compiled for the engine (case-insensitive), or why not. */
+export function compileRe2(
+  pattern: string,
+): { ok: true; re: RE2JS; checked: { source: string } } | { ok: false; message: string } {
+  const checked = translateRegexLite(pattern);
+  if (!checked.ok) return checked;
+  try {
+    return { ok: true, re: RE2JS.compile(checked.source, RE2JS.CASE_INSENSITIVE), checked };
+  } catch (err) {
+    const message = err instanceof Error ? err.message.replace(/^error parsing regexp:\s*/, '') : String(err);
+    return { ok: false, message };
+  }
+}
+
 /**
  * Checks and compiles a regex-lite pattern. Matching ignores case (the engine's flag). A native-search
  * prefilter (regexPrefilter.ts) runs first, and line-local patterns run only on the lines that
@@ -130,15 +144,9 @@ export interface CompiledRegex {
 export function compileRegexLite(
   pattern: string,
 ): { ok: true; regex: CompiledRegex } | { ok: false; message: string } {
-  const checked = translateRegexLite(pattern);
-  if (!checked.ok) return checked;
-  let re: RE2JS;
-  try {
-    re = RE2JS.compile(checked.source, RE2JS.CASE_INSENSITIVE);
-  } catch (err) {
-    const message = err instanceof Error ? err.message.replace(/^error parsing regexp:\s*/, '') : String(err);
-    return { ok: false, message };
-  }
+  const compiled = compileRe2(pattern);
+  if (!compiled.ok) return compiled;
+  const { re, checked } = compiled;
   const pre = regexPrefilter(checked.source);
   const anchors = lineAnchors(checked.source);
   const findIn = (text: string, from = 0) => {

@@ -9,8 +9,7 @@
 //   question = '^(.+\?)'     # regex-lite: the question line; group 1 = the text shown
 //
 // Validated like the rest of a definition: a bad value costs only that key, with a warning.
-import { RE2JS } from 're2js';
-import { translateRegexLite } from './patternSyntax';
+import { compileRe2 } from './patternSyntax';
 import {
   SELECT_STYLES,
   type DefinitionWarning,
@@ -30,17 +29,9 @@ function isTable(v: unknown): v is Record<string, unknown> {
 export function compileLinePattern(
   pattern: string,
 ): { ok: true; pattern: LinePattern } | { ok: false; message: string } {
-  const checked = translateRegexLite(pattern);
-  if (!checked.ok) return checked;
-  let re: RE2JS;
-  try {
-    re = RE2JS.compile(checked.source, RE2JS.CASE_INSENSITIVE);
-  } catch (err) {
-    return {
-      ok: false,
-      message: err instanceof Error ? err.message.replace(/^error parsing regexp:\s*/, '') : String(err),
-    };
-  }
+  const compiled = compileRe2(pattern);
+  if (!compiled.ok) return compiled;
+  const { re } = compiled;
   const groups = re.groupCount();
   return {
     ok: true,
