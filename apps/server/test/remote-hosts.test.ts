@@ -214,6 +214,8 @@ describe('one host session, several clients', () => {
     const killed = await runCli(env, ['kill-session', 'dev', '--remote', 'box', '--format', 'text']);
     expect(killed.stdout.trim()).toBe('killed session dev@box');
     const after = await runCli(env, ['list-sessions', '--remote', 'box', '--format', 'json']);
-    expect((JSON.parse(after.stdout) as Array<{ name: string }>).map((r) => r.name)).not.toContain('dev@box');
+    expect(
+      (JSON.parse(after.stdout) as { data: Array<{ name: string }> }).data.map((r) => r.name),
+    ).not.toContain('dev@box');
   }, 60_000);
 });

@@ -60,7 +60,14 @@ it('C01 15 s of random SIGKILLs: every call answered, nothing leaked afterwards'
   await waitFor('the service', () => descendants(pid).length >= 2, 20_000);
   // Baseline: one shell pane and the service.
   await new Promise((r) => setTimeout(r, 500));
-  const before = { fds: fdCount(pid), procs: descendants(pid).length, rss: rssBytes(pid) };
+  const heapUsed = async () =>
+    (await server.call<{ server: { heap_used_bytes: number } }>('status.metrics')).server.heap_used_bytes;
+  const before = {
+    fds: fdCount(pid),
+    procs: descendants(pid).length,
+    rss: rssBytes(pid),
+    heap: await heapUsed(),
+  };
 
   const deadline = Date.now() + 15_000;
   const killer = setInterval(() => {
@@ -116,9 +123,18 @@ it('C01 15 s of random SIGKILLs: every call answered, nothing leaked afterwards'
     everyMs: 200,
   });
   await waitFor('descriptors back to the baseline', () => fdCount(pid) <= before.fds + 4, 10_000);
-  const after = { fds: fdCount(pid), procs: descendants(pid).length, rss: rssBytes(pid) };
+  // Memory, loosely: the JS heap in use comes back near the baseline once the garbage of the
+  // chaos is collected (V8 collects when it allocates, and the idle server still polls), while
+  // RSS keeps the pages V8 grew into and says little about a leak; it is printed, not asserted.
+  const leakBound = before.heap + 48 * 1024 * 1024;
+  let heap = await heapUsed();
+  await waitFor('the JS heap back near the baseline', async () => (heap = await heapUsed()) < leakBound, {
+    timeoutMs: 30_000,
+    everyMs: 500,
+  }).catch(() => undefined);
+  const after = { fds: fdCount(pid), procs: descendants(pid).length, rss: rssBytes(pid), heap };
   // The figures of the closing note (issue 14): before and after.
   console.log(`C01 figures: before ${JSON.stringify(before)} after ${JSON.stringify(after)} calls ${calls}`);
-  expect(after.rss).toBeLessThan(before.rss + 64 * 1024 * 1024);
+  expect(after.heap).toBeLessThan(leakBound);
   expect(await server.stop()).toBe(0);
 }, 120_000);
