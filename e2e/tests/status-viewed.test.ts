@@ -1,6 +1,7 @@
 // Viewing acknowledges done: a fake agent (real captured codex screens, a real PTY) goes working →
-// idle in a background pane, so its badge reads done and the title counts it; focusing the pane
-// in the browser (agents.setViewed) turns it idle and clears the count.
+// idle in a background pane (another tab: every pane of the shown tab counts as seen), so its
+// badge reads done and the title counts it; showing the pane in the browser (agents.setViewed)
+// turns it idle and clears the count.
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,11 +38,9 @@ describe('viewing a pane', () => {
   it('turns a background agent that finished from done to idle', async () => {
     const { page } = browser;
     await openWorkspace(page, server.url);
-    await page.getByRole('button', { name: 'Split right', exact: true }).click();
-    await waitFor(
-      'pane 2 focused',
-      async () => (await workspaceOf(page)).sessions[0]!.tabs[0]!.focusedPaneId === 2,
-    );
+    await page.getByRole('button', { name: 'New tab' }).click();
+    await waitFor('tab 2 shown', async () => (await workspaceOf(page)).panes.length === 2);
+    await pane(page, 2).waitFor();
 
     // Pane 1 is in the background: the agent works, then rests at its prompt.
     await server.cli([
@@ -52,19 +51,16 @@ describe('viewing a pane', () => {
       `FAKE_FIXTURE=${agentCapture('codex')} FAKE_SEQUENCE=working,idle FAKE_STEP_MS=1500 node ${bin}/codex.mjs`,
     ]);
     await waitFor('pane 1 working', async () => (await stateOf(1)) === 'working', 20_000);
-    await pane(page, 1).locator('[data-state="working"]').waitFor();
+    await page.locator('[role="tab"] [data-state="working"]').waitFor();
     await waitFor('pane 1 done', async () => (await stateOf(1)) === 'done', 20_000);
-    await pane(page, 1).locator('[data-state="done"]').waitFor();
+    await page.locator('[role="tab"] [data-state="done"]').waitFor();
     await waitFor('title count', async () => (await page.title()) === '(1) rozi');
     // Unviewed, done stays done.
     await new Promise((r) => setTimeout(r, 1000));
     expect(await stateOf(1)).toBe('done');
 
-    await pane(page, 1).locator('.xterm').click();
-    await waitFor(
-      'pane 1 focused',
-      async () => (await workspaceOf(page)).sessions[0]!.tabs[0]!.focusedPaneId === 1,
-    );
+    await page.getByRole('tab').first().click();
+    await pane(page, 1).waitFor();
     await waitFor('done acknowledged', async () => (await stateOf(1)) === 'idle');
     await waitFor(
       'done badge gone',

@@ -51,6 +51,9 @@ describe('status surfaces', () => {
 
   it('raises a toast and the title count when a background pane needs input; the toast focuses it', async () => {
     const { page } = browser;
+    // A second tab puts the first tab's panes in the background (every pane shown counts as seen).
+    await page.getByRole('button', { name: 'New tab' }).click();
+    await pane(page, 3).waitFor();
     await server.cli(['status', 'blocked', '--target', '1', '--reason', 'approve rm -rf build?']);
     const toast = page.locator('[data-toast="blocked"]');
     await toast.waitFor({ timeout: 10_000 });
@@ -82,11 +85,15 @@ describe('status surfaces', () => {
     await waitFor('pane 1 cleared', async () => (await stateOf(1)) === null);
     await server.cli(['status', 'working', '--target', '2']);
     await waitFor('pane 2 working', async () => (await stateOf(2)) === 'working');
+    // Back on the second tab, pane 2 finishes out of sight.
+    await page.getByRole('tab').nth(1).click();
+    await pane(page, 3).waitFor();
     await server.cli(['status', 'idle', '--target', '2']);
     await waitFor('pane 2 done', async () => (await stateOf(2)) === 'done');
-    await pane(page, 2).locator('[data-state="done"]').waitFor();
+    await page.locator('[role="tab"] [data-state="done"]').waitFor();
     await waitFor('title count', async () => (await page.title()) === '(1) rozi');
-    await pane(page, 2).locator('.xterm').click();
+    await page.getByRole('tab').first().click();
+    await pane(page, 2).locator('[data-state="done"]').waitFor();
     await waitFor('done acknowledged', async () => (await stateOf(2)) === 'idle');
     await waitFor('title cleared', async () => (await page.title()) === 'rozi');
   });

@@ -6,6 +6,7 @@ import type { WorkspaceDelta } from '../projection/types';
 import type { AgentRef, EffectiveState, StatusRow } from '../status/types';
 import type { AnswerRecord } from '../status/answerFence';
 import type { PaneQuestion } from '../status/paneQuestion';
+import type { InboxView } from '../status/needsInputViews';
 
 interface PaneRef {
   key: PaneKey;
@@ -53,6 +54,8 @@ export type ServerEvent =
       ref: AgentRef | null;
       question: PaneQuestion;
     } & PaneRef)
+  /** The needs-you inbox as it is now (status/inboxFeed.ts): sent when it changed. */
+  | { type: 'inbox-changed'; inbox: InboxView }
   /** A blocked agent was answered from the inbox or `rozi agents answer`. */
   | ({ type: 'question-answered'; answer: AnswerRecord } & PaneRef)
   /** `rozi status` set or cleared what a pane reports about itself (rozi's pane-status-changed). */

@@ -3,7 +3,7 @@
 import type { SessionManager } from '../session/manager';
 import type { AnswerRecord } from './answerFence';
 import { refOf } from './agentRef';
-import type { NeedsInputItem } from './needsInput';
+import type { NeedsInput, NeedsInputItem } from './needsInput';
 import type { PaneQuestion } from './paneQuestion';
 import type { AgentRef } from './types';
 
@@ -44,4 +44,20 @@ export function answerView(manager: SessionManager, record: AnswerRecord): Answe
   const { pane: key, ...rest } = record;
   const pane = manager.panes.get(key);
   return { ...rest, key, session: pane?.session.name ?? null, pane: pane?.id ?? null };
+}
+
+/** The whole inbox: what `agents.inbox` answers and every `inbox-changed` event carries. */
+export interface InboxView {
+  items: InboxItemView[];
+  history: AnswerView[];
+}
+
+export function inboxView(manager: SessionManager, needs: NeedsInput): InboxView {
+  return {
+    items: needs
+      .items()
+      .map((item) => inboxItemView(manager, item))
+      .filter((v): v is InboxItemView => v !== null),
+    history: needs.history().map((record) => answerView(manager, record)),
+  };
 }

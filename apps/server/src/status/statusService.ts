@@ -30,6 +30,7 @@ import { fencedPrompt, type PromptRequest, type PromptResult } from './promptFen
 import { encodeKeys } from '../keys/tmuxKeys';
 import type { AnswerRequest, AnswerResult } from './answerFence';
 import { NeedsInput } from './needsInput';
+import { startInboxFeed } from './inboxFeed';
 import { refOf } from './agentRef';
 import { ScreenObserver } from './screenObserver';
 import { StatusHub, type PublishedReading, type StatusChange, type StatusListener } from './statusHub';
@@ -154,6 +155,7 @@ export class StatusService {
     this.offs.push(this.o.bus.on('pane-spawned', (e) => this.addPane(e.key)));
     this.offs.push(this.o.bus.on('pane-exited', (e) => this.processes.noteOutput(e.key)));
     this.offs.push(this.o.bus.on('pane-closed', (e) => this.removePane(e.key)));
+    this.offs.push(startInboxFeed({ bus: this.o.bus, manager: this.o.manager, needs: this.needs }));
     for (const key of this.o.manager.panes.keys()) this.addPane(key);
     this.scheduleProcesses();
     const config = this.o.config;

@@ -36,12 +36,8 @@ export function eventTable(trpc: Trpc): EventTable {
         trpc.tabSettings.pathFilter(),
       ),
     'keymap-changed': (_e, c) => c.invalidate(trpc.keys.pathFilter()),
-    // The needs-you inbox: a question asked or answered, or an agent leaving or entering blocked.
-    'needs-input': (_e, c) => c.invalidate(trpc.agents.inbox.pathFilter()),
-    'question-answered': (_e, c) => c.invalidate(trpc.agents.inbox.pathFilter()),
-    'agent-state-changed': (e, c) =>
-      (e.state === 'blocked' || e.previous_state === 'blocked') &&
-      c.invalidate(trpc.agents.inbox.pathFilter()),
+    // The needs-you inbox arrives whole whenever it changed (status/inboxFeed.ts).
+    'inbox-changed': (e, c) => c.queryClient.setQueryData(trpc.agents.inbox.queryKey(), e.inbox),
     'config-reloaded': (_e, c) => c.invalidate(trpc.status.config.pathFilter()),
     'agent-definitions-changed': (_e, c) => c.invalidate(trpc.definitions.pathFilter()),
     // An install or update that ended (either way) changes what is installed and its details.

@@ -9,7 +9,13 @@ import { WAIT_STATES, type WaitOutcome } from '../../status/agentWaits';
 import { MAX_PROMPT_BYTES } from '../../status/promptEncoding';
 import { MAX_WAIT_MS } from '../../status/waitDuration';
 import { MAX_ANSWER_TEXT, type AnswerRefusal } from '../../status/answerFence';
-import { answerView, inboxItemView, type AnswerView, type InboxItemView } from '../../status/needsInputViews';
+import {
+  answerView,
+  inboxView,
+  type AnswerView,
+  type InboxItemView,
+  type InboxView,
+} from '../../status/needsInputViews';
 import type { SessionManager } from '../../session/manager';
 import { resolveSession } from '../../session/target';
 import { reportedState, targetInput } from '../inputs';
@@ -254,16 +260,7 @@ export const agentsRouter = router({
     }),
 
   /** Everything that needs a person, oldest first, and the answers sent in this server run. */
-  inbox: procedure.query(({ ctx }): { items: InboxItemView[]; history: AnswerView[] } => {
-    const needs = ctx.status.needs;
-    return {
-      items: needs
-        .items()
-        .map((item) => inboxItemView(ctx.manager, item))
-        .filter((v): v is InboxItemView => v !== null),
-      history: needs.history().map((record) => answerView(ctx.manager, record)),
-    };
-  }),
+  inbox: procedure.query(({ ctx }): InboxView => inboxView(ctx.manager, ctx.status.needs)),
 
   /** The browser shows (or stops showing) a pane: acknowledges done and cancels its pending notice. */
   setViewed: procedure
