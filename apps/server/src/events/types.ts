@@ -6,7 +6,7 @@ import type { WorkspaceDelta } from '../projection/types';
 import type { AgentRef, EffectiveState, StatusRow } from '../status/types';
 import type { AnswerRecord } from '../status/answerFence';
 import type { PaneQuestion } from '../status/paneQuestion';
-import type { InboxView } from '../status/needsInputViews';
+import type { InboxView } from '../status/inboxTypes';
 
 interface PaneRef {
   key: PaneKey;

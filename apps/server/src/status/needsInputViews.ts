@@ -2,28 +2,11 @@
 // with the pane named the way people and scripts name it (session + pane id) and the `--ref`.
 import type { SessionManager } from '../session/manager';
 import type { AnswerRecord } from './answerFence';
+import type { AnswerView, InboxItemView, InboxView } from './inboxTypes';
+
+export type { AnswerView, InboxItemView, InboxView };
 import { refOf } from './agentRef';
 import type { NeedsInput, NeedsInputItem } from './needsInput';
-import type { PaneQuestion } from './paneQuestion';
-import type { AgentRef } from './types';
-
-export interface InboxItemView {
-  session: string;
-  pane: number;
-  key: number;
-  agent: string | null;
-  label: string | null;
-  since: number;
-  ref: AgentRef | null;
-  question: PaneQuestion;
-}
-
-export interface AnswerView extends Omit<AnswerRecord, 'pane'> {
-  key: number;
-  /** null once the pane is gone. */
-  session: string | null;
-  pane: number | null;
-}
 
 export function inboxItemView(manager: SessionManager, item: NeedsInputItem): InboxItemView | null {
   const pane = manager.panes.get(item.row.pane);
@@ -44,12 +27,6 @@ export function answerView(manager: SessionManager, record: AnswerRecord): Answe
   const { pane: key, ...rest } = record;
   const pane = manager.panes.get(key);
   return { ...rest, key, session: pane?.session.name ?? null, pane: pane?.id ?? null };
-}
-
-/** The whole inbox: what `agents.inbox` answers and every `inbox-changed` event carries. */
-export interface InboxView {
-  items: InboxItemView[];
-  history: AnswerView[];
 }
 
 export function inboxView(manager: SessionManager, needs: NeedsInput): InboxView {
