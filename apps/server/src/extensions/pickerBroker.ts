@@ -85,7 +85,8 @@ export class PickerBroker {
     if (open?.id !== id) return false;
     if (answer.kind === 'refused') {
       open.refused++;
-      if (open.refused >= open.audience)
+      // A browser that left since the picker was sent will never answer: count the ones still here.
+      if (open.refused >= Math.min(open.audience, this.o.browsers()))
         open.fail(new ExtensionHostError('overlay-open', 'an overlay is open'));
       return true;
     }
