@@ -42,6 +42,13 @@ beforeAll(async () => {
       'run = "true"',
       'permissions = ["notify"]',
       '',
+      // rozi's events: each writes its environment to $HOME/<event>.env.
+      ...['pane-status-changed', 'workspace-switched'].flatMap((event) => [
+        '[[hooks]]',
+        `event = "${event}"`,
+        `run = "env | grep '^ROZI_' | sort > \\"$HOME/$ROZI_EVENT.env.tmp\\" && mv \\"$HOME/$ROZI_EVENT.env.tmp\\" \\"$HOME/$ROZI_EVENT.env\\""`,
+        '',
+      ]),
     ].join('\n'),
   );
   // Answers every notification with one of its own: without the guard this would never stop.
@@ -112,5 +119,32 @@ describe('config.toml hooks', () => {
       (n) => n.title === 'echo',
     );
     expect(echoes.map((n) => n.message).sort()).toEqual(['saw deploy done', 'saw ping', 'saw pong']);
+  });
+  it("runs run = hooks for rozi's pane-status-changed and workspace-switched with its fields", async () => {
+    const envOf = (event: string) =>
+      Object.fromEntries(
+        readFileSync(join(server.home, `${event}.env`), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      );
+    await server.call('status.set', { target: 1, status: 'blocked', reason: 'needs approval' });
+    await waitFor('the status hook', () => existsSync(join(server.home, 'pane-status-changed.env')));
+    expect(envOf('pane-status-changed')).toMatchObject({
+      ROZI_EVENT: 'pane-status-changed',
+      ROZI_PANE: '1',
+      ROZI_STATUS: 'blocked',
+      ROZI_REASON: 'needs approval',
+      ROZI_PREVIOUS_STATUS: '',
+      ROZI_PREVIOUS_REASON: '',
+      ROZI_FOCUSED: 'true',
+    });
+    await server.call('tabs.create', {});
+    await waitFor('the workspace hook', () => existsSync(join(server.home, 'workspace-switched.env')));
+    expect(envOf('workspace-switched')).toMatchObject({
+      ROZI_EVENT: 'workspace-switched',
+      ROZI_SESSION: 'main',
+      ROZI_WORKSPACE: '2',
+    });
   });
 });

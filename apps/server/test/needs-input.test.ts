@@ -147,11 +147,10 @@ describe('rozi agents question', () => {
       // needs-input reached `rozi subscribe` with the same question.
       const event = await waitFor(`needs-input for ${agent}`, () =>
         lines
-          .map((l) => JSON.parse(l) as Record<string, unknown>)
-          .find((e) => e.event === 'needs-input' && e.pane === f.pane),
+          .map((l) => JSON.parse(l) as { event: string; data: Record<string, unknown> })
+          .find((e) => e.event === 'needs-input' && e.data.pane === f.pane),
       );
-      expect(event).toMatchObject({
-        event: 'needs-input',
+      expect(event?.data).toMatchObject({
         agent,
         question: want.question,
         choices: want.choices.map((x) => x.label),

@@ -15,7 +15,13 @@ const FAKE = join(__dirname, 'fake-agents');
 let s: TestServer;
 let sub: ChildProcess;
 let lines: string[] = [];
-const events = () => lines.map((l) => JSON.parse(l) as { event: HookEventName } & Record<string, unknown>);
+// rozi's line shape {"event","data":{…}}, flattened for the assertions below.
+const events = () =>
+  lines.map((l) => {
+    const line = JSON.parse(l) as { event: HookEventName; data: Record<string, unknown> };
+    expect(Object.keys(line).sort()).toEqual(['data', 'event']);
+    return { event: line.event, ...line.data } as { event: HookEventName } & Record<string, unknown>;
+  });
 
 beforeAll(async () => {
   s = await startServer();
@@ -28,12 +34,16 @@ beforeAll(async () => {
     lines.push(...parts);
   });
   // Connected once a notification raised now comes back.
-  await waitFor('subscriber connected', async () => {
-    await s.call('notify', { message: 'hello', level: 'info' });
-    return events().some((e) => e.event === 'notification');
-  });
+  await waitFor(
+    'subscriber connected',
+    async () => {
+      await s.call('notify', { message: 'hello', level: 'info' });
+      return events().some((e) => e.event === 'notification');
+    },
+    60_000,
+  );
   lines = [];
-});
+}, 120_000);
 
 afterAll(async () => {
   sub?.kill('SIGTERM');
@@ -116,6 +126,7 @@ describe('rozi subscribe', () => {
       'agent-state-changed',
       'config-reloaded',
       'pane-exited',
+      'workspace-switched',
     ] as const) {
       expect(names.has(name), `saw ${name}`).toBe(true);
     }
@@ -124,7 +135,12 @@ describe('rozi subscribe', () => {
       session: 'sub2',
       previous: 'sub',
     });
-    expect(seen.find((e) => e.event === 'bell')).toEqual({ event: 'bell', session: 'sub2', pane });
+    expect(seen.find((e) => e.event === 'bell')).toEqual({
+      event: 'bell',
+      session: 'sub2',
+      pane,
+      focused: true,
+    });
     expect(seen.find((e) => e.event === 'notification' && e.title === 'ci')).toEqual({
       event: 'notification',
       session: 'sub2',
@@ -133,7 +149,21 @@ describe('rozi subscribe', () => {
       message: 'built',
       level: 'warn',
     });
-    expect(seen.find((e) => e.event === 'config-reloaded')).toEqual({ event: 'config-reloaded' });
+    expect(seen.find((e) => e.event === 'config-reloaded')).toEqual({
+      event: 'config-reloaded',
+      path: join(s.home, '.config', 'rozi', 'config.toml'),
+    });
+    // A new tab is selected: rozi's workspace-switched with its 1-based position.
+    expect(seen.find((e) => e.event === 'workspace-switched')).toEqual({
+      event: 'workspace-switched',
+      session: 'sub2',
+      workspace: 2,
+    });
+    // rozi's events spell an absent value '' (a plain shell pane has no command).
+    expect(seen.find((e) => e.event === 'pane-spawned' && e.pane === pane)).toMatchObject({
+      command: '',
+      workspace: 2,
+    });
     expect(seen.filter((e) => e.event === 'focus-changed').at(-1)).toEqual({
       event: 'focus-changed',
       session: 'sub2',
@@ -153,18 +183,52 @@ describe('rozi subscribe', () => {
     only.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
     try {
       const tab = await s.call<{ pane: PaneInfo }>('tabs.create', {});
-      await waitFor('a bell', async () => {
-        await s.call('notify', { message: 'not a bell' });
-        await s.call('panes.sendText', { target: tab.pane.id, text: "printf '\\a'\r" });
-        await new Promise((r) => setTimeout(r, 100));
-        return out.includes('"bell"');
-      });
+      await waitFor(
+        'a bell',
+        async () => {
+          await s.call('notify', { message: 'not a bell' });
+          await s.call('panes.sendText', { target: tab.pane.id, text: "printf '\\a'\r" });
+          await new Promise((r) => setTimeout(r, 100));
+          return out.includes('"bell"');
+        },
+        60_000,
+      );
       for (const line of out.trim().split('\n')) expect(JSON.parse(line)).toMatchObject({ event: 'bell' });
+    } finally {
+      only.kill('SIGTERM');
+    }
+    // rozi's spelling: event names as positionals.
+    const named = spawn(process.execPath, [BIN, 'subscribe', 'bell', 'pane-exited'], {
+      env: s.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    out = '';
+    named.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
+    try {
+      const tab = await s.call<{ pane: PaneInfo }>('tabs.create', {});
+      await waitFor(
+        'a bell',
+        async () => {
+          await s.call('notify', { message: 'not a bell' });
+          await s.call('panes.sendText', { target: tab.pane.id, text: "printf '\\a'\r" });
+          await new Promise((r) => setTimeout(r, 100));
+          return out.includes('"bell"');
+        },
+        60_000,
+      );
+      const bell = JSON.parse(out.trim().split('\n')[0] as string) as unknown;
+      expect(bell).toEqual({
+        event: 'bell',
+        data: { session: 'main', pane: tab.pane.id, focused: true },
+      });
     } finally {
       only.kill('SIGTERM');
     }
     const bad = await runCli(s.env, ['subscribe', '--events', 'bell,nope,pane-closed']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("unknown events 'nope', 'pane-closed'");
-  }, 30_000);
+    const badName = await runCli(s.env, ['subscribe', 'bel']);
+    expect(badName.code).toBe(2);
+    expect(badName.stderr).toContain("unknown event 'bel'");
+  }, 120_000);
 });

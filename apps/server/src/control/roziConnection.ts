@@ -5,7 +5,7 @@ import type { Socket } from 'node:net';
 import { appRouter } from '../api/router';
 import type { ApiContext } from '../api/trpc';
 import { RoziError } from '../session/errors';
-import { subscribeRozi } from './roziStreams';
+import { subscribeEvents, subscribeRozi } from './roziStreams';
 import { answerRozi, failureReply, targetOf, type RoziReply, type RoziRequest } from './roziWire';
 import { snapshotRows } from './roziPublish';
 
@@ -34,9 +34,7 @@ export function serveRozi(socket: Socket, ctx: ApiContext, req: RoziRequest): Ro
 
   const start = (): void => {
     if (req.cmd === 'subscribe') {
-      const events = Array.isArray(req.events)
-        ? req.events.filter((e): e is string => typeof e === 'string')
-        : [];
+      const events = subscribeEvents(req.events);
       stop = subscribeRozi(ctx, {
         events,
         write: (line) => reply(line),

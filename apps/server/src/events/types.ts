@@ -66,6 +66,35 @@ export type ServerEvent =
       previous_status: string | null;
       previous_reason: string | null;
     } & PaneRef)
+  /** The session's active workspace (1-based) changed; `previous` is the one before, `tab` the new one's tab id. */
+  | { type: 'workspace-switched'; session: string; workspace: number; previous: number | null; tab: number }
+  /** A client (a browser page) joined or left the roster; `session` null for the server-wide roster. */
+  | {
+      type: 'client-joined' | 'client-left';
+      session: string | null;
+      client_id: number;
+      client_name: string;
+      count: number;
+    }
+  /** A client finished attaching to a session, or left it (rozi's session-attached/-detached). */
+  | {
+      type: 'session-attached';
+      session: string;
+      client_id: number;
+      controller: number | null;
+      read_only: boolean;
+    }
+  | { type: 'session-detached'; session: string; client_id: number }
+  /** A shared session's controller changed or was released. */
+  | {
+      type: 'controller-changed';
+      session: string;
+      controller: number | null;
+      reason: 'released' | 'expired' | 'granted';
+    }
+  /** A profile seeded a new session (loaded) or replaced a session's panes (applied). */
+  | { type: 'profile-loaded' | 'profile-applied'; profile: string; path: string; session: string }
+  | { type: 'profile-saved'; profile: string; path: string }
   /** config.toml's agent definitions were changed by the editor (saved or undone); detection reloaded them. */
   | {
       type: 'agent-definitions-changed';

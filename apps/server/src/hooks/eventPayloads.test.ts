@@ -3,7 +3,9 @@ import type { StatusRow } from '../status/types';
 import { FocusMemory, hookEventFromBus, hookEventFromStatus, type PaneLookup } from './eventPayloads';
 
 const panes: PaneLookup = {
-  launch: (key) => (key === 7 ? { command: null, argv: ['claude', '--resume'] } : undefined),
+  launch: (key) =>
+    key === 7 ? { command: null, argv: ['claude', '--resume'], cwd: '/repo', workspace: 2 } : undefined,
+  focused: (key) => key === 7,
   locate: (key) => (key === 7 ? { session: 'main', pane: 3 } : undefined),
 };
 const ref = { key: 7, session: 'main', paneId: 3 };
@@ -36,14 +38,47 @@ describe('hook events from the bus', () => {
       pane: 3,
       command: null,
       argv: ['claude', '--resume'],
+      workspace: 2,
+      cwd: '/repo',
     });
     expect(of({ type: 'pane-exited', code: null, ...ref })).toEqual({
       event: 'pane-exited',
       session: 'main',
       pane: 3,
       code: null,
+      focused: true,
     });
-    expect(of({ type: 'bell', ...ref })).toEqual({ event: 'bell', session: 'main', pane: 3 });
+    expect(of({ type: 'bell', ...ref })).toEqual({ event: 'bell', session: 'main', pane: 3, focused: true });
+    expect(
+      of({
+        type: 'pane-status-changed',
+        status: null,
+        reason: null,
+        previous_status: 'blocked',
+        previous_reason: 'needs approval',
+        ...ref,
+      }),
+    ).toEqual({
+      event: 'pane-status-changed',
+      session: 'main',
+      pane: 3,
+      status: '',
+      reason: '',
+      previous_status: 'blocked',
+      previous_reason: 'needs approval',
+      focused: true,
+    });
+    expect(of({ type: 'workspace-switched', session: 'main', workspace: 2, previous: 1, tab: 5 })).toEqual({
+      event: 'workspace-switched',
+      session: 'main',
+      workspace: 2,
+    });
+    expect(
+      of({ type: 'client-left', session: null, client_id: 4, client_name: 'browser 4', count: 1 }),
+    ).toEqual({ event: 'client-left', session: null, client_id: 4, client_name: 'browser 4', count: 1 });
+    expect(of({ type: 'controller-changed', session: 'main', controller: null, reason: 'released' })).toEqual(
+      { event: 'controller-changed', session: 'main', controller: null, reason: 'released' },
+    );
     expect(
       of({
         type: 'notification',

@@ -7,8 +7,12 @@ import type { PaneId, PaneKey } from '../session/model';
 import type { StatusChange } from '../status/statusHub';
 
 export interface PaneLookup {
-  /** The pane's launch (for pane-spawned), or undefined once it is gone. */
-  launch(key: PaneKey): { command: string | null; argv: string[] | null } | undefined;
+  /** The pane's launch and 1-based workspace (for pane-spawned), or undefined once it is gone. */
+  launch(
+    key: PaneKey,
+  ): { command: string | null; argv: string[] | null; cwd: string | null; workspace: number } | undefined;
+  /** Whether the pane is its session's focused one (false once it is gone). */
+  focused(key: PaneKey): boolean;
   /** The session name and pane id of a live pane, for status-hub changes (keyed by PaneKey). */
   locate(key: PaneKey): { session: string; pane: PaneId } | undefined;
 }
@@ -51,12 +55,51 @@ export function hookEventFromBus(
         pane: event.paneId,
         command: launch?.command ?? null,
         argv: launch?.argv ?? null,
+        workspace: launch?.workspace ?? 1,
+        cwd: launch?.cwd ?? null,
       };
     }
     case 'pane-exited':
-      return { event: 'pane-exited', session: event.session, pane: event.paneId, code: event.code };
+      return {
+        event: 'pane-exited',
+        session: event.session,
+        pane: event.paneId,
+        code: event.code,
+        focused: o.panes.focused(event.key),
+      };
     case 'bell':
-      return { event: 'bell', session: event.session, pane: event.paneId };
+      return {
+        event: 'bell',
+        session: event.session,
+        pane: event.paneId,
+        focused: o.panes.focused(event.key),
+      };
+    case 'pane-status-changed':
+      // rozi's spelling: a cleared or absent value is ''.
+      return {
+        event: 'pane-status-changed',
+        session: event.session,
+        pane: event.paneId,
+        status: event.status ?? '',
+        reason: event.reason ?? '',
+        previous_status: event.previous_status ?? '',
+        previous_reason: event.previous_reason ?? '',
+        focused: o.panes.focused(event.key),
+      };
+    case 'workspace-switched':
+      return { event: 'workspace-switched', session: event.session, workspace: event.workspace };
+    case 'client-joined':
+    case 'client-left':
+    case 'session-attached':
+    case 'session-detached':
+    case 'controller-changed':
+    case 'profile-loaded':
+    case 'profile-applied':
+    case 'profile-saved': {
+      // The bus carries these in their hook shape already: only `type` becomes `event`.
+      const { type, ...fields } = event;
+      return { event: type, ...fields } as HookEvent;
+    }
     case 'notification': {
       const n = event.notification;
       return {

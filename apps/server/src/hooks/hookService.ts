@@ -25,6 +25,15 @@ import { ShellHookRunner } from './shellHookRunner';
 import type { HookStatusLink } from './statusLink';
 import { readUserHooks, type UserRunHook } from './userHooks';
 
+/**
+ * A pane's 1-based workspace: its tab's position. A new tab's first pane is spawned before the
+ * tab joins the list, and a new tab is appended, so it is the next position.
+ */
+function workspaceOf(tabs: readonly { id: number }[], tab: number): number {
+  const i = tabs.findIndex((t) => t.id === tab);
+  return (i < 0 ? tabs.length : i) + 1;
+}
+
 export interface HookServiceOptions {
   manager: SessionManager;
   bus: EventBus;
@@ -89,12 +98,20 @@ export class HookService {
     this.panes = {
       launch: (key) => {
         const pane = o.manager.panes.get(key);
-        return pane
-          ? {
-              command: pane.launch.argv ? null : (pane.launch.command ?? null),
-              argv: pane.launch.argv ?? null,
-            }
-          : undefined;
+        if (!pane) return undefined;
+        const session = o.manager.sessions.get(pane.session.name);
+        return {
+          command: pane.launch.argv ? null : (pane.launch.command ?? null),
+          argv: pane.launch.argv ?? null,
+          cwd: pane.launch.cwd || null,
+          workspace: workspaceOf(session?.tabs ?? [], pane.tab),
+        };
+      },
+      focused: (key) => {
+        const pane = o.manager.panes.get(key);
+        const session = pane && o.manager.sessions.get(pane.session.name);
+        if (!pane || !session || session.activeTabId !== pane.tab) return false;
+        return session.tabs.find((t) => t.id === pane.tab)?.focusedPaneId === pane.id;
       },
       locate: (key) => {
         const pane = o.manager.panes.get(key);
@@ -177,8 +194,9 @@ export class HookService {
     }
     // The status service's config.toml reload: [[hooks]] may have changed too.
     if (event.type === 'config-reloaded') {
-      this.publish({ event: 'config-reloaded' });
-      void this.resync().then(() => this.raise({ event: 'config-reloaded' }, undefined));
+      const reloaded = { event: 'config-reloaded', path: this.o.paths.configFile } as const;
+      this.publish(reloaded);
+      void this.resync().then(() => this.raise(reloaded, undefined));
       return;
     }
     const hookEvent = hookEventFromBus(event, { panes: this.panes, focus: this.focus });

@@ -173,7 +173,9 @@ export class SessionManager {
       zoomedPaneId: null,
     };
     session.tabs.push(tab);
-    if (o.select !== false || session.tabs.length === 1) session.activeTabId = tabId;
+    // A new session's first tab is where it starts, not a switch.
+    if (session.tabs.length === 1) session.activeTabId = tabId;
+    else if (o.select !== false) this.activate(session, tabId);
     this.o.bus.workspaceChanged();
     return { tab, pane };
   }
@@ -196,7 +198,7 @@ export class SessionManager {
 
   selectTab(session: Session, tabId: TabId): Tab {
     const tab = session.tab(tabId);
-    session.activeTabId = tab.id;
+    this.activate(session, tab.id);
     this.o.bus.workspaceChanged();
     return tab;
   }
@@ -226,7 +228,7 @@ export class SessionManager {
     const tab = session.tab(pane.tab);
     tab.focusedPaneId = pane.id;
     if (tab.zoomedPaneId !== null && tab.zoomedPaneId !== pane.id) tab.zoomedPaneId = null;
-    session.activeTabId = tab.id;
+    this.activate(session, tab.id);
     pane.bellCount = 0;
     this.o.bus.emit({ type: 'focus-changed', tab: tab.id, ...pane.ref() });
     this.o.bus.workspaceChanged();
@@ -536,7 +538,23 @@ export class SessionManager {
     const i = session.tabs.indexOf(tab);
     session.tabs.splice(i, 1);
     if (session.activeTabId === tab.id)
-      session.activeTabId = (session.tabs[Math.max(0, i - 1)] ?? session.tabs[0])?.id ?? 0;
+      this.activate(session, (session.tabs[Math.max(0, i - 1)] ?? session.tabs[0])?.id ?? 0);
+  }
+
+  /** Makes a tab the session's active one; a change is rozi's workspace-switched (1-based position). */
+  private activate(session: Session, tabId: TabId): void {
+    if (session.activeTabId === tabId) return;
+    const before = session.tabs.findIndex((t) => t.id === session.activeTabId);
+    session.activeTabId = tabId;
+    const index = session.tabs.findIndex((t) => t.id === tabId);
+    if (index >= 0)
+      this.o.bus.emit({
+        type: 'workspace-switched',
+        session: session.name,
+        workspace: index + 1,
+        previous: before >= 0 ? before + 1 : null,
+        tab: tabId,
+      });
   }
 
   private async endPane(pane: Pane): Promise<void> {

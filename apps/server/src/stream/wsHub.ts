@@ -31,6 +31,9 @@ export class StreamHub {
   private readonly pinger: NodeJS.Timeout;
   /** Several viewers of one pane: the PTY follows the one used last (tmux `window-size latest`). */
   private readonly sizes = new LatestSize();
+  /** Each page is a client of the server-wide roster (rozi's client-joined/-left): its id. */
+  private readonly clients = new Map<WebSocket, number>();
+  private nextClientId = 1;
 
   constructor(
     manager: SessionManager,
@@ -76,6 +79,9 @@ export class StreamHub {
   private connection(ws: WebSocket, socket: Duplex): void {
     const viewers = new Map<number, PaneViewer>();
     this.sockets.set(ws, viewers);
+    const clientId = this.nextClientId++;
+    this.clients.set(ws, clientId);
+    this.roster('client-joined', clientId);
     const channel: ViewerChannel = {
       sendBinary: (frame) => ws.send(frame, { binary: true }),
       sendJson: (m: ServerMessage) => ws.send(JSON.stringify(m)),
@@ -124,8 +130,19 @@ export class StreamHub {
       unsubscribe();
       for (const key of [...viewers.keys()]) leave(key);
       this.sockets.delete(ws);
+      if (this.clients.delete(ws)) this.roster('client-left', clientId);
     });
     ws.on('error', () => ws.terminate());
+  }
+
+  private roster(type: 'client-joined' | 'client-left', clientId: number): void {
+    this.bus.emit({
+      type,
+      session: null,
+      client_id: clientId,
+      client_name: `browser ${clientId}`,
+      count: this.clients.size,
+    });
   }
 
   private resize(key: number, size: PaneSize | null): void {

@@ -199,6 +199,17 @@ export const HOOK_EVENTS = [
   'session-renamed',
   'config-reloaded',
   'needs-input',
+  // rozi's own events (its hooks.md) that the list above did not have yet.
+  'pane-status-changed',
+  'workspace-switched',
+  'session-attached',
+  'session-detached',
+  'controller-changed',
+  'client-joined',
+  'client-left',
+  'profile-loaded',
+  'profile-applied',
+  'profile-saved',
 ] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 

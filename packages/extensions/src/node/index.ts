@@ -29,7 +29,9 @@ export {
 export {
   HOOK_EVENT_FIELDS,
   HOOK_EVENT_NAMES,
+  ROZI_EVENT_NAMES,
   eventPane,
+  roziEventLine,
   isHookEventName,
   matchesFilter,
   type AgentStateChangedEvent,

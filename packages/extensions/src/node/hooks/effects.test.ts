@@ -93,7 +93,7 @@ describe('validateEffects', () => {
         { type: 'send-text', text: 'hi' },
         { type: 'status', state: 'idle' },
       ],
-      { ...allPermissions, event: { event: 'config-reloaded' } },
+      { ...allPermissions, event: { event: 'config-reloaded', path: '/home/u/.config/rozi/config.toml' } },
     );
     expect(check.accepted).toEqual([]);
     expect(check.rejected).toEqual([

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   eventPane,
   HOOK_EVENT_FIELDS,
+  ROZI_EVENT_NAMES,
+  roziEventLine,
   HOOK_EVENT_NAMES,
   isHookEventName,
   matchesFilter,
@@ -78,10 +80,36 @@ describe('shellHookEnv', () => {
       ROZI_MESSAGE: '',
     });
     expect(
-      shellHookEnv({ event: 'pane-spawned', session: 's', pane: 1, command: null, argv: ['vim', 'a b'] }),
+      shellHookEnv({
+        event: 'pane-spawned',
+        session: 's',
+        pane: 1,
+        command: null,
+        argv: ['vim', 'a b'],
+        workspace: 2,
+        cwd: null,
+      }),
     ).toMatchObject({
       ROZI_COMMAND: '',
       ROZI_ARGV: '["vim","a b"]',
+      ROZI_WORKSPACE: '2',
+      ROZI_CWD: '',
     });
+    expect(shellHookEnv({ event: 'bell', session: 's', pane: 1, focused: true })).toEqual({
+      ROZI_EVENT: 'bell',
+      ROZI_SESSION: 's',
+      ROZI_PANE: '1',
+      ROZI_FOCUSED: 'true',
+    });
+  });
+});
+
+describe('roziEventLine', () => {
+  it("nests fields under data, with '' for rozi's absent values and null kept for the project's events", () => {
+    expect(
+      roziEventLine({ event: 'pane-exited', session: 's', pane: 3, code: null, focused: false }),
+    ).toEqual({ event: 'pane-exited', data: { session: 's', pane: 3, code: '', focused: false } });
+    expect(roziEventLine(blocked).data.message).toBeNull();
+    expect(ROZI_EVENT_NAMES).toHaveLength(17);
   });
 });

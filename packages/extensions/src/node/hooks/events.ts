@@ -35,17 +35,22 @@ export interface AgentStateChangedEvent extends PaneFields {
 }
 export interface PaneSpawnedEvent extends PaneFields {
   event: 'pane-spawned';
-  /** Shell command line, or null when the pane was started with an argv. */
+  /** Shell command line, or null when the pane was started with an argv (or is a plain shell). */
   command: string | null;
   argv: string[] | null;
+  /** rozi's: the pane's 1-based workspace, and its configured working directory (null: inherited). */
+  workspace: number;
+  cwd: string | null;
 }
 export interface PaneExitedEvent extends PaneFields {
   event: 'pane-exited';
   /** Exit code, null when a signal ended the process. */
   code: number | null;
+  focused: boolean;
 }
 export interface BellEvent extends PaneFields {
   event: 'bell';
+  focused: boolean;
 }
 export interface NotificationEvent {
   event: 'notification';
@@ -72,6 +77,66 @@ export interface SessionRenamedEvent {
 }
 export interface ConfigReloadedEvent {
   event: 'config-reloaded';
+  /** The config file read. */
+  path: string;
+}
+
+/** What a pane reports about itself (`rozi status`) changed or was cleared; cleared values are ''. */
+export interface PaneStatusChangedEvent extends PaneFields {
+  event: 'pane-status-changed';
+  status: string;
+  reason: string;
+  previous_status: string;
+  previous_reason: string;
+  focused: boolean;
+}
+/** The session's active workspace (1-based) changed. */
+export interface WorkspaceSwitchedEvent {
+  event: 'workspace-switched';
+  session: string;
+  workspace: number;
+}
+/** A client (a browser page) finished attaching to a session. */
+export interface SessionAttachedEvent {
+  event: 'session-attached';
+  session: string;
+  client_id: number;
+  /** The controller's client id, null when nobody controls the session. */
+  controller: number | null;
+  read_only: boolean;
+}
+export interface SessionDetachedEvent {
+  event: 'session-detached';
+  session: string;
+  client_id: number;
+}
+/** The shared session's controller changed or was released. */
+export interface ControllerChangedEvent {
+  event: 'controller-changed';
+  session: string;
+  controller: number | null;
+  reason: 'released' | 'expired' | 'granted';
+}
+/** A client appeared in (or left) a roster; `session` is null for the server-wide one. */
+export interface ClientRosterEvent {
+  event: 'client-joined' | 'client-left';
+  session: string | null;
+  client_id: number;
+  client_name: string;
+  /** The roster's size after the change. */
+  count: number;
+}
+/** A profile seeded a new session (loaded) or replaced an existing one's panes (applied). */
+export interface ProfileUsedEvent {
+  event: 'profile-loaded' | 'profile-applied';
+  profile: string;
+  path: string;
+  session: string;
+}
+export interface ProfileSavedEvent {
+  event: 'profile-saved';
+  profile: string;
+  path: string;
 }
 
 /** A pane became blocked, or asks a new question while blocked: the question read from its screen. */
@@ -97,7 +162,15 @@ export type HookEvent =
   | FocusChangedEvent
   | SessionCreatedEvent
   | SessionRenamedEvent
-  | ConfigReloadedEvent;
+  | ConfigReloadedEvent
+  | PaneStatusChangedEvent
+  | WorkspaceSwitchedEvent
+  | SessionAttachedEvent
+  | SessionDetachedEvent
+  | ControllerChangedEvent
+  | ClientRosterEvent
+  | ProfileUsedEvent
+  | ProfileSavedEvent;
 
 export type HookEventOf<N extends HookEventName> = Extract<HookEvent, { event: N }>;
 
@@ -135,13 +208,68 @@ export function matchesFilter(filter: HookFilter | undefined, event: HookEvent):
 /** The field names each event carries besides `event`, for validators and docs. */
 export const HOOK_EVENT_FIELDS: Readonly<Record<HookEventName, readonly string[]>> = {
   'agent-state-changed': ['session', 'pane', 'agent', 'previous', 'state', 'source', 'message'],
-  'pane-spawned': ['session', 'pane', 'command', 'argv'],
-  'pane-exited': ['session', 'pane', 'code'],
-  bell: ['session', 'pane'],
+  'pane-spawned': ['session', 'pane', 'command', 'argv', 'workspace', 'cwd'],
+  'pane-exited': ['session', 'pane', 'code', 'focused'],
+  bell: ['session', 'pane', 'focused'],
   notification: ['session', 'pane', 'title', 'message', 'level'],
   'focus-changed': ['session', 'pane', 'previous'],
   'session-created': ['session'],
   'session-renamed': ['session', 'previous'],
-  'config-reloaded': [],
+  'config-reloaded': ['path'],
   'needs-input': ['session', 'pane', 'agent', 'question', 'choices', 'readable', 'question_id'],
+  'pane-status-changed': [
+    'session',
+    'pane',
+    'status',
+    'reason',
+    'previous_status',
+    'previous_reason',
+    'focused',
+  ],
+  'workspace-switched': ['session', 'workspace'],
+  'session-attached': ['session', 'client_id', 'controller', 'read_only'],
+  'session-detached': ['session', 'client_id'],
+  'controller-changed': ['session', 'controller', 'reason'],
+  'client-joined': ['session', 'client_id', 'client_name', 'count'],
+  'client-left': ['session', 'client_id', 'client_name', 'count'],
+  'profile-loaded': ['profile', 'path', 'session'],
+  'profile-applied': ['profile', 'path', 'session'],
+  'profile-saved': ['profile', 'path'],
 };
+
+/**
+ * rozi's 17 events (its hooks.md). The rest of HOOK_EVENT_NAMES are this project's own
+ * (agent-state-changed, notification, needs-input), which keep null where rozi's use ''.
+ */
+export const ROZI_EVENT_NAMES = [
+  'pane-spawned',
+  'pane-exited',
+  'pane-status-changed',
+  'bell',
+  'focus-changed',
+  'workspace-switched',
+  'session-attached',
+  'session-detached',
+  'session-renamed',
+  'session-created',
+  'controller-changed',
+  'client-joined',
+  'client-left',
+  'profile-loaded',
+  'profile-applied',
+  'profile-saved',
+  'config-reloaded',
+] as const satisfies readonly HookEventName[];
+
+/**
+ * rozi's subscribe line for an event: `{"event","data":{…}}` with the fields under `data`. For
+ * rozi's own events an absent value is '' (its control.md: "cleared or absent values are empty
+ * strings"); the project's events keep their nulls.
+ */
+export function roziEventLine(e: HookEvent): { event: string; data: Record<string, unknown> } {
+  const { event, ...fields } = e;
+  if (!(ROZI_EVENT_NAMES as readonly string[]).includes(event)) return { event, data: fields };
+  const data: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) data[k] = v === null ? '' : v;
+  return { event, data };
+}

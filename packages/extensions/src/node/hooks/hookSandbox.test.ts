@@ -108,8 +108,8 @@ describe('HookSandbox', () => {
       (await box.dispatch(event)).map((o) => o.hookId);
     expect(await names(blocked)).toEqual(['onBlocked']);
     expect(await names({ ...blocked, agent: 'codex', state: 'idle' })).toEqual(['onCodex']);
-    expect(await names({ event: 'bell', session: 'main', pane: 1 })).toEqual(['onBell']);
-    expect(await names({ event: 'config-reloaded' })).toEqual([]);
+    expect(await names({ event: 'bell', session: 'main', pane: 1, focused: false })).toEqual(['onBell']);
+    expect(await names({ event: 'config-reloaded', path: '/home/u/.config/rozi/config.toml' })).toEqual([]);
   });
 
   it('reports a clear load error per bad module and still runs the good ones', async () => {

@@ -1,24 +1,27 @@
-// rozi subscribe [--events a,b]: the server's events as JSON lines until interrupted, with the
-// names and fields of docs/hooks.md ("Events"): the same payloads hooks receive, from the one
-// mapping in hooks/eventPayloads.ts (served by status.events).
-import { HOOK_EVENT_NAMES } from '@rozi/extensions/node';
+// rozi subscribe [EVENT…] [--events a,b]: the server's events as rozi's `{"event","data":{…}}`
+// lines until interrupted (its control.md "Wire protocol" and hooks.md "Events"): the payloads
+// hooks receive, from the one mapping in hooks/eventPayloads.ts (served by status.events), nested
+// under `data`. No names: every event.
+import { HOOK_EVENT_NAMES, roziEventLine } from '@rozi/extensions/node';
 import { subscribeServer } from '../../controlClient';
 import { CliError, type Verb } from '../../verb';
 
 export const subscribeVerb: Verb = {
   path: ['subscribe'],
-  summary: `print server events as JSON lines (${HOOK_EVENT_NAMES.join(', ')})`,
+  summary: 'print server events as {"event","data"} JSON lines',
+  help: `Events: ${HOOK_EVENT_NAMES.join(', ')}.`,
   options: [
     {
       name: 'events',
       type: 'list',
       value: 'NAMES',
-      description: 'only these events (comma list, repeatable)',
+      description: 'only these events (comma list, repeatable; same as naming them)',
     },
   ],
+  positionals: [{ name: 'event', variadic: true }],
   async run(ctx) {
     const v = ctx.args.options.events;
-    const events = (Array.isArray(v) ? v : [])
+    const events = [...(Array.isArray(v) ? v : []), ...ctx.args.positionals]
       .flatMap((s) => s.split(','))
       .map((s) => s.trim())
       .filter(Boolean);
@@ -34,7 +37,7 @@ export const subscribeVerb: Verb = {
       ctx.io.env,
       { path: 'status.events', input: events.length ? { events } : {} },
       (item) => {
-        ctx.io.stdout.write(JSON.stringify(item) + '\n');
+        ctx.io.stdout.write(JSON.stringify(roziEventLine(item)) + '\n');
       },
     );
     return 0;
