@@ -1,12 +1,14 @@
 // One control-socket connection speaking rozi's protocol (roziWire.ts): its first line decides
 // what it is. A one-shot command is answered and the connection ends; `subscribe` streams events
-// (roziStreams.ts); `publish` takes `{"rows":[…]}` snapshots for the pane until the client goes.
+// (roziStreams.ts); `publish` takes `{"rows":[…]}` snapshots for the pane until the client goes;
+// `pick` opens a picker in the browser (roziPick.ts).
 import type { Socket } from 'node:net';
 import { appRouter } from '../api/router';
 import type { ApiContext } from '../api/trpc';
 import { RoziError } from '../session/errors';
 import { subscribeEvents, subscribeRozi } from './roziStreams';
 import { answerRozi, failureReply, targetOf, type RoziReply, type RoziRequest } from './roziWire';
+import { startRoziPick } from './roziPick';
 import { snapshotRows } from './roziPublish';
 
 /** Lines kept while a stream opens; a client that sends more before the ack loses the rest. */
@@ -48,8 +50,12 @@ export function serveRozi(socket: Socket, ctx: ApiContext, req: RoziRequest): Ro
       startPublish().catch(fail);
       return;
     }
-    if (req.cmd === 'pick')
-      throw new RoziError('invalid', 'pick over the raw socket is not served yet: use `rozi pick --json`');
+    if (req.cmd === 'pick') {
+      const pick = startRoziPick(ctx, { req, write: reply, end: () => socket.end() });
+      stop = () => pick.stop();
+      onLater = (line) => pick.onLine(line);
+      return;
+    }
     void answerRozi(ctx, req).then((r) => {
       reply(r);
       socket.end();

@@ -154,6 +154,11 @@ async function dispatch(api: ReturnType<typeof appRouter.createCaller>, req: Roz
         title: str(req.title),
         level: req.level === 'warn' || req.level === 'error' ? req.level : 'info',
       });
+    case 'pane-logging':
+      throw new RoziError(
+        'invalid',
+        "pane-logging has no web meaning yet: capture-pane --scrollback full reads a pane's history",
+      );
     case 'popup':
       throw new RoziError(
         'invalid',
