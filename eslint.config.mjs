@@ -175,8 +175,9 @@ export default tseslint.config(
               message: 'apps/web gets manifest results from the server',
             },
             {
-              // Except the shell-integration mark parsers, pure and shared with the server's mirror.
-              group: ['@rozi/detect/*', '!@rozi/detect/shellMarks'],
+              // Except the shell-integration mark parsers and the hint scanner, pure and shared
+              // with the server.
+              group: ['@rozi/detect/*', '!@rozi/detect/shellMarks', '!@rozi/detect/hints'],
               allowTypeImports: true,
               message: 'apps/web gets detection results from the server',
             },

@@ -55,8 +55,9 @@ const ALLOWED = {
   '@rozi/ui': { value: [], type: ['@rozi/detect'] },
   '@rozi/server': { value: ['@rozi/cloexec', '@rozi/detect', '@rozi/extensions', '@rozi/keymap'], type: [] },
   '@rozi/web': {
-    // '@rozi/detect/shellMarks': the OSC 133/OSC 7 parsers the page shares with the server's mirror.
-    value: ['@rozi/ui', '@rozi/keymap', '@rozi/detect/shellMarks'],
+    // '@rozi/detect/shellMarks': the OSC 133/OSC 7 parsers the page shares with the server's mirror;
+    // '@rozi/detect/hints': hint mode's scanner (the server checks [[hints]] with it).
+    value: ['@rozi/ui', '@rozi/keymap', '@rozi/detect/shellMarks', '@rozi/detect/hints'],
     type: ['@rozi/server', '@rozi/detect', '@rozi/extensions'],
   },
   '@rozi/e2e': { value: [...packages.keys()], type: [] },

@@ -122,14 +122,19 @@ export interface CompiledRegex {
   find(text: string): { start: number; end: number } | null;
 }
 
-/** A regex-lite pattern translated and compiled for the engine (case-insensitive), or why not. */
+/**
+ * A regex-lite pattern translated and compiled for the engine, or why not. Agent rules match
+ * case-insensitively (the default); `[[hints]]` patterns keep regex-lite's own case-sensitivity.
+ */
 export function compileRe2(
   pattern: string,
+  o: { caseInsensitive?: boolean } = {},
 ): { ok: true; re: RE2JS; checked: { source: string } } | { ok: false; message: string } {
   const checked = translateRegexLite(pattern);
   if (!checked.ok) return checked;
   try {
-    return { ok: true, re: RE2JS.compile(checked.source, RE2JS.CASE_INSENSITIVE), checked };
+    const flags = o.caseInsensitive === false ? 0 : RE2JS.CASE_INSENSITIVE;
+    return { ok: true, re: RE2JS.compile(checked.source, flags), checked };
   } catch (err) {
     const message = err instanceof Error ? err.message.replace(/^error parsing regexp:\s*/, '') : String(err);
     return { ok: false, message };

@@ -49,6 +49,9 @@ export const DEFAULT_KEYMAP: Readonly<Record<string, readonly string[]>> = {
   'copy-last-output': ['prefix o'],
   'prev-prompt': ['prefix {'],
   'next-prompt': ['prefix }'],
+  // rozi's keys for its two terminal modes.
+  'copy-mode': ['prefix ['],
+  'hint-mode': ['prefix u'],
   'font-bigger': ['ctrl-=', 'ctrl-+'],
   'font-smaller': ['ctrl--'],
   'font-reset': ['ctrl-0'],

@@ -16,6 +16,7 @@ import { panesRouter } from './routers/panes';
 import { sessionsRouter } from './routers/sessions';
 import { statusRouter } from './routers/status';
 import { tabsRouter } from './routers/tabs';
+import { terminalRouter } from './routers/terminal';
 import { workspaceRouter } from './routers/workspace';
 import { procedure, router } from './trpc';
 
@@ -33,6 +34,7 @@ export const appRouter = router({
   discover: discoverRouter,
   keys: keysRouter,
   tabSettings: tabSettingsRouter,
+  terminal: terminalRouter,
   /** Shows a notification in every connected browser (rozi notify). */
   notify: procedure
     .input(

@@ -50,6 +50,9 @@ export interface PaletteEntry {
 
 type Command = ExtensionManifest['commands'][number];
 
+/** A clicked link or chosen hint (rozi's link context: ROZI_URL, ROZI_FILE, ROZI_LINE, ROZI_COLUMN, ROZI_HINT). */
+export type LinkContext = NonNullable<ProcessEnvInput['link']>;
+
 export class ExtensionCommands {
   /** Decides which deployed actions accept `{}` (and so appear in the palette). */
   private readonly emptyArgs = new ActionSchemas();
@@ -133,9 +136,10 @@ export class ExtensionCommands {
   /**
    * A clicked link or hint: the first matching extension handler (extensions ordered by
    * installation directory name, handlers by declaration) runs its command with the link context.
-   * Resolved at click time, so a disabled or removed extension can never be called.
+   * Resolved at click time, so a disabled or removed extension can never be called. A file link
+   * (a path hint) is matched as scheme `file`.
    */
-  openLink(o: { url?: string; file?: string; hint?: string }): { handled: boolean; command: string | null } {
+  openLink(o: LinkContext): { handled: boolean; command: string | null } {
     const scheme = o.url ? /^([a-z][a-z0-9+.-]*):/i.exec(o.url)?.[1]?.toLowerCase() : 'file';
     const base = o.file ? (o.file.split('/').pop() ?? o.file) : undefined;
     const runtimes = this.host

@@ -1,5 +1,6 @@
 // The one list of UI actions. The palette lists it, the keymap binds into it, menus call it.
 import type { ActionDef } from './actionTypes';
+import { modeActions } from './modeActions';
 import { paneActions } from './paneActions';
 import { sessionActions } from './sessionActions';
 import { tabActions } from './tabActions';
@@ -12,6 +13,7 @@ export const ACTIONS: readonly ActionDef[] = [
   ...sessionActions,
   ...viewActions,
   ...shellActions,
+  ...modeActions,
 ];
 
 const byId = new Map(ACTIONS.map((a) => [a.id, a]));

@@ -21,6 +21,7 @@ import { chooseRenderer } from './rendererChoice';
 import { exposeForProbe } from './terminalProbe';
 import { registerTerminal } from './terminalRegistry';
 import { manageWebgl } from './webglBudget';
+import { terminalModes } from './terminalModes';
 import { terminalTheme } from './xtermTheme';
 
 export interface TerminalViewProps {
@@ -81,6 +82,7 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
     term.loadAddon(new ClipboardAddon()); // OSC 52: programs in the pane may set the clipboard
     term.open(element);
     const marks = attachShellMarks(term);
+    const modes = terminalModes({ term, host: element, marks, client: () => trpcClient.current });
     element.dataset.renderer = 'dom';
     // WebGL while visible and within the page's budget (webglBudget.ts), else the DOM renderer.
     const gpu =
@@ -164,6 +166,8 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
       },
       lastOutput: () => marks.lastOutput(),
       jumpToPrompt: (direction) => marks.jumpToPrompt(direction),
+      copyMode: (notice) => modes.copyMode(notice),
+      hintMode: (notice) => modes.hintMode(notice),
     });
 
     return () => {
@@ -176,6 +180,7 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
       cancelAnimationFrame(frame);
       element.removeEventListener('focusin', onFocusIn);
       for (const d of disposables) d.dispose();
+      modes.dispose();
       marks.dispose();
       attachment.dispose();
       term.dispose();

@@ -20,6 +20,8 @@ const MAX_COMMANDS = 500;
 export interface ShellMarks extends IDisposable {
   /** Scrolls to the previous (-1) or next (+1) prompt from the viewport top; false when none. */
   jumpToPrompt(direction: -1 | 1): boolean;
+  /** Absolute buffer lines of the prompts still in the scrollback, oldest first. */
+  promptLines(): number[];
   /** The last finished command's output, wrapped rows joined; null when no command finished. */
   lastOutput(): string | null;
   /** Whether the shell has sent any mark (the integration runs in this pane). */
@@ -87,6 +89,7 @@ export function attachShellMarks(term: Terminal): ShellMarks {
     get seen() {
       return current !== null || finished.length > 0 || prompts.length > 0;
     },
+    promptLines: () => prompts.filter((m) => !m.isDisposed).map((m) => m.line),
     jumpToPrompt(direction) {
       const top = term.buffer.active.viewportY;
       const lines = prompts.filter((m) => !m.isDisposed).map((m) => m.line);

@@ -14,6 +14,10 @@ export interface TerminalHandle {
   lastOutput(): string | null;
   /** Scrolls to the previous/next shell prompt; false when there is none that way. */
   jumpToPrompt(direction: -1 | 1): boolean;
+  /** Copy mode (rozi's `[`): a vi cursor over the scrollback; results and refusals go to `notice`. */
+  copyMode(notice: (message: string, tone?: 'info' | 'error') => void): void;
+  /** Hint mode (rozi's `u`): labels over URLs, paths, IPs, SHAs and [[hints]] matches on screen. */
+  hintMode(notice: (message: string, tone?: 'info' | 'error') => void): Promise<void>;
 }
 
 const handles = new Map<number, TerminalHandle>();

@@ -49,7 +49,8 @@ export interface ExtensionEnvInput {
   /** Session-placed (deployed) processes: their session instance, credential and service id. */
   placed?: { credential: string; sessionInstance?: string; service?: string };
   action?: { id: string; invocationId: string };
-  link?: { url?: string; file?: string; hint?: string };
+  /** rozi's link context: the URL, the file (a path hint split from :line:col), the matched text. */
+  link?: { url?: string; file?: string; line?: string; column?: string; hint?: string };
   /** A clicked command-tab row (run/popup/exec on_click). */
   row?: { line: string; id?: string };
 }
@@ -98,6 +99,8 @@ export function buildExtensionEnv(input: ExtensionEnvInput): NodeJS.ProcessEnv {
   if (input.link && input.kind === 'link-handler') {
     if (input.link.url !== undefined) env.ROZI_URL = input.link.url;
     if (input.link.file !== undefined) env.ROZI_FILE = input.link.file;
+    if (input.link.line !== undefined) env.ROZI_LINE = input.link.line;
+    if (input.link.column !== undefined) env.ROZI_COLUMN = input.link.column;
     if (input.link.hint !== undefined) env.ROZI_HINT = input.link.hint;
   }
   if (input.row && input.kind === 'tab') {

@@ -13,6 +13,13 @@ import { ActionError } from '@rozi/extensions/node';
 import { resolveSession } from '../../session/target';
 import { procedure, router } from '../trpc';
 
+/** Link text reaches a process environment, where a NUL cannot go (rozi refuses it the same way). */
+const linkText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((t) => !t.includes('\0'), 'a link cannot contain a NUL character');
+
 const caller = z.object({ extension: z.string(), generation: z.string() }).optional();
 // Rows and actions arrive read by pickerProtocol.ts (bounded, rozi's fallbacks applied); these
 // bounds only refuse what no client of it sends.
@@ -118,9 +125,18 @@ export const extensionsRouter = router({
   openLink: procedure
     .input(
       z.object({
-        url: z.string().max(8192).optional(),
-        file: z.string().max(4096).optional(),
-        hint: z.string().max(64).optional(),
+        url: linkText(8192).optional(),
+        file: linkText(4096).optional(),
+        line: z
+          .string()
+          .regex(/^\d{0,10}$/)
+          .optional(),
+        column: z
+          .string()
+          .regex(/^\d{0,10}$/)
+          .optional(),
+        /** The text the hint or link matched (ROZI_HINT). */
+        hint: linkText(8192).optional(),
       }),
     )
     .mutation(({ ctx, input }) => ctx.extensions.commands.openLink(input)),
