@@ -154,6 +154,7 @@ for (const [name, file] of Object.entries(files)) {
     `${off.toFixed(0)} ms`,
     mbps(off),
     cost,
+    `${(b / on).toFixed(2)}×`,
     `${t.toFixed(0)} ms`,
     mbps(t),
   ]);
@@ -171,6 +172,7 @@ printTable(
     'rozi → WS, mirror off',
     'MiB/s',
     'mirror cost',
+    'rozi (mirror on) / bare',
     'tmux + attached client',
     'MiB/s',
   ],

@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const words = process.argv.slice(2);
-// server-harness.ts is a library the server benches share, not a benchmark.
+// Libraries the benches share, not benchmarks.
+const LIBRARIES = new Set(['server-harness.ts', 'browserEcho.mjs']);
 const files = readdirSync(join(root, 'bench'))
-  .filter((f) => /\.(ts|mjs)$/.test(f) && f !== 'server-harness.ts')
+  .filter((f) => /\.(ts|mjs)$/.test(f) && !LIBRARIES.has(f))
   .filter((f) => words.length === 0 || words.some((w) => f.includes(w)))
   .sort();
 if (files.length === 0) {

@@ -38,8 +38,13 @@ describe('scanHints', () => {
     expect(kinds('a 41-char run 0123456789abcdef0123456789abcdef012345678')).toEqual([]);
   });
 
-  it('only URLs open; an empty line has no hints', () => {
-    expect(scanHints('http://a.b/c x/y.txt').map((m) => m.opens)).toEqual([true, false]);
+  it('URLs and paths open, IPs and SHAs copy; an empty line has no hints', () => {
+    expect(scanHints('http://a.b/c x/y.txt 10.1.1.1 abc1234').map((m) => m.opens)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(scanHints('')).toEqual([]);
   });
 

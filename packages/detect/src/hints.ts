@@ -15,7 +15,10 @@ export interface HintMatch {
   start: number;
   end: number;
   text: string;
-  /** Whether an uppercase final label character opens it (URLs, custom hints with open = true). */
+  /**
+   * Whether an uppercase final label character opens it: URLs, paths (through a `file` link
+   * handler, else copied) and custom hints with open = true; IPs and SHAs always copy.
+   */
   opens: boolean;
 }
 
@@ -118,7 +121,7 @@ export function scanHints(text: string, custom: readonly CompiledHintPattern[] =
     for (let m = b.re.exec(text); m !== null; m = b.re.exec(text)) {
       const span = trimmed(m[0], m.index);
       if (span && b.accept(span.text) && !overlaps(span, found))
-        found.push({ kind: b.kind, ...span, opens: b.kind === 'url' });
+        found.push({ kind: b.kind, ...span, opens: b.kind === 'url' || b.kind === 'path' });
     }
   }
   for (const c of custom) {

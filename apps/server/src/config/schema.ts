@@ -35,7 +35,6 @@ const CLIENT_FRAMES = noWeb('the browser paints at the display rate (requestAnim
 const LAYOUT_MODES = noWeb(
   'the web edition splits panes in a tree only; dwindle/master/grid layout modes do not exist here',
 );
-const HINTS = noWeb('hint mode is a keyboard overlay of the terminal UI; in the browser a link is clicked');
 const NAVIGATION = noWeb('the smart-focus (vim-aware Ctrl-h/j/k/l) actions do not exist in the web edition');
 const PROFILES = noWeb('the web edition has no named profiles; sessions are kept by the server snapshot');
 const MULTI_CLIENT = noWeb(
@@ -104,9 +103,9 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   // [[agents]]: detection's own validator reports every key (packages/detect).
   rozi('agents', 'array', owned('agent definitions (rozi config check lists their warnings)')),
   // [[hints]]
-  rozi('hints', 'array', HINTS),
-  rozi('hints.[].pattern', 'string', HINTS),
-  rozi('hints.[].open', 'bool', HINTS),
+  rozi('hints', 'array', honoured),
+  rozi('hints.[].pattern', 'string', honoured),
+  rozi('hints.[].open', 'bool', honoured),
   // [animations]
   rozi('animations', 'table', ANIMATION),
   ...[

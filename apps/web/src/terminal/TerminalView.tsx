@@ -20,6 +20,7 @@ import { attachShellMarks } from './shellMarks';
 import { chooseRenderer } from './rendererChoice';
 import { exposeForProbe } from './terminalProbe';
 import { registerTerminal } from './terminalRegistry';
+import { paneWriter } from './paneWriter';
 import { manageWebgl } from './webglBudget';
 import { terminalModes } from './terminalModes';
 import { terminalTheme } from './xtermTheme';
@@ -47,6 +48,8 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
   const theme = useResolvedTheme();
   const [exitCode, setExitCode] = useState<number | null | undefined>(undefined);
   const [searchOpen, setSearchOpen] = useState(false);
+  const focusedRef = useRef(focused);
+  focusedRef.current = focused;
   const focusRequest = useRef(onFocusRequest);
   focusRequest.current = onFocusRequest;
   const transform = useRef(transformInput);
@@ -117,9 +120,12 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
     };
     fitNow();
 
+    // The focused pane's output first: a flooding sibling is fed in slices (paneWriter.ts).
+    const writer = paneWriter(term, { foreground: () => focusedRef.current });
     const attachment = stream.attach(paneKey, {
-      write: (bytes, written) => term.write(bytes, written),
+      write: (bytes, written) => writer.write(bytes, written),
       reset: () => {
+        writer.reset();
         term.reset();
         setExitCode(undefined);
       },
@@ -183,6 +189,7 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
       modes.dispose();
       marks.dispose();
       attachment.dispose();
+      writer.dispose();
       term.dispose();
       termRef.current = null;
       searchRef.current = null;
