@@ -37,6 +37,10 @@ export const DEFAULT_KEYMAP: Readonly<Record<string, readonly string[]>> = {
   'select-tab-7': ['prefix 7'],
   'select-tab-8': ['prefix 8'],
   'select-tab-9': ['prefix 9'],
+  // rozi moves with Shift+N; here shift-5/7/9 are % & ( (split, close tab, session), so Alt+N.
+  ...Object.fromEntries(
+    Array.from({ length: 9 }, (_, i) => [`move-to-workspace-${i + 1}`, [`prefix alt-${i + 1}`]]),
+  ),
   'new-session': ['prefix shift-s'],
   'next-session': ['prefix )'],
   'prev-session': ['prefix ('],

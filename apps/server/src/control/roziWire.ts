@@ -62,26 +62,22 @@ export function targetOf(req: RoziRequest): { target?: number | string } {
 
 function requireIndex(req: RoziRequest): number {
   const index = num(req.index);
-  if (index === undefined || index < 1 || index > 9)
-    throw new RoziError('invalid', `${req.cmd} needs "index": a workspace number 1-9`);
+  if (index === undefined) throw new RoziError('invalid', `${req.cmd} needs "index": a workspace number 1-9`);
   return index;
 }
 
-/** The tab at 1-based position `index` of the session the request is about. */
-async function tabAt(
+/** The session of the request's pane (`target` / `source_pane`), else the default one. */
+async function sessionOfRequest(
   api: ReturnType<typeof appRouter.createCaller>,
   req: RoziRequest,
-): Promise<{ session: string; tab: number; index: number }> {
-  const index = requireIndex(req);
+): Promise<string | undefined> {
+  const { target } = targetOf(req);
+  if (target === undefined) return undefined;
   const rows = await api.panes.list();
-  const from = rows.find((p) =>
-    targetOf(req).target === undefined ? p.focused : p.id === targetOf(req).target,
-  );
-  const session = from?.session ?? rows[0]?.session;
-  const tab = rows.find((p) => p.session === session && p.workspace === index)?.tab;
-  if (session === undefined || tab === undefined)
-    throw new RoziError('not-found', `no workspace ${index} in session '${session ?? ''}'`);
-  return { session, tab, index };
+  const at = typeof target === 'string' ? /^(.+):\d+$/.exec(target) : null;
+  return at
+    ? at[1]
+    : (rows.find((p) => p.id === target && p.focused)?.session ?? rows.find((p) => p.id === target)?.session);
 }
 
 /** Answers one non-streaming command. */
@@ -133,17 +129,12 @@ async function dispatch(api: ReturnType<typeof appRouter.createCaller>, req: Roz
       return { text: lines.join('\n') + '\n', ...r };
     }
     case 'switch-workspace': {
-      const { session, tab, index } = await tabAt(api, req);
-      await api.tabs.select({ session, tab });
-      return { workspace: index };
+      const session = await sessionOfRequest(api, req);
+      const r = await api.tabs.switchWorkspace({ session, workspace: requireIndex(req) });
+      return { workspace: r.workspace };
     }
-    case 'move-to-workspace': {
-      const { tab, index } = await tabAt(api, { ...req, target: undefined, source_pane: undefined });
-      const rows = await api.panes.list();
-      const to = rows.find((p) => p.tab === tab)?.id;
-      if (to === undefined) throw new RoziError('not-found', `workspace ${index} has no pane to move beside`);
-      return api.panes.move({ ...targetOf(req), to });
-    }
+    case 'move-to-workspace':
+      return api.panes.moveToWorkspace({ ...targetOf(req), workspace: requireIndex(req) });
     case 'set-status':
       return req.status === null || req.status === undefined || req.status === ''
         ? api.status.clear(targetOf(req))

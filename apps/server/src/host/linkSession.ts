@@ -22,6 +22,7 @@ const FORWARDED = new Set<ServerEventType>([
   'bell',
   'title-changed',
   'focus-changed',
+  'workspace-switched',
   'session-created',
   'session-renamed',
   'session-killed',

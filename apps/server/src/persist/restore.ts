@@ -3,9 +3,10 @@
 // tab ids are kept so `--target N` scripts keep working across restarts; a pane that cannot be
 // spawned is dropped from its layout with a warning instead of failing the start.
 import { existsSync } from 'node:fs';
-import { paneIds, removePane } from '../session/layout';
+import { joinLayouts, paneIds, removePane } from '../session/layout';
 import { Session, type SessionManager, type Tab } from '../session/manager';
 import type { LayoutNode } from '../session/model';
+import { placeTab, tabOfWorkspace, WORKSPACE_COUNT } from '../session/workspaces';
 import { readHistory } from './history';
 import { markResumed } from './resumedPanes';
 import type { PaneSnapshot, SnapshotData } from './snapshot';
@@ -28,6 +29,9 @@ export function restoreSnapshot(o: {
     const session = new Session(snap.name, snap.folder && existsSync(snap.folder) ? snap.folder : null);
     m.sessions.set(session.name, session);
     for (const t of snap.tabs) {
+      const workspace = workspaceFor(session, t.workspace);
+      // More tabs than workspaces (a snapshot from before them): the extras join workspace 9.
+      const joinTo = workspace === null ? tabOfWorkspace(session, WORKSPACE_COUNT) : undefined;
       let layout: LayoutNode | null = t.layout;
       for (const id of paneIds(t.layout)) {
         const p = snap.panes.find((x) => x.id === id && x.tab === t.id);
@@ -36,7 +40,7 @@ export function restoreSnapshot(o: {
           const resume = resumeOf(p, o, `${snap.name}:${id}`);
           const pane = m.restorePane(session, {
             id,
-            tab: t.id,
+            tab: joinTo?.id ?? t.id,
             launch: {
               command: resume ? null : p.command,
               argv: resume ?? p.argv,
@@ -58,15 +62,20 @@ export function restoreSnapshot(o: {
         }
       }
       if (!layout) continue;
+      if (joinTo) {
+        joinTo.layout = joinLayouts(joinTo.layout, layout);
+        continue;
+      }
       const ids = paneIds(layout);
       const tab: Tab = {
         id: t.id,
+        workspace: workspace ?? WORKSPACE_COUNT,
         name: t.name,
         layout,
         focusedPaneId: ids.includes(t.focusedPaneId) ? t.focusedPaneId : (ids[0] as number),
         zoomedPaneId: t.zoomedPaneId !== null && ids.includes(t.zoomedPaneId) ? t.zoomedPaneId : null,
       };
-      session.tabs.push(tab);
+      placeTab(session, tab);
       session.nextTabId = Math.max(session.nextTabId, t.id + 1);
     }
     if (session.tabs.length === 0) {
@@ -95,4 +104,13 @@ function resumeOf(
       `pane ${where}: agent ${p.agent.id} declares no native resume now; restarting the pane's own command`,
     );
   return argv;
+}
+
+/** The saved workspace number when it is valid and free, else the lowest free one, else null. */
+function workspaceFor(session: Session, saved: number | undefined): number | null {
+  const free = (n: number) => !tabOfWorkspace(session, n);
+  if (saved !== undefined && Number.isInteger(saved) && saved >= 1 && saved <= WORKSPACE_COUNT && free(saved))
+    return saved;
+  for (let n = 1; n <= WORKSPACE_COUNT; n++) if (free(n)) return n;
+  return null;
 }

@@ -52,6 +52,8 @@ export interface SessionSnapshot {
   activeTabId: number;
   tabs: Array<{
     id: number;
+    /** Absent in snapshots from before workspaces: the tab's position then. */
+    workspace?: number;
     name: string;
     layout: LayoutNode;
     focusedPaneId: number;
@@ -77,6 +79,7 @@ export function takeSnapshot(m: SessionManager, resumeOf?: ResumeLookup): Snapsh
       activeTabId: s.activeTabId,
       tabs: s.tabs.map((t) => ({
         id: t.id,
+        workspace: t.workspace,
         name: t.name,
         layout: t.layout,
         focusedPaneId: t.focusedPaneId,

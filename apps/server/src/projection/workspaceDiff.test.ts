@@ -8,7 +8,16 @@ const session = (name: string): SessionInfo => ({
   instanceId: `i-${name}`,
   folder: null,
   activeTabId: 1,
-  tabs: [{ id: 1, name: '1', layout: { type: 'pane', paneId: 1 }, focusedPaneId: 1, zoomedPaneId: null }],
+  tabs: [
+    {
+      id: 1,
+      workspace: 1,
+      name: '1',
+      layout: { type: 'pane', paneId: 1 },
+      focusedPaneId: 1,
+      zoomedPaneId: null,
+    },
+  ],
 });
 
 const pane = (key: number, extra: Partial<PaneView> = {}): PaneView => ({

@@ -62,6 +62,11 @@ export function removePane(root: LayoutNode, id: PaneId): LayoutNode | null {
   return flatten({ ...root, children, ratios: normalize(ratios) });
 }
 
+/** `a` and `b` side by side (a restored snapshot with more tabs than workspaces joins the extras). */
+export function joinLayouts(a: LayoutNode, b: LayoutNode): LayoutNode {
+  return flatten({ type: 'split', direction: 'row', ratios: [0.5, 0.5], children: [a, b] });
+}
+
 function flatten(node: LayoutNode): LayoutNode {
   if (node.type === 'pane') return node;
   const children: LayoutNode[] = [];

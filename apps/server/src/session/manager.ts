@@ -1,8 +1,6 @@
 // The session manager: sessions → tabs → layout tree → panes, and every operation on them.
 // It is the single owner of panes (creates, places, kills, disposes) and publishes what changes
 // on the event bus. Layout arithmetic is in layout.ts, target resolution in target.ts.
-import { statSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import type { EventBus } from '../events/bus';
 import { programProblem } from './programLookup';
 import { RoziError } from './errors';
@@ -19,36 +17,13 @@ import type {
   WorkspaceInfo,
 } from './model';
 import { Pane, type PaneEnvironment, type PaneLaunch } from './pane';
+import { LiveCwd } from './liveCwd';
+import { checkDir, checkName, clamp, Session, type Tab } from './sessionState';
+import { activeWorkspace, checkWorkspace, freeWorkspace, placeTab, tabOfWorkspace } from './workspaces';
+
+export { Session, type Tab } from './sessionState';
 
 export const DEFAULT_SESSION = 'main';
-const NAME_RE = /^[A-Za-z0-9_.-][A-Za-z0-9 _.@+-]{0,63}$/;
-
-export interface Tab {
-  id: TabId;
-  name: string;
-  layout: LayoutNode;
-  focusedPaneId: PaneId;
-  zoomedPaneId: PaneId | null;
-}
-
-export class Session {
-  readonly tabs: Tab[] = [];
-  readonly panes = new Map<PaneId, Pane>();
-  activeTabId: TabId = 0;
-  nextPaneId = 1;
-  nextTabId = 1;
-  constructor(
-    public name: string,
-    public folder: string | null,
-    readonly instanceId: string = randomUUID(),
-  ) {}
-
-  tab(id: TabId): Tab {
-    const tab = this.tabs.find((t) => t.id === id);
-    if (!tab) throw new RoziError('not-found', `session '${this.name}' has no tab ${id}`);
-    return tab;
-  }
-}
 
 /** What the caller may say about a new pane; missing fields get defaults. */
 export interface LaunchRequest {
@@ -80,13 +55,12 @@ export class SessionManager {
     null;
   private nextKey = 1;
   private nextNotification = 1;
-  /** Panes whose child has exec'd (see hasExeced); a WeakSet so a disposed pane leaves nothing. */
-  private readonly execedPanes = new WeakSet<Pane>();
-  private serverArgv: string | undefined;
+  private readonly cwds: LiveCwd;
   /** While shutting down, exits do not remove panes, so the final snapshot keeps the layout. */
   shuttingDown = false;
 
   constructor(private readonly o: ManagerOptions) {
+    this.cwds = new LiveCwd(o.envr.procs);
     o.bus.on('pane-exited', (e) => {
       const pane = this.panes.get(e.key);
       if (!pane || this.shuttingDown) return;
@@ -159,25 +133,70 @@ export class SessionManager {
     return s;
   }
 
+  /** A new tab: workspace `o.workspace` (refused when in use), else the lowest free one. */
   createTab(
     session: Session,
-    o: { name?: string; launch: LaunchRequest; select?: boolean },
+    o: { name?: string; launch: LaunchRequest; select?: boolean; workspace?: number },
   ): { tab: Tab; pane: Pane } {
-    const tabId = session.nextTabId++;
+    const workspace = o.workspace !== undefined ? checkWorkspace(o.workspace) : freeWorkspace(session);
+    if (tabOfWorkspace(session, workspace))
+      throw new RoziError('conflict', `workspace ${workspace} of session '${session.name}' is in use`);
+    const before = activeWorkspace(session);
+    const tabId = session.nextTabId;
     const pane = this.spawnPane(session, { tab: tabId, req: o.launch, near: null });
-    const tab: Tab = {
-      id: tabId,
-      name: o.name ?? `${tabId}`,
-      layout: { type: 'pane', paneId: pane.id },
-      focusedPaneId: pane.id,
-      zoomedPaneId: null,
-    };
-    session.tabs.push(tab);
-    // A new session's first tab is where it starts, not a switch.
-    if (session.tabs.length === 1) session.activeTabId = tabId;
-    else if (o.select !== false) this.activate(session, tabId);
+    session.nextTabId++;
+    const tab = this.addTab(session, { id: tabId, workspace, paneId: pane.id, name: o.name });
+    if (o.select !== false || session.tabs.length === 1) session.activeTabId = tabId;
+    this.announceSwitch(session, before);
     this.o.bus.workspaceChanged();
     return { tab, pane };
+  }
+
+  /**
+   * A pane in workspace `n`: beside the focused pane of that workspace when it has one, else in
+   * a new tab there (rozi's new-pane --workspace N). Focus moves only when `select`.
+   */
+  openInWorkspace(
+    session: Session,
+    o: { workspace: number; launch: LaunchRequest; select?: boolean; name?: string },
+  ): { tab: Tab; pane: Pane } {
+    const tab = tabOfWorkspace(session, checkWorkspace(o.workspace));
+    if (!tab) return this.createTab(session, o);
+    const near = session.panes.get(tab.focusedPaneId) ?? session.panes.get(paneIds(tab.layout)[0] as PaneId);
+    if (!near) throw new RoziError('not-found', `workspace ${o.workspace} has no pane to open beside`);
+    const pane = this.split(near, { direction: 'row', launch: o.launch, focus: o.select === true });
+    return { tab, pane };
+  }
+
+  /** rozi's switch-workspace: selects workspace `n`, opening it with a shell when it is empty. */
+  switchWorkspace(session: Session, n: number): { tab: Tab; opened: Pane | null } {
+    const tab = tabOfWorkspace(session, checkWorkspace(n));
+    if (tab) return { tab: this.selectTab(session, tab.id), opened: null };
+    const from = resolveFocused(session);
+    const cwd = from ? this.liveCwd(from) : null;
+    const r = this.createTab(session, { workspace: n, launch: { cwd }, select: true });
+    return { tab: r.tab, opened: r.pane };
+  }
+
+  /** rozi's move-to-workspace: the pane joins workspace `n` (made when empty), which is then shown. */
+  moveToWorkspace(pane: Pane, n: number): Tab {
+    const session = this.sessionOf(pane);
+    const target = tabOfWorkspace(session, checkWorkspace(n));
+    const before = activeWorkspace(session);
+    if (target?.id !== pane.tab) {
+      const beside = target?.focusedPaneId;
+      this.unplace(session, pane);
+      if (target && beside !== undefined) {
+        target.layout = insertPane(target.layout, { targetId: beside, newId: pane.id, direction: 'row' });
+        target.zoomedPaneId = null;
+        pane.tab = target.id;
+      } else {
+        pane.tab = this.addTab(session, { id: session.nextTabId++, workspace: n, paneId: pane.id }).id;
+      }
+      session.panes.set(pane.id, pane);
+    }
+    this.focusFrom(pane, before);
+    return session.tab(pane.tab);
   }
 
   renameTab(session: Session, tabId: TabId, name: string): Tab {
@@ -198,7 +217,9 @@ export class SessionManager {
 
   selectTab(session: Session, tabId: TabId): Tab {
     const tab = session.tab(tabId);
-    this.activate(session, tab.id);
+    const before = activeWorkspace(session);
+    session.activeTabId = tab.id;
+    this.announceSwitch(session, before);
     this.o.bus.workspaceChanged();
     return tab;
   }
@@ -224,14 +245,49 @@ export class SessionManager {
   }
 
   focus(pane: Pane): void {
+    this.focusFrom(pane, activeWorkspace(this.sessionOf(pane)));
+  }
+
+  /** Focuses `pane`; `before` = the workspace shown when the operation began (for workspace-switched). */
+  private focusFrom(pane: Pane, before: number): void {
     const session = this.sessionOf(pane);
     const tab = session.tab(pane.tab);
     tab.focusedPaneId = pane.id;
     if (tab.zoomedPaneId !== null && tab.zoomedPaneId !== pane.id) tab.zoomedPaneId = null;
-    this.activate(session, tab.id);
+    session.activeTabId = tab.id;
     pane.bellCount = 0;
+    this.announceSwitch(session, before);
     this.o.bus.emit({ type: 'focus-changed', tab: tab.id, ...pane.ref() });
     this.o.bus.workspaceChanged();
+  }
+
+  /**
+   * Emits workspace-switched when the session shows another workspace than `before` (a new
+   * session's first workspace is where it starts, not a switch).
+   */
+  private announceSwitch(session: Session, before: number): void {
+    const now = activeWorkspace(session);
+    if (now === before || now === 0 || before === 0) return;
+    this.o.bus.emit({
+      type: 'workspace-switched',
+      session: session.name,
+      workspace: now,
+      previous: before,
+      tab: session.activeTabId,
+    });
+  }
+
+  private addTab(session: Session, o: { id: TabId; workspace: number; paneId: PaneId; name?: string }): Tab {
+    const tab: Tab = {
+      id: o.id,
+      workspace: o.workspace,
+      name: o.name ?? String(o.workspace),
+      layout: { type: 'pane', paneId: o.paneId },
+      focusedPaneId: o.paneId,
+      zoomedPaneId: null,
+    };
+    placeTab(session, tab);
+    return tab;
   }
 
   renamePane(pane: Pane, name: string | null): void {
@@ -270,6 +326,9 @@ export class SessionManager {
     const session = this.sessionOf(pane);
     if ('to' in o && (o.to === pane || o.to.session !== pane.session))
       throw new RoziError('invalid', 'a pane moves next to another pane of the same session');
+    const before = activeWorkspace(session);
+    // Checked before the pane leaves its tab: a refusal loses nothing.
+    const workspace = 'to' in o ? 0 : freeWorkspace(session);
     this.unplace(session, pane);
     if ('to' in o) {
       const tab = session.tab(o.to.tab);
@@ -281,18 +340,10 @@ export class SessionManager {
       });
       pane.tab = tab.id;
     } else {
-      const tabId = session.nextTabId++;
-      session.tabs.push({
-        id: tabId,
-        name: `${tabId}`,
-        layout: { type: 'pane', paneId: pane.id },
-        focusedPaneId: pane.id,
-        zoomedPaneId: null,
-      });
-      pane.tab = tabId;
+      pane.tab = this.addTab(session, { id: session.nextTabId++, workspace, paneId: pane.id }).id;
     }
     session.panes.set(pane.id, pane);
-    this.focus(pane);
+    this.focusFrom(pane, before);
   }
 
   /** Removes the pane from its layout at once and ends its process. */
@@ -348,6 +399,7 @@ export class SessionManager {
         activeTabId: s.activeTabId,
         tabs: s.tabs.map((t) => ({
           id: t.id,
+          workspace: t.workspace,
           name: t.name,
           layout: t.layout,
           focusedPaneId: t.focusedPaneId,
@@ -400,7 +452,7 @@ export class SessionManager {
       exit_code: p.exitCode,
       keep_open: p.launch.keepOpen,
       bell: p.bellCount,
-      workspace: session.tabs.findIndex((t) => t.id === p.tab) + 1,
+      workspace: tab?.workspace ?? 0,
       ...(this.agentReading?.(p.key) ?? {
         agent: null,
         agent_state: null,
@@ -410,39 +462,9 @@ export class SessionManager {
     };
   }
 
-  /**
-   * Live cwd: the shell's own OSC 7 report when it names an existing local directory and the
-   * shell is at its prompt (shell integration; no /proc read), else /proc (foreground process first, then the pane's child),
-   * else the start cwd (terminal.md, Smart focus and cwd inheritance).
-   */
+  /** The pane's live working directory (liveCwd.ts). */
   liveCwd(p: Pane, fgPid?: number): string {
-    // While a command runs (`cd /tmp && sleep 30`) the shell reports nothing until its next
-    // prompt, so its last report may be stale: /proc is the truth then.
-    if (p.reportedCwd !== null && !p.mirror.marks.commandRunning && isDirectory(p.reportedCwd))
-      return p.reportedCwd;
-    if (!this.hasExeced(p)) return p.launch.cwd;
-    const procs = this.o.envr.procs;
-    return (
-      (fgPid !== undefined ? procs.cwd(fgPid) : null) ??
-      (p.pid !== null ? procs.cwd(p.pid) : null) ??
-      p.launch.cwd
-    );
-  }
-
-  /**
-   * node-pty forks the server, then chdirs and execs in the child. Until the child's argv differs
-   * from the server's own, /proc shows the server's cwd (a list-panes right after a split read the
-   * repository's directory on a loaded machine), so the start cwd is the truth until then.
-   */
-  private hasExeced(p: Pane): boolean {
-    if (this.execedPanes.has(p)) return true;
-    if (p.pid === null) return false;
-    const entry = this.o.envr.procs.read(p.pid);
-    if (!entry) return false;
-    this.serverArgv ??= this.o.envr.procs.read(process.pid)?.argv.join('\0') ?? '';
-    if (entry.argv.join('\0') === this.serverArgv) return false;
-    this.execedPanes.add(p);
-    return true;
+    return this.cwds.of(p, fgPid);
   }
 
   sessionOf(p: Pane): Session {
@@ -514,8 +536,10 @@ export class SessionManager {
     const session = this.sessions.get(pane.session.name);
     this.panes.delete(pane.key);
     if (!session || session !== pane.session || !session.panes.has(pane.id)) return;
+    const before = activeWorkspace(session);
     this.unplace(session, pane);
     this.o.bus.emit({ type: 'pane-closed', ...pane.ref() });
+    this.announceSwitch(session, before);
     if (session.tabs.length === 0) {
       this.sessions.delete(session.name);
       this.o.bus.emit({ type: 'session-killed', session: session.name });
@@ -538,23 +562,7 @@ export class SessionManager {
     const i = session.tabs.indexOf(tab);
     session.tabs.splice(i, 1);
     if (session.activeTabId === tab.id)
-      this.activate(session, (session.tabs[Math.max(0, i - 1)] ?? session.tabs[0])?.id ?? 0);
-  }
-
-  /** Makes a tab the session's active one; a change is rozi's workspace-switched (1-based position). */
-  private activate(session: Session, tabId: TabId): void {
-    if (session.activeTabId === tabId) return;
-    const before = session.tabs.findIndex((t) => t.id === session.activeTabId);
-    session.activeTabId = tabId;
-    const index = session.tabs.findIndex((t) => t.id === tabId);
-    if (index >= 0)
-      this.o.bus.emit({
-        type: 'workspace-switched',
-        session: session.name,
-        workspace: index + 1,
-        previous: before >= 0 ? before + 1 : null,
-        tab: tabId,
-      });
+      session.activeTabId = (session.tabs[Math.max(0, i - 1)] ?? session.tabs[0])?.id ?? 0;
   }
 
   private async endPane(pane: Pane): Promise<void> {
@@ -568,31 +576,8 @@ export class SessionManager {
   }
 }
 
-function clamp(n: number, lo: number, hi: number): number {
-  return Math.max(lo, Math.min(hi, Math.floor(n)));
-}
-
-function checkName(name: string, what: string): void {
-  if (!NAME_RE.test(name))
-    throw new RoziError(
-      'invalid',
-      `invalid ${what} name '${name}': use letters, digits, space, _ . @ + - (max 64)`,
-    );
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false; // gone since the shell reported it: the next tier decides
-  }
-}
-
-function checkDir(path: string): string {
-  try {
-    if (statSync(path).isDirectory()) return path;
-  } catch {
-    // Reported below as one line.
-  }
-  throw new RoziError('invalid', `cwd '${path}' is not an existing directory`);
+/** The focused pane of the session's active tab, if any. */
+function resolveFocused(session: Session): Pane | undefined {
+  const tab = session.tabs.find((t) => t.id === session.activeTabId) ?? session.tabs[0];
+  return tab ? session.panes.get(tab.focusedPaneId) : undefined;
 }

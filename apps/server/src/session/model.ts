@@ -25,6 +25,8 @@ export type LayoutNode =
 
 export interface TabInfo {
   id: TabId;
+  /** rozi's workspace number (1-9, unique in the session): a session's tabs are its workspaces. */
+  workspace: number;
   name: string;
   layout: LayoutNode;
   focusedPaneId: PaneId;
@@ -92,7 +94,7 @@ export interface PaneInfo {
   bell: number;
   agent: string | null;
   agent_state: AgentState | null;
-  /** rozi's workspace number: the 1-based position of the pane's tab in its session. */
+  /** rozi's workspace number (1-9): the number of the pane's tab (TabInfo.workspace). */
   workspace: number;
   /** What the pane reported about itself with `rozi status VALUE` (free-form), else null. */
   reported_status: string | null;

@@ -69,15 +69,23 @@ export const tabActions: ActionDef[] = [
     enabled: severalTabs,
     run: (ctx) => stepTab(ctx, -1),
   },
+  // A session's tabs are its workspaces 1-9 (rozi's model): N shows workspace N, opening an empty
+  // one with a shell; the id keeps its tmux-era name so [keys] written for it keep working.
   ...Array.from({ length: 9 }, (_, i): ActionDef => ({
     id: `select-tab-${i + 1}`,
-    title: `Go to tab ${i + 1}`,
+    title: `Switch to workspace ${i + 1}`,
     category: 'Tab',
-    enabled: (ctx) => (ctx.session?.tabs.length ?? 0) > i,
-    run: (ctx) => {
-      const tab = ctx.session?.tabs[i];
-      if (ctx.session && tab) return ctx.api.selectTab(ctx.session.name, tab.id);
-    },
+    keywords: 'workspace tab go',
+    enabled: hasSession,
+    run: (ctx) => ctx.session && ctx.api.switchWorkspace(ctx.session.name, i + 1),
+  })),
+  ...Array.from({ length: 9 }, (_, i): ActionDef => ({
+    id: `move-to-workspace-${i + 1}`,
+    title: `Move pane to workspace ${i + 1}`,
+    category: 'Tab',
+    keywords: 'workspace tab send',
+    enabled: (ctx) => ctx.pane !== undefined,
+    run: (ctx) => ctx.pane && ctx.api.moveToWorkspace(ctx.pane.key, i + 1),
   })),
   {
     id: 'rename-tab',

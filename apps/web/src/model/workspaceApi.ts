@@ -30,6 +30,10 @@ export interface WorkspaceApi {
   equalize(session: string, tab: number): Promise<unknown>;
   newTab(o: { session: string; launch?: Launch; name?: string }): Promise<unknown>;
   selectTab(session: string, tab: number): Promise<unknown>;
+  /** Shows workspace `n` (1-9), opening it with a shell when empty. */
+  switchWorkspace(session: string, n: number): Promise<unknown>;
+  /** Moves pane `key` to workspace `n`, which is then shown. */
+  moveToWorkspace(key: number, n: number): Promise<unknown>;
   renameTab(session: string, tab: number, name: string): Promise<unknown>;
   closeTab(session: string, tab: number): Promise<unknown>;
   /** Resolves to the new session's name (the server picks one when none is given; `dev@box` on a host). */
@@ -58,6 +62,8 @@ export function workspaceApi(client: RoziClient): WorkspaceApi {
     equalize: (session, tab) => client.panes.equalize.mutate({ session, tab }),
     newTab: ({ session, launch, name }) => client.tabs.create.mutate({ session, name, ...launch }),
     selectTab: (session, tab) => client.tabs.select.mutate({ session, tab }),
+    switchWorkspace: (session, workspace) => client.tabs.switchWorkspace.mutate({ session, workspace }),
+    moveToWorkspace: (key, workspace) => client.panes.moveToWorkspace.mutate({ key, workspace }),
     renameTab: (session, tab, name) => client.tabs.rename.mutate({ session, tab, name }),
     closeTab: (session, tab) => client.tabs.close.mutate({ session, tab }),
     newSession: async ({ name, folder, launch, host }) =>

@@ -36,9 +36,11 @@ export function TabBar(props: TabBarProps) {
         // Arrows move between tabs; Enter or Space selects (selecting moves focus to the terminal).
         onKeyDown={(e) => handleListKeys(e, { items: '[role=tab]', orientation: 'horizontal', wrap: true })}
       >
-        {session.tabs.map((tab, index) => {
+        {session.tabs.map((tab) => {
           const active = tab.id === session.activeTabId;
-          const state = mostUrgent(workspace.panesOfTab(session.name, tab.id).map((p) => p.status?.state));
+          const panes = workspace.panesOfTab(session.name, tab.id);
+          const state = mostUrgent(panes.map((p) => p.status?.state));
+          const named = tab.name !== String(tab.workspace);
           return (
             <div
               key={tab.id}
@@ -50,19 +52,26 @@ export function TabBar(props: TabBarProps) {
                 role="tab"
                 aria-selected={active}
                 data-tab-id={tab.id}
+                data-workspace={tab.workspace}
                 onClick={() => props.onSelect(tab.id)}
                 onDoubleClick={() => props.onRename(tab.id)}
                 onAuxClick={(e) => e.button === 1 && props.onClose(tab.id)}
-                title={`${tab.name} (double-click to rename)`}
+                title={`Workspace ${tab.workspace}${named ? `: ${tab.name}` : ''}, ${panes.length} pane${panes.length === 1 ? '' : 's'} (double-click to rename)`}
                 className={`flex h-full min-w-0 items-center gap-2 pl-3 pr-1 text-[12px] ${FOCUS_RING}`}
               >
-                {/* The number is the Ctrl+A <n> key; a tab still named by its number shows it once. */}
-                {tab.name !== String(index + 1) && (
+                {/* A tab is a workspace: its number is the prefix+N key, shown as rozi's N:name when named. */}
+                <span
+                  aria-hidden={named}
+                  className={`font-mono ${named ? 'text-[10px] text-muted' : 'text-[11px]'}`}
+                >
+                  {tab.workspace}
+                </span>
+                {named && <span className="min-w-0 truncate">{tab.name}</span>}
+                {panes.length > 1 && (
                   <span aria-hidden="true" className="font-mono text-[10px] text-muted">
-                    {index + 1}
+                    ×{panes.length}
                   </span>
                 )}
-                <span className="min-w-0 truncate">{tab.name}</span>
                 {state && <StatusBadge state={state} compact />}
               </button>
               <IconButton

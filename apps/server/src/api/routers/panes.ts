@@ -44,13 +44,17 @@ export const panesRouter = router({
     }),
 
   newTab: procedure.input(tabCreateInput).mutation(async ({ ctx, input }) => {
-    const { session: name, name: tabName, select, ...launch } = input;
+    const { session: name, name: tabName, select, workspace, ...launch } = input;
     const session = resolveSession(ctx.manager, name);
-    const { tab, pane } = ctx.manager.createTab(session, { name: tabName, launch, select });
+    const { tab, pane } =
+      workspace === undefined
+        ? ctx.manager.createTab(session, { name: tabName, launch, select })
+        : ctx.manager.openInWorkspace(session, { workspace, name: tabName, launch, select });
     const ptyReady = await pane.waitReady(PTY_READY_TIMEOUT_MS);
     return {
       session: session.name,
       tab: tab.id,
+      workspace: tab.workspace,
       pane: ctx.manager.startedPaneInfo(pane),
       pty_ready: ptyReady,
     };
@@ -103,6 +107,15 @@ export const panesRouter = router({
     .mutation(({ ctx, input }) => {
       const tab = ctx.manager.equalize(resolveSession(ctx.manager, input.session), input.tab);
       return { tab: tab.id, layout: tab.layout };
+    }),
+
+  /** rozi's move-to-workspace N: the pane joins workspace N (made when empty), which is shown. */
+  moveToWorkspace: procedure
+    .input(targetInput.extend({ workspace: z.number().int() }))
+    .mutation(({ ctx, input }) => {
+      const pane = resolvePane(ctx.manager, input);
+      ctx.manager.moveToWorkspace(pane, input.workspace);
+      return ctx.manager.paneInfo(pane);
     }),
 
   /** Moves a pane beside another (`to`, a pane id in the same session) or into a new tab. */

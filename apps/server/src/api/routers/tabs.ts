@@ -10,13 +10,15 @@ export const tabCreateInput = launchInput.extend({
   session: z.string().min(1).optional(),
   name: z.string().min(1).optional(),
   select: z.boolean().optional(),
+  /** rozi's new-pane --workspace N: into workspace N (beside its focused pane when it has one). Range checked by the manager. */
+  workspace: z.number().int().optional(),
 });
 
 export const tabsRouter = router({
   create: procedure.input(tabCreateInput).mutation(async ({ ctx, input }) => {
-    const { session: name, name: tabName, select, ...launch } = input;
+    const { session: name, name: tabName, select, workspace, ...launch } = input;
     const session = resolveSession(ctx.manager, name);
-    const { tab, pane } = ctx.manager.createTab(session, { name: tabName, launch, select });
+    const { tab, pane } = ctx.manager.createTab(session, { name: tabName, launch, select, workspace });
     const ptyReady = await pane.waitReady(PTY_READY_TIMEOUT_MS);
     return {
       session: session.name,
@@ -35,6 +37,16 @@ export const tabsRouter = router({
     await ctx.manager.closeTab(resolveSession(ctx.manager, input.session), input.tab);
     return { tab: input.tab, closed: true };
   }),
+
+  /** rozi's switch-workspace N: shows workspace N, opening it with a shell when empty. */
+  switchWorkspace: procedure
+    .input(z.object({ session: z.string().min(1).optional(), workspace: z.number().int() }))
+    .mutation(async ({ ctx, input }) => {
+      const session = resolveSession(ctx.manager, input.session);
+      const { tab, opened } = ctx.manager.switchWorkspace(session, input.workspace);
+      if (opened) await opened.waitReady(PTY_READY_TIMEOUT_MS);
+      return { session: session.name, workspace: tab.workspace, tab: tab.id, opened: opened !== null };
+    }),
 
   select: procedure.input(tabRef).mutation(({ ctx, input }) => {
     const tab = ctx.manager.selectTab(resolveSession(ctx.manager, input.session), input.tab);

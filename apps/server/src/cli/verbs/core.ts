@@ -15,6 +15,8 @@ import { sendKeysVerb } from './core/sendKeys';
 import { sendTextVerb } from './core/sendText';
 import { serverVerb } from './core/server';
 import { splitVerb } from './core/split';
+import { moveToWorkspaceVerb } from './core/moveToWorkspace';
+import { switchWorkspaceVerb } from './core/switchWorkspace';
 
 export const coreVerbs: Verb[] = [
   serverVerb,
@@ -27,6 +29,8 @@ export const coreVerbs: Verb[] = [
   sendKeysVerb,
   splitVerb,
   newPaneVerb,
+  switchWorkspaceVerb,
+  moveToWorkspaceVerb,
   focusVerb,
   killPaneVerb,
   renamePaneVerb,
