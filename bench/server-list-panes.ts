@@ -6,13 +6,19 @@ import { BIN, percentile, printTable, startServer } from './server-harness';
 
 const PANES = Number(process.env.BENCH_PANES ?? 200);
 const s = await startServer();
-// 20 tabs × 10 panes, each pane a real PTY running sleep.
+// 20 tabs × 10 panes, each pane a real PTY running sleep (tabs spread over sessions: a session
+// has nine workspaces).
 let made = 1;
 for (let t = 0; made < PANES; t++) {
-  const r = await s.call<{ pane: { id: number } }>('tabs.create', { argv: ['sleep', '600'] });
+  const session = `bench${Math.floor(t / 9)}`;
+  const r =
+    t % 9 === 0
+      ? await s.call<{ pane: { id: number } }>('sessions.create', { name: session, argv: ['sleep', '600'] })
+      : await s.call<{ pane: { id: number } }>('tabs.create', { session, argv: ['sleep', '600'] });
   made++;
   for (let i = 1; i < 10 && made < PANES; i++, made++)
     await s.call('panes.split', {
+      session,
       target: r.pane.id,
       argv: ['sleep', '600'],
       direction: i % 2 ? 'row' : 'column',

@@ -89,7 +89,11 @@ async function idleCpu(
   void fixture;
   const argv = [`${bin}/codex`, screen];
   await s.call('sessions.create', { name: 'idle', argv });
-  for (let i = 1; i < 100; i++) await s.call('tabs.create', { session: 'idle', argv });
+  // Nine workspaces of a session, then splits spread over them (a session has at most 9 tabs).
+  for (let i = 1; i < 100; i++)
+    await (i < 9
+      ? s.call('tabs.create', { session: 'idle', argv })
+      : s.call('panes.split', { session: 'idle', target: (i % 9) + 1, argv }));
   await until(async () => {
     const rows = await s.call<Array<{ state: string }>>('agents.list', { session: 'idle' });
     return rows.length === 100 && rows.every((r) => r.state === 'idle');
@@ -106,7 +110,7 @@ async function idleCpu(
 
 async function listPanes(s: BenchServer): Promise<number[]> {
   const have = (await s.call<unknown[]>('panes.list')).length;
-  for (let i = have; i < 200; i++) await s.call('tabs.create', { session: 'idle' });
+  for (let i = have; i < 200; i++) await s.call('panes.split', { session: 'idle', target: (i % 9) + 1 });
   const n = (await s.call<unknown[]>('panes.list')).length;
   if (n < 200) throw new Error(`only ${n} panes`);
   await new Promise((r) => setTimeout(r, 2000));

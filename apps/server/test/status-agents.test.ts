@@ -407,7 +407,11 @@ describe('100 agent panes at once', () => {
     const session = 'many';
     const argv = [`${bin}/codex`, screenFile];
     await s.call('sessions.create', { name: session, argv });
-    for (let i = 1; i < 100; i++) await s.call('tabs.create', { session, argv });
+    // Nine workspaces, then splits spread over them (a session has at most nine tabs).
+    for (let i = 1; i < 100; i++)
+      await (i < 9
+        ? s.call('tabs.create', { session, argv })
+        : s.call('panes.split', { session, target: (i % 9) + 1, argv }));
     const rows = await waitFor(
       '100 working agents',
       async () => {
