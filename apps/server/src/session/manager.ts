@@ -6,7 +6,6 @@ import { programProblem } from './programLookup';
 import { RoziError } from './errors';
 import { equalize, insertPane, paneIds, removePane, setRatios } from './layout';
 import type {
-  LayoutNode,
   NotificationInfo,
   PaneId,
   PaneInfo,
