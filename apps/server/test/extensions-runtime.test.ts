@@ -262,7 +262,7 @@ describe('generations, settings and lifecycle', () => {
     );
     const reload = await cli(['run-action', 'reload-extensions']);
     expect(reload.code).toBe(0);
-    const report = JSON.parse(reload.stdout).reload as {
+    const report = (JSON.parse(reload.stdout) as { data: { reload: unknown } }).data.reload as {
       restarted: string[];
       settings: { code: string; extension: string }[];
     };

@@ -119,7 +119,7 @@ async function dispatch(api: ReturnType<typeof appRouter.createCaller>, req: Roz
       return { ...r.pane, accepted: true, pty_ready: r.pty_ready };
     }
     case 'run-action':
-      return api.extensions.runAction({ id: str(req.action) ?? '' });
+      return api.extensions.runAction({ id: str(req.action) ?? '', ...targetOf(req) });
     case 'capture-pane': {
       const sb = req.scrollback;
       const scrollback = sb === 'full' || sb === 'last-output' ? sb : num(sb);

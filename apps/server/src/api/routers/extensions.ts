@@ -10,7 +10,9 @@ import { PICKER_LIMITS, pickerWidth } from '../../extensions/pickerProtocol';
 import type { StreamTabEvent } from '../../extensions/streamProducers';
 import { sidebarPresetsOf, sidebarTabsOf } from '../../extensions/sidebarTabs';
 import { ActionError } from '@rozi/extensions/node';
-import { resolveSession } from '../../session/target';
+import { resolvePane, resolveSession } from '../../session/target';
+import { runBuiltinAction } from '../builtinActions';
+import { targetInput } from '../inputs';
 import { procedure, router } from '../trpc';
 
 /** Link text reaches a process environment, where a NUL cannot go (rozi refuses it the same way). */
@@ -99,13 +101,26 @@ export const extensionsRouter = router({
   palette: procedure.query(({ ctx }) => ctx.extensions.commands.palette()),
 
   /** run-action <ext>.<id> (and reload-extensions): answers once the process has started. */
-  runAction: procedure.input(z.object({ id: z.string().min(1), caller })).mutation(async ({ ctx, input }) => {
-    const host = ctx.extensions;
-    host.checkLive(input.caller);
-    if (input.id === 'reload-extensions') return { id: input.id, reload: await host.reload() };
-    const r = host.commands.runCommand(input.id);
-    return { id: input.id, pid: r.pid ?? null };
-  }),
+  /**
+   * rozi's run-action: a built-in action id (api/builtinActions.ts) on the request's pane (else the
+   * focused one), reload-extensions, or a config.toml / extension command.
+   */
+  runAction: procedure
+    .input(targetInput.extend({ id: z.string().min(1), caller }))
+    .mutation(async ({ ctx, input }) => {
+      const host = ctx.extensions;
+      host.checkLive(input.caller);
+      const { id, caller: _caller, ...target } = input;
+      const builtin = await runBuiltinAction({
+        id,
+        manager: ctx.manager,
+        pane: () => resolvePane(ctx.manager, target),
+      });
+      if (builtin) return { id, pid: null, result: builtin.result };
+      if (id === 'reload-extensions') return { id, reload: await host.reload() };
+      const r = host.commands.runCommand(id);
+      return { id, pid: r.pid ?? null };
+    }),
 
   setCommandVisibility: procedure
     .input(z.object({ command: z.string().min(1), visible: z.boolean(), caller }))

@@ -1,22 +1,29 @@
-// rozi run-action <ext>.<id> | reload-extensions: runs an extension command as a person would
-// (answers once the process started; its output goes to the extension's log), or reloads.
+// rozi run-action ID: a built-in action (rozi's ids and the web edition's: spawn, close,
+// toggle-fullscreen, focus-left…, next-tab…; api/builtinActions.ts) on the target pane (the
+// calling pane inside rozi, else the focused one), reload-extensions, or a config.toml /
+// extension command (<extension>.<command>, answered once its process started). Ids with no
+// web meaning are refused with the reason.
+import { targetOf, targetOption } from '../../target';
 import type { Verb } from '../../verb';
 import { callExtensions } from './extensionCall';
 
 export const runActionVerb: Verb = {
   path: ['run-action'],
-  summary: 'run an extension command (<extension>.<command>) or reload-extensions',
+  summary:
+    'run a built-in action (spawn, close, focus-left…), a [[commands]] id, an extension command or reload-extensions',
+  response: 'rozi',
+  options: [targetOption],
   positionals: [{ name: 'action', required: true }],
   async run(ctx) {
     const id = ctx.args.positionals[0] as string;
-    const r = await callExtensions(ctx.io.env, 'extensions.runAction', { id });
+    const r = await callExtensions(ctx.io.env, 'extensions.runAction', { id, ...targetOf(ctx) });
     ctx.print(r, () =>
       r.reload
         ? [
             `reloaded: ${r.reload.loaded.length} loaded, ${r.reload.restarted.length} restarted, ${r.reload.stopped.length} stopped`,
             ...r.reload.problems.map((p) => `${p.extension || 'extensions'}: ${p.message}`),
           ].join('\n')
-        : '',
+        : `ran ${id}`,
     );
     return 0;
   },

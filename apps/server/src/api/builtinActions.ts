@@ -1,0 +1,243 @@
+// `run-action <id>` for rozi's built-in action ids (its keybindings.md; control.md "run-action")
+// and the web edition's own ids of the same actions (apps/web/src/actions, the [keys] ids):
+// each runs on the server against the request's pane (the caller's ROZI_PANE, else the focused
+// one), so a script gets the same result as the keys with or without a browser open. Ids that
+// mean something only inside the page (palette, copy mode, sidebar, fonts) or that have no web
+// meaning (floating panes, detach, DevTools) are refused with one line saying why and what to
+// use instead. Ids in neither table fall through to config.toml and extension commands.
+import type { SessionManager } from '../session/manager';
+import type { Pane } from '../session/pane';
+import { RoziError } from '../session/errors';
+import { neighbourOf, type Direction } from '../session/paneNeighbour';
+
+interface ActionInput {
+  manager: SessionManager;
+  pane: Pane;
+}
+type Run = (o: ActionInput) => unknown;
+
+const DIRECTIONS: Direction[] = ['left', 'right', 'up', 'down'];
+
+function sessionOf(o: ActionInput) {
+  return o.manager.session(o.pane.session.name);
+}
+
+function neighbour(o: ActionInput, direction: Direction): Pane | undefined {
+  const session = sessionOf(o);
+  const tab = session.tab(o.pane.tab);
+  const id = neighbourOf(tab.layout, { from: o.pane.id, direction });
+  return id === null ? undefined : session.panes.get(id);
+}
+
+function focusBy(direction: Direction): Run {
+  return (o) => {
+    const to = neighbour(o, direction);
+    if (to) o.manager.focus(to);
+    return { moved: to !== undefined, pane: (to ?? o.pane).id };
+  };
+}
+
+function moveBy(direction: Direction): Run {
+  return (o) => {
+    const to = neighbour(o, direction);
+    if (!to) return { moved: false, pane: o.pane.id };
+    const row = direction === 'left' || direction === 'right';
+    o.manager.move(o.pane, {
+      to,
+      direction: row ? 'row' : 'column',
+      before: direction === 'left' || direction === 'up',
+    });
+    return { moved: true, pane: o.pane.id };
+  };
+}
+
+function split(direction: 'row' | 'column'): Run {
+  return (o) => ({ pane: o.manager.split(o.pane, { direction, launch: {}, focus: true }).id });
+}
+
+/** The tab `step` places from the pane's (wrapping), selected. */
+function tabStep(step: 1 | -1): Run {
+  return (o) => {
+    const session = sessionOf(o);
+    const i = session.tabs.findIndex((t) => t.id === session.activeTabId);
+    const next = session.tabs[(i + step + session.tabs.length) % session.tabs.length];
+    if (next) o.manager.selectTab(session, next.id);
+    return { workspace: session.tabs.findIndex((t) => t.id === session.activeTabId) + 1 };
+  };
+}
+
+function selectTab(n: number): Run {
+  return (o) => {
+    const session = sessionOf(o);
+    const tab = session.tabs[n - 1];
+    if (!tab) throw new RoziError('not-found', `session '${session.name}' has no workspace ${n}`);
+    o.manager.selectTab(session, tab.id);
+    return { workspace: n };
+  };
+}
+
+/** Tiled panes in layout order; `step` from the pane, wrapping. */
+function cycleFocus(step: 1 | -1): Run {
+  return (o) => {
+    const session = sessionOf(o);
+    const ids = session.tab(o.pane.tab).layout;
+    const order: number[] = [];
+    const walk = (n: typeof ids): void => {
+      if (n.type === 'pane') order.push(n.paneId);
+      else n.children.forEach(walk);
+    };
+    walk(ids);
+    const next = order[(order.indexOf(o.pane.id) + step + order.length) % order.length];
+    const to = next === undefined ? undefined : session.panes.get(next);
+    if (to) o.manager.focus(to);
+    return { pane: (to ?? o.pane).id };
+  };
+}
+
+const zoom: Run = (o) => ({ zoomed: o.manager.zoom(o.pane), pane: o.pane.id });
+const close: Run = async (o) => {
+  await o.manager.killPane(o.pane);
+  return { closed: o.pane.id };
+};
+const closeTab: Run = async (o) => {
+  await o.manager.closeTab(sessionOf(o), o.pane.tab);
+  return { closed: true };
+};
+
+/** Built-in ids that run here: rozi's spelling first, the web edition's own ids beside them. */
+export const BUILTIN_ACTIONS: Readonly<Record<string, Run>> = {
+  spawn: split('row'),
+  'split-right': split('row'),
+  'split-down': split('column'),
+  close,
+  'close-pane': close,
+  'toggle-fullscreen': zoom,
+  fullscreen: zoom,
+  'toggle-zoom': zoom,
+  zoom,
+  equalize: (o) => ({ tab: o.manager.equalize(sessionOf(o), o.pane.tab).id }),
+  ...Object.fromEntries(DIRECTIONS.map((d) => [`focus-${d}`, focusBy(d)])),
+  ...Object.fromEntries(DIRECTIONS.map((d) => [`focus-${d}-no-wrap`, focusBy(d)])),
+  ...Object.fromEntries(DIRECTIONS.map((d) => [`move-${d}`, moveBy(d)])),
+  ...Object.fromEntries(DIRECTIONS.map((d) => [`swap-${d}`, moveBy(d)])),
+  'focus-next': cycleFocus(1),
+  'focus-prev': cycleFocus(-1),
+  'focus-previous': cycleFocus(-1),
+  'new-tab': (o) => ({ tab: o.manager.createTab(sessionOf(o), { launch: {} }).tab.id }),
+  'next-tab': tabStep(1),
+  'prev-tab': tabStep(-1),
+  'next-workspace': tabStep(1),
+  'prev-workspace': tabStep(-1),
+  'close-tab': closeTab,
+  'kill-workspace': closeTab,
+  ...Object.fromEntries(
+    Array.from({ length: 9 }, (_, i) => [`select-tab-${i + 1}`, selectTab(i + 1)] as const),
+  ),
+  ...Object.fromEntries(
+    Array.from({ length: 9 }, (_, i) => [`switch-workspace-${i + 1}`, selectTab(i + 1)] as const),
+  ),
+  'focus-next-blocked-pane': (o) => {
+    const rows = o.manager
+      .workspace()
+      .panes.filter((p) => p.agent_state === 'blocked' || p.reported_status === 'blocked');
+    const after = rows.find((p) => p.key > o.pane.key) ?? rows[0];
+    const to = after ? o.manager.panes.get(after.key) : undefined;
+    if (!to) throw new RoziError('not-found', 'no pane is blocked');
+    o.manager.focus(to);
+    return { pane: to.id, session: to.session.name };
+  },
+  'kill-session': async (o) => {
+    await o.manager.killSession(o.pane.session.name);
+    return { killed: o.pane.session.name };
+  },
+};
+
+const IN_THE_PAGE = 'acts inside the browser page: press its keys there or choose it in the palette';
+const FLOATING = 'floating panes are not part of the web edition yet';
+const LAYOUTS = 'automatic layouts are not part of the web edition yet (splits are manual)';
+const CONTROL = 'shared-session control is not part of the web edition yet';
+const APPEARANCE = "rozi's terminal-UI appearance toggles have no web meaning: use the page's Settings";
+
+/** Built-in ids that do not run from a script here, with the reason (and what to use instead). */
+export const NO_WEB_MEANING: Readonly<Record<string, string>> = {
+  'spawn-float': FLOATING,
+  'toggle-float': FLOATING,
+  scratchpad: FLOATING,
+  detach: 'a browser tab is closed, not detached; the session keeps running on the server either way',
+  quit: 'a browser tab is closed, not detached; the session keeps running on the server either way',
+  'toggle-devtools': "the browser's own DevTools (F12) take this role",
+  'toggle-pane-logging': 'pane logging is not built: capture-pane --scrollback full reads the history',
+  'toggle-pane-synchronization': 'synchronized input is not part of the web edition yet',
+  'toggle-input-lock': CONTROL,
+  'request-control': CONTROL,
+  'grant-control': CONTROL,
+  'toggle-control-takeover': CONTROL,
+  'toggle-immediate-control-takeover': CONTROL,
+  'cycle-layout': LAYOUTS,
+  'choose-layout': LAYOUTS,
+  'toggle-layout': LAYOUTS,
+  'promote-to-master': LAYOUTS,
+  'grow-split': LAYOUTS,
+  'shrink-split': LAYOUTS,
+  'flip-split': LAYOUTS,
+  'resize-mode': LAYOUTS,
+  'change-appearance': APPEARANCE,
+  'toggle-animations': APPEARANCE,
+  'toggle-titles': APPEARANCE,
+  'toggle-workbar': APPEARANCE,
+  'toggle-do-not-disturb': "notifications are the browser's: its site settings silence them",
+  'respawn-pane': 'an exited pane is not restarted in place here: open a new one (split / new-pane)',
+  'smart-focus-left': '[navigation] editors are not read here: use focus-left',
+  'smart-focus-right': '[navigation] editors are not read here: use focus-right',
+  'smart-focus-up': '[navigation] editors are not read here: use focus-up',
+  'smart-focus-down': '[navigation] editors are not read here: use focus-down',
+  'rename-pane': 'needs a name: rozi rename-pane NAME',
+  'rename-workspace': `needs a name; ${IN_THE_PAGE}`,
+  'rename-session': 'needs a name: rozi sessions rename, or the page',
+  'copy-last-output': `copies to the browser's clipboard; ${IN_THE_PAGE} (rozi capture-pane --last-output prints it)`,
+  ...Object.fromEntries(
+    [
+      'command-palette',
+      'help',
+      'copy-mode',
+      'search',
+      'find-in-pane',
+      'copy',
+      'paste',
+      'toggle-sidebar',
+      'toggle-sidebar-split',
+      'focus-sidebar',
+      'sidebar-next-tab',
+      'sidebar-prev-tab',
+      'sessions',
+      'profiles',
+      'save-profile',
+      'new-session',
+      'next-session',
+      'prev-session',
+      'new-agent',
+      'show-activity',
+      'rename-tab',
+      'send-prefix',
+      'hint-mode',
+      'prev-prompt',
+      'next-prompt',
+      'font-bigger',
+      'font-smaller',
+      'font-reset',
+    ].map((id) => [id, IN_THE_PAGE]),
+  ),
+};
+
+/** Runs a built-in id, or returns undefined when `id` is not one (an extension or config command). */
+export async function runBuiltinAction(o: {
+  id: string;
+  manager: SessionManager;
+  pane: () => Pane;
+}): Promise<{ id: string; result: unknown } | undefined> {
+  const run = BUILTIN_ACTIONS[o.id];
+  if (run) return { id: o.id, result: await run({ manager: o.manager, pane: o.pane() }) };
+  const reason = NO_WEB_MEANING[o.id];
+  if (reason !== undefined) throw new RoziError('invalid', `run-action ${o.id}: ${reason}`);
+  return undefined;
+}
