@@ -10,6 +10,7 @@ import type { RemoteHosts } from '../remote/remoteHosts';
 import type { SessionManager } from '../session/manager';
 import type { StatusService } from '../status/statusService';
 import type { ConnectionStats } from '../stream/wsHub';
+import type { WorktreeService } from '../worktrees/worktreeService';
 
 /** Who is calling: a browser with the session cookie, an HTTP client with the bearer token, or the CLI on the 0600 control socket. */
 export type Caller = { ok: true; via: 'cookie' | 'bearer' | 'socket' } | { ok: false; reason: string };
@@ -31,6 +32,8 @@ export interface ServerServices {
   remote: RemoteHosts;
   /** The agent editor's paths and save history. */
   editor: EditorState;
+  /** Agent worktrees: creation, status, checkpoints, diffs, finishing. */
+  worktrees: WorktreeService;
   diagnostics(): Diagnostics;
 }
 

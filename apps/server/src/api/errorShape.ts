@@ -7,6 +7,7 @@ import { ZodError } from 'zod';
 import { ExtensionHostError } from '../extensions/hostError';
 import { LinkCallError } from '../link/linkCallError';
 import { RoziError } from '../session/errors';
+import { WorktreeError } from '../worktrees/worktreeError';
 
 export interface ErrorDescription {
   code: string;
@@ -27,7 +28,8 @@ export function codedError(err: unknown): ErrorDescription | undefined {
     err instanceof RoziError ||
     err instanceof ExtensionHostError ||
     err instanceof ActionError ||
-    err instanceof LinkCallError
+    err instanceof LinkCallError ||
+    err instanceof WorktreeError
   )
     return { code: err.code, message: err.message };
   return undefined;

@@ -18,6 +18,7 @@ import { statusRouter } from './routers/status';
 import { tabsRouter } from './routers/tabs';
 import { terminalRouter } from './routers/terminal';
 import { workspaceRouter } from './routers/workspace';
+import { worktreesRouter } from './routers/worktrees';
 import { procedure, router } from './trpc';
 
 export const appRouter = router({
@@ -35,6 +36,7 @@ export const appRouter = router({
   keys: keysRouter,
   tabSettings: tabSettingsRouter,
   terminal: terminalRouter,
+  worktrees: worktreesRouter,
   /** Shows a notification in every connected browser (rozi notify). */
   notify: procedure
     .input(

@@ -6,8 +6,15 @@ import { coreVerbs } from './verbs/core';
 import { agentVerbs } from './verbs/agents';
 import { extensionVerbs } from './verbs/extensions';
 import { remoteVerbs } from './verbs/remote';
+import { worktreeVerbs } from './verbs/worktrees';
 
-export const verbs: Verb[] = [...coreVerbs, ...agentVerbs, ...extensionVerbs, ...remoteVerbs];
+export const verbs: Verb[] = [
+  ...coreVerbs,
+  ...agentVerbs,
+  ...extensionVerbs,
+  ...remoteVerbs,
+  ...worktreeVerbs,
+];
 
 export function findVerb(words: string[]): { verb: Verb; rest: string[] } | undefined {
   let best: { verb: Verb; rest: string[] } | undefined;

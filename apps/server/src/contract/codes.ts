@@ -131,6 +131,15 @@ export const ERROR_CODES = {
   'too-long': row(EXIT.usage, 'BAD_REQUEST'),
   'control-char': row(EXIT.usage, 'BAD_REQUEST'),
   'write-failed': row(EXIT.failed, 'INTERNAL_SERVER_ERROR'),
+  // Agent worktrees (worktrees/worktreeError.ts): refused before anything was written.
+  'not-a-repo': row(EXIT.failed, 'PRECONDITION_FAILED'),
+  'branch-exists': row(EXIT.failed, 'CONFLICT'),
+  dirty: row(EXIT.failed, 'CONFLICT'),
+  'setup-unapproved': row(EXIT.failed, 'PRECONDITION_FAILED'),
+  'worktree-missing': row(EXIT.failed, 'NOT_FOUND'),
+  'unsupported-repo': row(EXIT.failed, 'PRECONDITION_FAILED'),
+  'merge-conflict': row(EXIT.failed, 'CONFLICT'),
+  'no-gh': row(EXIT.failed, 'PRECONDITION_FAILED'),
 } as const satisfies Record<string, CodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

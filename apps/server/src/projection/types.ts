@@ -3,6 +3,9 @@
 // the server sends when something changed. Types only: apps/web imports them as types.
 import type { PaneInfo, PaneKey, SessionInfo } from '../session/model';
 import type { EffectiveState } from '../status/types';
+import type { PaneWorktreeView } from '../worktrees/types';
+
+export type { PaneWorktreeView };
 
 /**
  * The agent status a pane shows: the status service's effective row (reports, published rows,
@@ -23,6 +26,8 @@ export interface PaneView extends PaneInfo {
   status: PaneStatusView | null;
   /** The pane's program has not written anything yet (a launch still starting). */
   starting: boolean;
+  /** The agent worktree the pane works in (branch, ahead/behind, dirty), null elsewhere. */
+  worktree?: PaneWorktreeView | null;
 }
 
 /** `workspace.get`: the browser's starting point; `revision` orders it against deltas. */

@@ -10,7 +10,7 @@ import type { PaneKey, SessionInfo } from '../session/model';
 import type { Pane } from '../session/pane';
 import type { StatusService } from '../status/statusService';
 import { paneStatusView } from './paneStatusView';
-import type { PaneView, WorkspaceView } from './types';
+import type { PaneView, PaneWorktreeView, WorkspaceView } from './types';
 import { diff, render, type Rendering } from './workspaceDiff';
 
 /** How often a writing pane's row is re-read (/proc: foreground group, cwd). */
@@ -24,6 +24,8 @@ export interface ProjectionOptions {
   consumers: () => number;
   /** Remote hosts' sessions and rows, already views (remote/remoteHost.ts keeps them current). */
   remote?: () => { sessions: SessionInfo[]; panes: PaneView[] };
+  /** The worktree rozi made that a pane's cwd is in (worktrees/worktreeService.ts), else null. */
+  worktree?: (cwd: string) => PaneWorktreeView | null;
 }
 
 export class WorkspaceProjection {
@@ -106,6 +108,7 @@ export class WorkspaceProjection {
       ...info,
       status: paneStatusView(row, info),
       starting: pane ? !pane.wrote && !pane.exited : false,
+      worktree: this.o.worktree?.(info.cwd) ?? null,
     };
   }
 

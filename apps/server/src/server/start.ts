@@ -34,6 +34,7 @@ import { shellIntegrationOn } from '../shellIntegration/mode';
 import { StreamHub } from '../stream/wsHub';
 import { LinkServer } from '../host/linkServer';
 import { RemoteHosts } from '../remote/remoteHosts';
+import { WorktreeService } from '../worktrees/worktreeService';
 import { DEFAULT_RING_BYTES } from './defaults';
 import { runShutdown } from './shutdown';
 import type { StartupInfo } from './startupBlock';
@@ -204,10 +205,22 @@ export async function runServer(o: ServerOptions): Promise<number> {
     log: o.log,
   });
   const hooks = new HookService({ manager, bus, host: extensions, paths, env: baseEnv, home, log: o.log });
+  // Agent worktrees (issue 22): status in pane headers, checkpoints at each finished turn.
+  const worktrees = new WorktreeService({
+    manager,
+    status,
+    bus,
+    stateDir: paths.stateDir,
+    configFile: paths.configFile,
+    home,
+    env: baseEnv,
+    log: o.log,
+  });
   const projection = new WorkspaceProjection({
     manager,
     bus,
     status: () => status,
+    worktree: (cwd) => worktrees.paneView(cwd),
     consumers: () => hub.connections + links.count,
     remote: () => remote.rows(),
   });
@@ -221,6 +234,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
     projection,
     remote,
     editor: createEditorState(o.env),
+    worktrees,
     diagnostics: () => ({
       memory: process.memoryUsage(),
       connections: hub.stats(),
@@ -297,6 +311,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
   await extensions.start();
   await hooks.start();
   status.start();
+  worktrees.start();
 
   const shown = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
   // The log line first: the URL is the last thing a start prints, on stdout.
@@ -323,6 +338,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
         [
           { name: 'the final snapshot', run: () => snapshots.close() },
           { name: 'the status service', run: () => status.stop() },
+          { name: 'worktrees', run: () => worktrees.stop() },
           { name: 'the projection', run: () => projection.dispose() },
           { name: 'host links', run: () => links.closeAll('the host server is stopping') },
           { name: 'remote hosts', run: () => remote.stop() },

@@ -14,9 +14,11 @@
 // FAKE_DEAF      1 = draw nothing in answer to a prompt (a screen that never moves; fencing tests)
 // FAKE_CASE      the case to draw for its state when the file has several (by name)
 // FAKE_ANSWERS   1 = any input on a blocked screen answers it: draw working, then idle
+// FAKE_EDITS     1 = each prompt is a turn that edits files in the cwd while working: writes
+//                turn-N.txt (the prompt's text) and appends a line to NOTES.md, then goes idle
 //
 // SIGUSR1 draws the next screen of the sequence; input "/exit\r" exits.
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 
 const fixture = parse(readFileSync(process.env.FAKE_FIXTURE ?? '', 'utf8'));
@@ -30,6 +32,15 @@ const workMs = Number(process.env.FAKE_WORK_MS ?? 300);
 const log = process.env.FAKE_INPUT_LOG;
 let step = 0;
 let shown = '';
+let turn = 0;
+let typed = '';
+
+/** One turn's edits: what a coding agent leaves behind after a prompt. */
+function edit(prompt) {
+  turn++;
+  writeFileSync(`turn-${turn}.txt`, `${prompt}\n`);
+  appendFileSync('NOTES.md', `turn ${turn}: ${prompt.split('\n')[0]}\n`);
+}
 
 function draw(state) {
   const c = screenFor(state);
@@ -55,9 +66,19 @@ process.stdin.on('data', (buf) => {
   }
   const answered = process.env.FAKE_ANSWERS === '1' && shown === 'blocked';
   const prompted = s.endsWith('\r') && (shown === 'idle' || shown === '') && process.env.FAKE_DEAF !== '1';
+  typed += s;
   if (answered || prompted) {
+    // The prompt's text without bracketed-paste markers or the final Enter.
+    const prompt = typed
+      .replace(/\x1b\[20[01]~/g, '')
+      .replace(/\r$/, '')
+      .trim();
+    typed = '';
     draw('working');
-    setTimeout(() => draw('idle'), workMs);
+    setTimeout(() => {
+      if (process.env.FAKE_EDITS === '1') edit(prompt);
+      draw('idle');
+    }, workMs);
   }
 });
 process.on('SIGUSR1', next);

@@ -13,6 +13,8 @@ import { agentsReportVerb } from './agents/report';
 import { agentsWaitVerb } from './agents/wait';
 import { agentsQuestionVerb } from './agents/question';
 import { agentsAnswerVerb } from './agents/answer';
+import { agentsNewVerb } from './agents/new';
+import { agentsDiffVerb } from './agents/diff';
 import { publishVerb } from './status/publish';
 import { statusVerb } from './status/status';
 import { subscribeVerb } from './status/subscribe';
@@ -32,6 +34,8 @@ export const agentVerbs: Verb[] = [
   agentsPromptVerb,
   agentsQuestionVerb,
   agentsAnswerVerb,
+  agentsNewVerb,
+  agentsDiffVerb,
   agentsReportVerb,
   agentsReleaseVerb,
   statusVerb,

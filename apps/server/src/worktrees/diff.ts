@@ -1,0 +1,232 @@
+// A diff between two tree-ishes, shaped for a reader that may be looking at 2,000 files or 50 MB:
+// the whole file list with counts comes from one cheap `--numstat`, patches only for one page of
+// files, and a file too large to read (by lines or bytes) or binary is named, never sent.
+import { git, gitOut } from './git';
+import { WorktreeError } from './worktreeError';
+
+export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'type-changed';
+
+export interface DiffFile {
+  path: string;
+  /** The name before a rename or copy. */
+  oldPath: string | null;
+  status: FileStatus;
+  added: number;
+  removed: number;
+  binary: boolean;
+  /** Which page holds its patch. */
+  page: number;
+}
+
+export interface FilePatch {
+  path: string;
+  /** Unified diff text of this file (from `diff --git`), or null when omitted. */
+  patch: string | null;
+  omitted: null | 'binary' | 'large';
+}
+
+export interface DiffPage {
+  files: DiffFile[];
+  totals: { files: number; added: number; removed: number };
+  page: number;
+  pages: number;
+  patches: FilePatch[];
+}
+
+/** A file with more changed lines than this is listed with its counts, not shown. */
+export const MAX_FILE_LINES = 5000;
+/** A file whose patch is larger than this is listed, not shown (minified files, one-line data). */
+export const MAX_FILE_PATCH_BYTES = 1024 * 1024;
+/** A page holds at most this many files and this many changed lines. */
+export const PAGE_FILES = 25;
+export const PAGE_LINES = 8000;
+/** What one page's patch read may bring back before falling back to file by file. */
+const PAGE_BYTES = 8 * 1024 * 1024;
+
+const STATUS: Record<string, FileStatus> = {
+  A: 'added',
+  M: 'modified',
+  D: 'deleted',
+  R: 'renamed',
+  C: 'copied',
+  T: 'type-changed',
+};
+
+/** `--name-status -z`: status, then one path (two for R/C). */
+function parseNameStatus(out: string): Map<string, { status: FileStatus; oldPath: string | null }> {
+  const parts = out.split('\0');
+  const map = new Map<string, { status: FileStatus; oldPath: string | null }>();
+  for (let i = 0; i < parts.length;) {
+    const code = parts[i++] ?? '';
+    if (code === '') continue;
+    const letter = code[0] ?? 'M';
+    if (letter === 'R' || letter === 'C') {
+      const from = parts[i++] ?? '';
+      const to = parts[i++] ?? '';
+      map.set(to, { status: STATUS[letter] ?? 'modified', oldPath: from });
+    } else map.set(parts[i++] ?? '', { status: STATUS[letter] ?? 'modified', oldPath: null });
+  }
+  return map;
+}
+
+/** `--numstat -z`: "a\tr\tpath\0", or "a\tr\t\0old\0new\0" for a rename; "-\t-" for binary. */
+function parseNumstat(out: string): Array<{ path: string; added: number; removed: number; binary: boolean }> {
+  const parts = out.split('\0');
+  const rows: Array<{ path: string; added: number; removed: number; binary: boolean }> = [];
+  for (let i = 0; i < parts.length;) {
+    const head = parts[i++] ?? '';
+    if (head === '') continue;
+    const [a = '', r = '', inline = ''] = head.split('\t');
+    let path = inline;
+    if (inline === '') {
+      i++; // the old name; name-status carries it
+      path = parts[i++] ?? '';
+    }
+    const binary = a === '-' && r === '-';
+    rows.push({ path, added: binary ? 0 : Number(a), removed: binary ? 0 : Number(r), binary });
+  }
+  return rows;
+}
+
+const showable = (f: DiffFile): boolean => !f.binary && f.added + f.removed <= MAX_FILE_LINES;
+
+/** Numbers pages: a new page when the files or the lines of the current one are full. */
+function paginate(files: DiffFile[]): number {
+  let page = 0;
+  let count = 0;
+  let lines = 0;
+  for (const f of files) {
+    const weight = showable(f) ? f.added + f.removed : 0;
+    if (count > 0 && (count >= PAGE_FILES || lines + weight > PAGE_LINES)) {
+      page++;
+      count = 0;
+      lines = 0;
+    }
+    f.page = page;
+    count++;
+    lines += weight;
+  }
+  return files.length === 0 ? 1 : page + 1;
+}
+
+const pathspecs = (files: DiffFile[]): string[] =>
+  files.flatMap((f) => (f.oldPath ? [f.oldPath, f.path] : [f.path]));
+
+/** Splits `git diff` output into one text per `diff --git` section, in order. */
+function splitPatches(text: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  let at = 0;
+  while (at <= text.length) {
+    const next = text.indexOf('diff --git ', at);
+    const isHead = next === 0 || (next > 0 && text[next - 1] === '\n');
+    if (next === -1) break;
+    if (isHead) {
+      if (start >= 0) out.push(text.slice(start, next));
+      start = next;
+    }
+    at = next + 1;
+  }
+  if (start >= 0) out.push(text.slice(start));
+  return out;
+}
+
+async function patchesOf(o: {
+  dir: string;
+  from: string;
+  to: string;
+  files: DiffFile[];
+}): Promise<Map<string, string | null>> {
+  const base = ['diff', '-M', '--no-color', '--no-ext-diff', o.from, o.to, '--'];
+  const env = { GIT_LITERAL_PATHSPECS: '1' };
+  const byPath = new Map<string, string | null>();
+  if (o.files.length === 0) return byPath;
+  try {
+    const text = await gitOut({
+      cwd: o.dir,
+      args: [...base, ...pathspecs(o.files)],
+      env,
+      maxBytes: PAGE_BYTES,
+      what: 'read the diff',
+    });
+    const parts = splitPatches(text);
+    if (parts.length === o.files.length) {
+      o.files.forEach((f, i) =>
+        byPath.set(f.path, (parts[i] ?? '').length > MAX_FILE_PATCH_BYTES ? null : (parts[i] ?? '')),
+      );
+      return byPath;
+    }
+  } catch (err) {
+    if (!(err instanceof WorktreeError) || err.code !== 'too-large') throw err;
+  }
+  // Too large together, or sections that did not line up: one file at a time, each capped.
+  for (const f of o.files) {
+    try {
+      const text = await gitOut({
+        cwd: o.dir,
+        args: [...base, ...pathspecs([f])],
+        env,
+        maxBytes: MAX_FILE_PATCH_BYTES,
+        what: 'read the diff',
+      });
+      byPath.set(f.path, text);
+    } catch (err) {
+      if (!(err instanceof WorktreeError) || err.code !== 'too-large') throw err;
+      byPath.set(f.path, null);
+    }
+  }
+  return byPath;
+}
+
+/** The file list of `from`..`to` with counts, and the patches of one page. */
+export async function diffPage(o: {
+  dir: string;
+  from: string;
+  to: string;
+  page?: number;
+}): Promise<DiffPage> {
+  const args = ['diff', '-M', '-z', '--no-color', '--no-ext-diff', o.from, o.to];
+  const [numstat, names] = await Promise.all([
+    gitOut({
+      cwd: o.dir,
+      args: [...args.slice(0, 1), '--numstat', ...args.slice(1)],
+      what: 'count the changes',
+    }),
+    gitOut({
+      cwd: o.dir,
+      args: [...args.slice(0, 1), '--name-status', ...args.slice(1)],
+      what: 'list the changes',
+    }),
+  ]);
+  const statuses = parseNameStatus(names);
+  const files: DiffFile[] = parseNumstat(numstat).map((n) => {
+    const s = statuses.get(n.path);
+    return { ...n, status: s?.status ?? 'modified', oldPath: s?.oldPath ?? null, page: 0 };
+  });
+  const pages = paginate(files);
+  const page = Math.min(Math.max(0, o.page ?? 0), pages - 1);
+  const onPage = files.filter((f) => f.page === page);
+  const patches = await patchesOf({ ...o, files: onPage.filter(showable) });
+  return {
+    files,
+    totals: {
+      files: files.length,
+      added: files.reduce((n, f) => n + f.added, 0),
+      removed: files.reduce((n, f) => n + f.removed, 0),
+    },
+    page,
+    pages,
+    patches: onPage.map((f) => {
+      if (f.binary) return { path: f.path, patch: null, omitted: 'binary' };
+      const patch = patches.get(f.path) ?? null;
+      return { path: f.path, patch, omitted: patch === null ? 'large' : null };
+    }),
+  };
+}
+
+/** Whether a tree-ish exists in this repository (a checkpoint turn, a base). */
+export async function resolves(o: { dir: string; rev: string }): Promise<boolean> {
+  return (
+    (await git({ cwd: o.dir, args: ['rev-parse', '--verify', '--quiet', `${o.rev}^{tree}`] })).code === 0
+  );
+}

@@ -1,0 +1,249 @@
+// The owner of agent worktrees in a server: the registry, the approved setup digests, each
+// worktree's status as pane headers show it, and the per-turn checkpoints taken when an agent in
+// a worktree goes from working to idle/done. Git work for one worktree runs one call at a time
+// (a chain per worktree), so a checkpoint never races a diff's snapshot on the same index file.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { EventBus } from '../events/bus';
+import type { SessionManager } from '../session/manager';
+import type { StatusService } from '../status/statusService';
+import { listCheckpoints, recordTurn, snapshotTree, type Checkpoint } from './checkpoint';
+import { diffPage, type DiffPage } from './diff';
+import { git, gitOut } from './git';
+import { WorktreeRegistry, type WorktreeRecord } from './registry';
+import { SetupApprovals } from './setupApproval';
+import { baseRev, MISSING, worktreeStatus, type WorktreeStatus } from './worktreeStatus';
+import { missing } from './finish';
+import { readWorktreeSettings, type WorktreeSettings } from './worktreeConfig';
+import { WorktreeError } from './worktreeError';
+import type { PaneWorktreeView, WorktreeView } from './types';
+
+/** While an agent in a worktree works, its status is re-read this often (the header stays live). */
+export const WORKING_REFRESH_MS = 2000;
+
+export interface WorktreeServiceOptions {
+  manager: SessionManager;
+  status: StatusService;
+  bus: EventBus;
+  stateDir: string;
+  configFile: string;
+  home: string;
+  env: NodeJS.ProcessEnv;
+  log(line: string): void;
+}
+
+export type DiffTurn = number | 'current' | 'all';
+
+export interface WorktreeDiff {
+  worktree: WorktreeView;
+  turns: Array<{ turn: number; at: number }>;
+  range: { turn: DiffTurn; from: string; to: string; label: string };
+  diff: DiffPage;
+}
+
+export class WorktreeService {
+  readonly registry: WorktreeRegistry;
+  readonly approvals: SetupApprovals;
+  private readonly statuses = new Map<string, { status: WorktreeStatus; turns: number; stamp: string }>();
+  private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly offs: Array<() => void> = [];
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly o: WorktreeServiceOptions) {
+    this.registry = new WorktreeRegistry(join(o.stateDir, 'worktrees.json'), o.log);
+    this.approvals = new SetupApprovals(join(o.stateDir, 'setup-approvals.json'));
+  }
+
+  start(): void {
+    this.offs.push(
+      this.o.status.subscribe((c) => {
+        if (c.removed || c.previous.state === c.row.state) return;
+        const record = this.recordOfPane(c.row.pane);
+        if (!record) return;
+        if (c.previous.state === 'working' && (c.row.state === 'idle' || c.row.state === 'done'))
+          void this.checkpoint(record, c.row.agent ?? undefined);
+        else this.refresh(record);
+      }),
+    );
+    this.timer = setInterval(() => this.refreshWorking(), WORKING_REFRESH_MS);
+    this.timer.unref();
+    for (const r of this.registry.list()) this.refresh(r);
+  }
+
+  stop(): void {
+    for (const off of this.offs.splice(0)) off();
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  settings(): WorktreeSettings {
+    const s = readWorktreeSettings({ configFile: this.o.configFile, home: this.o.home });
+    for (const w of s.warnings) this.o.log(`warning: ${w}`);
+    return s;
+  }
+
+  /** The worktree a pane works in (its cwd), if rozi made it. */
+  recordOfPane(key: number): WorktreeRecord | undefined {
+    const pane = this.o.manager.panes.get(key);
+    if (!pane || this.registry.list().length === 0) return undefined;
+    return this.registry.containing(this.o.manager.liveCwd(pane));
+  }
+
+  /** What a pane header shows, from the last reading (a first look schedules one). */
+  paneView(cwd: string): PaneWorktreeView | null {
+    if (this.registry.list().length === 0) return null;
+    const r = this.registry.containing(cwd);
+    if (!r) return null;
+    const seen = this.statuses.get(r.id);
+    if (!seen) this.refresh(r);
+    const st = seen?.status ?? MISSING;
+    return {
+      id: r.id,
+      branch: st.branch ?? r.branch,
+      base: r.base,
+      ahead: st.ahead,
+      behind: st.behind,
+      dirty: st.dirty,
+      turns: seen?.turns ?? 0,
+      missing: seen ? st.missing : false,
+      stamp: seen?.stamp ?? '',
+    };
+  }
+
+  view(r: WorktreeRecord, st: WorktreeStatus, turns: number): WorktreeView {
+    return { ...r, status: st, turns };
+  }
+
+  async list(): Promise<WorktreeView[]> {
+    const rows: WorktreeView[] = [];
+    for (const r of this.registry.list()) {
+      const st = await this.serial(r, () => worktreeStatus(r));
+      rows.push(this.view(r, st, Math.max(0, (await listCheckpoints({ dir: r.repo, id: r.id })).length - 1)));
+    }
+    return rows;
+  }
+
+  find(name: string): WorktreeRecord {
+    const r = this.registry.find(name);
+    if (!r) throw new WorktreeError('not-found', `no worktree '${name}' (rozi worktrees list shows them)`);
+    return r;
+  }
+
+  /** Runs git work for one worktree after the work queued before it. */
+  serial<T>(r: WorktreeRecord, work: () => Promise<T>): Promise<T> {
+    const prev = this.chains.get(r.id) ?? Promise.resolve();
+    const next = prev.then(work, work);
+    this.chains.set(
+      r.id,
+      next.catch(() => undefined),
+    );
+    return next;
+  }
+
+  /** Re-reads a worktree's status; a change reaches pane headers through the workspace projection. */
+  refresh(r: WorktreeRecord): void {
+    void this.serial(r, async () => {
+      const st = await worktreeStatus(r);
+      const turns = st.missing
+        ? 0
+        : Math.max(0, (await listCheckpoints({ dir: r.repo, id: r.id })).length - 1);
+      const stamp = st.missing ? 'missing' : await this.stampOf(r, st);
+      const before = this.statuses.get(r.id);
+      this.statuses.set(r.id, { status: st, turns, stamp });
+      if (!before || JSON.stringify(before) !== JSON.stringify({ status: st, turns, stamp }))
+        this.o.bus.workspaceChanged();
+    }).catch((err: unknown) => this.o.log(`worktrees: status of ${r.path}: ${(err as Error).message}`));
+  }
+
+  /** Changes whenever any file in the worktree changes: the Changes view refetches on a new stamp. */
+  private async stampOf(r: WorktreeRecord, st: WorktreeStatus): Promise<string> {
+    if (st.dirty === 0) return `${st.head ?? ''}`;
+    const diff = await git({ cwd: r.path, args: ['diff', 'HEAD', '--stat=200', '--no-color'] });
+    const untracked = await git({ cwd: r.path, args: ['ls-files', '--others', '--exclude-standard', '-z'] });
+    return createHash('sha1')
+      .update(`${st.head}\0${diff.stdout}\0${untracked.stdout}`)
+      .digest('hex')
+      .slice(0, 12);
+  }
+
+  private refreshWorking(): void {
+    if (this.registry.list().length === 0) return;
+    for (const row of this.o.status.hub.list()) {
+      if (row.state !== 'working') continue;
+      const r = this.recordOfPane(row.pane);
+      if (r) this.refresh(r);
+    }
+  }
+
+  /** Records the worktree as a new turn (nothing when no file changed since the last one). */
+  checkpoint(r: WorktreeRecord, label?: string): Promise<Checkpoint | null> {
+    const p = this.serial(r, async () => {
+      const t0 = performance.now();
+      const c = await recordTurn({ dir: r.path, id: r.id, label });
+      if (c)
+        this.o.log(
+          `worktrees: ${r.branch} turn ${c.turn} recorded in ${Math.round(performance.now() - t0)} ms`,
+        );
+      return c;
+    });
+    p.then(
+      () => this.refresh(r),
+      (err: unknown) => this.o.log(`worktrees: checkpoint of ${r.path} failed: ${(err as Error).message}`),
+    );
+    return p;
+  }
+
+  async diff(o: { record: WorktreeRecord; turn: DiffTurn; page?: number }): Promise<WorktreeDiff> {
+    const r = o.record;
+    return this.serial(r, async () => {
+      const st = await worktreeStatus(r);
+      if (st.missing) throw missing(r);
+      const checkpoints = await listCheckpoints({ dir: r.path, id: r.id });
+      const range = await this.rangeOf(r, checkpoints, o.turn);
+      const diff = await diffPage({ dir: r.path, from: range.from, to: range.to, page: o.page });
+      return {
+        worktree: this.view(r, st, Math.max(0, checkpoints.length - 1)),
+        turns: checkpoints.filter((c) => c.turn > 0).map((c) => ({ turn: c.turn, at: c.at })),
+        range: { turn: o.turn, ...range },
+        diff,
+      };
+    });
+  }
+
+  private async rangeOf(
+    r: WorktreeRecord,
+    checkpoints: Checkpoint[],
+    turn: DiffTurn,
+  ): Promise<{ from: string; to: string; label: string }> {
+    if (turn === 'all') {
+      const base = await baseRev(r);
+      const from = (
+        await gitOut({ cwd: r.path, args: ['merge-base', base, 'HEAD'], what: 'find the base' })
+      ).trim();
+      return { from, to: await snapshotTree(r.path), label: `everything since ${r.base}` };
+    }
+    if (turn === 'current') {
+      const last = checkpoints.at(-1);
+      if (!last) throw new WorktreeError('not-found', `${r.branch} has no checkpoint yet`);
+      return { from: last.commit, to: await snapshotTree(r.path), label: `since turn ${last.turn}` };
+    }
+    const at = checkpoints.find((c) => c.turn === turn);
+    const before = checkpoints.filter((c) => c.turn < turn).at(-1);
+    const last = checkpoints.at(-1)?.turn ?? 0;
+    if (!at || !before || turn < 1)
+      throw new WorktreeError(
+        'not-found',
+        last === 0
+          ? `${r.branch} has no finished turn yet`
+          : `no turn ${turn}: ${r.branch} has turns 1..${last}`,
+      );
+    return { from: before.commit, to: at.commit, label: `turn ${turn}` };
+  }
+
+  forget(r: WorktreeRecord): void {
+    this.registry.remove(r.id);
+    this.statuses.delete(r.id);
+    this.chains.delete(r.id);
+    this.o.bus.workspaceChanged();
+  }
+}
