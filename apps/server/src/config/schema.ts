@@ -218,6 +218,10 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   // This project's own.
   own('discover', 'table', honoured),
   own('discover.index', 'string', honoured),
+  // Agent worktrees (worktrees/worktreeConfig.ts).
+  own('worktrees', 'table', honoured),
+  own('worktrees.dir', 'string', honoured),
+  own('worktrees.setup', 'string', honoured),
 ];
 
 const BY_PATH = new Map(CONFIG_KEYS.map((k) => [k.path, k]));
