@@ -5,7 +5,7 @@ import ivm from 'isolated-vm';
 import { performance } from 'node:perf_hooks';
 import type { CallReply, HookModuleSource, IsolateStats, ModuleLoadError } from './protocol';
 import { ISOLATE_RUNTIME_SOURCE } from './isolateRuntime';
-import { HOOK_LOAD_TIMEOUT_MS, MAX_HOOK_RESULT_BYTES } from './limits';
+import { HOOK_LOAD_TIMEOUT_MS, MAX_HOOK_RESULT_BYTES, UNINTERRUPTIBLE_MARGIN_MS } from './limits';
 
 export interface ExtensionIsolateSpec {
   extensionId: string;
@@ -26,6 +26,11 @@ interface Loaded {
 
 export class ExtensionIsolate {
   private loaded: Loaded | null = null;
+  /**
+   * Set when a call was answered while its code still ran (an uninterruptible operation): that
+   * thread cannot be stopped, so the worker process must be replaced (hookWorker.ts).
+   */
+  abandonedRun: string | null = null;
   /** Load errors of the last (re)load, by hook; such hooks answer calls with 'not-loaded'. */
   private loadErrors = new Map<string, string>();
 
@@ -78,7 +83,13 @@ export class ExtensionIsolate {
     return errors;
   }
 
-  call(options: { hookId: string; eventJson: string; timeoutMs: number }): CallResult {
+  /**
+   * Runs one hook. The code runs on isolated-vm's own thread (async apply), so this process stays
+   * free to answer at the hook's deadline even when one operation cannot be interrupted (a huge
+   * BigInt power: V8's TerminateExecution waits for it to end). Such an isolate is discarded at
+   * once; its thread finishes the operation in the background and the next call gets a fresh one.
+   */
+  async call(options: { hookId: string; eventJson: string; timeoutMs: number }): Promise<CallResult> {
     const startedAt = performance.now();
     const elapsed = (): number => performance.now() - startedAt;
     if (this.loaded === null || this.loaded.isolate.isDisposed) {
@@ -94,11 +105,39 @@ export class ExtensionIsolate {
       return { ok: false, kind: 'not-loaded', message, durationMs: 0 };
     }
     const callStartedAt = performance.now();
-    try {
-      loaded.start.applySync(undefined, [options.hookId, options.eventJson, MAX_HOOK_RESULT_BYTES], {
+    const run = (async () => {
+      await loaded.start.apply(undefined, [options.hookId, options.eventJson, MAX_HOOK_RESULT_BYTES], {
         timeout: options.timeoutMs,
       });
-      const out = loaded.finish.applySync(undefined, [], { timeout: options.timeoutMs });
+      return loaded.finish.apply(undefined, [], { timeout: options.timeoutMs });
+    })();
+    // Judged by the CPU time the isolate used, not the clock: on a loaded machine its thread may
+    // simply not have been scheduled, and isolated-vm's own timeout still stops such code.
+    const cpuAtStart = loaded.isolate.cpuTime;
+    const limitMs = options.timeoutMs + UNINTERRUPTIBLE_MARGIN_MS;
+    let watchdog: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      const check = (): void => {
+        const usedMs = loaded.isolate.isDisposed ? 0 : Number(loaded.isolate.cpuTime - cpuAtStart) / 1e6;
+        if (usedMs > limitMs) resolve('late');
+        else watchdog = setTimeout(check, Math.max(10, limitMs - usedMs));
+      };
+      watchdog = setTimeout(check, limitMs);
+    });
+    try {
+      const out = await Promise.race([run, late]);
+      if (out === 'late') {
+        // Still running past the deadline that TerminateExecution should have enforced.
+        run.catch(() => undefined);
+        this.dispose();
+        this.abandonedRun = `${this.spec.extensionId}/${options.hookId}`;
+        this.log(
+          'warn',
+          `${this.spec.extensionId}/${options.hookId}: used ${UNINTERRUPTIBLE_MARGIN_MS} ms of CPU past its ${options.timeoutMs} ms deadline (an operation V8 cannot interrupt); its isolate was discarded and the worker is replaced`,
+        );
+        const message = `the hook ran longer than ${options.timeoutMs} ms`;
+        return { ok: false, kind: 'timeout', message, durationMs: elapsed() };
+      }
       const durationMs = performance.now() - callStartedAt;
       return interpret({ out, durationMs, timeoutMs: options.timeoutMs });
     } catch (error) {
@@ -118,6 +157,8 @@ export class ExtensionIsolate {
         };
       }
       return { ok: false, kind: 'thrown', message: text.slice(0, 500), durationMs };
+    } finally {
+      clearTimeout(watchdog);
     }
   }
 

@@ -88,6 +88,42 @@ describe('hostile hooks', () => {
     });
   });
 
+  // M06 of the adversarial list: one BigInt power that V8 cannot interrupt ran 34× its 50 ms
+  // budget before the worker answered. Now the worker answers once the call used its CPU budget
+  // and a margin, and replaces itself: the operation's thread cannot be stopped any other way.
+  it('one uninterruptible BigInt operation is answered at its deadline; the next call works', async () => {
+    const { box, logs } = sandbox();
+    await box.load(
+      extension('ext', {
+        big: {
+          source:
+            'export default () => { const x = 7n ** 3000000n; return { type: "notify", message: String(x % 10n) } }',
+        },
+        ok: { source: OK_HOOK },
+      }),
+    );
+    await box.load(extension('other', { ok: { source: OK_HOOK } }));
+    const pid = box.workerPid as number;
+    const outcome = await whileProbing('bigint', () =>
+      box.call({ extensionId: 'ext', hookId: 'big', event }),
+    );
+    expect(outcome.error).toEqual({ kind: 'timeout', message: 'the hook ran longer than 50 ms' });
+    // The budget is 50 ms of CPU; a loaded machine stretches that in wall time, but the operation
+    // alone takes over a second of CPU (answered after it, before the fix).
+    console.info(`bigint: answered after ${outcome.durationMs.toFixed(0)} ms (budget 50 ms)`);
+    expect(outcome.durationMs).toBeLessThan(700);
+    const logged = logs.map((l) => l.message).join('\n');
+    expect(logged).toContain('hook ext/big failed (timeout)');
+    expect(logged).toContain('ext/big: used 100 ms of CPU past its 50 ms deadline');
+    // Calls made meanwhile wait for the new worker, which has every extension loaded again.
+    await callOk(box, 'other');
+    await callOk(box);
+    expect(box.workerPid).not.toBe(pid);
+    expect(logs.map((l) => l.message).join('\n')).toMatch(
+      /hook worker \(pid \d+\) died \(signal SIGKILL: hook worker: replaced because ext\/big left an operation running/,
+    );
+  });
+
   it('an endless microtask loop and a promise that never resolves both time out', async () => {
     const { box } = sandbox();
     await box.load(
@@ -145,7 +181,11 @@ describe('hostile hooks', () => {
     );
   });
 
-  it('new Array(1e9).fill(0) kills the worker; it restarts, reloads every extension, and the parent never notices', async () => {
+  // One allocation V8 cannot interrupt that grows until the process runs out of memory: either the
+  // worker answers at the CPU deadline and replaces itself, or (on a machine fast enough to reach
+  // the limit first) V8 kills it. Either way the caller gets one clear error, the worker comes back
+  // with every extension, and nothing else fails.
+  it('new Array(1e9).fill(0) costs only its own call; the worker is replaced, reloads every extension, and the parent never notices', async () => {
     const { box, logs } = sandbox();
     await box.load(
       extension('ext', {
@@ -158,17 +198,24 @@ describe('hostile hooks', () => {
     const outcome = await whileProbing('new Array(1e9).fill(0)', () =>
       box.call({ extensionId: 'ext', hookId: 'fill', event }),
     );
-    expect(outcome.error?.kind).toBe('memory');
-    expect(outcome.error?.message).toMatch(/exhausted V8 memory.*worker was killed and restarts/);
-    expect(processExists(pid)).toBe(false);
     expect(
-      logs.some((l) =>
-        /hook worker \(pid \d+\) died \(.*V8 heap out of memory\); restarting in 100 ms/.test(l.message),
-      ),
-    ).toBe(true);
+      outcome.error?.kind === 'timeout'
+        ? outcome.error.message
+        : `${outcome.error?.kind}: ${outcome.error?.message}`,
+    ).toMatch(
+      /^the hook ran longer than 50 ms$|^memory: .*exhausted V8 memory.*worker was killed and restarts/,
+    );
     // Queued behind the restart, not failed.
     await callOk(box, 'other');
     await callOk(box);
+    expect(processExists(pid)).toBe(false);
+    expect(
+      logs.some((l) =>
+        /hook worker \(pid \d+\) died \((.*V8 heap out of memory|signal SIGKILL: hook worker: replaced because ext\/fill left an operation running.*)\); restarting in 100 ms/.test(
+          l.message,
+        ),
+      ),
+    ).toBe(true);
     expect(box.restarts).toBe(1);
     expect(box.workerPid).not.toBe(pid);
   }, 20_000);

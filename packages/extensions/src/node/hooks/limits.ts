@@ -18,6 +18,12 @@ export const MAX_EFFECTS_PER_CALL = 32;
  * its memory limit (measured 80–550 ms here), so the margin is generous.
  */
 export const WORKER_DEADLINE_GRACE_MS = 2_000;
+/**
+ * The worker answers "timeout" once a call used this much CPU beyond its deadline and is still
+ * running: isolated-vm's own timeout could not stop it (one uninterruptible operation, e.g. a
+ * BigInt power). isolated-vm's timer itself was seen up to 170 ms late on a loaded 2-core machine.
+ */
+export const UNINTERRUPTIBLE_MARGIN_MS = 100;
 /** A call that waited this long in the queue (worker restarting) fails instead of piling up. */
 export const MAX_QUEUE_WAIT_MS = 5_000;
 /** Calls waiting for the worker beyond this are refused at once (back-pressure). */

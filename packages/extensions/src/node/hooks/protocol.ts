@@ -29,7 +29,16 @@ export interface IsolateStats {
 
 export type CallReply =
   | { op: 'result'; id: number; ok: true; json: string; durationMs: number }
-  | { op: 'result'; id: number; ok: false; kind: HookFailureKind; message: string; durationMs: number };
+  | {
+      op: 'result';
+      id: number;
+      ok: false;
+      kind: HookFailureKind;
+      message: string;
+      durationMs: number;
+      /** The worker exits after this answer (a hook left an operation running): send nothing more. */
+      retiring?: true;
+    };
 
 export type WorkerMessage =
   | { op: 'ready'; pid: number }

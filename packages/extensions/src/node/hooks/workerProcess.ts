@@ -133,6 +133,8 @@ export class WorkerProcess {
     return this.child.pid ?? null;
   }
 
+  private retiring = false;
+
   get isAlive(): boolean {
     return this.alive;
   }
@@ -162,7 +164,13 @@ export class WorkerProcess {
     return this.exited;
   }
 
+  /** The worker said it exits after its last answer; it takes no more requests. */
+  get isRetiring(): boolean {
+    return this.retiring;
+  }
+
   private settle(reply: WorkerReply): void {
+    if ('retiring' in reply && reply.retiring === true) this.retiring = true;
     const pending = this.pending.get(reply.id);
     if (pending === undefined) return;
     this.pending.delete(reply.id);

@@ -129,6 +129,8 @@ export class WorkerSupervisor {
   private pump(): void {
     if (this.disposed || this.inFlight || this.queue.length === 0) return;
     const worker = this.worker;
+    // A retiring worker is about to exit; its exit schedules the replacement, which pumps.
+    if (worker !== null && worker.process.isAlive && worker.process.isRetiring) return;
     if (worker === null || !worker.process.isAlive) {
       this.start();
       return;
