@@ -73,8 +73,13 @@ export function serveRozi(socket: Socket, ctx: ApiContext, req: RoziRequest): Ro
     });
     const it = stream[Symbol.asyncIterator]();
     const opened = await it.next();
-    if (opened.done) throw new RoziError('conflict', 'the publisher closed before it opened');
-    const publisher = opened.value.publisher;
+    const publisher = opened.done ? undefined : opened.value.publisher;
+    if (publisher === undefined) throw new RoziError('conflict', 'the publisher closed before it opened');
+    // Later items are a person activating a row: rozi's {"activate":"<id>"} on the connection.
+    void (async () => {
+      for (let next = await it.next(); !next.done; next = await it.next())
+        if (next.value.activate !== undefined) reply({ activate: next.value.activate });
+    })().catch(() => undefined);
     stop = () => {
       abort.abort();
       void it.return?.();

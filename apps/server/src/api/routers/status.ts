@@ -63,18 +63,45 @@ export const statusRouter = router({
         name: input.name,
         kind: input.kind ?? 'activity',
       });
+      // A person activating one of its rows: rozi's {"activate":"<id>"} back to the publisher.
+      const activations: string[] = [];
+      let wake: (() => void) | undefined;
+      status.publishers.onActivate(id, (row) => {
+        activations.push(row);
+        wake?.();
+      });
+      const ended = Promise.race([
+        status.publishers.finished(id),
+        new Promise<void>((resolve) => {
+          if (signal?.aborted) return resolve();
+          signal?.addEventListener('abort', () => resolve(), { once: true });
+        }),
+      ]).then(() => 'ended' as const);
       try {
         yield { publisher: id, pane: pane.id, session: pane.session.name };
-        await Promise.race([
-          status.publishers.finished(id),
-          new Promise<void>((resolve) => {
-            if (signal?.aborted) return resolve();
-            signal?.addEventListener('abort', () => resolve(), { once: true });
-          }),
-        ]);
+        for (;;) {
+          while (activations.length > 0) yield { activate: activations.shift() as string };
+          const next = new Promise<'activation'>((resolve) => (wake = () => resolve('activation')));
+          if ((await Promise.race([ended, next])) === 'ended') return;
+        }
       } finally {
         status.publishers.close(id);
       }
+    }),
+
+  /**
+   * A person activated a published row (the Activity view): the pane is focused and the
+   * publishers that published the row are told (`rozi publish` writes `{"activate":"<id>"}`).
+   */
+  activateRow: procedure
+    .input(targetInput.extend({ row: z.string().min(1).max(200) }))
+    .mutation(({ ctx, input }) => {
+      const pane = resolvePane(ctx.manager, input);
+      ctx.manager.focus(pane);
+      const told = ctx.status.publishers.activate(pane.key, input.row);
+      if (told === 0)
+        throw new RoziError('not-found', `no publisher of pane ${pane.id} has a row '${input.row}' now`);
+      return { pane: pane.id, row: input.row, told };
     }),
 
   /** The publisher is done (its input ended): rows go now and its subscription ends. */

@@ -106,7 +106,10 @@ export const publishVerb: Verb = {
         input: { ...targetOf(ctx), name, kind: kind === 'agent' ? 'agent' : 'activity' },
       },
       (item) => {
-        publisher = (item as { publisher: string }).publisher;
+        // A person activated one of the rows: rozi's line on stdout, for the publisher to read.
+        if (item.activate !== undefined)
+          return void ctx.io.stdout.write(JSON.stringify({ activate: item.activate }) + '\n');
+        publisher = item.publisher ?? null;
         started();
         send();
       },
