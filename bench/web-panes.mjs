@@ -149,6 +149,12 @@ async function main() {
     for (const id of eight.slice(1)) await call(page, 'panes.sendText', { target: id, text: '\x03yes\r' });
     await page.waitForTimeout(1500);
     echoes.push({ label: 'pane 1 while 8 panes stream yes', ...(await echoSamples(page, PICK, SAMPLES)) });
+    rows.push({
+      label: '9 panes, 8 on yes',
+      ...(await memory(cdp)),
+      frames: await frameTimes(page),
+      live: '—',
+    });
     for (const id of eight.slice(1))
       await call(page, 'panes.sendText', { target: id, text: `\x03${STREAM}\r` });
     await call(page, 'panes.sendText', { target: 1, text: `${STREAM}\r` });
