@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readUserHooks } from './userHooks';
+import { HOOK_EVENT_NAMES } from '@rozi/extensions/node';
 
 const dirs: string[] = [];
 function config(text: string, files: Record<string, string> = {}) {
@@ -63,7 +64,7 @@ describe('readUserHooks', () => {
     );
     expect(r.diagnostics).toEqual([
       'config.toml [[hooks]] #1: unknown key "colour"',
-      'config.toml [[hooks]] #1: "event" must be one of agent-state-changed, pane-spawned, pane-exited, bell, notification, focus-changed, session-created, session-renamed, config-reloaded, needs-input, got "agent-turned-blue"',
+      `config.toml [[hooks]] #1: "event" must be one of ${HOOK_EVENT_NAMES.join(', ')}, got "agent-turned-blue"`,
       'config.toml [[hooks]] #2: give exactly one of "run" (a shell command) or "script" (a .js module)',
       expect.stringMatching(/^config\.toml \[\[hooks\]\] #3: script \.\/missing\.js cannot be read/),
       'config.toml [[hooks]] #4: "permissions" applies to script hooks only',
