@@ -3,6 +3,7 @@
 // transport that runs procedures (HTTP, the control socket, host links). Its own file so code the
 // middleware calls (remote/routing.ts) can name it without importing the tRPC setup that imports it.
 import type { EditorState } from '../agentsEditor/editorState';
+import type { ConfigServices } from '../config/configServices';
 import type { ExtensionHost } from '../extensions/host';
 import type { HookService } from '../hooks/hookService';
 import type { WorkspaceProjection } from '../projection/workspaceProjection';
@@ -34,6 +35,8 @@ export interface ServerServices {
   editor: EditorState;
   /** Agent worktrees: creation, status, checkpoints, diffs, finishing. */
   worktrees: WorktreeService;
+  /** config.toml's [[services]], supervised. */
+  services: ConfigServices;
   diagnostics(): Diagnostics;
 }
 

@@ -207,10 +207,11 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   // [[hooks]]: hooks/userHooks.ts reports every key.
   rozi('hooks', 'array', owned('hooks (each bad entry is logged and skipped)')),
   // [[services]]
-  rozi('services', 'array', ISSUE_18('[[services]]')),
-  ...['name', 'run', 'cwd', 'restart'].map((k) => rozi(`services.[].${k}`, 'any', ISSUE_18('[[services]]'))),
-  rozi('services.[].env', 'table', ISSUE_18('[[services]]')),
-  rozi('services.[].env.*', 'string', ISSUE_18('[[services]]')),
+  // [[services]]: config/configServices.ts supervises them (rozi config status, Settings).
+  rozi('services', 'array', honoured),
+  ...['name', 'run', 'cwd', 'restart'].map((k) => rozi(`services.[].${k}`, 'any', honoured)),
+  rozi('services.[].env', 'table', honoured),
+  rozi('services.[].env.*', 'string', honoured),
   // [logging]
   rozi('logging', 'table', ISSUE_18('[logging]')),
   rozi('logging.dir', 'string', ISSUE_18('[logging]')),

@@ -102,6 +102,8 @@ export type ServerEvent =
     }
   /** config.toml was read again (status/configWatcher.ts); `kept` = it did not parse, the last good definitions stay. Refetch status.config. */
   | { type: 'config-reloaded'; kept: boolean; warnings: number }
+  /** A config.toml [[services]] entry changed state (started, crashed, backing off, failed, removed): refetch status.services. */
+  | { type: 'service-changed'; name: string }
   /** config.toml's [keys] changed from the keybinding editor (or suggestions were re-resolved): refetch keys.list. */
   | { type: 'keymap-changed' }
   /** A Discover install or update moving through its phases (discover.install). */

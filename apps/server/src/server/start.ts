@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createEditorState } from '../agentsEditor/editorState';
 import type { ServerServices } from '../api/context';
+import { ConfigServices } from '../config/configServices';
 import { resolvePaths } from '../config/paths';
 import { listenControlSocket } from '../control/socketServer';
 import { EventBus } from '../events/bus';
@@ -224,6 +225,16 @@ export async function runServer(o: ServerOptions): Promise<number> {
     consumers: () => hub.connections + links.count,
     remote: () => remote.rows(),
   });
+  // config.toml's [[services]]: started after the extensions, moved on each config reload.
+  const configServices = new ConfigServices({
+    configFile: paths.configFile,
+    env: baseEnv,
+    home,
+    logDir: paths.logDir,
+    notify: (n) => void manager.notify(n),
+    changed: (name) => bus.emit({ type: 'service-changed', name }),
+    log: o.log,
+  });
   // The composition root: every transport that runs procedures (HTTP, the control socket, host
   // links) hands them this one object, so a router reads ctx.extensions, ctx.status, … directly.
   const services: ServerServices = {
@@ -235,6 +246,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
     remote,
     editor: createEditorState(o.env),
     worktrees,
+    services: configServices,
     diagnostics: () => ({
       memory: process.memoryUsage(),
       connections: hub.stats(),
@@ -312,6 +324,8 @@ export async function runServer(o: ServerOptions): Promise<number> {
   await hooks.start();
   status.start();
   worktrees.start();
+  bus.on('config-reloaded', () => void configServices.reload());
+  await configServices.start();
 
   const shown = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
   // The log line first: the URL is the last thing a start prints, on stdout.
@@ -345,6 +359,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
           { name: 'pane histories', run: () => histories.close() },
           { name: 'hooks', run: () => hooks.stop() },
           { name: 'extensions', run: () => extensions.stop() },
+          { name: 'config services', run: () => configServices.stop() },
           { name: 'panes', run: () => manager.shutdown(1000) },
           { name: 'viewers', run: () => hub.close() },
           { name: 'the control socket', run: () => closeControl(control, paths.socket) },

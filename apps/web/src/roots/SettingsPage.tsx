@@ -9,6 +9,7 @@ import { DEFAULT_PREFIX, chordOfEvent, displaySequence, parseSequence } from '@r
 import { useApplyTheme } from '../settings/useResolvedTheme';
 import { registerServiceWorker } from '../shell/serviceWorker';
 import { playChime } from '../status/chime';
+import { ConfigServicesPanel } from '../status/configServices';
 import { ConfigStatusPanel } from '../status/configStatus';
 import { AppProviders } from '../shell/AppProviders';
 import { DEFAULT_SETTINGS, FONT_SIZE_MAX, FONT_SIZE_MIN } from '../settings/settingsModel';
@@ -153,6 +154,10 @@ export default function SettingsPage() {
             {/* The server's last read of config.toml; this page has no providers of its own. */}
             <AppProviders>
               <ConfigStatusPanel />
+              <h3 id="services" className="mt-2 text-[13px] font-semibold">
+                Services
+              </h3>
+              <ConfigServicesPanel />
             </AppProviders>
           </Section>
           <Section id="agents" storedIn="config" title="Agents">

@@ -142,6 +142,12 @@ export const statusRouter = router({
   /** The server's last config.toml read: ok/broken, its warnings with lines, the definitions in force. */
   config: procedure.query(({ ctx }) => ctx.status.configStatus()),
 
+  /** config.toml's [[services]]: each one's state, restarts, last exit and log; entries skipped and why. */
+  services: procedure.query(({ ctx }) => ({
+    services: ctx.services.list(),
+    problems: [...ctx.services.problems()],
+  })),
+
   /**
    * `rozi subscribe`: the documented event payloads (docs/hooks.md, the hook service's one
    * mapping from bus and status changes), optionally only the named events.

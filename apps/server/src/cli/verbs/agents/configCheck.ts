@@ -5,6 +5,8 @@
 // with the reason. Exit 1 when there is any warning; keys without a web meaning are not warnings.
 import { diagnosticLine, loadConfigText, type ConfigDiagnostic } from '../../../config/configLoad';
 import { readConfigFile } from '../../../config/configStore';
+import { readConfigServices } from '../../../config/services';
+import { readUserCommands } from '../../../config/userCommands';
 import { loadDefinitionsFromDisk } from '../../../detection/loadDefinitions';
 import type { Verb } from '../../verb';
 import { warningLine } from './definitions';
@@ -21,6 +23,12 @@ export const configCheckVerb: Verb = {
     // A syntax error is already the definitions' `toml-syntax` warning.
     const keyWarnings = loaded.diagnostics.filter((d) => !isNote(d) && d.kind !== 'syntax');
     const notes = loaded.diagnostics.filter(isNote);
+    // Entries the key table accepts but their reader skips ([[services]], [[commands]], [keys] commands).
+    const root = loaded.root ?? {};
+    const entryWarnings = [
+      ...readConfigServices({ root, text: text ?? '', file: configFile }).warnings,
+      ...readUserCommands({ root, text: text ?? '', file: configFile }).warnings,
+    ];
     const warnings = [
       ...set.warnings,
       ...keyWarnings.map((d) => ({
@@ -30,6 +38,14 @@ export const configCheckVerb: Verb = {
         line: d.line,
         column: d.column,
         key: d.key,
+      })),
+      ...entryWarnings.map((w) => ({
+        code: 'bad-entry',
+        message: w.slice(configFile.length + 1).replace(/^[\d?]+: /, ''),
+        file: configFile,
+        line: Number(/^(\d+):/.exec(w.slice(configFile.length + 1))?.[1]) || null,
+        column: null,
+        key: '',
       })),
     ];
     const value = {
@@ -44,6 +60,7 @@ export const configCheckVerb: Verb = {
       const lines = [
         ...set.warnings.map(warningLine),
         ...keyWarnings.map((d) => `${diagnosticLine(d)} [${d.kind}]`),
+        ...entryWarnings.map((w) => `${w} [bad-entry]`),
       ];
       if (notes.length > 0)
         lines.push(

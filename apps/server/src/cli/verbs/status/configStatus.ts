@@ -3,6 +3,7 @@
 // the agent definitions in force. `rozi config check` reads the file offline instead.
 import { callServer } from '../../controlClient';
 import type { Verb } from '../../verb';
+import type { ConfigServiceView } from '../../../config/configServices';
 import type { ConfigStatus } from '../../../status/configStatus';
 
 function warningText(w: ConfigStatus['warnings'][number]): string {
@@ -12,13 +13,28 @@ function warningText(w: ConfigStatus['warnings'][number]): string {
   return `${at}${w.message} [${w.code}]`;
 }
 
+type ServiceRow = ConfigServiceView;
+
+function serviceLine(s: ServiceRow): string {
+  const detail =
+    s.state === 'running'
+      ? `pid ${s.pid}`
+      : s.state === 'backoff'
+        ? `restarting in ${Math.round((s.nextStartInMs ?? 0) / 100) / 10} s`
+        : (s.reason ?? '');
+  const exit = s.exitCode !== null ? `last exit ${s.exitCode}` : s.signal ? `last exit ${s.signal}` : '';
+  const parts = [detail, `${s.starts} start${s.starts === 1 ? '' : 's'}`, exit, `log ${s.log}`];
+  return `  ${s.name.padEnd(20)} ${s.state.padEnd(8)} ${parts.filter(Boolean).join(', ')}`;
+}
+
 export const configStatusVerb: Verb = {
   path: ['config', 'status'],
   summary:
-    "the running server's last config.toml read: ok or broken, warnings with lines, definitions in force",
+    "the running server's last config.toml read: ok or broken, warnings with lines, [[services]] states, definitions in force",
   async run(ctx) {
     const r = await callServer(ctx.io.env, 'status.config');
-    ctx.print(r, () => {
+    const sv = await callServer(ctx.io.env, 'status.services');
+    ctx.print({ ...r, services: sv.services, serviceProblems: sv.problems }, () => {
       const head =
         r.state === 'broken'
           ? `${r.file ?? 'config.toml'}: broken, the last good agent definitions stay in force`
@@ -33,9 +49,14 @@ export const configStatusVerb: Verb = {
             ...r.notUsed.map((n) => `  ${n.line ? `line ${n.line}: ` : ''}${n.message}`),
           ]
         : [];
+      const services = sv.services.length
+        ? [`services (${sv.services.length}):`, ...sv.services.map(serviceLine)]
+        : [];
       return [
         head,
         ...r.warnings.map((w) => `  ${warningText(w)}`),
+        ...sv.problems.map((p) => `  ${p} [bad-entry]`),
+        ...services,
         ...notUsed,
         'definitions in force:',
         ...defs,
