@@ -165,7 +165,7 @@ describe('workspace', () => {
     await page.getByRole('heading', { name: 'Accessibility' }).waitFor();
     await page.getByRole('switch', { name: 'Screen reader mode' }).waitFor();
     await screenshot(page, 'settings');
-    await page.getByRole('combobox', { name: 'Theme' }).selectOption('light');
+    await page.getByRole('combobox', { name: 'Light or dark' }).selectOption('light');
     await expect
       .poll(async () => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 10_000 })
       .toBe('light');

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { resolvePane } from '../session/target';
 import { targetInput } from './inputs';
+import { configRouter } from './routers/config';
 import { definitionsRouter } from './routers/definitions';
 import { discoverRouter } from './routers/discover';
 import { keysRouter } from './routers/keys';
@@ -37,6 +38,7 @@ export const appRouter = router({
   tabSettings: tabSettingsRouter,
   terminal: terminalRouter,
   worktrees: worktreesRouter,
+  config: configRouter,
   /** Shows a notification in every connected browser (rozi notify). */
   notify: procedure
     .input(

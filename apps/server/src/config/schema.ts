@@ -60,10 +60,21 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   rozi('nerd_icons', 'bool', noWeb('the web UI draws its icons with its own font, not Nerd Font glyphs')),
   // [input]
   rozi('input', 'table', honoured),
-  rozi('input.modifier', 'string', ISSUE_18('[input] modifier')),
-  rozi('input.prefix', 'string', ISSUE_18('[input] prefix')),
-  rozi('input.modifier_shortcuts', 'bool', ISSUE_18('[input] modifier_shortcuts')),
-  rozi('input.which_key', 'string', ISSUE_18('the which-key strip')),
+  // [input] prefix / which_key: config/inputSettings.ts (the page's keymap and which-key strip).
+  rozi(
+    'input.modifier',
+    'string',
+    noWeb(
+      'a browser cannot take held Alt/Super chords reliably (the OS and the browser keep many: Alt+F, Super, Alt+Tab); the web edition binds the prefix scheme only — add a held chord explicitly in [keys]',
+    ),
+  ),
+  rozi('input.prefix', 'string', honoured),
+  rozi(
+    'input.modifier_shortcuts',
+    'bool',
+    noWeb('held-modifier mirrors of every binding are not generated in a browser (see [input] modifier)'),
+  ),
+  rozi('input.which_key', 'string', honoured),
   // [layout]
   rozi('layout', 'table', LAYOUT_MODES),
   rozi('layout.split_width_multiplier', 'number', LAYOUT_MODES),
@@ -125,8 +136,9 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
     'open_delay_ms',
   ].map((k) => rozi(`animations.${k}`, 'any', ANIMATION)),
   // [theme]
-  rozi('theme', 'table', ISSUE_18('[theme]')),
-  rozi('theme.name', 'string', ISSUE_18('[theme]')),
+  // [theme]: config/themes.ts (presets, custom files in <configDir>/themes), painted by the page.
+  rozi('theme', 'table', honoured),
+  rozi('theme.name', 'string', honoured),
   // [profile]
   rozi('profile', 'table', PROFILES),
   rozi('profile.default', 'string', PROFILES),

@@ -39,7 +39,11 @@ export function eventTable(trpc: Trpc): EventTable {
     // The needs-you inbox arrives whole whenever it changed (status/inboxFeed.ts).
     'inbox-changed': (e, c) => c.queryClient.setQueryData(trpc.agents.inbox.queryKey(), e.inbox),
     'config-reloaded': (_e, c) =>
-      c.invalidate(trpc.status.config.pathFilter(), trpc.status.services.pathFilter()),
+      c.invalidate(
+        trpc.status.config.pathFilter(),
+        trpc.status.services.pathFilter(),
+        trpc.config.pathFilter(),
+      ),
     'service-changed': (_e, c) => c.invalidate(trpc.status.services.pathFilter()),
     'agent-definitions-changed': (_e, c) => c.invalidate(trpc.definitions.pathFilter()),
     // An install or update that ended (either way) changes what is installed and its details.

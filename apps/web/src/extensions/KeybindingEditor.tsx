@@ -19,8 +19,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ACTIONS } from '../actions/actionRegistry';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
-import { DEFAULT_PREFIX, chordOfEvent, displaySequence } from '@rozi/keymap';
-import { useSettings } from '../settings/settingsStore';
+import { chordOfEvent, displaySequence } from '@rozi/keymap';
+import { useConfigInput } from '../settings/useConfigInput';
 import { AppProviders } from '../shell/AppProviders';
 import { useApplyTheme } from '../settings/useResolvedTheme';
 
@@ -63,8 +63,8 @@ function Editor() {
   useApplyTheme();
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const settings = useSettings();
-  const options = trpc.keys.list.queryOptions({ prefix: settings.prefix ?? DEFAULT_PREFIX });
+  const { prefix } = useConfigInput();
+  const options = trpc.keys.list.queryOptions({ prefix });
   // keymap-changed (after a save) and extensions-changed refresh it (cache/eventTable.ts).
   const { data, error } = useQuery(options);
 

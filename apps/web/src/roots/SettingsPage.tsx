@@ -1,21 +1,22 @@
 'use client';
-// Settings: appearance, keyboard prefix, notifications, accessibility. Browser-local choices;
-// server configuration (keys, agents, extensions) joins this page in later issues.
-import { Button, Field, FOCUS_RING, Kbd, Select, TextInput, Toggle, Page } from '@rozi/ui';
+// Settings: the theme and services of config.toml, appearance, keyboard prefix, notifications,
+// accessibility. Each section says whether it is saved in config.toml or in this browser only.
+import { Field, FOCUS_RING, Select, TextInput, Toggle, Page } from '@rozi/ui';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
-import { DEFAULT_PREFIX, chordOfEvent, displaySequence, parseSequence } from '@rozi/keymap';
 import { useApplyTheme } from '../settings/useResolvedTheme';
 import { registerServiceWorker } from '../shell/serviceWorker';
 import { playChime } from '../status/chime';
 import { ConfigServicesPanel } from '../status/configServices';
 import { ConfigStatusPanel } from '../status/configStatus';
 import { AppProviders } from '../shell/AppProviders';
+import { ConfigPrefixField, ConfigThemeField, ConfigWhichKeyField } from './ConfigFields';
 import { DEFAULT_SETTINGS, FONT_SIZE_MAX, FONT_SIZE_MIN } from '../settings/settingsModel';
 import { updateSettings, useSettings } from '../settings/settingsStore';
 
 const SECTIONS = [
+  ['theme', 'Theme'],
   ['appearance', 'Appearance'],
   ['keyboard', 'Keyboard'],
   ['notifications', 'Notifications'],
@@ -49,6 +50,16 @@ function Section(o: { id: string; title: string; storedIn: keyof typeof STORED_I
 }
 
 export default function SettingsPage() {
+  // One set of providers (one WebSocket) for the whole page: config-reloaded refreshes every
+  // config.toml field here.
+  return (
+    <AppProviders>
+      <SettingsBody />
+    </AppProviders>
+  );
+}
+
+function SettingsBody() {
   useApplyTheme();
   useEffect(registerServiceWorker, []);
   const settings = useSettings();
@@ -76,8 +87,11 @@ export default function SettingsPage() {
           </Link>
         </nav>
         <div className="flex min-w-0 flex-1 flex-col gap-5">
+          <Section id="theme" storedIn="config" title="Theme">
+            <ConfigThemeField />
+          </Section>
           <Section id="appearance" storedIn="browser" title="Appearance">
-            <Field label="Theme">
+            <Field label="Light or dark" hint="Used when config.toml names no theme, or names system.">
               {(id) => (
                 <Select
                   id={id}
@@ -129,8 +143,9 @@ export default function SettingsPage() {
               ~/src/rozi $ codex --model o4
             </div>
           </Section>
-          <Section id="keyboard" storedIn="browser" title="Keyboard">
-            <PrefixField />
+          <Section id="keyboard" storedIn="config" title="Keyboard">
+            <ConfigPrefixField />
+            <ConfigWhichKeyField />
           </Section>
           <Section id="notifications" storedIn="browser" title="Notifications">
             <Toggle
@@ -151,14 +166,12 @@ export default function SettingsPage() {
             <DesktopNotifications />
           </Section>
           <Section id="config" storedIn="config" title="config.toml">
-            {/* The server's last read of config.toml; this page has no providers of its own. */}
-            <AppProviders>
-              <ConfigStatusPanel />
-              <h3 id="services" className="mt-2 text-[13px] font-semibold">
-                Services
-              </h3>
-              <ConfigServicesPanel />
-            </AppProviders>
+            {/* The server's last read of config.toml. */}
+            <ConfigStatusPanel />
+            <h3 id="services" className="mt-2 text-[13px] font-semibold">
+              Services
+            </h3>
+            <ConfigServicesPanel />
           </Section>
           <Section id="agents" storedIn="config" title="Agents">
             <div className="flex items-center gap-4">
@@ -196,65 +209,6 @@ export default function SettingsPage() {
         </div>
       </div>
     </Page>
-  );
-}
-
-function PrefixField() {
-  const settings = useSettings();
-  const current = settings.prefix ?? DEFAULT_PREFIX;
-  const [text, setText] = useState(current);
-  const [recording, setRecording] = useState(false);
-  const parsed = parseSequence(text);
-  const error =
-    parsed && parsed.length === 1
-      ? null
-      : `“${text}” is not a single key chord; write it like ctrl-a or ctrl-b`;
-  return (
-    <Field
-      label="Prefix key"
-      hint={`Chords start with the prefix, like tmux: ${displaySequence([...(parseSequence(current) ?? ['ctrl-a']), '%'])} splits right. Press it twice to send it to the terminal.`}
-      error={text !== current ? error : null}
-    >
-      {(id, describedBy) => (
-        <div className="flex flex-wrap items-center gap-2">
-          <TextInput
-            id={id}
-            aria-describedby={describedBy}
-            className="w-40 font-mono"
-            value={recording ? 'press a key…' : text}
-            readOnly={recording}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (!recording) return;
-              const chord = chordOfEvent(e.nativeEvent);
-              if (!chord) return;
-              e.preventDefault();
-              setText(chord);
-              setRecording(false);
-            }}
-            onBlur={() => setRecording(false)}
-          />
-          <Button
-            onClick={(e) => {
-              setRecording(true);
-              (e.currentTarget.previousElementSibling as HTMLInputElement | null)?.focus();
-            }}
-          >
-            Record
-          </Button>
-          <Button
-            variant="primary"
-            disabled={!!error || text === current}
-            onClick={() => updateSettings({ prefix: text })}
-          >
-            Save
-          </Button>
-          <span className="text-[12px] text-muted">
-            Now: <Kbd>{displaySequence(parseSequence(current) ?? ['ctrl-a'])}</Kbd>
-          </span>
-        </div>
-      )}
-    </Field>
   );
 }
 

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { makeQueryClient, makeTrpcClient, TRPCProvider } from '../api/trpcClient';
 import { EventCache } from '../cache/EventCache';
 import { StreamProvider } from '../stream/streamContext';
+import { ConfigThemeSync } from './ConfigThemeSync';
 import { PickerRefusal } from './pickerHost';
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -18,6 +19,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <StreamProvider>
           <EventCache />
           <PickerRefusal />
+          <ConfigThemeSync />
           {children}
         </StreamProvider>
       </TRPCProvider>

@@ -8,8 +8,9 @@ import { SearchAddon } from '@xterm/addon-search';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { Terminal } from '@xterm/xterm';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSettings } from '../settings/settingsStore';
+import { useConfigTheme } from '../settings/configTheme';
 import { useResolvedTheme } from '../settings/useResolvedTheme';
 import { useStream } from '../stream/streamContext';
 import { useTRPCClient } from '../api/trpcClient';
@@ -45,7 +46,9 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
   const settings = useSettings();
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
-  const theme = useResolvedTheme();
+  const resolved = useResolvedTheme();
+  const configPalette = useConfigTheme()?.palette?.terminal ?? null;
+  const theme = useMemo(() => configPalette ?? terminalTheme(resolved), [configPalette, resolved]);
   const [exitCode, setExitCode] = useState<number | null | undefined>(undefined);
   const [searchOpen, setSearchOpen] = useState(false);
   const focusedRef = useRef(focused);
@@ -64,7 +67,7 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
       allowProposedApi: true, // unicode11 sets the proposed `unicode.activeVersion`
       fontFamily: settings.fontFamily,
       fontSize: settings.fontSize,
-      theme: terminalTheme(theme),
+      theme,
       scrollback: 10_000,
       cursorBlink: false, // applyBlink below, once the renderer is known
       screenReaderMode: settings.screenReader,
@@ -202,7 +205,7 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
     if (!term) return;
     term.options.fontFamily = settings.fontFamily;
     term.options.fontSize = settings.fontSize;
-    term.options.theme = terminalTheme(theme);
+    term.options.theme = theme;
     term.options.screenReaderMode = settings.screenReader;
     applyBlink.current(!settings.reduceMotion);
   }, [settings.fontFamily, settings.fontSize, settings.screenReader, settings.reduceMotion, theme]);

@@ -6,6 +6,7 @@ import { killSession, newSessionPrompt, renameSession, setSessionFolder } from '
 import { closeTab, renameTab } from '../actions/tabActions';
 import { ConnectionBanner } from '../shell/ConnectionBanner';
 import { ConfigWarningBanner } from '../status/configStatus';
+import { WhichKeyStrip } from '../shell/WhichKeyStrip';
 import { StatusLine } from '../shell/StatusLine';
 import { SidebarDock } from '../extensions/SidebarDock';
 import { panelsOf, useSidebarTabs } from '../extensions/useSidebarTabs';
@@ -53,7 +54,7 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
             <SidebarEdge width={settings.sidebarWidth} onCollapse={c.ui.toggleSidebar} />
           </aside>
         )}
-        <main className="flex min-w-0 flex-1 flex-col" aria-label="Workspace">
+        <main className="relative flex min-w-0 flex-1 flex-col" aria-label="Workspace">
           {session && tab ? (
             <>
               <TabBar
@@ -85,6 +86,12 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
           ) : (
             <WorkspaceEmpty c={c} />
           )}
+          <WhichKeyStrip
+            pending={c.pending}
+            keymap={c.keymap}
+            delayMs={c.whichKeyMs}
+            title={(id) => c.actions.find((a) => a.id === id)?.title ?? id}
+          />
           <StatusLine
             session={session?.name}
             paneLabel={

@@ -14,12 +14,13 @@ import type {
   PromptRequest,
   UiControls,
 } from '../actions/actionTypes';
-import { DEFAULT_PREFIX, resolveKeymap } from '@rozi/keymap';
+import { resolveKeymap } from '@rozi/keymap';
 import { useKeybindings } from '../keys/useKeybindings';
 import { useExtensionActions } from '../extensions/useExtensionActions';
 import { useServerKeymap } from '../extensions/useServerKeymap';
 import type { LauncherPlacement } from '../launcher/launcherModel';
 import { updateSettings, useSettings } from '../settings/settingsStore';
+import { useConfigInput, whichKeyDelayMs } from '../settings/useConfigInput';
 import { useActiveSession } from '../shell/useActiveSession';
 import { useStatusSurfaces } from '../status/useStatusSurfaces';
 import { useInbox } from '../inbox/useInbox';
@@ -81,12 +82,13 @@ export function useWorkspaceController() {
   );
 
   // config.toml [keys] and active extension keys from the server (issue 9), on top of the defaults.
-  const serverKeys = useServerKeymap(settings.prefix ?? DEFAULT_PREFIX);
+  const input = useConfigInput();
+  const serverKeys = useServerKeymap(input.prefix);
   const extensionActions = useExtensionActions();
   const actions = useMemo(() => [...ACTIONS, ...extensionActions], [extensionActions]);
   const keymap = useMemo(
-    () => resolveKeymap({ user: serverKeys.user, prefix: settings.prefix ?? DEFAULT_PREFIX }),
-    [settings.prefix, serverKeys.user],
+    () => resolveKeymap({ user: serverKeys.user, prefix: input.prefix }),
+    [input.prefix, serverKeys.user],
   );
 
   const context: ActionContext = { api, workspace, session, tab, pane, ui, prefix: keymap.prefix };
@@ -172,6 +174,7 @@ export function useWorkspaceController() {
     pane,
     keymap,
     pending,
+    whichKeyMs: whichKeyDelayMs(input.whichKey),
     context,
     actions,
     run,

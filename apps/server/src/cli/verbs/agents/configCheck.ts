@@ -3,9 +3,14 @@
 // warning is one line with its file and line: agent definition problems, unknown keys, values of
 // the wrong type. Keys rozi documents that the web edition does not act on are listed after them
 // with the reason. Exit 1 when there is any warning; keys without a web meaning are not warnings.
+import { join } from 'node:path';
 import { diagnosticLine, loadConfigText, type ConfigDiagnostic } from '../../../config/configLoad';
 import { readConfigFile } from '../../../config/configStore';
+import { inputSettings } from '../../../config/inputSettings';
+import { KeyLines } from '../../../config/keyLines';
+import { resolvePaths } from '../../../config/paths';
 import { readConfigServices } from '../../../config/services';
+import { resolveTheme } from '../../../config/themes';
 import { readUserCommands } from '../../../config/userCommands';
 import { loadDefinitionsFromDisk } from '../../../detection/loadDefinitions';
 import type { Verb } from '../../verb';
@@ -29,6 +34,19 @@ export const configCheckVerb: Verb = {
       ...readConfigServices({ root, text: text ?? '', file: configFile }).warnings,
       ...readUserCommands({ root, text: text ?? '', file: configFile }).warnings,
     ];
+    const themeName =
+      root.theme && typeof root.theme === 'object' ? (root.theme as { name?: unknown }).name : undefined;
+    const theme = resolveTheme({
+      name: themeName,
+      themesDir: join(resolvePaths(ctx.io.env).configDir, 'themes'),
+    });
+    const lines = new KeyLines(text ?? '');
+    for (const w of inputSettings(root).warnings)
+      entryWarnings.push(`${configFile}:${lines.lineOf(['input']) ?? '?'}: ${w}`);
+    if (theme.warning)
+      entryWarnings.push(
+        `${configFile}:${new KeyLines(text ?? '').lineOf(['theme', 'name']) ?? '?'}: ${theme.warning}`,
+      );
     const warnings = [
       ...set.warnings,
       ...keyWarnings.map((d) => ({

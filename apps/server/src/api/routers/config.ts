@@ -1,0 +1,83 @@
+// config.toml settings the page reads and writes (issue 18): the theme in force (`[theme] name`,
+// resolved with its palette, or why not) and the theme choices. Writes go through the one locked
+// config edit (config/tableEdit.ts), so comments and hand edits are kept; the save reaches every
+// open page as `config-reloaded` (status/configWatcher.ts), which refetches config.* there.
+import { join } from 'node:path';
+import { z } from 'zod';
+import { configStore } from '../../config/configStore';
+import { inputSettings, prefixOf, WHICH_KEY } from '../../config/inputSettings';
+import { editConfigTable } from '../../config/tableEdit';
+import { resolveTheme, themeChoices } from '../../config/themes';
+import { ExtensionHostError } from '../../extensions/hostError';
+import { procedure, router } from '../trpc';
+
+const isTable = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
+
+export const configRouter = router({
+  /** The theme in force: its palette (null for `system`: the page's own, following the device), the name as written, a warning. */
+  theme: procedure.query(({ ctx }) => {
+    const { paths } = ctx.extensions.context();
+    const root = configStore(paths.configFile).current().root;
+    const themesDir = join(paths.configDir, 'themes');
+    return {
+      ...resolveTheme({ name: isTable(root.theme) ? root.theme.name : undefined, themesDir }),
+      choices: themeChoices(themesDir),
+    };
+  }),
+
+  /** `[input]`: the prefix (null = not set: this browser's, else ctrl-a) and the which-key delay. */
+  input: procedure.query(({ ctx }) =>
+    inputSettings(configStore(ctx.extensions.context().paths.configFile).current().root),
+  ),
+
+  /** Writes `[input] prefix` / `which_key` (null removes the key). */
+  setInput: procedure
+    .input(
+      z.object({
+        prefix: z.string().max(40).nullable().optional(),
+        whichKey: z.enum(WHICH_KEY).optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const { paths } = ctx.extensions.context();
+      const set: Record<string, string | null> = {};
+      if (input.prefix !== undefined) {
+        const prefix = input.prefix === null ? null : prefixOf(input.prefix);
+        if (input.prefix !== null && !prefix)
+          throw new ExtensionHostError(
+            'invalid',
+            `'${input.prefix}' is not one key chord; write it like ctrl-a or ctrl-b`,
+          );
+        set.prefix = prefix;
+      }
+      if (input.whichKey !== undefined) set.which_key = input.whichKey;
+      try {
+        editConfigTable(paths.configFile, { table: ['input'], set });
+      } catch (err) {
+        throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
+      }
+      configStore(paths.configFile).current();
+      return set;
+    }),
+
+  /** Writes `[theme] name` (null removes it: each browser's own light/dark choice applies). */
+  setTheme: procedure
+    .input(z.object({ name: z.string().min(1).max(100).nullable() }))
+    .mutation(({ ctx, input }) => {
+      const { paths } = ctx.extensions.context();
+      const themesDir = join(paths.configDir, 'themes');
+      if (input.name !== null && !themeChoices(themesDir).some((c) => c.id === input.name))
+        throw new ExtensionHostError(
+          'invalid',
+          `no theme named '${input.name}': choose a preset, system or a file in ${themesDir}`,
+        );
+      try {
+        editConfigTable(paths.configFile, { table: ['theme'], set: { name: input.name } });
+      } catch (err) {
+        throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
+      }
+      configStore(paths.configFile).current();
+      return { name: input.name };
+    }),
+});

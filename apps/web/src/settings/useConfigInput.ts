@@ -1,0 +1,23 @@
+'use client';
+// `[input]` of config.toml as the page uses it (config.input, refetched on `config-reloaded`):
+// the prefix every leader binding starts with — config.toml's when it sets one, else the one
+// this browser saved before the prefix moved into the file, else ctrl-a — and the which-key delay.
+import { DEFAULT_PREFIX } from '@rozi/keymap';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../api/trpcClient';
+import { useSettings } from './settingsStore';
+
+export type WhichKeyDelay = 'off' | 'instant' | 'short' | 'long';
+
+export function useConfigInput(): { prefix: string; fromConfig: boolean; whichKey: WhichKeyDelay } {
+  const trpc = useTRPC();
+  const settings = useSettings();
+  const data = useQuery(trpc.config.input.queryOptions()).data;
+  const prefix = data?.prefix ?? settings.prefix ?? DEFAULT_PREFIX;
+  return { prefix, fromConfig: !!data?.prefix, whichKey: data?.whichKey ?? 'short' };
+}
+
+/** Milliseconds the prefix is held before the which-key strip shows (null = never). */
+export function whichKeyDelayMs(d: WhichKeyDelay): number | null {
+  return d === 'off' ? null : d === 'instant' ? 0 : d === 'short' ? 300 : 750;
+}

@@ -1,0 +1,73 @@
+// config.toml [input] in a real browser: `prefix = "ctrl-b"` written by hand moves every leader
+// binding of the open page (Ctrl+B % splits, Ctrl+A is typed into the shell); the which-key
+// strip lists what can follow the prefix after the configured delay; Settings saves the prefix
+// into the file and a bad chord is refused in one line with the file unchanged.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, type Browser } from '../lib/browser';
+import { startRozi, type RoziServer } from '../lib/roziServer';
+import { waitFor } from '../lib/terminalText';
+import { openWorkspace, workspaceOf } from '../lib/workspaceProbe';
+
+let server: RoziServer;
+let browser: Browser;
+let configFile: string;
+
+beforeAll(async () => {
+  server = await startRozi();
+  const dir = join(server.home, '.config', 'rozi');
+  mkdirSync(dir, { recursive: true });
+  configFile = join(dir, 'config.toml');
+  writeFileSync(configFile, '# keys\n[input]\nprefix = "ctrl-b"\nwhich_key = "instant"\n');
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const panes = async () => (await workspaceOf(browser.page)).panes.length;
+
+describe('[input] from config.toml', () => {
+  it('the prefix and the which-key strip follow the file; Settings writes it back', async () => {
+    const { page } = browser;
+    await openWorkspace(page, server.url);
+    await page.locator('.xterm').first().click();
+    await page.keyboard.press('Control+b');
+    const strip = page.locator('[data-which-key]');
+    await strip.waitFor({ timeout: 5_000 });
+    expect(await strip.innerText()).toMatch(/Split right/i);
+    await screenshot(page, 'which-key-strip');
+    await page.keyboard.press('Shift+Digit5');
+    await strip.waitFor({ state: 'detached' });
+    await waitFor('split by ctrl-b %', async () => (await panes()) === 2);
+
+    // A hand edit back to ctrl-a: the open page follows without a reload.
+    writeFileSync(configFile, '# keys\n[input]\nprefix = "ctrl-a"\nwhich_key = "off"\n');
+    await waitFor('prefix ctrl-a in the status line', async () =>
+      (await page.locator('footer').innerText()).includes('Ctrl+A'),
+    );
+    await page.locator('.xterm').first().click();
+    await page.keyboard.press('Control+a');
+    await page.waitForTimeout(400);
+    expect(await strip.count()).toBe(0);
+    await page.keyboard.press('Shift+Digit5');
+    await waitFor('split by ctrl-a %', async () => (await panes()) === 3);
+
+    // Settings: a bad chord is refused before anything is written; a good one lands in the file.
+    await page.goto(new URL('/settings#keyboard', server.url).toString());
+    const field = page.getByRole('textbox', { name: 'Prefix key' });
+    await field.fill('ctrl-b x');
+    await page.getByText('is not a single key chord', { exact: false }).waitFor();
+    await field.fill('ctrl-s');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitFor('ctrl-s saved', async () => readFileSync(configFile, 'utf8').includes('prefix = "ctrl-s"'));
+    expect(readFileSync(configFile, 'utf8')).toMatch(
+      /^# keys\n\[input\]\nprefix = "ctrl-s"\nwhich_key = "off"\n$/,
+    );
+    await page.getByText('Now:', { exact: false }).locator('kbd', { hasText: 'Ctrl+S' }).waitFor();
+    await screenshot(page, 'settings-prefix-config');
+  }, 120_000);
+});

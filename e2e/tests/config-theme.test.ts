@@ -1,0 +1,91 @@
+// config.toml [theme] in real browsers: a hand edit of the file repaints an open workspace (page
+// tokens and the terminal palette) without a reload; the Settings theme field writes `[theme]
+// name` into config.toml keeping the user's comments, and a second open page follows; a theme
+// file that is not a theme is one line under the field and lipan is painted.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, type Browser } from '../lib/browser';
+import { startRozi, type RoziServer } from '../lib/roziServer';
+import { waitFor } from '../lib/terminalText';
+import { openWorkspace } from '../lib/workspaceProbe';
+
+let server: RoziServer;
+let browser: Browser;
+let configDir: string;
+let configFile: string;
+
+beforeAll(async () => {
+  server = await startRozi();
+  configDir = join(server.home, '.config', 'rozi');
+  mkdirSync(join(configDir, 'themes'), { recursive: true });
+  configFile = join(configDir, 'config.toml');
+  writeFileSync(configFile, '# my settings\nscrollback = 5000\n');
+  browser = await openBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+/** The page's background token and the focused terminal's background, as painted. */
+async function painted(page: Page): Promise<{ theme: string; bg: string; term: string }> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const viewport = document.querySelector('.xterm-viewport');
+    return {
+      theme: root.dataset.configTheme ?? '',
+      bg: getComputedStyle(document.body).backgroundColor,
+      term: viewport ? getComputedStyle(viewport).backgroundColor : '',
+    };
+  });
+}
+
+const until = (page: Page, theme: string) =>
+  waitFor(`theme ${theme} painted`, async () => {
+    const p = await painted(page);
+    return p.theme === theme ? p : null;
+  });
+
+describe('[theme] from config.toml', () => {
+  it('a hand edit repaints the open workspace; Settings writes the file and every page follows', async () => {
+    const { page } = browser;
+    await openWorkspace(page, server.url);
+    const before = await painted(page);
+    expect(before.theme).toBe('');
+
+    writeFileSync(configFile, '# my settings\nscrollback = 5000\n\n[theme]\nname = "solarized-light"\n');
+    const light = await until(page, 'solarized-light');
+    expect(light.bg).toBe('rgb(253, 246, 227)');
+    expect(light.term).toBe('rgb(253, 246, 227)');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await screenshot(page, 'theme-solarized-light');
+
+    // Settings in a second page writes the file; the workspace page repaints on its own.
+    const settings = await browser.context.newPage();
+    await settings.goto(new URL('/settings#theme', server.url).toString());
+    const select = settings.locator('[data-config-theme-select]');
+    await waitFor('theme field', async () => (await select.inputValue()) === 'solarized-light');
+    await select.selectOption('dracula');
+    await until(settings, 'dracula');
+    const dracula = await until(page, 'dracula');
+    expect(dracula.term).toBe('rgb(40, 42, 54)');
+    const text = readFileSync(configFile, 'utf8');
+    expect(text).toContain('# my settings\nscrollback = 5000\n');
+    expect(text).toMatch(/\[theme\]\nname = "dracula"/);
+    await screenshot(settings, 'settings-theme-dracula');
+    await screenshot(page, 'theme-dracula');
+
+    // A theme file that is not a theme: one line under the field, lipan painted, nothing lost.
+    writeFileSync(join(configDir, 'themes', 'notes.toml'), 'title = "my notes"\n');
+    writeFileSync(configFile, text.replace('name = "dracula"', 'name = "notes"'));
+    await until(settings, 'lipan');
+    await settings
+      .getByText('notes.toml: not a theme: it sets none of rozi', { exact: false })
+      .waitFor({ timeout: 10_000 });
+    await screenshot(settings, 'settings-theme-not-a-theme');
+    await settings.close();
+  }, 120_000);
+});
