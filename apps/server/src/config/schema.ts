@@ -40,6 +40,9 @@ const PROFILES = noWeb('the web edition has no named profiles; sessions are kept
 const MULTI_CLIENT = noWeb(
   'every browser tab is a full client of the shared server; there is no layout-control lease',
 );
+const FORWARD = noWeb(
+  'panes here are created by a browser, which has no process environment to sample; they start with the server’s environment (export variables before rozi server)',
+);
 const ISSUE_18 = (what: string) => notBuilt(`${what} is not built in the web edition yet (issue 18)`);
 const SCRATCHPAD = notBuilt('the scratchpad and popups are not built in the web edition yet (issue 18.3)');
 
@@ -48,14 +51,15 @@ const own = (path: string, type: KeyKind, use: KeyUse): KeySpec => ({ path, type
 
 export const CONFIG_KEYS: readonly KeySpec[] = [
   // Top level.
-  rozi('shell', 'string-or-array', ISSUE_18('shell')),
+  // shell, cwd, scrollback, [pane] hold_on_exit: session/paneDefaults.ts, read at each spawn.
+  rozi('shell', 'string-or-array', honoured),
   rozi('command_shell', 'string-or-array', honoured),
   rozi('shell_integration', 'table', honoured),
   rozi('shell_integration.mode', 'string', honoured),
-  rozi('environment', 'table', ISSUE_18('environment.forward')),
-  rozi('environment.forward', 'array', ISSUE_18('environment.forward')),
-  rozi('cwd', 'string', ISSUE_18('cwd')),
-  rozi('scrollback', 'int', ISSUE_18('scrollback')),
+  rozi('environment', 'table', FORWARD),
+  rozi('environment.forward', 'array', FORWARD),
+  rozi('cwd', 'string', honoured),
+  rozi('scrollback', 'int', honoured),
   rozi('frame_rate', 'int', CLIENT_FRAMES),
   rozi('nerd_icons', 'bool', noWeb('the web UI draws its icons with its own font, not Nerd Font glyphs')),
   // [input]
@@ -83,7 +87,7 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   rozi('pane', 'table', honoured),
   rozi('pane.resize_debounce_ms', 'int', noWeb('the browser batches resizes per animation frame already')),
   rozi('pane.focus_on_hover', 'bool', noWeb('a pane in the browser takes focus on click, as web pages do')),
-  rozi('pane.hold_on_exit', 'bool', ISSUE_18('[pane] hold_on_exit')),
+  rozi('pane.hold_on_exit', 'bool', honoured),
   ...[
     'highlight_focused_background',
     'highlight_focused_border',

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createEditorState } from '../agentsEditor/editorState';
 import type { ServerServices } from '../api/context';
 import { ConfigServices } from '../config/configServices';
+import { configStore } from '../config/configStore';
 import { resolvePaths } from '../config/paths';
 import { listenControlSocket } from '../control/socketServer';
 import { EventBus } from '../events/bus';
@@ -30,6 +31,7 @@ import { StatusService } from '../status/statusService';
 import { nodePtyBackend } from '../pty/nodePtyBackend';
 import { RoziError } from '../session/errors';
 import { SessionManager } from '../session/manager';
+import { paneDefaultsOf } from '../session/paneDefaults';
 import { installShellIntegration } from '../shellIntegration/install';
 import { shellIntegrationOn } from '../shellIntegration/mode';
 import { StreamHub } from '../stream/wsHub';
@@ -158,6 +160,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
   const manager = new SessionManager({
     bus,
     home,
+    paneDefaults: () => paneDefaultsOf(configStore(paths.configFile).current().root, home),
     envr: {
       backend: nodePtyBackend,
       procs: procProcessTable,

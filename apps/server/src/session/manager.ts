@@ -21,6 +21,7 @@ import { checkDir, checkName, clamp, Session, type Tab } from './sessionState';
 import { activeWorkspace, checkWorkspace, freeWorkspace, placeTab, tabOfWorkspace } from './workspaces';
 
 export { Session, type Tab } from './sessionState';
+import type { PaneDefaults } from './paneDefaults';
 
 export const DEFAULT_SESSION = 'main';
 
@@ -39,6 +40,8 @@ export interface ManagerOptions {
   envr: PaneEnvironment;
   bus: EventBus;
   home: string;
+  /** config.toml's shell, cwd, scrollback and hold_on_exit, read at each spawn. */
+  paneDefaults?: () => PaneDefaults;
 }
 
 export class SessionManager {
@@ -490,12 +493,18 @@ export class SessionManager {
       throw new RoziError('invalid', 'give either a command line or --argv, not both');
     if (req.argv && (req.argv.length === 0 || !req.argv[0]))
       throw new RoziError('invalid', '--argv needs a PROGRAM');
+    const d = this.o.paneDefaults?.() ?? { holdOnExit: false };
     const launch: PaneLaunch = {
       command: req.command ?? null,
       argv: req.argv ?? null,
-      cwd: checkDir(req.cwd ?? session.folder ?? this.o.home),
+      cwd: checkDir(req.cwd ?? session.folder ?? d.cwd ?? this.o.home),
       name: req.title ?? null,
-      keepOpen: req.keepOpen ?? false,
+      keepOpen: req.keepOpen ?? (d.holdOnExit && !req.command && !req.argv),
+    };
+    const envr = {
+      ...this.o.envr,
+      interactiveShell: d.shell,
+      scrollback: d.scrollback ?? this.o.envr.scrollback,
     };
     const program = launch.argv?.[0];
     const problem = program
@@ -515,7 +524,7 @@ export class SessionManager {
           rows: clamp(req.rows ?? near?.rows ?? 24, 1, 500),
           preamble,
         },
-        this.o.envr,
+        envr,
       );
     } catch (err) {
       throw new RoziError(

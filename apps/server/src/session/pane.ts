@@ -48,6 +48,8 @@ export interface PaneEnvironment {
    * [shell_integration] mode allows it now (read per shell pane). Absent: shells start untouched.
    */
   shellIntegration?: { dir: string; enabled(): boolean };
+  /** config.toml `shell` for interactive panes (session/paneDefaults.ts); absent = `shell` above. */
+  interactiveShell?: { file: string; args: string[] };
 }
 
 export interface PaneInit {
@@ -267,12 +269,14 @@ export class Pane implements StreamSource {
     if (argv && argv.length) return { file: argv[0] as string, args: argv.slice(1), env: {} };
     if (command) return { file: this.envr.shell, args: ['-c', command], env: {} };
     const si = this.envr.shellIntegration;
-    // Only the interactive shell of a pane: `command` panes run `$SHELL -c`, which stays untouched.
+    const own = this.envr.interactiveShell ?? { file: this.envr.shell, args: [] };
+    // Only the interactive shell of a pane: `command` panes run `$SHELL -c`, which stays untouched;
+    // a configured shell with arguments of its own starts as written.
     const integrated =
-      si && si.enabled()
-        ? integratedShell({ shell: this.envr.shell, env: this.envr.env, dir: si.dir })
+      si && si.enabled() && own.args.length === 0
+        ? integratedShell({ shell: own.file, env: this.envr.env, dir: si.dir })
         : null;
-    return integrated ?? { file: this.envr.shell, args: [], env: {} };
+    return integrated ?? { file: own.file, args: own.args, env: {} };
   }
 
   /** OSC 7: kept only when it names this machine (a remote host's path is no cwd of ours). */
