@@ -208,7 +208,7 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   // (`{ add = … }`, `{ run = … }` user commands) are checked here.
   rozi('keys', 'table', honoured),
   rozi('keys.*', 'any', honoured),
-  rozi('keys.*.add', 'any', ISSUE_18('[keys] { add = … }')),
+  rozi('keys.*.add', 'any', honoured),
   ...['run', 'send', 'popup', 'exec', 'label', 'keep_open'].map((k) => rozi(`keys.*.${k}`, 'any', honoured)),
   // [[commands]]
   // [[commands]]: config/userCommands.ts (palette, run-action, [keys] <id>); popup opens a tab.

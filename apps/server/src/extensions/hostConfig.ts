@@ -5,6 +5,7 @@
 import type { SidebarTabContribution } from '@rozi/extensions';
 import { configStore } from '../config/configStore';
 import { diagnosticLine } from '../config/configLoad';
+import { DEFAULT_KEYMAP } from '@rozi/keymap';
 import { expandBareKey, readUserCommands, type UserCommand } from '../config/userCommands';
 import { readConfigSidebarTabs } from './configSidebarTabs';
 
@@ -33,6 +34,13 @@ export function disabledIds(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
+function addedKeys(v: unknown): string[] | null {
+  if (typeof v === 'string' && v.trim() !== '') return [v];
+  return Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string' && x.trim() !== '')
+    ? (v as string[])
+    : null;
+}
+
 export function readHostConfig(file: string): HostConfig {
   const snap = configStore(file).current();
   const root = snap.root;
@@ -45,6 +53,9 @@ export function readHostConfig(file: string): HostConfig {
     for (const [action, v] of Object.entries(root.keys)) {
       if (typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')))
         keys[action] = v as string | string[];
+      else if (isTable(v) && Object.keys(v).length === 1 && addedKeys(v.add))
+        // rozi's `{ add = … }`: the built-in bindings stay and these join them, used as written.
+        keys[action] = [...(DEFAULT_KEYMAP[action] ?? []), ...addedKeys(v.add)!];
     }
   }
   const shell = root.command_shell;
