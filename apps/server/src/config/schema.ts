@@ -43,6 +43,9 @@ const MULTI_CLIENT = noWeb(
 const FORWARD = noWeb(
   'panes here are created by a browser, which has no process environment to sample; they start with the server’s environment (export variables before rozi server)',
 );
+const LOGGING = noWeb(
+  'pane log files (toggle-pane-logging) are not part of the web edition: rozi capture-pane and the server’s pane history keep what a pane printed',
+);
 const ISSUE_18 = (what: string) => notBuilt(`${what} is not built in the web edition yet (issue 18)`);
 const SCRATCHPAD = notBuilt('the scratchpad and popups are not built in the web edition yet (issue 18.3)');
 
@@ -146,36 +149,51 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   // [profile]
   rozi('profile', 'table', PROFILES),
   rozi('profile.default', 'string', PROFILES),
-  // [clipboard]
-  rozi('clipboard', 'table', ISSUE_18('[clipboard]')),
-  rozi('clipboard.enable_osc52', 'bool', ISSUE_18('[clipboard]')),
-  // [notifications]
-  rozi('notifications', 'table', ISSUE_18('[notifications]')),
-  ...['enabled', 'pane_exit', 'pane_exit_error', 'pane_blocked', 'pane_done', 'bell'].map((k) =>
-    rozi(`notifications.${k}`, 'bool', ISSUE_18('[notifications]')),
+  // [clipboard]: the page's OSC 52 (terminal/TerminalView.tsx) reads it.
+  rozi('clipboard', 'table', honoured),
+  rozi('clipboard.enable_osc52', 'bool', honoured),
+  // [notifications] / [sounds]: the page's notices and chime (status/useStatusSurfaces.ts) read
+  // config/behaviourSettings.ts; where a switch is unset, this browser's Settings switch applies.
+  rozi('notifications', 'table', honoured),
+  ...['enabled', 'pane_blocked', 'pane_done'].map((k) => rozi(`notifications.${k}`, 'bool', honoured)),
+  ...['pane_exit', 'pane_exit_error'].map((k) =>
+    rozi(`notifications.${k}`, 'bool', ISSUE_18('a notice when a pane exits')),
   ),
-  // [sounds]
-  rozi('sounds', 'table', ISSUE_18('[sounds]')),
-  ...['enabled', 'bell', 'blocked', 'done', 'error'].map((k) =>
-    rozi(`sounds.${k}`, 'bool', ISSUE_18('[sounds]')),
+  rozi(
+    'notifications.bell',
+    'bool',
+    noWeb(
+      'the page always marks a pane that rang its bell (tab and pane badges); there is no window urgency to switch',
+    ),
   ),
-  rozi('sounds.throttle_ms', 'int', ISSUE_18('[sounds]')),
+  rozi('sounds', 'table', honoured),
+  ...['enabled', 'blocked', 'done', 'error'].map((k) => rozi(`sounds.${k}`, 'bool', honoured)),
+  rozi('sounds.bell', 'bool', ISSUE_18('a sound on a pane’s bell')),
+  rozi('sounds.throttle_ms', 'int', ISSUE_18('sound throttling')),
   ...['bell_file', 'blocked_file', 'done_file', 'error_file', 'player'].map((k) =>
-    rozi(`sounds.${k}`, 'string', ISSUE_18('[sounds]')),
+    rozi(
+      `sounds.${k}`,
+      'string',
+      noWeb(
+        'the page plays its own chime in your browser; a file or player on the server’s machine would sound there, not where you are',
+      ),
+    ),
   ),
   // [navigation]
   rozi('navigation', 'table', NAVIGATION),
   rozi('navigation.editors', 'array', NAVIGATION),
-  // [confirm]
-  rozi('confirm', 'table', ISSUE_18('[confirm]')),
-  ...[
-    'close_pane',
-    'kill_workspace',
-    'kill_session',
-    'quit_ephemeral',
-    'new_temporary_session',
-    'load_profile',
-  ].map((k) => rozi(`confirm.${k}`, 'bool', ISSUE_18('[confirm]'))),
+  // [confirm]: the page's close actions (actions/*Actions.ts) read close_pane, kill_workspace,
+  // kill_session; unset, the page asks before ending a running program.
+  rozi('confirm', 'table', honoured),
+  ...['close_pane', 'kill_workspace', 'kill_session'].map((k) => rozi(`confirm.${k}`, 'bool', honoured)),
+  ...['quit_ephemeral', 'new_temporary_session'].map((k) =>
+    rozi(
+      `confirm.${k}`,
+      'bool',
+      noWeb('every session here is named and kept by the server; there are no temporary sessions to discard'),
+    ),
+  ),
+  rozi('confirm.load_profile', 'bool', ISSUE_18('asking before a profile replaces a session')),
   // [session]
   rozi('session', 'table', honoured),
   rozi('session.autosave', 'bool', ISSUE_18('[session] autosave')),
@@ -228,10 +246,11 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   ...['name', 'run', 'cwd', 'restart'].map((k) => rozi(`services.[].${k}`, 'any', honoured)),
   rozi('services.[].env', 'table', honoured),
   rozi('services.[].env.*', 'string', honoured),
-  // [logging]
-  rozi('logging', 'table', ISSUE_18('[logging]')),
-  rozi('logging.dir', 'string', ISSUE_18('[logging]')),
-  rozi('logging.max_bytes', 'int', ISSUE_18('[logging]')),
+  // [logging]: pane log files (toggle-pane-logging) have no web meaning here (the control
+  // socket answers pane-logging so); capture-pane and the server's pane history keep output.
+  rozi('logging', 'table', LOGGING),
+  rozi('logging.dir', 'string', LOGGING),
+  rozi('logging.max_bytes', 'int', LOGGING),
   // This project's own.
   own('discover', 'table', honoured),
   own('discover.index', 'string', honoured),

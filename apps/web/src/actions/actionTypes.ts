@@ -56,6 +56,8 @@ export interface ActionContext {
   ui: UiControls;
   /** The prefix chord sequence in effect, for send-prefix. */
   prefix: readonly string[];
+  /** config.toml [confirm]: false = that close does not ask first (absent: ask). */
+  confirm?: { closePane: boolean; killWorkspace: boolean; killSession: boolean };
 }
 
 export interface ActionDef {

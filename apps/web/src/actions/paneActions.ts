@@ -20,7 +20,7 @@ export async function closePane(ctx: ActionContext, shown: PaneInfo): Promise<vo
   // Ask the server what runs there now: the foreground program changes without an event.
   const pane =
     (await ctx.api.listPanes(shown.session).catch(() => [])).find((p) => p.key === shown.key) ?? shown;
-  if (!paneRunsProcess(pane)) {
+  if (!paneRunsProcess(pane) || ctx.confirm?.closePane === false) {
     void ctx.api.killPane(pane.key);
     return;
   }

@@ -65,6 +65,10 @@ export async function newSessionPrompt(ctx: ActionContext, onHost = false): Prom
 
 export function killSession(ctx: ActionContext, name: string): void {
   const panes = ctx.workspace.panesOfSession(name).length;
+  if (ctx.confirm?.killSession === false) {
+    void ctx.api.killSession(name);
+    return;
+  }
   ctx.ui.confirm({
     title: `Kill session “${name}”?`,
     message: `This ends ${panes === 1 ? 'its pane' : `all ${panes} of its panes`} and every program running in them.`,

@@ -18,7 +18,7 @@ export async function closeTab(ctx: ActionContext, tabId: number): Promise<void>
   // Fresh rows: what runs in the foreground changes without a workspace event.
   const panes = await ctx.api.listPanes(session.name).catch(() => ctx.workspace.panesOfSession(session.name));
   const running = panes.filter((p) => p.tab === tabId && paneRunsProcess(p));
-  if (running.length === 0) {
+  if (running.length === 0 || ctx.confirm?.killWorkspace === false) {
     void ctx.api.closeTab(session.name, tabId);
     return;
   }

@@ -21,3 +21,9 @@ export function useConfigInput(): { prefix: string; fromConfig: boolean; whichKe
 export function whichKeyDelayMs(d: WhichKeyDelay): number | null {
   return d === 'off' ? null : d === 'instant' ? 0 : d === 'short' ? 300 : 750;
 }
+
+/** `[confirm]` / `[notifications]` / `[sounds]` switches config.toml sets (null: not set there). */
+export function useConfigBehaviour() {
+  const trpc = useTRPC();
+  return useQuery(trpc.config.behaviour.queryOptions()).data;
+}

@@ -17,6 +17,25 @@ export interface WhichKeyStripProps {
 
 const ROW_PX = 22;
 
+/** rozi's families: `1`…`9` (and `alt-1`…) become one row, `1-9 Select workspace`, so the strip stays small. */
+function collapseDigits(rows: Array<[string, string]>): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const families = new Map<string, string[]>();
+  for (const [chord, label] of rows) {
+    const m = /^((?:[a-z]+-)*)([1-9])$/.exec(chord);
+    if (!m) {
+      out.push([chord, label]);
+      continue;
+    }
+    const family = families.get(m[1] ?? '') ?? [];
+    family.push(label.replace(/\s*\d+\s*$/, ''));
+    families.set(m[1] ?? '', family);
+  }
+  for (const [mods, labels] of families)
+    out.push(labels.length > 1 ? [`${mods}1-9`, labels[0] ?? ''] : [`${mods}1`, labels[0] ?? '']);
+  return out;
+}
+
 export function WhichKeyStrip({ pending, keymap, delayMs, title }: WhichKeyStripProps) {
   const [shown, setShown] = useState(false);
   const key = pending.join(' ');
@@ -35,10 +54,10 @@ export function WhichKeyStrip({ pending, keymap, delayMs, title }: WhichKeyStrip
       const more = b.sequence.length > pending.length + 1;
       if (!next.has(chord)) next.set(chord, more ? `${title(b.action)} …` : title(b.action));
     }
-    return [...next.entries()].sort(([a], [b]) => a.localeCompare(b));
+    return collapseDigits([...next.entries()]).sort(([a], [b]) => a.localeCompare(b));
   }, [keymap, pending, title]);
   if (!shown || rows.length === 0) return null;
-  const columns = 3;
+  const columns = 4;
   const maxRows = Math.max(2, Math.floor(window.innerHeight / 5 / ROW_PX));
   const visible = rows.slice(0, maxRows * columns);
   return (
@@ -55,10 +74,12 @@ export function WhichKeyStrip({ pending, keymap, delayMs, title }: WhichKeyStrip
           <span className="ml-auto">+{rows.length - visible.length} more</span>
         )}
       </div>
-      <ul className="grid grid-cols-3 gap-x-4 gap-y-0.5">
+      <ul className="grid grid-cols-4 gap-x-4 gap-y-0.5">
         {visible.map(([chord, label]) => (
           <li key={chord} className="flex min-w-0 items-center gap-2" style={{ height: ROW_PX - 4 }}>
-            <Kbd className="h-4 shrink-0 px-1 text-[10px]">{displaySequence([chord])}</Kbd>
+            <Kbd className="h-4 shrink-0 px-1 text-[10px]">
+              {/-1-9$|^1-9$/.test(chord) ? chord.replace(/^alt-/, 'Alt+') : displaySequence([chord])}
+            </Kbd>
             <span className="truncate">{label}</span>
           </li>
         ))}

@@ -9,6 +9,7 @@ import type { PaneView } from '@rozi/server/view';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTRPCClient } from '../api/trpcClient';
 import { useSettings } from '../settings/settingsStore';
+import { useConfigBehaviour } from '../settings/useConfigInput';
 import { useStream } from '../stream/streamContext';
 import { notificationTone, pageTitle, panesWantingAttention } from './attention';
 import { playChime } from './chime';
@@ -43,6 +44,10 @@ export function useStatusSurfaces(o: {
   const settings = useSettings();
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
+  // config.toml [sounds] / [notifications] where they are set; this browser's switches otherwise.
+  const behaviour = useConfigBehaviour();
+  const behaviourRef = useRef(behaviour);
+  behaviourRef.current = behaviour;
   const panesRef = useRef(o.panes);
   panesRef.current = o.panes;
   const stream = useStream();
@@ -90,8 +95,19 @@ export function useStatusSurfaces(o: {
         setToasts((list) => [...list.filter((t) => t.id !== toast.id), toast].slice(-4));
         dismissLater(toast.id, tone === 'blocked' ? 15_000 : 8_000);
       }
-      if (s.sound) playChime(tone === 'blocked' ? 'attention' : 'done');
+      const b = behaviourRef.current;
+      const cue = tone === 'blocked' ? b?.sounds.blocked : tone === 'done' ? b?.sounds.done : b?.sounds.error;
+      if ((b?.sounds.enabled ?? s.sound) && cue !== false)
+        playChime(tone === 'blocked' ? 'attention' : 'done');
+      const notice =
+        tone === 'blocked'
+          ? b?.notifications.paneBlocked
+          : tone === 'done'
+            ? b?.notifications.paneDone
+            : null;
       if (
+        (b?.notifications.enabled ?? true) &&
+        notice !== false &&
         s.desktopNotifications &&
         typeof Notification !== 'undefined' &&
         Notification.permission === 'granted'

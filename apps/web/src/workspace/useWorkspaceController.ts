@@ -20,7 +20,7 @@ import { useExtensionActions } from '../extensions/useExtensionActions';
 import { useServerKeymap } from '../extensions/useServerKeymap';
 import type { LauncherPlacement } from '../launcher/launcherModel';
 import { updateSettings, useSettings } from '../settings/settingsStore';
-import { useConfigInput, whichKeyDelayMs } from '../settings/useConfigInput';
+import { useConfigBehaviour, useConfigInput, whichKeyDelayMs } from '../settings/useConfigInput';
 import { useActiveSession } from '../shell/useActiveSession';
 import { useStatusSurfaces } from '../status/useStatusSurfaces';
 import { useInbox } from '../inbox/useInbox';
@@ -91,7 +91,21 @@ export function useWorkspaceController() {
     [input.prefix, serverKeys.user],
   );
 
-  const context: ActionContext = { api, workspace, session, tab, pane, ui, prefix: keymap.prefix };
+  const asks = useConfigBehaviour()?.confirm;
+  const context: ActionContext = {
+    api,
+    workspace,
+    session,
+    tab,
+    pane,
+    ui,
+    prefix: keymap.prefix,
+    confirm: {
+      closePane: asks?.closePane ?? true,
+      killWorkspace: asks?.killWorkspace ?? true,
+      killSession: asks?.killSession ?? true,
+    },
+  };
   const contextRef = useRef(context);
   contextRef.current = context;
 

@@ -4,6 +4,7 @@
 // open page as `config-reloaded` (status/configWatcher.ts), which refetches config.* there.
 import { join } from 'node:path';
 import { z } from 'zod';
+import { behaviourSettings } from '../../config/behaviourSettings';
 import { configStore } from '../../config/configStore';
 import { inputSettings, prefixOf, WHICH_KEY } from '../../config/inputSettings';
 import { editConfigTable } from '../../config/tableEdit';
@@ -29,6 +30,11 @@ export const configRouter = router({
   /** `[input]`: the prefix (null = not set: this browser's, else ctrl-a) and the which-key delay. */
   input: procedure.query(({ ctx }) =>
     inputSettings(configStore(ctx.extensions.context().paths.configFile).current().root),
+  ),
+
+  /** `[confirm]`, `[notifications]`, `[sounds]`: each switch the file sets, null where it sets none. */
+  behaviour: procedure.query(({ ctx }) =>
+    behaviourSettings(configStore(ctx.extensions.context().paths.configFile).current().root),
   ),
 
   /** Writes `[input] prefix` / `which_key` (null removes the key). */

@@ -1,0 +1,26 @@
+// [confirm] / [notifications] / [sounds] / [clipboard] as the page reads them: a boolean the file
+// sets, null where it sets none (the page's own default then applies), never a wrong type.
+import { describe, expect, it } from 'vitest';
+import { behaviourSettings } from './behaviourSettings';
+
+describe('behaviourSettings', () => {
+  it('takes the booleans the file sets and leaves the rest null', () => {
+    const b = behaviourSettings({
+      confirm: { close_pane: false, kill_session: true },
+      notifications: { enabled: true, pane_done: 'yes' },
+      sounds: { enabled: true, blocked: false },
+      clipboard: { enable_osc52: false },
+    });
+    expect(b).toEqual({
+      confirm: { closePane: false, killWorkspace: null, killSession: true },
+      notifications: { enabled: true, paneBlocked: null, paneDone: null },
+      sounds: { enabled: true, blocked: false, done: null, error: null },
+      clipboard: { osc52: false },
+    });
+    expect(behaviourSettings({}).confirm).toEqual({
+      closePane: null,
+      killWorkspace: null,
+      killSession: null,
+    });
+  });
+});

@@ -1,0 +1,41 @@
+// `[confirm]`, `[notifications]`, `[sounds]` and `[clipboard]` as the page uses them (configuration.md). Each
+// value is the file's when it sets a boolean there, else null: the page then keeps its own default
+// (this browser's Settings switch, or asking before a destructive close).
+const isTable = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
+
+const flag = (t: unknown, key: string): boolean | null =>
+  isTable(t) && typeof t[key] === 'boolean' ? (t[key] as boolean) : null;
+
+export interface BehaviourSettings {
+  confirm: { closePane: boolean | null; killWorkspace: boolean | null; killSession: boolean | null };
+  notifications: { enabled: boolean | null; paneBlocked: boolean | null; paneDone: boolean | null };
+  sounds: { enabled: boolean | null; blocked: boolean | null; done: boolean | null; error: boolean | null };
+  /** `[clipboard] enable_osc52`: whether programs in a pane may set the clipboard. */
+  clipboard: { osc52: boolean | null };
+}
+
+export function behaviourSettings(root: Record<string, unknown>): BehaviourSettings {
+  const c = root.confirm;
+  const n = root.notifications;
+  const s = root.sounds;
+  return {
+    confirm: {
+      closePane: flag(c, 'close_pane'),
+      killWorkspace: flag(c, 'kill_workspace'),
+      killSession: flag(c, 'kill_session'),
+    },
+    notifications: {
+      enabled: flag(n, 'enabled'),
+      paneBlocked: flag(n, 'pane_blocked'),
+      paneDone: flag(n, 'pane_done'),
+    },
+    sounds: {
+      enabled: flag(s, 'enabled'),
+      blocked: flag(s, 'blocked'),
+      done: flag(s, 'done'),
+      error: flag(s, 'error'),
+    },
+    clipboard: { osc52: flag(root.clipboard, 'enable_osc52') },
+  };
+}
