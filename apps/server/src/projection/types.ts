@@ -22,8 +22,20 @@ export interface PaneStatusView {
   since: number | null;
 }
 
+/** One row a `rozi publish` connection of the pane published (rozi's agent slots). */
+export interface PublishedRowView {
+  id: string;
+  /** The row's title; null while the publisher has none (the reason shows instead). */
+  title: string | null;
+  state: EffectiveState;
+  reason: string | null;
+  publisher: string;
+}
+
 export interface PaneView extends PaneInfo {
   status: PaneStatusView | null;
+  /** Rows published for the pane by `rozi publish` connections (each activatable). */
+  published?: PublishedRowView[];
   /** The pane's program has not written anything yet (a launch still starting). */
   starting: boolean;
   /** The agent worktree the pane works in (branch, ahead/behind, dirty), null elsewhere. */

@@ -107,6 +107,15 @@ export class WorkspaceProjection {
     return {
       ...info,
       status: paneStatusView(row, info),
+      published: (this.o.status()?.integration.rows(info.key) ?? [])
+        .filter((r) => r.source?.includes('#'))
+        .map((r) => ({
+          id: r.id,
+          title: r.label,
+          state: r.state,
+          reason: r.message,
+          publisher: r.publisher,
+        })),
       starting: pane ? !pane.wrote && !pane.exited : false,
       worktree: this.o.worktree?.(info.cwd) ?? null,
     };

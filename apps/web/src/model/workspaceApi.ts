@@ -20,6 +20,8 @@ export interface WorkspaceApi {
     before?: boolean;
   }): Promise<unknown>;
   focusPane(key: number): Promise<unknown>;
+  /** A person activated a row `rozi publish` published for the pane: focus it, tell the publisher. */
+  activateRow(key: number, row: string): Promise<unknown>;
   killPane(key: number): Promise<unknown>;
   renamePane(key: number, name: string | null): Promise<unknown>;
   zoomPane(key: number, on?: boolean): Promise<unknown>;
@@ -51,6 +53,7 @@ export function workspaceApi(client: RoziClient): WorkspaceApi {
     splitPane: ({ key, direction, launch, before }) =>
       client.panes.split.mutate({ key, direction, before, focus: true, ...launch }),
     focusPane: (key) => client.panes.focus.mutate({ key }),
+    activateRow: (key, row) => client.status.activateRow.mutate({ key, row }),
     killPane: (key) => client.panes.kill.mutate({ key }),
     renamePane: (key, name) => client.panes.rename.mutate({ key, name }),
     zoomPane: (key, on) => client.panes.zoom.mutate({ key, on }),

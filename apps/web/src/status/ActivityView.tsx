@@ -3,6 +3,7 @@
 // status): agent, state, since when, message; Enter or a click goes there. An empty list says so
 // instead of guessing.
 import type { PaneView } from '@rozi/server/view';
+import { Fragment } from 'react';
 import {
   Dialog,
   EmptyState,
@@ -21,6 +22,8 @@ export interface ActivityViewProps {
   panes: readonly PaneView[];
   unseen: ReadonlySet<number>;
   onOpenPane(pane: PaneView): void;
+  /** A row a publisher published for the pane (rozi's agent slots): the publisher is told. */
+  onActivateRow(pane: PaneView, row: string): void;
   onNewAgent(): void;
 }
 
@@ -44,7 +47,7 @@ export function ActivityView(props: ActivityViewProps) {
   );
 }
 
-function ActivityTable({ panes, unseen, onOpenPane, onNewAgent }: ActivityViewProps) {
+function ActivityTable({ panes, unseen, onOpenPane, onActivateRow, onNewAgent }: ActivityViewProps) {
   const rows = panes
     .flatMap((pane) => (pane.status ? [{ pane, status: pane.status }] : []))
     .sort(
@@ -77,37 +80,71 @@ function ActivityTable({ panes, unseen, onOpenPane, onNewAgent }: ActivityViewPr
     <div onKeyDown={(e) => handleListKeys(e, { items: '[data-activity-row] button' })}>
       <Table label="Agents" columns={['Agent', 'State', 'Since', 'Where', 'Message']}>
         {rows.map(({ pane, status }) => (
-          <TableRow key={pane.key} data-activity-row={pane.key}>
-            <TableCell>
-              <button
-                type="button"
-                onClick={() => onOpenPane(pane)}
-                className={`font-medium text-fg hover:underline ${FOCUS_RING}`}
+          <Fragment key={pane.key}>
+            <TableRow data-activity-row={pane.key}>
+              <TableCell>
+                <button
+                  type="button"
+                  onClick={() => onOpenPane(pane)}
+                  className={`font-medium text-fg hover:underline ${FOCUS_RING}`}
+                >
+                  {status.label ?? status.agent ?? pane.title}
+                </button>
+                {unseen.has(pane.key) && (
+                  <span className="ml-1.5 inline-block size-1.5 rounded-full bg-accent" aria-label="unseen" />
+                )}
+              </TableCell>
+              <TableCell>
+                <StatusBadge state={status.state} />
+              </TableCell>
+              <TableCell
+                className="text-muted"
+                title={status.since !== null ? new Date(status.since).toLocaleString() : undefined}
               >
-                {status.label ?? status.agent ?? pane.title}
-              </button>
-              {unseen.has(pane.key) && (
-                <span className="ml-1.5 inline-block size-1.5 rounded-full bg-accent" aria-label="unseen" />
-              )}
-            </TableCell>
-            <TableCell>
-              <StatusBadge state={status.state} />
-            </TableCell>
-            <TableCell
-              className="text-muted"
-              title={status.since !== null ? new Date(status.since).toLocaleString() : undefined}
-            >
-              {status.since !== null ? ago(status.since) : '—'}
-            </TableCell>
-            <TableCell className="font-mono text-[11px] text-muted">
-              {pane.session}:{pane.id}
-            </TableCell>
-            <TableCell className="max-w-64 truncate text-muted" title={status.message ?? undefined}>
-              {status.message ?? ''}
-            </TableCell>
-          </TableRow>
+                {status.since !== null ? ago(status.since) : '—'}
+              </TableCell>
+              <TableCell className="font-mono text-[11px] text-muted">
+                {pane.session}:{pane.id}
+              </TableCell>
+              <TableCell className="max-w-64 truncate text-muted" title={status.message ?? undefined}>
+                {status.message ?? ''}
+              </TableCell>
+            </TableRow>
+            {publishedRows(pane, onActivateRow)}
+          </Fragment>
         ))}
       </Table>
     </div>
   );
+}
+
+/** The rows `rozi publish` published for a pane, under its row; Enter or a click activates one. */
+function publishedRows(pane: PaneView, onActivateRow: ActivityViewProps['onActivateRow']) {
+  return (pane.published ?? []).map((row) => (
+    <TableRow
+      key={`${pane.key}/${row.id}`}
+      data-activity-row={`${pane.key}/${row.id}`}
+      data-published-row={row.id}
+    >
+      <TableCell>
+        <button
+          type="button"
+          onClick={() => onActivateRow(pane, row.id)}
+          className={`pl-3 text-fg hover:underline ${FOCUS_RING}`}
+        >
+          ↳ {row.title || row.reason || row.publisher}
+        </button>
+      </TableCell>
+      <TableCell>
+        <StatusBadge state={row.state} />
+      </TableCell>
+      <TableCell className="text-muted">—</TableCell>
+      <TableCell className="font-mono text-[11px] text-muted">
+        {pane.session}:{pane.id}
+      </TableCell>
+      <TableCell className="max-w-64 truncate text-muted" title={row.reason ?? undefined}>
+        {row.title ? (row.reason ?? '') : ''}
+      </TableCell>
+    </TableRow>
+  ));
 }

@@ -50,6 +50,13 @@ export function WorkspaceDialogs({
           dialogs.closeActivity();
           c.focusPane(pane);
         }}
+        onActivateRow={(pane, row) => {
+          dialogs.closeActivity();
+          c.focusPane(pane);
+          c.api
+            .activateRow(pane.key, row)
+            .catch((err: unknown) => c.ui.notice(err instanceof Error ? err.message : String(err), 'error'));
+        }}
         onNewAgent={() => {
           dialogs.closeActivity();
           c.ui.openLauncher();

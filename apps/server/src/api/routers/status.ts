@@ -86,6 +86,7 @@ export const statusRouter = router({
         }
       } finally {
         status.publishers.close(id);
+        ctx.manager.bus.workspaceChanged();
       }
     }),
 
@@ -184,6 +185,8 @@ export const statusRouter = router({
       if (!ctx.status.publishers.rows(input.publisher, input.rows)) {
         throw new RoziError('not-found', 'that publisher is closed (its rozi publish ended)');
       }
+      // The Activity view lists each row: a new title with the same state is a change too.
+      ctx.manager.bus.workspaceChanged();
       return { ok: true };
     }),
 });
