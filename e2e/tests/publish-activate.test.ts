@@ -58,10 +58,10 @@ describe('published rows', () => {
       'audit the widget layer',
     );
     await screenshot(page, 'activity-published-rows');
-    // Keyboard only: the list moves with the arrows; Enter activates.
-    for (let i = 0; i < 5; i++) {
+    // Keyboard only: Tab through the dialog to the row; Enter activates.
+    for (let i = 0; i < 8; i++) {
       if (await row.locator('button').evaluate((b) => b === document.activeElement)) break;
-      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Tab');
     }
     expect(await row.locator('button').evaluate((b) => b === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
