@@ -19,6 +19,8 @@ export interface PaneFrameProps {
   zoomed?: boolean;
   exited?: boolean;
   actions?: ReactNode;
+  /** Extra chips after the state (e.g. the agent worktree's branch, ahead/behind, dirty). */
+  badges?: ReactNode;
   onHeaderMouseDown?: () => void;
   onHeaderDoubleClick?: () => void;
   children: ReactNode;
@@ -57,6 +59,7 @@ export function PaneFrame(props: PaneFrameProps) {
           <span className="shrink-0 rounded bg-surface-3 px-1.5 text-[11px] text-fg/90">{agentLabel}</span>
         )}
         {state && <StatusBadge state={state} />}
+        {props.badges}
         {props.reportedStatus && !STYLED.has(props.reportedStatus.status) && (
           <span
             className="min-w-0 shrink truncate rounded bg-surface-3 px-1.5 text-[11px] text-fg/90"

@@ -10,6 +10,7 @@ import type { LauncherPlacement } from './launcherModel';
 import { launchAt, PLACEMENTS } from './launcherModel';
 import { terminalFor } from '../terminal/terminalRegistry';
 import { holdKeys } from './keyBuffer';
+import { SetupApproval, useWorktreeLaunch, WorktreeOptions } from './worktreeLaunch';
 
 export interface LauncherDialogProps {
   open: boolean;
@@ -63,6 +64,22 @@ function LauncherBody({
   const [folder, setFolder] = useState(defaultFolder ?? '');
   const [sessionName, setSessionName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const wt = useWorktreeLaunch({ paneKey });
+
+  // In a worktree the launcher stays open until the server answers: git has work to do first, and a
+  // setup command may need approving here.
+  const launchInWorktree = (command: string, approve?: string) => {
+    setError(null);
+    wt.start(command, approve).then(
+      (key) => {
+        if (key === null) return;
+        onClose();
+        onLaunched(session);
+        terminalFor(key)?.focus();
+      },
+      (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+    );
+  };
 
   // Immediate: the launcher closes at once; the server places the pane (focused, shown as
   // starting) before the program is up; keys typed meanwhile are held and sent to the new pane,
@@ -70,6 +87,10 @@ function LauncherBody({
   const launch = (command: string) => {
     if (!command.trim()) {
       setError('Type a command to run, e.g. npm test');
+      return;
+    }
+    if (wt.on && placement !== 'new-session') {
+      launchInWorktree(command.trim());
       return;
     }
     const held = holdKeys();
@@ -129,6 +150,8 @@ function LauncherBody({
           })}
         </div>
       </fieldset>
+      <WorktreeOptions wt={wt} disabled={noSession || paneKey === undefined || placement === 'new-session'} />
+      <SetupApproval wt={wt} onApprove={(command, digest) => launchInWorktree(command, digest)} />
       {placement === 'new-session' && (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Field

@@ -17,12 +17,17 @@ import { TabLayout } from './TabLayout';
 import type { WorkspaceController } from './useWorkspaceController';
 import { WorkspaceDialogs } from './WorkspaceDialogs';
 import { InboxPanel } from '../inbox/InboxPanel';
+import { ChangesPanel } from '../changes/ChangesPanel';
+import { useChangesPane } from '../changes/changesStore';
 
 export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
   const { session, tab, workspace, settings } = c;
   const ctx = c.context;
   // Extension sidebar tabs share the docks with the built-in Sessions tab (extensions/SidebarDock).
   const dockTabs = useSidebarTabs();
+  const changesKey = useChangesPane();
+  const changesPane =
+    changesKey === null ? undefined : workspace.data?.panes.find((p) => p.key === changesKey);
   const sessionsView = (
     <Sidebar
       workspace={workspace}
@@ -104,6 +109,7 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
             keymap={c.keymap}
           />
         </main>
+        {changesPane && <ChangesPanel key={changesPane.key} pane={changesPane} />}
         {c.inboxPanel.open && (
           <InboxPanel inbox={c.inbox} onClose={c.inboxPanel.close} onOpenPane={c.openPane} />
         )}

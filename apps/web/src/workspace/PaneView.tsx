@@ -5,6 +5,8 @@ import { IconButton, PaneFrame } from '@rozi/ui';
 import { useRouter } from 'next/navigation';
 import type { SplitDirection } from '@rozi/server/model';
 import { TerminalView } from '../terminal/TerminalView';
+import { toggleChanges } from '../changes/changesStore';
+import { WorktreeChip } from '../changes/WorktreeChip';
 
 export interface PaneViewProps {
   pane: PaneRow;
@@ -28,6 +30,11 @@ export function PaneView({ pane, focused, zoomed, onFocus, onClose, onZoom, onSp
       state={pane.status?.state ?? null}
       reportedStatus={
         pane.reported_status ? { status: pane.reported_status, reason: pane.status_reason } : null
+      }
+      badges={
+        pane.worktree ? (
+          <WorktreeChip worktree={pane.worktree} onOpen={() => toggleChanges(pane.key)} />
+        ) : null
       }
       focused={focused}
       zoomed={zoomed}

@@ -18,6 +18,7 @@ import { useMemo, useState } from 'react';
 import type { WorkspaceView } from '../cache/useWorkspace';
 import { basename } from '../model/paths';
 import { HostHeader } from './HostHeader';
+import { WorktreeChip } from '../changes/WorktreeChip';
 import { groupByHost, shortSessionName, type FolderGroup } from './sessionGroups';
 
 export interface SidebarProps {
@@ -248,6 +249,7 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
                             <span className="min-w-0 truncate" title={pane.status?.label ?? pane.title}>
                               {pane.status?.label ?? pane.title}
                             </span>
+                            {pane.worktree && <WorktreeChip worktree={pane.worktree} compact />}
                             {state && <StatusBadge state={state} compact className="ml-auto" />}
                           </button>
                         </li>

@@ -1,0 +1,218 @@
+'use client';
+// The Changes view of an agent in a worktree, beside its panes: what it changed since its base,
+// in one finished turn, or in the turn in progress; the file list with counts; each file's hunks
+// unified or side by side with syntax colour; pages for large diffs; review comments sent back to
+// the agent; and the finishing actions.
+import type { PaneView } from '@rozi/server/view';
+import { Button, FOCUS_RING, IconButton } from '@rozi/ui';
+import { useState } from 'react';
+import { closeChanges } from './changesStore';
+import { DiffFileView, type CommentTarget } from './DiffFileView';
+import { FinishBar } from './FinishBar';
+import { ReviewBar } from './ReviewBar';
+import type { ReviewComment } from './reviewText';
+import { useChanges, type Turn } from './useChanges';
+
+const scopeLabel = (turn: Turn): string =>
+  turn === 'all' ? 'everything since the base' : turn === 'current' ? 'the turn in progress' : `turn ${turn}`;
+
+function TurnPicker({ turn, turns, onPick }: { turn: Turn; turns: number; onPick(t: Turn): void }) {
+  const options: Turn[] = ['all', ...Array.from({ length: turns }, (_, i) => i + 1), 'current'];
+  const at = options.indexOf(turn);
+  return (
+    <div className="flex items-center gap-1" role="group" aria-label="Turn">
+      <IconButton
+        icon="chevronLeft"
+        label="Previous turn"
+        disabled={at <= 0}
+        onClick={() => onPick(options[at - 1] ?? 'all')}
+      />
+      <select
+        aria-label="Which changes"
+        value={String(turn)}
+        onChange={(e) => {
+          const v = e.target.value;
+          onPick(v === 'all' || v === 'current' ? v : Number(v));
+        }}
+        className={`h-7 rounded-md border border-line bg-surface-2 px-1.5 text-[12px] text-fg ${FOCUS_RING}`}
+      >
+        {options.map((o) => (
+          <option key={String(o)} value={String(o)}>
+            {o === 'all' ? 'All changes' : o === 'current' ? 'Turn in progress' : `Turn ${o}`}
+          </option>
+        ))}
+      </select>
+      <IconButton
+        icon="chevronRight"
+        label="Next turn"
+        disabled={at >= options.length - 1}
+        onClick={() => onPick(options[at + 1] ?? 'current')}
+      />
+    </div>
+  );
+}
+
+export function ChangesPanel({ pane }: { pane: PaneView }) {
+  const c = useChanges(pane);
+  const [mode, setMode] = useState<'unified' | 'split'>('unified');
+  const [comments, setComments] = useState<ReviewComment[]>([]);
+  const wt = pane.worktree;
+  const data = c.query.data;
+  const add = (t: CommentTarget, text: string) =>
+    setComments((list) => [...list, { ...t, text, id: `${Date.now()}-${list.length}` }]);
+
+  return (
+    <aside
+      aria-label="Changes"
+      data-changes-panel=""
+      className="flex w-[min(62vw,980px)] shrink-0 flex-col border-l border-line bg-bg"
+    >
+      <header className="flex h-9 shrink-0 items-center gap-2 border-b border-line bg-surface px-3 text-[12px]">
+        <h2 className="text-[13px] font-semibold">Changes</h2>
+        {wt && (
+          <span className="truncate font-mono text-muted" title={`${wt.branch} from ${wt.base}`}>
+            {wt.branch} ← {wt.base}
+          </span>
+        )}
+        <div className="ml-auto flex items-center gap-2">
+          <TurnPicker turn={c.turn} turns={wt?.turns ?? 0} onPick={c.setTurn} />
+          <div
+            role="radiogroup"
+            aria-label="Layout"
+            className="flex overflow-hidden rounded-md border border-line"
+          >
+            {(['unified', 'split'] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                role="radio"
+                aria-checked={mode === m}
+                onClick={() => setMode(m)}
+                className={`h-7 px-2 ${mode === m ? 'bg-accent/15 text-fg' : 'text-muted hover:text-fg'} ${FOCUS_RING}`}
+              >
+                {m === 'unified' ? 'Unified' : 'Side by side'}
+              </button>
+            ))}
+          </div>
+          <IconButton icon="close" label="Close changes" onClick={closeChanges} />
+        </div>
+      </header>
+      {!wt ? (
+        <p className="p-4 text-[13px] text-muted">
+          Pane {pane.id} is not in a worktree rozi made. Start an agent with “In a new worktree” in the
+          launcher.
+        </p>
+      ) : wt.missing ? (
+        <p role="alert" className="p-4 text-[13px] text-danger">
+          The worktree of {wt.branch} is gone (deleted by hand?). Remove it to forget it.
+        </p>
+      ) : (
+        <>
+          {c.query.error && (
+            <p role="alert" className="border-b border-line px-3 py-2 text-[12px] text-danger">
+              {c.query.error.message}
+            </p>
+          )}
+          {data && (
+            <div className="flex min-h-0 flex-1">
+              <nav
+                aria-label="Changed files"
+                className="w-64 shrink-0 overflow-y-auto border-r border-line bg-surface p-2 text-[12px]"
+              >
+                <p className="mb-1.5 text-muted" data-diff-totals="">
+                  {data.range.label}: {data.diff.totals.files} file{data.diff.totals.files === 1 ? '' : 's'},{' '}
+                  <span className="text-done">+{data.diff.totals.added}</span>{' '}
+                  <span className="text-danger">-{data.diff.totals.removed}</span>
+                </p>
+                <ul>
+                  {data.diff.files.slice(0, 2000).map((f) => (
+                    <li key={f.path}>
+                      <button
+                        type="button"
+                        data-file-row={f.path}
+                        onClick={() => {
+                          if (f.page !== data.diff.page) c.setPage(f.page);
+                          requestAnimationFrame(() =>
+                            document
+                              .querySelector(`[data-diff-file="${CSS.escape(f.path)}"]`)
+                              ?.scrollIntoView({ block: 'start' }),
+                          );
+                        }}
+                        className={`flex w-full items-center gap-1.5 rounded px-1.5 py-0.5 text-left hover:bg-surface-2 ${f.page === data.diff.page ? 'text-fg' : 'text-muted'} ${FOCUS_RING}`}
+                      >
+                        <span className="min-w-0 flex-1 truncate font-mono" title={f.path}>
+                          {f.path}
+                        </span>
+                        {f.binary ? (
+                          <span className="shrink-0 text-muted">bin</span>
+                        ) : (
+                          <span className="shrink-0 font-mono">
+                            <span className="text-done">+{f.added}</span>{' '}
+                            <span className="text-danger">-{f.removed}</span>
+                          </span>
+                        )}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                {data.diff.files.length > 2000 && (
+                  <p className="mt-1 text-muted">…and {data.diff.files.length - 2000} more (pages below)</p>
+                )}
+              </nav>
+              <div className="flex min-w-0 flex-1 flex-col">
+                <div className="min-h-0 flex-1 space-y-3 overflow-y-auto p-3" data-diff-body="">
+                  {data.diff.files.length === 0 && (
+                    <p className="text-[13px] text-muted">No changes in {data.range.label}.</p>
+                  )}
+                  {data.diff.patches.map((p) => {
+                    const meta = data.diff.files.find((f) => f.path === p.path);
+                    if (!meta) return null;
+                    return (
+                      <DiffFileView
+                        key={`${c.turn}:${p.path}`}
+                        file={meta}
+                        patch={p.patch}
+                        omitted={p.omitted}
+                        mode={mode}
+                        comments={comments.filter((x) => x.path === p.path)}
+                        onAdd={add}
+                        onRemove={(id) => setComments((l) => l.filter((x) => x.id !== id))}
+                      />
+                    );
+                  })}
+                </div>
+                {data.diff.pages > 1 && (
+                  <div
+                    className="flex items-center justify-center gap-2 border-t border-line bg-surface py-1.5 text-[12px]"
+                    aria-label="Pages"
+                  >
+                    <Button disabled={data.diff.page === 0} onClick={() => c.setPage(data.diff.page - 1)}>
+                      Previous
+                    </Button>
+                    <span data-diff-page="">
+                      Page {data.diff.page + 1} of {data.diff.pages}
+                    </span>
+                    <Button
+                      disabled={data.diff.page >= data.diff.pages - 1}
+                      onClick={() => c.setPage(data.diff.page + 1)}
+                    >
+                      Next
+                    </Button>
+                  </div>
+                )}
+                <ReviewBar
+                  pane={pane}
+                  comments={comments}
+                  scope={scopeLabel(c.turn)}
+                  onSent={() => setComments([])}
+                />
+              </div>
+            </div>
+          )}
+          {!data && !c.query.error && <p className="p-4 text-[13px] text-muted">Reading the changes…</p>}
+          <FinishBar worktree={wt} onRemoved={closeChanges} />
+        </>
+      )}
+    </aside>
+  );
+}
