@@ -51,7 +51,7 @@ const stateOf = async (pane: number) =>
 const diffTurns = async (id: string) =>
   ((await json(['agents', 'diff', '--worktree', id])).turns as unknown[]).length;
 
-describe('an agent in a worktree, reviewed from the browser', () => {
+describe('an agent in a worktree, reviewed from the browser', { timeout: 300_000 }, () => {
   let worktree: { id: string; path: string };
   let pane: number;
 
@@ -61,6 +61,8 @@ describe('an agent in a worktree, reviewed from the browser', () => {
     // The fake agent twice in a row: after the first run exits, a second (a new occupant) starts.
     const run = [
       'env',
+      // The name detection matches (the fake runs as node).
+      'ROZI_AGENT=codex',
       `FAKE_FIXTURE=${agentCapture('codex')}`,
       'FAKE_SEQUENCE=idle',
       'FAKE_EDITS=1',
@@ -180,7 +182,7 @@ describe('an agent in a worktree, reviewed from the browser', () => {
   });
 });
 
-describe('the launcher', () => {
+describe('the launcher', { timeout: 300_000 }, () => {
   it('starts an agent in a new worktree once the setup command is approved', async () => {
     const { page } = desktop;
     mkdirSync(join(repo, '.rozi'));

@@ -2,6 +2,7 @@
 // anything is written), the setup command's approval, `git worktree add`, then the agent's pane
 // in a new tab of the source pane's session. An approved setup command runs in that pane before
 // the agent, where the person sees it; a failing setup stops there and the pane stays open.
+import { basename } from 'node:path';
 import type { SessionManager } from '../session/manager';
 import type { Pane } from '../session/pane';
 import { createWorktree, defaultBranch, planWorktree } from './create';
@@ -130,7 +131,13 @@ export async function launchInWorktree(o: {
         : { command };
   const { tab, pane } = o.manager.createTab(o.manager.session(o.source.session.name), {
     name: branch.split('/').pop(),
-    launch: { ...run, cwd: record.path, title: input.title ?? null, keepOpen: setupRuns ? true : undefined },
+    launch: {
+      ...run,
+      cwd: record.path,
+      // The wrapper would otherwise name the pane after env; the agent's name says what runs.
+      title: input.title ?? (setupRuns ? basename(program?.[0] ?? command.split(/\s+/)[0] ?? 'agent') : null),
+      keepOpen: setupRuns ? true : undefined,
+    },
     select: o.select,
   });
   service.refresh(record);
