@@ -88,4 +88,27 @@ describe('[theme] from config.toml', () => {
     await screenshot(settings, 'settings-theme-not-a-theme');
     await settings.close();
   }, 120_000);
+
+  it('[clipboard] enable_osc52 = false keeps programs in a pane off the clipboard', async () => {
+    const { page } = browser;
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(server.url).origin,
+    });
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    const osc52 = async (word: string) => {
+      await page.locator('.xterm').first().click();
+      await page.keyboard.type(`printf '\\033]52;c;%s\\a' $(printf ${word} | base64)\n`);
+    };
+    await page.evaluate(() => navigator.clipboard.writeText('before'));
+    writeFileSync(configFile, '[clipboard]\nenable_osc52 = false\n');
+    // config-reloaded (150 ms debounce) refetches config.behaviour in the page.
+    await page.waitForTimeout(1_500);
+    await osc52('blocked');
+    await page.waitForTimeout(1_500);
+    expect(await clipboard()).toBe('before');
+    writeFileSync(configFile, '[clipboard]\nenable_osc52 = true\n');
+    await page.waitForTimeout(1_500);
+    await osc52('allowed');
+    await waitFor('osc52 on', async () => ((await clipboard()) === 'allowed' ? true : null));
+  }, 60_000);
 });

@@ -40,7 +40,7 @@ export function ConfigThemeField() {
           value={value}
           disabled={!theme || save.isPending}
           onChange={(e) => save.mutate({ name: e.target.value === '' ? null : e.target.value })}
-          className="w-64"
+          className="w-72"
         >
           <option value="">Not set: this browser’s choice</option>
           {GROUPS.map(([group, label]) => {

@@ -2,7 +2,7 @@
 // One pane's terminal: xterm.js 6 with its addons, wired to the page's WebSocket. Output is
 // written as bytes and acknowledged from xterm's write callback (flow control), so a pane
 // streaming `yes` keeps the page responsive and Ctrl-C reaches the shell at once.
-import { ClipboardAddon } from '@xterm/addon-clipboard';
+import { BrowserClipboardProvider, ClipboardAddon } from '@xterm/addon-clipboard';
 import { FitAddon } from '@xterm/addon-fit';
 import { SearchAddon } from '@xterm/addon-search';
 import { Unicode11Addon } from '@xterm/addon-unicode11';
@@ -11,6 +11,7 @@ import { Terminal } from '@xterm/xterm';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSettings } from '../settings/settingsStore';
 import { useConfigTheme } from '../settings/configTheme';
+import { useConfigBehaviour } from '../settings/useConfigInput';
 import { useResolvedTheme } from '../settings/useResolvedTheme';
 import { useStream } from '../stream/streamContext';
 import { useTRPCClient } from '../api/trpcClient';
@@ -48,6 +49,8 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
   settingsRef.current = settings;
   const resolved = useResolvedTheme();
   const configPalette = useConfigTheme()?.palette?.terminal ?? null;
+  const osc52 = useRef(true);
+  osc52.current = useConfigBehaviour()?.clipboard.osc52 !== false;
   const theme = useMemo(() => configPalette ?? terminalTheme(resolved), [configPalette, resolved]);
   const [exitCode, setExitCode] = useState<number | null | undefined>(undefined);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -85,7 +88,14 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
     term.loadAddon(new Unicode11Addon());
     term.unicode.activeVersion = '11';
     term.loadAddon(new WebLinksAddon((_event, uri) => void openTerminalLink(trpcClient.current, uri)));
-    term.loadAddon(new ClipboardAddon()); // OSC 52: programs in the pane may set the clipboard
+    // OSC 52: programs in the pane may set the clipboard, unless [clipboard] enable_osc52 = false.
+    const browserClipboard = new BrowserClipboardProvider();
+    term.loadAddon(
+      new ClipboardAddon(undefined, {
+        readText: (sel) => (osc52.current ? browserClipboard.readText(sel) : ''),
+        writeText: (sel, text) => (osc52.current ? browserClipboard.writeText(sel, text) : undefined),
+      }),
+    );
     term.open(element);
     const marks = attachShellMarks(term);
     const modes = terminalModes({ term, host: element, marks, client: () => trpcClient.current });
