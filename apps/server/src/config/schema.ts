@@ -32,9 +32,6 @@ const CHROME = noWeb(
 const WORKBAR = noWeb('the web edition has no workbar: sessions, status and modes are in the page header');
 const ANIMATION = noWeb('the web UI has no pane geometry animations to tune');
 const CLIENT_FRAMES = noWeb('the browser paints at the display rate (requestAnimationFrame), not on a poll');
-const LAYOUT_MODES = noWeb(
-  'the web edition splits panes in a tree only; dwindle/master/grid layout modes do not exist here',
-);
 const NAVIGATION = noWeb('the smart-focus (vim-aware Ctrl-h/j/k/l) actions do not exist in the web edition');
 const PROFILES = noWeb('the web edition has no named profiles; sessions are kept by the server snapshot');
 const MULTI_CLIENT = noWeb(
@@ -83,9 +80,9 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   ),
   rozi('input.which_key', 'string', honoured),
   // [layout]
-  rozi('layout', 'table', LAYOUT_MODES),
-  rozi('layout.split_width_multiplier', 'number', LAYOUT_MODES),
-  rozi('layout.default', 'string', LAYOUT_MODES),
+  rozi('layout', 'table', honoured),
+  rozi('layout.split_width_multiplier', 'number', honoured),
+  rozi('layout.default', 'string', honoured),
   // [pane]
   rozi('pane', 'table', honoured),
   rozi('pane.resize_debounce_ms', 'int', noWeb('the browser batches resizes per animation frame already')),

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { joinLayouts, paneIds, removePane } from '../session/layout';
 import { Session, type SessionManager, type Tab } from '../session/manager';
 import type { LayoutNode } from '../session/model';
+import { DEFAULT_LAYOUT, isLayoutKind } from '../session/tiling';
 import { placeTab, tabOfWorkspace, WORKSPACE_COUNT } from '../session/workspaces';
 import { readHistory } from './history';
 import { markResumed } from './resumedPanes';
@@ -70,6 +71,7 @@ export function restoreSnapshot(o: {
       const tab: Tab = {
         id: t.id,
         workspace: workspace ?? WORKSPACE_COUNT,
+        layoutKind: isLayoutKind(t.layoutKind) ? t.layoutKind : DEFAULT_LAYOUT,
         name: t.name,
         layout,
         focusedPaneId: ids.includes(t.focusedPaneId) ? t.focusedPaneId : (ids[0] as number),

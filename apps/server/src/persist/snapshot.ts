@@ -54,6 +54,8 @@ export interface SessionSnapshot {
     id: number;
     /** Absent in snapshots from before workspaces: the tab's position then. */
     workspace?: number;
+    /** Absent in snapshots from before layouts: dwindle. */
+    layoutKind?: string;
     name: string;
     layout: LayoutNode;
     focusedPaneId: number;
@@ -80,6 +82,7 @@ export function takeSnapshot(m: SessionManager, resumeOf?: ResumeLookup): Snapsh
       tabs: s.tabs.map((t) => ({
         id: t.id,
         workspace: t.workspace,
+        layoutKind: t.layoutKind,
         name: t.name,
         layout: t.layout,
         focusedPaneId: t.focusedPaneId,

@@ -12,6 +12,7 @@ const session = (name: string): SessionInfo => ({
     {
       id: 1,
       workspace: 1,
+      layoutKind: 'dwindle',
       name: '1',
       layout: { type: 'pane', paneId: 1 },
       focusedPaneId: 1,

@@ -10,6 +10,7 @@ import { createEditorState } from '../agentsEditor/editorState';
 import type { ServerServices } from '../api/context';
 import { ConfigServices } from '../config/configServices';
 import { configStore } from '../config/configStore';
+import { layoutSettingsReader } from '../session/layoutConfig';
 import { resolvePaths } from '../config/paths';
 import { listenControlSocket } from '../control/socketServer';
 import { EventBus } from '../events/bus';
@@ -161,6 +162,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
     bus,
     home,
     paneDefaults: () => paneDefaultsOf(configStore(paths.configFile).current().root, home),
+    tiling: layoutSettingsReader(paths.configFile, o.log),
     envr: {
       backend: nodePtyBackend,
       procs: procProcessTable,

@@ -4,8 +4,9 @@
 import type { EventBus } from '../events/bus';
 import { programProblem } from './programLookup';
 import { RoziError } from './errors';
-import { equalize, insertPane, paneIds, removePane, setRatios } from './layout';
+import { equalize, paneIds, setRatios } from './layout';
 import type {
+  LayoutKind,
   NotificationInfo,
   PaneId,
   PaneInfo,
@@ -17,6 +18,15 @@ import type {
 } from './model';
 import { Pane, type PaneEnvironment, type PaneLaunch } from './pane';
 import { LiveCwd } from './liveCwd';
+import {
+  placeInTab,
+  removeFromTab,
+  showFocused,
+  tilingFor,
+  type PlaceDirection,
+  type TilingContext,
+} from './tabLayout';
+import { DEFAULT_LAYOUT, DEFAULT_SPLIT_WIDTH_MULTIPLIER } from './tiling';
 import { checkDir, checkName, clamp, Session, type Tab } from './sessionState';
 import { activeWorkspace, checkWorkspace, freeWorkspace, placeTab, tabOfWorkspace } from './workspaces';
 
@@ -42,6 +52,8 @@ export interface ManagerOptions {
   home: string;
   /** config.toml's shell, cwd, scrollback and hold_on_exit, read at each spawn. */
   paneDefaults?: () => PaneDefaults;
+  /** config.toml's [layout]: the kind a fresh workspace starts in and split_width_multiplier. */
+  tiling?: () => { kind: LayoutKind; multiplier: number };
 }
 
 export class SessionManager {
@@ -174,7 +186,7 @@ export class SessionManager {
   switchWorkspace(session: Session, n: number): { tab: Tab; opened: Pane | null } {
     const tab = tabOfWorkspace(session, checkWorkspace(n));
     if (tab) return { tab: this.selectTab(session, tab.id), opened: null };
-    const from = resolveFocused(session);
+    const from = session.focusedPane();
     const cwd = from ? this.liveCwd(from) : null;
     const r = this.createTab(session, { workspace: n, launch: { cwd }, select: true });
     return { tab: r.tab, opened: r.pane };
@@ -189,7 +201,11 @@ export class SessionManager {
       const beside = target?.focusedPaneId;
       this.unplace(session, pane);
       if (target && beside !== undefined) {
-        target.layout = insertPane(target.layout, { targetId: beside, newId: pane.id, direction: 'row' });
+        placeInTab(
+          target,
+          { targetId: beside, newId: pane.id, direction: 'auto' },
+          this.tilingContext(session),
+        );
         target.zoomedPaneId = null;
         pane.tab = target.id;
       } else {
@@ -228,19 +244,15 @@ export class SessionManager {
 
   split(
     target: Pane,
-    o: { direction: SplitDirection; launch: LaunchRequest; focus?: boolean; before?: boolean },
+    o: { direction: PlaceDirection; launch: LaunchRequest; focus?: boolean; before?: boolean },
   ): Pane {
     const session = this.sessionOf(target);
     const tab = session.tab(target.tab);
     const launch = { ...o.launch, cwd: o.launch.cwd ?? this.liveCwd(target) };
     const pane = this.spawnPane(session, { tab: tab.id, req: launch, near: target });
-    tab.layout = insertPane(tab.layout, {
-      targetId: target.id,
-      newId: pane.id,
-      direction: o.direction,
-      before: o.before,
-    });
-    tab.zoomedPaneId = null;
+    if (tab.layoutKind !== 'monocle') tab.zoomedPaneId = null;
+    const placing = { targetId: target.id, newId: pane.id, direction: o.direction, before: o.before };
+    placeInTab(tab, placing, this.tilingContext(session));
     if (o.focus) this.focus(pane);
     this.o.bus.workspaceChanged();
     return pane;
@@ -256,6 +268,7 @@ export class SessionManager {
     const tab = session.tab(pane.tab);
     tab.focusedPaneId = pane.id;
     if (tab.zoomedPaneId !== null && tab.zoomedPaneId !== pane.id) tab.zoomedPaneId = null;
+    showFocused(tab);
     session.activeTabId = tab.id;
     pane.bellCount = 0;
     this.announceSwitch(session, before);
@@ -263,10 +276,7 @@ export class SessionManager {
     this.o.bus.workspaceChanged();
   }
 
-  /**
-   * Emits workspace-switched when the session shows another workspace than `before` (a new
-   * session's first workspace is where it starts, not a switch).
-   */
+  /** Emits workspace-switched when another workspace shows than `before` (a first one is no switch). */
   private announceSwitch(session: Session, before: number): void {
     const now = activeWorkspace(session);
     if (now === before || now === 0 || before === 0) return;
@@ -279,10 +289,16 @@ export class SessionManager {
     });
   }
 
+  /** What tiling reads: the session's pane sizes and [layout] split_width_multiplier. */
+  tilingContext(session: Session): TilingContext {
+    return tilingFor(session, this.o.tiling?.().multiplier ?? DEFAULT_SPLIT_WIDTH_MULTIPLIER);
+  }
+
   private addTab(session: Session, o: { id: TabId; workspace: number; paneId: PaneId; name?: string }): Tab {
     const tab: Tab = {
       id: o.id,
       workspace: o.workspace,
+      layoutKind: this.o.tiling?.().kind ?? DEFAULT_LAYOUT,
       name: o.name ?? String(o.workspace),
       layout: { type: 'pane', paneId: o.paneId },
       focusedPaneId: o.paneId,
@@ -334,12 +350,8 @@ export class SessionManager {
     this.unplace(session, pane);
     if ('to' in o) {
       const tab = session.tab(o.to.tab);
-      tab.layout = insertPane(tab.layout, {
-        targetId: o.to.id,
-        newId: pane.id,
-        direction: o.direction,
-        before: o.before,
-      });
+      const placing = { targetId: o.to.id, newId: pane.id, direction: o.direction, before: o.before };
+      placeInTab(tab, placing, this.tilingContext(session));
       pane.tab = tab.id;
     } else {
       pane.tab = this.addTab(session, { id: session.nextTabId++, workspace, paneId: pane.id }).id;
@@ -402,6 +414,7 @@ export class SessionManager {
         tabs: s.tabs.map((t) => ({
           id: t.id,
           workspace: t.workspace,
+          layoutKind: t.layoutKind,
           name: t.name,
           layout: t.layout,
           focusedPaneId: t.focusedPaneId,
@@ -560,11 +573,11 @@ export class SessionManager {
     session.panes.delete(pane.id);
     const tab = session.tabs.find((t) => t.id === pane.tab);
     if (!tab) return;
-    const layout = removePane(tab.layout, pane.id);
+    const layout = removeFromTab(tab, pane.id, this.tilingContext(session));
     if (layout) {
-      tab.layout = layout;
       if (tab.zoomedPaneId === pane.id) tab.zoomedPaneId = null;
       if (tab.focusedPaneId === pane.id) tab.focusedPaneId = paneIds(layout)[0] as PaneId;
+      showFocused(tab);
       return;
     }
     const i = session.tabs.indexOf(tab);
@@ -582,10 +595,4 @@ export class SessionManager {
     if (!this.sessions.has(DEFAULT_SESSION)) return DEFAULT_SESSION;
     for (let i = 1; ; i++) if (!this.sessions.has(String(i))) return String(i);
   }
-}
-
-/** The focused pane of the session's active tab, if any. */
-function resolveFocused(session: Session): Pane | undefined {
-  const tab = session.tabs.find((t) => t.id === session.activeTabId) ?? session.tabs[0];
-  return tab ? session.panes.get(tab.focusedPaneId) : undefined;
 }

@@ -23,12 +23,17 @@ export type LayoutNode =
       children: LayoutNode[];
     };
 
+/** How a workspace tiles its panes (rozi's layouts-and-panes.md); session/tiling.ts computes each. */
+export type LayoutKind = 'dwindle' | 'master' | 'grid' | 'columns' | 'rows' | 'scrollable' | 'monocle';
+
 export interface TabInfo {
   id: TabId;
   /** rozi's workspace number (1-9, unique in the session): a session's tabs are its workspaces. */
   workspace: number;
   name: string;
   layout: LayoutNode;
+  /** The workspace's tiling layout; every kind but dwindle re-tiles from the pane order on each change. */
+  layoutKind: LayoutKind;
   focusedPaneId: PaneId;
   /** The pane shown alone in the tab, or null when the whole layout shows. */
   zoomedPaneId: PaneId | null;

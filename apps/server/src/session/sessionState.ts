@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { RoziError } from './errors';
-import type { LayoutNode, PaneId, TabId } from './model';
+import type { LayoutKind, LayoutNode, PaneId, TabId } from './model';
 import type { Pane } from './pane';
 
 export interface Tab {
@@ -12,6 +12,8 @@ export interface Tab {
   workspace: number;
   name: string;
   layout: LayoutNode;
+  /** How the workspace tiles its panes (tiling.ts); dwindle keeps manual splits as made. */
+  layoutKind: LayoutKind;
   focusedPaneId: PaneId;
   zoomedPaneId: PaneId | null;
 }
@@ -27,6 +29,12 @@ export class Session {
     public folder: string | null,
     readonly instanceId: string = randomUUID(),
   ) {}
+
+  /** The focused pane of the active tab, if any. */
+  focusedPane(): Pane | undefined {
+    const tab = this.tabs.find((t) => t.id === this.activeTabId) ?? this.tabs[0];
+    return tab ? this.panes.get(tab.focusedPaneId) : undefined;
+  }
 
   tab(id: TabId): Tab {
     const tab = this.tabs.find((t) => t.id === id);

@@ -3,6 +3,7 @@
 import { listRowsOf } from '../paneRows';
 import { z } from 'zod';
 import { capturePane } from '../../session/capture';
+import { promotePane, swapPanes } from '../../session/layoutOps';
 import { RoziError } from '../../session/errors';
 import { resolvePane, resolveSession } from '../../session/target';
 import { encodeKeys } from '../../keys/tmuxKeys';
@@ -12,6 +13,8 @@ import { procedure, router } from '../trpc';
 import { tabCreateInput } from './tabs';
 
 const direction = z.enum(['row', 'column']);
+/** `auto`: dwindle picks the axis from the pane's shape (rozi's spawn); order-driven layouts re-tile. */
+const placeDirection = z.enum(['row', 'column', 'auto']);
 
 export const panesRouter = router({
   list: procedure
@@ -26,7 +29,7 @@ export const panesRouter = router({
   split: procedure
     .input(
       targetInput.extend(launchInput.shape).extend({
-        direction: direction.default('row'),
+        direction: placeDirection.default('row'),
         focus: z.boolean().optional(),
         before: z.boolean().optional(),
       }),
@@ -108,6 +111,22 @@ export const panesRouter = router({
       const tab = ctx.manager.equalize(resolveSession(ctx.manager, input.session), input.tab);
       return { tab: tab.id, layout: tab.layout };
     }),
+
+  /** Exchanges the pane with pane `with` of the same workspace, in place (rozi's swap). */
+  swap: procedure
+    .input(targetInput.extend({ with: z.number().int().positive() }))
+    .mutation(({ ctx, input }) => {
+      const pane = resolvePane(ctx.manager, input);
+      const other = resolvePane(ctx.manager, { session: pane.session.name, target: input.with });
+      const tab = swapPanes(ctx.manager, pane, other);
+      return { tab: tab.id, layout: tab.layout };
+    }),
+
+  /** The pane takes its workspace's first (master) slot. */
+  promote: procedure.input(targetInput).mutation(({ ctx, input }) => {
+    const tab = promotePane(ctx.manager, resolvePane(ctx.manager, input));
+    return { tab: tab.id, layout: tab.layout };
+  }),
 
   /** rozi's move-to-workspace N: the pane joins workspace N (made when empty), which is shown. */
   moveToWorkspace: procedure

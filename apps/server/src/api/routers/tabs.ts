@@ -1,6 +1,9 @@
 // tabs.create / rename / close / select.
 import { z } from 'zod';
+import { RoziError } from '../../session/errors';
+import { checkLayoutKind, setLayout } from '../../session/layoutOps';
 import { resolveSession } from '../../session/target';
+import { checkWorkspace, tabOfWorkspace } from '../../session/workspaces';
 import { launchInput, PTY_READY_TIMEOUT_MS } from '../inputs';
 import { procedure, router } from '../trpc';
 
@@ -46,6 +49,34 @@ export const tabsRouter = router({
       const { tab, opened } = ctx.manager.switchWorkspace(session, input.workspace);
       if (opened) await opened.waitReady(PTY_READY_TIMEOUT_MS);
       return { session: session.name, workspace: tab.workspace, tab: tab.id, opened: opened !== null };
+    }),
+
+  /** Switches a workspace's layout kind (its tab, else its number, else the active one) and re-tiles it. */
+  setLayout: procedure
+    .input(
+      z.object({
+        session: z.string().min(1).optional(),
+        tab: z.number().int().positive().optional(),
+        workspace: z.number().int().optional(),
+        layout: z.string(),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const session = resolveSession(ctx.manager, input.session);
+      const kind = checkLayoutKind(input.layout);
+      const tab =
+        input.tab !== undefined
+          ? session.tab(input.tab)
+          : input.workspace !== undefined
+            ? tabOfWorkspace(session, checkWorkspace(input.workspace))
+            : session.tabs.find((t) => t.id === session.activeTabId);
+      if (!tab)
+        throw new RoziError(
+          'not-found',
+          `session '${session.name}' has no workspace ${input.workspace ?? ''}`,
+        );
+      setLayout(ctx.manager, { session, tab, kind });
+      return { session: session.name, workspace: tab.workspace, tab: tab.id, layout: tab.layoutKind };
     }),
 
   select: procedure.input(tabRef).mutation(({ ctx, input }) => {

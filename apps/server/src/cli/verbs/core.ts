@@ -17,6 +17,7 @@ import { serverVerb } from './core/server';
 import { splitVerb } from './core/split';
 import { moveToWorkspaceVerb } from './core/moveToWorkspace';
 import { switchWorkspaceVerb } from './core/switchWorkspace';
+import { setLayoutVerb } from './core/setLayout';
 
 export const coreVerbs: Verb[] = [
   serverVerb,
@@ -31,6 +32,7 @@ export const coreVerbs: Verb[] = [
   newPaneVerb,
   switchWorkspaceVerb,
   moveToWorkspaceVerb,
+  setLayoutVerb,
   focusVerb,
   killPaneVerb,
   renamePaneVerb,
