@@ -1,6 +1,6 @@
 // Every call the page makes to the server's tRPC procedures, in one place: the rest of the UI
 // says what it wants (split this pane, close that tab) and never spells a procedure name.
-import type { HostInfo, PaneInfo, SplitDirection } from '@rozi/server/model';
+import type { HostInfo, LayoutKind, PaneInfo, SplitDirection } from '@rozi/server/model';
 import type { RoziClient } from '../api/trpcClient';
 
 export interface Launch {
@@ -15,7 +15,8 @@ export interface WorkspaceApi {
   listPanes(session?: string): Promise<PaneInfo[]>;
   splitPane(o: {
     key: number;
-    direction: SplitDirection;
+    /** 'auto': where the workspace's layout puts a new pane (dwindle: along the longer side). */
+    direction: SplitDirection | 'auto';
     launch?: Launch;
     before?: boolean;
   }): Promise<unknown>;
@@ -34,6 +35,12 @@ export interface WorkspaceApi {
   selectTab(session: string, tab: number): Promise<unknown>;
   /** Shows workspace `n` (1-9), opening it with a shell when empty. */
   switchWorkspace(session: string, n: number): Promise<unknown>;
+  /** Re-tiles a workspace in another layout kind. */
+  setLayout(o: { session: string; tab: number; layout: LayoutKind }): Promise<unknown>;
+  /** Exchanges pane `key` with pane `withId` of its workspace, in place. */
+  swapPane(key: number, withId: number): Promise<unknown>;
+  /** Pane `key` takes its workspace's first (master) slot. */
+  promotePane(key: number): Promise<unknown>;
   /** Moves pane `key` to workspace `n`, which is then shown. */
   moveToWorkspace(key: number, n: number): Promise<unknown>;
   renameTab(session: string, tab: number, name: string): Promise<unknown>;
@@ -66,6 +73,9 @@ export function workspaceApi(client: RoziClient): WorkspaceApi {
     newTab: ({ session, launch, name }) => client.tabs.create.mutate({ session, name, ...launch }),
     selectTab: (session, tab) => client.tabs.select.mutate({ session, tab }),
     switchWorkspace: (session, workspace) => client.tabs.switchWorkspace.mutate({ session, workspace }),
+    setLayout: ({ session, tab, layout }) => client.tabs.setLayout.mutate({ session, tab, layout }),
+    swapPane: (key, withId) => client.panes.swap.mutate({ key, with: withId }),
+    promotePane: (key) => client.panes.promote.mutate({ key }),
     moveToWorkspace: (key, workspace) => client.panes.moveToWorkspace.mutate({ key, workspace }),
     renameTab: (session, tab, name) => client.tabs.rename.mutate({ session, tab, name }),
     closeTab: (session, tab) => client.tabs.close.mutate({ session, tab }),

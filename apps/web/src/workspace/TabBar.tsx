@@ -86,6 +86,15 @@ export function TabBar(props: TabBarProps) {
         <IconButton icon="plus" label="New tab" onClick={props.onNewTab} className="mx-1.5 self-center" />
       </div>
       <div className="flex shrink-0 items-center gap-0.5 px-2">
+        <button
+          type="button"
+          onClick={() => props.onRun('cycle-layout')}
+          data-layout-chip
+          title="Switch layout (Ctrl+A m); every layout is in the palette"
+          className={`mr-1 flex h-6 items-center rounded border border-line px-2 font-mono text-[11px] text-muted hover:bg-surface-2 hover:text-fg ${FOCUS_RING}`}
+        >
+          {session.tabs.find((t) => t.id === session.activeTabId)?.layoutKind ?? 'dwindle'}
+        </button>
         <IconButton icon="splitRight" label="Split right" onClick={() => props.onRun('split-right')} />
         <IconButton icon="splitDown" label="Split down" onClick={() => props.onRun('split-down')} />
         <IconButton

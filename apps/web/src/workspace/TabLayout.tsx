@@ -3,7 +3,7 @@
 // or move never remounts a terminal; dividers drag (live, committed on release) and equalise on
 // double-click; a zoomed pane covers the tab while the others stay mounted underneath.
 import type { PaneInfo, SessionInfo, TabInfo } from '@rozi/server/model';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DividerRect } from '../model/layoutGeometry';
 import { dragRatios, layoutGeometry } from '../model/layoutGeometry';
 import { PaneView } from './PaneView';
@@ -13,6 +13,8 @@ import type { WorkspaceApi } from '../model/workspaceApi';
 const GAP_PX = 4;
 const MIN_RATIO = 0.05;
 const KEY_STEP = 0.05;
+/** Scrollable's pane width as a share of the viewport (rozi's default basis). */
+const SCROLLABLE_BASIS = 0.45;
 
 export interface TabLayoutProps {
   session: SessionInfo;
@@ -83,8 +85,23 @@ export function TabLayout({ session, tab, workspace, api, onRun, onClosePane }: 
     target.addEventListener('pointercancel', onUp);
   };
 
-  return (
-    <div ref={container} className="relative min-h-0 flex-1 bg-bg" data-tab-layout={tab.id}>
+  // Scrollable (rozi's strip): three or more panes keep their 0.45 basis each and the strip scrolls.
+  const strip = tab.layoutKind === 'scrollable' && geometry.panes.length > 2;
+  // The strip moves only as far as it must to show the focused pane whole.
+  useEffect(() => {
+    if (!strip) return;
+    container.current
+      ?.querySelector(`[data-pane-slot="${tab.focusedPaneId}"]`)
+      ?.scrollIntoView({ inline: 'nearest', block: 'nearest' });
+  }, [strip, tab.focusedPaneId]);
+  const body = (
+    <div
+      ref={container}
+      className={`relative bg-bg ${strip ? 'h-full' : 'min-h-0 flex-1'}`}
+      style={strip ? { width: `${geometry.panes.length * SCROLLABLE_BASIS * 100}%` } : undefined}
+      data-tab-layout={tab.id}
+      data-layout-kind={tab.layoutKind}
+    >
       {geometry.panes.map((rect) => {
         const pane = workspace.pane(session.name, rect.paneId);
         if (!pane) return null;
@@ -106,6 +123,7 @@ export function TabLayout({ session, tab, workspace, api, onRun, onClosePane }: 
         return (
           <div
             key={pane.key}
+            data-pane-slot={pane.id}
             className={`absolute ${hidden ? 'invisible' : ''} ${full ? 'z-10' : ''}`}
             style={style}
             aria-hidden={hidden || undefined}
@@ -187,6 +205,12 @@ export function TabLayout({ session, tab, workspace, api, onRun, onClosePane }: 
             </div>
           );
         })}
+    </div>
+  );
+  if (!strip) return body;
+  return (
+    <div className="min-h-0 flex-1 overflow-x-auto overflow-y-hidden" data-scroll-strip={tab.id}>
+      {body}
     </div>
   );
 }
