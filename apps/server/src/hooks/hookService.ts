@@ -26,12 +26,16 @@ import type { HookStatusLink } from './statusLink';
 import { readUserHooks, type UserRunHook } from './userHooks';
 
 /**
- * A pane's 1-based workspace: its tab's position. A new tab's first pane is spawned before the
- * tab joins the list, and a new tab is appended, so it is the next position.
+ * A pane's workspace (1-9): its tab's number. A new tab's first pane is spawned before the tab
+ * joins the list; then the lowest free number is the one it gets.
  */
-function workspaceOf(tabs: readonly { id: number }[], tab: number): number {
-  const i = tabs.findIndex((t) => t.id === tab);
-  return (i < 0 ? tabs.length : i) + 1;
+function workspaceOf(tabs: readonly { id: number; workspace: number }[], tab: number): number {
+  const found = tabs.find((t) => t.id === tab);
+  if (found) return found.workspace;
+  const used = new Set(tabs.map((t) => t.workspace));
+  let n = 1;
+  while (used.has(n)) n++;
+  return n;
 }
 
 export interface HookServiceOptions {
