@@ -62,14 +62,14 @@ function tabStep(step: 1 | -1): Run {
     const i = session.tabs.findIndex((t) => t.id === session.activeTabId);
     const next = session.tabs[(i + step + session.tabs.length) % session.tabs.length];
     if (next) o.manager.selectTab(session, next.id);
-    return { workspace: session.tabs.findIndex((t) => t.id === session.activeTabId) + 1 };
+    return { workspace: session.tabs.find((t) => t.id === session.activeTabId)?.workspace ?? null };
   };
 }
 
 function selectTab(n: number): Run {
   return (o) => {
     const session = sessionOf(o);
-    const tab = session.tabs[n - 1];
+    const tab = session.tabs.find((t) => t.workspace === n);
     if (!tab) throw new RoziError('not-found', `session '${session.name}' has no workspace ${n}`);
     o.manager.selectTab(session, tab.id);
     return { workspace: n };
