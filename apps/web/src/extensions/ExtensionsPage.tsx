@@ -109,11 +109,20 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
               aria-label={e.title}
               className={`flex w-full flex-col overflow-hidden rounded-lg border border-line bg-surface text-left hover:border-accent ${FOCUS_RING}`}
             >
-              <CardImage id={e.id} title={e.title} hasShot={e.screenshots.length > 0} />
+              {e.screenshots.length > 0 && <CardImage id={e.id} title={e.title} />}
               <div className="flex flex-col gap-1 p-3">
-                <div className="flex items-center gap-2">
-                  <span className="flex-1 truncate text-[14px] font-semibold">{e.title}</span>
-                  <span className="font-mono text-[11px] text-muted">{e.version}</span>
+                <div className="flex items-center gap-2.5">
+                  {e.screenshots.length === 0 && <Monogram id={e.id} title={e.title} />}
+                  <div className="flex min-w-0 flex-1 flex-col">
+                    <div className="flex items-center gap-2">
+                      <span className="flex-1 truncate text-[14px] font-semibold">{e.title}</span>
+                      <span className="font-mono text-[11px] text-muted">{e.version}</span>
+                    </div>
+                    <span className="truncate font-mono text-[11px] text-muted" title={e.repo}>
+                      {sourceLabel(e.repo)}
+                      {e.platforms ? ` · ${e.platforms.join(', ')}` : ''}
+                    </span>
+                  </div>
                 </div>
                 <p className="line-clamp-2 min-h-[2.5em] text-[12px] text-muted">{e.description}</p>
                 <div className="mt-1 flex flex-wrap gap-1.5 text-[11px]">
@@ -139,30 +148,44 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
   );
 }
 
-/** 16:10, the screenshot cropped from the top left (object-position: left top); a monogram without one. */
-function CardImage({ id, title, hasShot }: { id: string; title: string; hasShot: boolean }) {
+/** 16:10, the screenshot cropped from the top left (object-position: left top). */
+function CardImage({ id, title }: { id: string; title: string }) {
   const trpc = useTRPC();
-  const { data } = useQuery({
-    ...trpc.discover.details.queryOptions({ id }),
-    enabled: hasShot,
-    staleTime: Infinity,
-  });
+  const { data } = useQuery({ ...trpc.discover.details.queryOptions({ id }), staleTime: Infinity });
   const shot = data?.details?.screenshots[0];
   return (
     <div className="aspect-[16/10] w-full overflow-hidden border-b border-line bg-surface-2">
-      {shot ? (
+      {shot && (
         <img
           src={shot.dataUrl}
           alt={`${title} screenshot`}
           className="h-full w-full object-cover object-left-top"
         />
-      ) : (
-        <div className="flex h-full items-center justify-center text-[40px] font-semibold text-muted/60">
-          {title.slice(0, 1).toUpperCase()}
-        </div>
       )}
     </div>
   );
+}
+
+/** A small tile with the title's initial, tinted from the id, for extensions without a screenshot. */
+function Monogram({ id, title }: { id: string; title: string }) {
+  let hash = 0;
+  for (const ch of id) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return (
+    <span
+      aria-hidden="true"
+      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-[16px] font-semibold text-white/90"
+      style={{ backgroundColor: `hsl(${hash % 360} 35% 32%)` }}
+    >
+      {title.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+/** Where an entry comes from, short: `owner/name` of a repository URL, or the bundled name. */
+function sourceLabel(repo: string): string {
+  if (repo.startsWith('bundled:')) return `bundled · ${repo.slice('bundled:'.length)}`;
+  const m = /([^/:]+\/[^/]+?)(?:\.git)?\/?$/.exec(repo);
+  return m ? m[1]! : repo;
 }
 
 function ExtensionsView() {
