@@ -2,7 +2,7 @@
 // (fixtures/agents) under agent-like names, and the `rozi` CLI as a user runs it.
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'smol-toml';
 import type { AgentRowView } from '../src/status/agentViews';
 import type { PaneInfo } from '../src/session/model';
@@ -42,6 +42,12 @@ interface FakeAgent {
   pid(): number;
 }
 
+/** Panes `launch` opened in this test: closed after it, since a session holds nine workspaces. */
+const launched: number[] = [];
+afterEach(async () => {
+  for (const key of launched.splice(0)) await s.call('panes.kill', { key }).catch(() => undefined); // the test may have closed it already
+});
+
 /** Starts a fake agent in a new tab's shell, the way a person types it. */
 async function launch(o: {
   program: string;
@@ -50,6 +56,7 @@ async function launch(o: {
   bracketed?: boolean;
 }): Promise<FakeAgent> {
   const r = await s.call<{ pane: PaneInfo }>('tabs.create', {});
+  launched.push(r.pane.key);
   const pane = r.pane.id;
   const log = join(s.home, `input-${pane}-${Date.now()}.log`);
   writeFileSync(log, '');
