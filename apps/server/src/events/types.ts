@@ -172,7 +172,8 @@ export type PickerResult =
   | { kind: 'cancelled' };
 
 /** What a browser answers: a result, or that it could not show the picker (an overlay is open). */
-export type PickerAnswer = PickerResult | { kind: 'refused'; reason: 'overlay' };
+/** `shown`: a page put the picker on screen (it waits for a person now, however long). */
+export type PickerAnswer = PickerResult | { kind: 'refused'; reason: 'overlay' } | { kind: 'shown' };
 
 export interface SidebarTabRow {
   /** For JSON command tabs and stream rows: the row's id (ROZI_ROW_ID on click). */

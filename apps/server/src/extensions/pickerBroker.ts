@@ -10,12 +10,18 @@ import type { EventBus } from '../events/bus';
 import type { PickerAnswer, PickerRequest, PickerResult, PickerRow } from '../events/types';
 import { ExtensionHostError } from './hostError';
 
+/** How long after a refusal another page may still show the picker before it counts as refused. */
+export const PICKER_TAKER_GRACE_MS = 3_000;
+
 interface Open {
   id: string;
   owner: string | undefined;
   /** Browsers the picker was sent to; when this many refused, nobody can show it. */
   audience: number;
   refused: number;
+  /** A page showed it: it waits for a person now. */
+  shown: boolean;
+  noTaker: NodeJS.Timeout | undefined;
   settle(result: PickerResult): void;
   fail(err: Error): void;
 }
@@ -49,6 +55,7 @@ export class PickerBroker {
     const id = `pick-${++this.counter}`;
     return new Promise<PickerResult>((resolve, reject) => {
       const end = (): void => {
+        clearTimeout(this.open?.noTaker);
         this.open = undefined;
         o.signal?.removeEventListener('abort', onAbort);
         this.o.bus.emit({ type: 'picker-closed', id });
@@ -68,7 +75,16 @@ export class PickerBroker {
         reject(err);
       };
       const onAbort = (): void => settle({ kind: 'cancelled' });
-      this.open = { id, owner: o.owner, audience, refused: 0, settle, fail };
+      this.open = {
+        id,
+        owner: o.owner,
+        audience,
+        refused: 0,
+        shown: false,
+        noTaker: undefined,
+        settle,
+        fail,
+      };
       o.signal?.addEventListener('abort', onAbort, { once: true });
       this.o.bus.emit({ type: 'picker-open', picker: { ...o.request, id } });
       o.onOpened?.(id);
@@ -83,11 +99,23 @@ export class PickerBroker {
   answer(id: string, answer: PickerAnswer): boolean {
     const open = this.open;
     if (open?.id !== id) return false;
+    if (answer.kind === 'shown') {
+      open.shown = true;
+      clearTimeout(open.noTaker);
+      return true;
+    }
     if (answer.kind === 'refused') {
       open.refused++;
       // A browser that left since the picker was sent will never answer: count the ones still here.
       if (open.refused >= Math.min(open.audience, this.o.browsers()))
         open.fail(new ExtensionHostError('overlay-open', 'an overlay is open'));
+      // A connection that is not a page showing pickers (a second socket of one page, seen under
+      // load) never answers: once a page refused and none showed it, refuse after a short grace.
+      else if (!open.shown && open.noTaker === undefined)
+        open.noTaker = setTimeout(() => {
+          if (this.open === open && !open.shown)
+            open.fail(new ExtensionHostError('overlay-open', 'an overlay is open'));
+        }, PICKER_TAKER_GRACE_MS);
       return true;
     }
     open.settle(answer);

@@ -37,7 +37,11 @@ export function ExtensionPicker() {
               id: e.picker.id,
               result: { kind: 'refused', reason: 'overlay' },
             });
-          else setPicker(e.picker);
+          else {
+            setPicker(e.picker);
+            // Tells the server a person has it now (it stops counting this page as undecided).
+            void client.extensions.pickerAnswer.mutate({ id: e.picker.id, result: { kind: 'shown' } });
+          }
         } else if (e.type === 'picker-rows')
           setPicker((p) => (p && p.id === e.id ? { ...p, rows: e.rows } : p));
         else if (e.type === 'picker-closed') setPicker((p) => (p && p.id === e.id ? null : p));

@@ -63,6 +63,7 @@ const pickerResult = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('cancelled') }),
   z.object({ kind: z.literal('refused'), reason: z.literal('overlay') }),
+  z.object({ kind: z.literal('shown') }),
 ]);
 
 /** Action failures keep their invoker code (deadline, already-running, …) for the CLI. */
