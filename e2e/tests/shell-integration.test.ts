@@ -89,7 +89,7 @@ describe('shell integration in the browser', () => {
     await openWorkspace(page, new URL('/?probe=1', page.url()).toString());
     await pane(page, 1).locator('.xterm').click();
     await page.keyboard.type(
-      "clear; printf '\\033[?2026hSYNC-%s' HELD; sleep 0.6; printf '\\033[?2026l'; echo\n",
+      "clear; printf '\\033[?2026hSYNC-%s' HELD; sleep 1.5; printf '\\033[?2026l'; echo\n",
     );
     // While mode 2026 is set the renderer draws nothing new, though the text is in the buffer.
     let heldSeen = false;
