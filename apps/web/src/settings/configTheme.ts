@@ -3,24 +3,11 @@
 // reads the same value, and cached in localStorage so the next load paints it from the first
 // frame. ConfigThemeSync (shell/) refreshes it from the server; a save of config.toml — from
 // Settings, another browser or a hand edit — reaches it through `config-reloaded`.
+import type { UiColors } from '@rozi/server/theme';
 import { useSyncExternalStore } from 'react';
 
-export interface ConfigThemeColors {
-  bg: string;
-  surface: string;
-  surface2: string;
-  surface3: string;
-  line: string;
-  fg: string;
-  muted: string;
-  accent: string;
-  accentFg: string;
-  working: string;
-  blocked: string;
-  done: string;
-  danger: string;
-  term: string;
-}
+/** The page's colour tokens, as the server resolves them from the theme (`--rz-*`). */
+export type ConfigThemeColors = UiColors;
 
 export interface ConfigTheme {
   name: string;
