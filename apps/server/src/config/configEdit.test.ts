@@ -96,4 +96,39 @@ describe('config.toml edits under concurrent writers', () => {
     expect(calls).toBe(2);
     expect(readFileSync(file, 'utf8')).toBe('# mine\n[keys]\nsplit = "ctrl-a %"\n# saved by hand\n# ours\n');
   });
+
+  it('keeps a hand edit from a writer that opened the file before the rename and writes after it', async () => {
+    // The shell opens config.toml for appending, says so, and writes 400 ms later: by then our
+    // rename has replaced the file it holds. The edit waits for it and merges its line.
+    const child = spawn(
+      'sh',
+      ['-c', `exec 3>>"$0"; echo opened; sleep 0.4; echo '# late hand edit' >&3`, file],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    const t0 = Date.now();
+    const r = editConfigFile({ file, edit: (text) => ({ text: `${text}# ours\n` }) });
+    expect(r.ok).toBe(true);
+    expect(Date.now() - t0).toBeGreaterThan(200);
+    await new Promise((resolve) => child.once('exit', resolve));
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('# late hand edit\n');
+    expect(text).toContain('# ours\n');
+    expect(text.startsWith('# mine\n')).toBe(true);
+  });
+
+  it('does not wait for a process that only reads the file', async () => {
+    const child = spawn('sh', ['-c', 'exec 3<"$0"; echo opened; sleep 5', file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    const t0 = Date.now();
+    const r = editConfigFile({ file, edit: (text) => ({ text: `${text}# ours\n` }) });
+    const took = Date.now() - t0;
+    child.kill();
+    expect(r.ok).toBe(true);
+    expect(took).toBeLessThan(1_500);
+  });
 });

@@ -7,6 +7,8 @@
 //    the text the edit was computed from) and the edit is computed again on its text;
 //  - an editor that writes in place into the old file during the rename itself is seen after it
 //    (the old file, still open, changed) and its text is edited and written again.
+//    A writer that opened the old file before the rename and writes after it is waited for
+//    (replacedWriters.ts: it still holds the replaced file open for writing) before that check.
 // Only a rename-style save landing in the microseconds between the last compare and our rename
 // can still be overwritten; nothing short of the editor taking our lock closes that.
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { basename, dirname, join } from 'node:path';
 import { withLockFile } from '@rozi/extensions/node';
 import { writeFileAtomic } from '../persist/atomicWrite';
 import { configStore } from './configStore';
+import { waitForReplacedWriters } from './replacedWriters';
 
 export const CONFIG_EDIT_ATTEMPTS = 8;
 
@@ -108,7 +111,9 @@ function editLocked(file: string, edit: EditFn): ConfigEditResult {
         throw err;
       }
       wrote = after;
-      // An in-place write into the file we replaced, between the compare and the rename.
+      // An in-place write into the file we replaced, between the compare and the rename, or by a
+      // writer that opened it before the rename and has not written yet (waited for).
+      if (opened.fd !== null) waitForReplacedWriters(file);
       if (opened.fd !== null && stampOf(opened.fd) !== opened.stamp) {
         base = { existed: true, bytes: readAt0(opened.fd) };
         expected = { existed: true, bytes: after };
