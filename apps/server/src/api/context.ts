@@ -7,6 +7,7 @@ import type { ConfigServices } from '../config/configServices';
 import type { ExtensionHost } from '../extensions/host';
 import type { HookService } from '../hooks/hookService';
 import type { WorkspaceProjection } from '../projection/workspaceProjection';
+import type { ProfileService } from '../profiles/profileService';
 import type { RemoteHosts } from '../remote/remoteHosts';
 import type { SessionManager } from '../session/manager';
 import type { StatusService } from '../status/statusService';
@@ -37,6 +38,7 @@ export interface ServerServices {
   worktrees: WorktreeService;
   /** config.toml's [[services]], supervised. */
   services: ConfigServices;
+  profiles: ProfileService;
   diagnostics(): Diagnostics;
 }
 

@@ -14,6 +14,7 @@ import { extensionsRouter } from './routers/extensions';
 import { hostsRouter } from './routers/hosts';
 import { launchersRouter } from './routers/launchers';
 import { panesRouter } from './routers/panes';
+import { profilesRouter } from './routers/profiles';
 import { sessionsRouter } from './routers/sessions';
 import { statusRouter } from './routers/status';
 import { tabsRouter } from './routers/tabs';
@@ -28,6 +29,7 @@ export const appRouter = router({
   hosts: hostsRouter,
   tabs: tabsRouter,
   panes: panesRouter,
+  profiles: profilesRouter,
   launchers: launchersRouter,
   extensions: extensionsRouter,
   agents: agentsRouter,

@@ -33,7 +33,6 @@ const WORKBAR = noWeb('the web edition has no workbar: sessions, status and mode
 const ANIMATION = noWeb('the web UI has no pane geometry animations to tune');
 const CLIENT_FRAMES = noWeb('the browser paints at the display rate (requestAnimationFrame), not on a poll');
 const NAVIGATION = noWeb('the smart-focus (vim-aware Ctrl-h/j/k/l) actions do not exist in the web edition');
-const PROFILES = noWeb('the web edition has no named profiles; sessions are kept by the server snapshot');
 const MULTI_CLIENT = noWeb(
   'every browser tab is a full client of the shared server; there is no layout-control lease',
 );
@@ -144,8 +143,9 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   rozi('theme', 'table', honoured),
   rozi('theme.name', 'string', honoured),
   // [profile]
-  rozi('profile', 'table', PROFILES),
-  rozi('profile.default', 'string', PROFILES),
+  // [profile] default: profiles/profileService.ts seeds every session opened without a recipe.
+  rozi('profile', 'table', honoured),
+  rozi('profile.default', 'string', honoured),
   // [clipboard]: the page's OSC 52 (terminal/TerminalView.tsx) reads it.
   rozi('clipboard', 'table', honoured),
   rozi('clipboard.enable_osc52', 'bool', honoured),

@@ -32,6 +32,7 @@ import { StatusService } from '../status/statusService';
 import { nodePtyBackend } from '../pty/nodePtyBackend';
 import { RoziError } from '../session/errors';
 import { SessionManager } from '../session/manager';
+import { ProfileService } from '../profiles/profileService';
 import { paneDefaultsOf } from '../session/paneDefaults';
 import { installShellIntegration } from '../shellIntegration/install';
 import { shellIntegrationOn } from '../shellIntegration/mode';
@@ -242,8 +243,18 @@ export async function runServer(o: ServerOptions): Promise<number> {
   });
   // The composition root: every transport that runs procedures (HTTP, the control socket, host
   // links) hands them this one object, so a router reads ctx.extensions, ctx.status, … directly.
+  const profiles = new ProfileService({
+    manager,
+    bus,
+    configDir: paths.configDir,
+    configFile: paths.configFile,
+    home,
+    pathVar: baseEnv.PATH,
+    log: o.log,
+  });
   const services: ServerServices = {
     manager,
+    profiles,
     extensions,
     hooks,
     status,
@@ -296,7 +307,8 @@ export async function runServer(o: ServerOptions): Promise<number> {
     o.log(`restored ${data.sessions.length} session(s), ${n} pane(s) from the snapshot`);
   }
   // A host endpoint starts empty: its client creates the sessions it wants there.
-  if (manager.sessions.size === 0 && !o.headless) manager.createSession({ launch: {} });
+  // The first session is seeded from [profile] default like any session opened without a recipe.
+  if (manager.sessions.size === 0 && !o.headless) await profiles.createSeeded({ launch: {} });
   const snapshots = new SnapshotWriter({
     manager,
     bus,

@@ -44,13 +44,16 @@ export const sessionsRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const { name, folder, host: _host, ...launch } = input;
-      const { session, pane } = ctx.manager.createSession({ name, folder, launch });
+      // Without a command, [profile] default seeds the session (profiles/profileService.ts).
+      const { session, pane, profile, warnings } = await ctx.profiles.createSeeded({ name, folder, launch });
       const ptyReady = await pane.waitReady(PTY_READY_TIMEOUT_MS);
       return {
         session: session.name,
         instanceId: session.instanceId,
         pane: ctx.manager.startedPaneInfo(pane),
         pty_ready: ptyReady,
+        profile,
+        warnings,
       };
     }),
 

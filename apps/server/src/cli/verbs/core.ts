@@ -18,6 +18,7 @@ import { splitVerb } from './core/split';
 import { moveToWorkspaceVerb } from './core/moveToWorkspace';
 import { switchWorkspaceVerb } from './core/switchWorkspace';
 import { setLayoutVerb } from './core/setLayout';
+import { saveProfileVerb } from './core/saveProfile';
 
 export const coreVerbs: Verb[] = [
   serverVerb,
@@ -33,6 +34,7 @@ export const coreVerbs: Verb[] = [
   switchWorkspaceVerb,
   moveToWorkspaceVerb,
   setLayoutVerb,
+  saveProfileVerb,
   focusVerb,
   killPaneVerb,
   renamePaneVerb,
