@@ -9,6 +9,7 @@ import type { HookService } from '../hooks/hookService';
 import type { WorkspaceProjection } from '../projection/workspaceProjection';
 import type { ProfileService } from '../profiles/profileService';
 import type { RemoteHosts } from '../remote/remoteHosts';
+import type { RemotePlacement } from '../extensions/remotePlacement';
 import type { SessionManager } from '../session/manager';
 import type { StatusService } from '../status/statusService';
 import type { ConnectionStats } from '../stream/wsHub';
@@ -32,6 +33,8 @@ export interface ServerServices {
   status: StatusService;
   projection: WorkspaceProjection;
   remote: RemoteHosts;
+  /** Extension services placed on remote hosts (spec 003). */
+  placement: RemotePlacement;
   /** The agent editor's paths and save history. */
   editor: EditorState;
   /** Agent worktrees: creation, status, checkpoints, diffs, finishing. */

@@ -38,6 +38,8 @@ import { installShellIntegration } from '../shellIntegration/install';
 import { shellIntegrationOn } from '../shellIntegration/mode';
 import { StreamHub } from '../stream/wsHub';
 import { LinkServer } from '../host/linkServer';
+import { placementProcedures } from '../host/placedRuntime';
+import { RemotePlacement } from '../extensions/remotePlacement';
 import { RemoteHosts } from '../remote/remoteHosts';
 import { WorktreeService } from '../worktrees/worktreeService';
 import { DEFAULT_RING_BYTES } from './defaults';
@@ -212,6 +214,15 @@ export async function runServer(o: ServerOptions): Promise<number> {
     log: o.log,
   });
   const hooks = new HookService({ manager, bus, host: extensions, paths, env: baseEnv, home, log: o.log });
+  // Placed services on the hosts of attached sessions (spec 003): snapshots over each host's link.
+  const placement = new RemotePlacement({
+    bus,
+    runtimes: () => extensions.runtimesList(),
+    hosts: () => remote.registered(),
+    generations: extensions.generations,
+    notify: (n) => void manager.notify(n),
+    log: o.log,
+  });
   // Agent worktrees (issue 22): status in pane headers, checkpoints at each finished turn.
   const worktrees = new WorktreeService({
     manager,
@@ -260,6 +271,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
     status,
     projection,
     remote,
+    placement,
     editor: createEditorState(o.env),
     worktrees,
     services: configServices,
@@ -271,6 +283,8 @@ export async function runServer(o: ServerOptions): Promise<number> {
   };
   // Clients of this machine as a remote host: each link draws the workspace like a browser.
   const links = new LinkServer({ services, log: o.log });
+  // Extension processes a client places on this machine (spec 003): they end with its link.
+  links.extra = placementProcedures({ paths, env: baseEnv, roziBin: bin, log: o.log });
   projection.start();
   hooks.attachStatus(status);
   const gate: GateConfig = { port: o.port, token, allowRemote: o.allowRemote };
@@ -338,6 +352,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
 
   remote.start();
   await extensions.start();
+  placement.start();
   await hooks.start();
   status.start();
   worktrees.start();
@@ -372,6 +387,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
           { name: 'worktrees', run: () => worktrees.stop() },
           { name: 'the projection', run: () => projection.dispose() },
           { name: 'host links', run: () => links.closeAll('the host server is stopping') },
+          { name: 'placement', run: () => placement.stop() },
           { name: 'remote hosts', run: () => remote.stop() },
           { name: 'pane histories', run: () => histories.close() },
           { name: 'hooks', run: () => hooks.stop() },

@@ -84,20 +84,26 @@ export const extensionsRouter = router({
 
   list: procedure.query(({ ctx }) => extensionsListing(ctx.extensions)),
 
-  status: procedure.input(z.object({ session: z.string().optional() }).optional()).query(({ ctx, input }) => {
-    const host = ctx.extensions;
-    return {
-      extensions: host.runtimesList().map((rt) => ({
-        id: rt.id,
-        generation: rt.generation,
-        services: [...rt.services.values()].map((s) => s.status()),
-      })),
-      deployments: host.deployments.status(input?.session),
-      invocations: host.invoker.invocations(),
-      // Sandboxed hooks' health (issue 8, apps/server/src/hooks): calls, failures, p50/p99, disabled.
-      hooks: ctx.hooks.health(),
-    };
-  }),
+  status: procedure
+    .input(z.object({ session: z.string().optional() }).optional())
+    .query(async ({ ctx, input }) => {
+      const host = ctx.extensions;
+      // Placed processes on remote hosts (spec 003: status lists every host and placed process).
+      const placed = await ctx.placement.report();
+      return {
+        hosts: placed.hosts,
+        placed: placed.placed,
+        extensions: host.runtimesList().map((rt) => ({
+          id: rt.id,
+          generation: rt.generation,
+          services: [...rt.services.values()].map((s) => s.status()),
+        })),
+        deployments: host.deployments.status(input?.session),
+        invocations: host.invoker.invocations(),
+        // Sandboxed hooks' health (issue 8, apps/server/src/hooks): calls, failures, p50/p99, disabled.
+        hooks: ctx.hooks.health(),
+      };
+    }),
 
   palette: procedure.query(({ ctx }) => ctx.extensions.commands.palette()),
 

@@ -1,5 +1,6 @@
 // rozi extensions status [--session NAME]: every loaded extension's generation and services
-// (state, pid, starts, why it stopped), session deployments and running action calls.
+// (state, pid, starts, why it stopped), session deployments, running action calls, and the hosts
+// placed services run on with each placed process.
 import { formatTable } from '../../table';
 import type { Verb } from '../../verb';
 import { callServer } from '../../controlClient';
@@ -82,9 +83,34 @@ export const extensionsStatusVerb: Verb = {
           v.starts,
           v.reason ?? null,
         ]);
+    // Placed on remote hosts (spec 003): where, generation, the snapshot digest, pid, why not.
+    const placedRows = (r.placed ?? []).map((p) => [
+      p.extension,
+      `host ${p.host}${p.session ? ` (session ${p.session})` : ''}`,
+      `service.${p.service}`,
+      p.state,
+      p.pid,
+      p.generation,
+      p.digest ? p.digest.slice(0, 19) : null,
+      p.reason ? `${p.reason}: ${p.message ?? ''}` : (p.message ?? null),
+    ]);
+    const hostLines = (r.hosts ?? []).map(
+      (h) =>
+        `host ${h.alias}: ${h.state}${h.platform ? ` (${h.platform})` : ''}, ${h.placed} placed${h.reason ? ` — ${h.reason}` : ''}`,
+    );
     ctx.print(r, () =>
       [
         formatTable(['EXTENSION', 'WHERE', 'UNIT', 'STATE', 'PID', 'STARTS', 'REASON'], rows),
+        ...(hostLines.length ? ['', ...hostLines] : []),
+        ...(placedRows.length
+          ? [
+              '',
+              formatTable(
+                ['EXTENSION', 'WHERE', 'UNIT', 'STATE', 'PID', 'GENERATION', 'DIGEST', 'REASON'],
+                placedRows,
+              ),
+            ]
+          : []),
         ...r.invocations.map(
           (i) => `call ${i.id} ${i.extension}.${i.action} in ${i.session} (depth ${i.depth})`,
         ),

@@ -1,0 +1,362 @@
+// The host end of extension placement (spec 003, "Run on the session host"): the processes a
+// client placed on this machine over its link. One PlacedRuntime per link session; it belongs to
+// that client and ends, with everything it runs, when the link does (spec: Lifecycle).
+//
+// Files come as a snapshot named by its content digest: stored under <dataDir>/placed/<hex>,
+// checked against the digest, made read-only, and checked again before every launch. A snapshot
+// that changed or regained write permission is discarded and the launch answers
+// `snapshot-missing`, so the client sends a fresh copy before anything runs.
+//
+// Link procedures (LinkServer.extra): link.ext.has, link.ext.store, link.ext.start,
+// link.ext.stop, link.ext.status. Refusals carry the spec's availability reasons as codes
+// (missing-executable, bundle-failed, spawn-failed).
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import {
+  buildExtensionEnv,
+  ensureStateDir,
+  extensionLogDir,
+  ServiceSupervisor,
+  takeSnapshotSync,
+  UnitLog,
+  type RestartPolicy,
+  type ServiceStatus,
+} from '@rozi/extensions/node';
+import { LinkCallError } from '../link/linkCallError';
+
+/** Bounds of one stored snapshot (the spec's snapshot limits). */
+const MAX_FILES = 4096;
+const MAX_BYTES = 32 * 1024 * 1024;
+
+export interface PlacedPaths {
+  dataDir: string;
+  stateDir: string;
+  logDir: string;
+  socket: string;
+}
+
+export interface StoreInput {
+  digest: string;
+  files: Array<{ path: string; executable: boolean; data: string }>;
+}
+
+export interface StartInput {
+  /** The client's key for this instance (`<ext>/<service>@<host or session instance>`). */
+  id: string;
+  extension: string;
+  service: string;
+  digest: string;
+  generation: string;
+  credential: string;
+  configJson: string;
+  run: { kind: 'exec'; argv: string[] } | { kind: 'shell'; command: string };
+  /** A directory inside the extension, or '' for its root. */
+  cwd: string;
+  restart: RestartPolicy;
+  serviceEnv: Record<string, string>;
+  session?: { name: string; instance: string };
+}
+
+export interface PlacedRow {
+  id: string;
+  extension: string;
+  service: string;
+  digest: string;
+  generation: string;
+  session: string | null;
+  status: ServiceStatus;
+}
+
+const DIGEST_RE = /^sha256:([0-9a-f]{64})$/;
+const EXTENSION_ID_RE = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/;
+const SERVICE_RE = /^[a-z0-9_-]+$/;
+
+function hexOf(digest: unknown): string {
+  const m = typeof digest === 'string' ? DIGEST_RE.exec(digest) : null;
+  if (!m) throw new LinkCallError('invalid', 'a snapshot digest is sha256:<64 hex digits>');
+  return m[1] as string;
+}
+
+/** A relative, `/`-separated path that stays inside its root. */
+function safeRelative(path: unknown): string {
+  if (typeof path !== 'string' || path === '' || path.includes('\0') || isAbsolute(path))
+    throw new LinkCallError('invalid', `a snapshot path must be relative: ${String(path).slice(0, 80)}`);
+  const n = normalize(path);
+  if (n === '..' || n.startsWith(`..${sep}`) || n.split(sep).includes('..'))
+    throw new LinkCallError('invalid', `a snapshot path leaves the extension: ${path.slice(0, 80)}`);
+  return n;
+}
+
+function setTreeMode(root: string, write: boolean): void {
+  const walk = (dir: string) => {
+    chmodSync(dir, write ? 0o755 : 0o555);
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else chmodSync(p, write ? st.mode | 0o200 : st.mode & ~0o222);
+    }
+  };
+  walk(root);
+}
+
+function removeTree(dir: string): void {
+  if (!existsSync(dir)) return;
+  try {
+    setTreeMode(dir, true);
+  } catch {
+    // Best effort: rmSync reports what it cannot remove.
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Whether any file or directory of the tree can be written (by anyone). */
+function writable(root: string): boolean {
+  const pending = [root];
+  while (pending.length) {
+    const dir = pending.pop() as string;
+    if ((statSync(dir).mode & 0o222) !== 0) return true;
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      const st = statSync(p);
+      if (st.isDirectory()) pending.push(p);
+      else if ((st.mode & 0o222) !== 0) return true;
+    }
+  }
+  return false;
+}
+
+/** A program name on PATH (host side), or undefined. */
+function onPath(name: string, path: string | undefined): string | undefined {
+  for (const dir of (path ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const p = join(dir, name);
+    try {
+      accessSync(p, constants.X_OK);
+      if (statSync(p).isFile()) return p;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+export class PlacedRuntime {
+  private readonly running = new Map<string, { input: StartInput; sup: ServiceSupervisor }>();
+  private closed = false;
+
+  constructor(
+    private readonly o: {
+      paths: PlacedPaths;
+      env: NodeJS.ProcessEnv;
+      roziBin: string;
+      log(line: string): void;
+    },
+  ) {}
+
+  private snapshotDir(digest: string): string {
+    return join(this.o.paths.dataDir, 'placed', hexOf(digest));
+  }
+
+  /** Whether the snapshot is here, unchanged and read-only; a bad one is removed. */
+  private verified(digest: string): boolean {
+    const dir = this.snapshotDir(digest);
+    if (!existsSync(dir)) return false;
+    try {
+      if (!writable(dir) && takeSnapshotSync(dir, { digest: true }).digest === digest) return true;
+    } catch {
+      // unreadable: discarded below
+    }
+    this.o.log(`placement: snapshot ${digest.slice(0, 19)} changed or became writable; discarded`);
+    removeTree(dir);
+    return false;
+  }
+
+  has(input: unknown): { present: boolean } {
+    const digest = (input as { digest?: unknown } | null)?.digest;
+    hexOf(digest);
+    return { present: this.verified(digest as string) };
+  }
+
+  store(input: unknown): { stored: true } {
+    const i = input as StoreInput;
+    const hex = hexOf(i?.digest);
+    if (!Array.isArray(i.files) || i.files.length > MAX_FILES)
+      throw new LinkCallError('bundle-failed', `a snapshot holds at most ${MAX_FILES} files`);
+    if (this.verified(i.digest)) return { stored: true };
+    const final = this.snapshotDir(i.digest);
+    const staging = `${final}.tmp-${process.pid}-${Date.now()}`;
+    mkdirSync(dirname(final), { recursive: true, mode: 0o700 });
+    let total = 0;
+    try {
+      mkdirSync(staging, { mode: 0o700 });
+      for (const f of i.files) {
+        const rel = safeRelative(f.path);
+        const data = Buffer.from(String(f.data), 'base64');
+        total += data.length;
+        if (total > MAX_BYTES) throw new LinkCallError('bundle-failed', 'a snapshot holds at most 32 MiB');
+        mkdirSync(dirname(join(staging, rel)), { recursive: true, mode: 0o755 });
+        writeFileSync(join(staging, rel), data, { mode: f.executable ? 0o755 : 0o644 });
+      }
+      const got = takeSnapshotSync(staging, { digest: true }).digest;
+      if (got !== i.digest)
+        throw new LinkCallError(
+          'bundle-failed',
+          `the files sent do not match digest ${i.digest.slice(0, 19)}…`,
+        );
+      setTreeMode(staging, false);
+      removeTree(final);
+      renameSync(staging, final);
+      this.o.log(`placement: stored snapshot ${hex.slice(0, 12)} (${i.files.length} files)`);
+      return { stored: true };
+    } catch (err) {
+      removeTree(staging);
+      if (err instanceof LinkCallError) throw err;
+      throw new LinkCallError(
+        'bundle-failed',
+        `could not store the extension's files: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+
+  start(input: unknown): { pid: number | null } {
+    if (this.closed) throw new LinkCallError('spawn-failed', 'the link is closing');
+    const i = input as StartInput;
+    if (
+      typeof i?.id !== 'string' ||
+      typeof i.extension !== 'string' ||
+      !EXTENSION_ID_RE.test(i.extension) ||
+      typeof i.service !== 'string' ||
+      !SERVICE_RE.test(i.service)
+    )
+      throw new LinkCallError('invalid', 'link.ext.start needs an id, an extension id and a service name');
+    if (!this.verified(i.digest))
+      throw new LinkCallError(
+        'snapshot-missing',
+        `snapshot ${String(i.digest).slice(0, 19)} is not stored here`,
+      );
+    const root = this.snapshotDir(i.digest);
+    const argv = this.argv(i, root);
+    const cwd = i.cwd ? join(root, safeRelative(i.cwd)) : root;
+    const stateDir = ensureStateDir(this.o.paths.stateDir, i.extension);
+    const env = buildExtensionEnv({
+      base: this.o.env,
+      extension: { id: i.extension, dir: root, stateDir, configJson: i.configJson, generation: i.generation },
+      kind: 'service',
+      roziBin: this.o.roziBin,
+      socket: this.o.paths.socket,
+      serviceEnv: i.serviceEnv ?? {},
+      sessionName: i.session?.name,
+      placed: {
+        credential: i.credential,
+        sessionInstance: i.session?.instance,
+        service: `${i.extension}.${i.service}`,
+      },
+    });
+    this.stop({ id: i.id });
+    const unit = `service.${i.service}`;
+    const sup = new ServiceSupervisor({
+      launch: { unit: i.session ? `${unit}@${i.session.name}` : unit, argv, cwd, env, restart: i.restart },
+      log: new UnitLog({ dir: extensionLogDir(this.o.paths.logDir, i.extension), unit }),
+    });
+    this.running.set(i.id, { input: i, sup });
+    sup.start();
+    return { pid: sup.status().pid ?? null };
+  }
+
+  private argv(i: StartInput, root: string): string[] {
+    const sub = (s: string) => s.split('{extension_dir}').join(root);
+    if (i.run?.kind === 'shell') return ['/bin/sh', '-c', sub(String(i.run.command))];
+    const argv = Array.isArray(i.run?.argv) ? i.run.argv.map((a) => sub(String(a))) : [];
+    const program = argv[0];
+    if (!program) throw new LinkCallError('invalid', 'an exec service needs a program');
+    if (program.startsWith('./') || program.startsWith('../')) {
+      const abs = join(root, safeRelative(program));
+      if (!existsSync(abs))
+        throw new LinkCallError('missing-executable', `${program} is not in the extension's files`);
+      return [abs, ...argv.slice(1)];
+    }
+    if (program.startsWith(root)) return argv;
+    if (program.includes('/'))
+      throw new LinkCallError('invalid', `${program}: a placed program is a name on PATH or a ./path`);
+    const found = onPath(program, this.o.env.PATH);
+    if (!found) throw new LinkCallError('missing-executable', `${program} is not on this host's PATH`);
+    return argv;
+  }
+
+  stop(input: unknown): { stopped: boolean } {
+    const id = (input as { id?: unknown } | null)?.id;
+    const r = typeof id === 'string' ? this.running.get(id) : undefined;
+    if (!r) return { stopped: false };
+    this.running.delete(id as string);
+    void r.sup.stop('reload');
+    return { stopped: true };
+  }
+
+  status(): PlacedRow[] {
+    return [...this.running.entries()].map(([id, r]) => ({
+      id,
+      extension: r.input.extension,
+      service: r.input.service,
+      digest: r.input.digest,
+      generation: r.input.generation,
+      session: r.input.session?.name ?? null,
+      status: r.sup.status(),
+    }));
+  }
+
+  /** The link ended: everything this client placed here stops. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const all = [...this.running.values()];
+    this.running.clear();
+    await Promise.all(all.map((r) => r.sup.stop('shutdown')));
+  }
+
+  /** Serves one link.ext.* call; null when the path is not one. */
+  serve(path: string, input: unknown): Promise<unknown> | null {
+    switch (path) {
+      case 'link.ext.has':
+        return Promise.resolve().then(() => this.has(input));
+      case 'link.ext.store':
+        return Promise.resolve().then(() => this.store(input));
+      case 'link.ext.start':
+        return Promise.resolve().then(() => this.start(input));
+      case 'link.ext.stop':
+        return Promise.resolve().then(() => this.stop(input));
+      case 'link.ext.status':
+        return Promise.resolve().then(() => this.status());
+      default:
+        return null;
+    }
+  }
+}
+
+/** The link procedures of placement for every link of this server, one runtime per link. */
+export function placementProcedures(
+  o: ConstructorParameters<typeof PlacedRuntime>[0],
+): (path: string, input: unknown, link: { onClose(dispose: () => void): void }) => Promise<unknown> | null {
+  const runtimes = new WeakMap<object, PlacedRuntime>();
+  return (path, input, link) => {
+    if (!path.startsWith('link.ext.')) return null;
+    let rt = runtimes.get(link);
+    if (!rt) {
+      const created = new PlacedRuntime(o);
+      runtimes.set(link, created);
+      link.onClose(() => void created.close());
+      rt = created;
+    }
+    return rt.serve(path, input);
+  };
+}

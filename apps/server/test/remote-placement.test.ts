@@ -1,0 +1,162 @@
+// Extension placement on remote hosts (issue 19 item 6, spec 003 "Run on the session host")
+// against two real sshd hosts, each a real second account: an each-host service runs once per
+// host (two sessions on one host share it), as the host's account with its HOME, from a
+// read-only snapshot of the extension checked by digest; each-session runs one per session there;
+// `extensions status` lists the hosts and placed processes; when a host's sshd stops and its link
+// drops, the processes there end and the service shows `runtime-unreachable`, once.
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, waitFor } from './harness';
+import { remoteFixture, type RemoteFixture } from './remoteFixture';
+
+interface PlacedRow {
+  extension: string;
+  service: string;
+  host: string;
+  session: string | null;
+  state: string;
+  pid: number | null;
+  digest: string | null;
+  reason: string | null;
+}
+interface Status {
+  hosts: { alias: string; state: string; placed: number }[];
+  placed: PlacedRow[];
+}
+
+let fx: RemoteFixture;
+
+const status = () => fx.server!.call<Status>('extensions.status', {});
+const running = (rows: PlacedRow[], service: string, host: string) =>
+  rows.filter((r) => r.service === service && r.host === host && r.state === 'running' && r.pid);
+
+function procField(pid: number, file: 'status' | 'environ', name: string): string | undefined {
+  const text = readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  if (file === 'status') return /^Uid:\s+(\d+)/m.exec(text)?.[1];
+  return text
+    .split('\0')
+    .find((l) => l.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+beforeAll(async () => {
+  fx = await remoteFixture({ hosts: ['box', 'box2'] });
+  const dir = join(fx.home, 'watcher');
+  mkdirSync(join(dir, 'bin'), { recursive: true });
+  // Records who and where it runs, then blocks on stdin (ends at EOF, as a service should).
+  writeFileSync(
+    join(dir, 'bin', 'watch.sh'),
+    '#!/bin/sh\necho "$(id -un) $HOME $ROZI_EXTENSION_DIR ${ROZI_SESSION_NAME:-} $(pwd)" >> "$HOME/placed-$1.txt"\nexec cat\n',
+    { mode: 0o755 },
+  );
+  writeFileSync(
+    join(dir, 'extension.toml'),
+    [
+      '[extension]\nid = "watcher"\napi = 1\n',
+      '[[services]]\nname = "watch"\nexec = ["./bin/watch.sh", "watch"]\nplacement = "each-host"\n',
+      '[[services]]\nname = "per"\nexec = ["./bin/watch.sh", "per"]\nplacement = "each-session"\n',
+    ].join('\n'),
+  );
+  await fx.start();
+  const r = await runCli(fx.server!.env, ['extensions', 'install', '--link', dir]);
+  expect(r.stderr).toBe('');
+}, 120_000);
+
+afterAll(async () => {
+  await fx?.cleanup();
+}, 60_000);
+
+describe('placement on remote hosts', () => {
+  it('runs each-host once per host and each-session per session, as the host account from a read-only snapshot', async () => {
+    const s = fx.server!;
+    await s.call('sessions.create', { name: 'dev', host: 'box' });
+    await s.call('sessions.create', { name: 'ops', host: 'box' });
+    await s.call('sessions.create', { name: 'dev', host: 'box2' });
+    const rows = await waitFor(
+      'placed services running on both hosts',
+      async () => {
+        const st = await status();
+        const ok =
+          running(st.placed, 'watch', 'box').length === 1 &&
+          running(st.placed, 'watch', 'box2').length === 1 &&
+          running(st.placed, 'per', 'box').length === 2 &&
+          running(st.placed, 'per', 'box2').length === 1;
+        return ok ? st : null;
+      },
+      90_000,
+    );
+    expect(rows.hosts.map((h) => h.alias).sort()).toEqual(['box', 'box2']);
+    for (const [i, alias] of ['box', 'box2'].entries()) {
+      const account = fx.hosts[i]!.account;
+      const watch = running(rows.placed, 'watch', alias)[0]!;
+      // The process is the host account's, with its HOME (not the client's).
+      expect(procField(watch.pid!, 'status', 'Uid')).toBe(String(account.uid));
+      expect(procField(watch.pid!, 'environ', 'HOME')).toBe(account.home);
+      expect(procField(watch.pid!, 'environ', 'ROZI_EXTENSION_CREDENTIAL')).toBeTruthy();
+      const lines = await waitFor('the each-host record', () => {
+        const f = join(account.home, 'placed-watch.txt');
+        return existsSync(f) ? readFileSync(f, 'utf8').trim().split('\n') : null;
+      });
+      // Once per host, although box has two sessions.
+      expect(lines).toHaveLength(1);
+      const [user, home, extDir, , cwd] = lines[0]!.split(' ');
+      expect(user).toBe(account.user);
+      expect(home).toBe(account.home);
+      expect(extDir).toBe(
+        join(account.home, '.local/share/rozi/placed', watch.digest!.slice('sha256:'.length)),
+      );
+      expect(cwd).toBe(extDir);
+      // Read-only: the snapshot and its files carry no write bit.
+      expect(statSync(extDir!).mode & 0o222).toBe(0);
+      expect(statSync(join(extDir!, 'bin', 'watch.sh')).mode & 0o222).toBe(0);
+      const per = await waitFor('the each-session records', () => {
+        const f = join(account.home, 'placed-per.txt');
+        const l = existsSync(f) ? readFileSync(f, 'utf8').trim().split('\n') : [];
+        return l.length === (alias === 'box' ? 2 : 1) ? l : null;
+      });
+      expect(per.map((l) => l.split(' ')[3]).sort()).toEqual(alias === 'box' ? ['dev', 'ops'] : ['dev']);
+    }
+    const text = await runCli(s.env, ['extensions', 'status', '--format', 'text']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/host box: connected/);
+    expect(text.stdout).toMatch(/watcher\s+host box\s+service\.watch\s+running/);
+    expect(text.stdout).toMatch(/watcher\s+host box2 \(session dev\)\s+service\.per\s+running/);
+  }, 180_000);
+
+  it('ends the processes on a host whose link drops and shows runtime-unreachable once', async () => {
+    const s = fx.server!;
+    const before = running((await status()).placed, 'watch', 'box2')[0]!;
+    const box2 = fx.hosts[1]!;
+    await box2.sshd.stop();
+    const link = await s.call<{ pid: number }>('hosts.link', { alias: 'box2' });
+    process.kill(link.pid, 'SIGKILL');
+    await waitFor(
+      'the placed process on box2 ended with its link',
+      () =>
+        !existsSync(`/proc/${before.pid}`) ||
+        /State:\s+Z/.test(readFileSync(`/proc/${before.pid}/status`, 'utf8')),
+      30_000,
+    );
+    const st = await waitFor(
+      'runtime-unreachable on box2',
+      async () => {
+        const x = await status();
+        const rows = x.placed.filter((r) => r.host === 'box2');
+        return rows.length === 2 && rows.every((r) => r.reason === 'runtime-unreachable') ? x : null;
+      },
+      30_000,
+    );
+    // The other host keeps running.
+    expect(running(st.placed, 'watch', 'box')).toHaveLength(1);
+    const notes = await waitFor('the notification', async () => {
+      const list = await s.call<{ title: string | null }[]>('workspace.notifications');
+      const mine = list.filter((n) => (n.title ?? '').includes('unavailable on box2: runtime-unreachable'));
+      return mine.length ? mine : null;
+    });
+    // Once per reason, although two services became unavailable.
+    expect(notes).toHaveLength(1);
+    const text = await runCli(s.env, ['extensions', 'status', '--format', 'text']);
+    expect(text.stdout).toMatch(/runtime-unreachable/);
+  }, 120_000);
+});
