@@ -41,7 +41,12 @@ function procField(pid: number, file: 'status' | 'environ', name: string): strin
 }
 
 beforeAll(async () => {
-  fx = await remoteFixture({ hosts: ['box', 'box2'] });
+  fx = await remoteFixture({
+    hosts: ['box', 'box2'],
+    // A run hook records ROZI_REMOTE_HOST for each session created (hooks run on the client).
+    extraConfig:
+      '[[hooks]]\nevent = "session-created"\nrun = \'echo "$ROZI_SESSION ${ROZI_REMOTE_HOST:-local}" >> "$HOME/hook-sessions.txt"\'\n\n',
+  });
   const dir = join(fx.home, 'watcher');
   mkdirSync(join(dir, 'bin'), { recursive: true });
   // Records who and where it runs, then blocks on stdin (ends at EOF, as a service should).
@@ -122,6 +127,15 @@ describe('placement on remote hosts', () => {
     expect(text.stdout).toMatch(/host box: connected/);
     expect(text.stdout).toMatch(/watcher\s+host box\s+service\.watch\s+running/);
     expect(text.stdout).toMatch(/watcher\s+host box2 \(session dev\)\s+service\.per\s+running/);
+    // Hooks about a host's session carry ROZI_REMOTE_HOST; a local one does not.
+    await s.call('sessions.create', { name: 'here' });
+    const hooked = await waitFor('the hook records', () => {
+      const f = join(fx.home, 'hook-sessions.txt');
+      const l = existsSync(f) ? readFileSync(f, 'utf8').trim().split('\n') : [];
+      const made = l.filter((x) => !x.startsWith('main '));
+      return made.length >= 4 ? made.sort() : null;
+    });
+    expect(hooked).toEqual(['dev@box box', 'dev@box2 box2', 'here local', 'ops@box box']);
   }, 180_000);
 
   it('ends the processes on a host whose link drops and shows runtime-unreachable once', async () => {

@@ -47,6 +47,8 @@ export interface HookServiceOptions {
   env: Record<string, string>;
   home: string;
   log: (line: string) => void;
+  /** The remote host a session name belongs to (`dev@box` → `box`), for ROZI_REMOTE_HOST. */
+  remoteHostOf?: (session: string) => string | undefined;
 }
 
 /** One row of `rozi extensions status`' hook table. */
@@ -98,6 +100,10 @@ export class HookService {
       env: o.env,
       cwd: o.home,
       log: o.log,
+      remoteHost: (event) => {
+        const session = (event as { session?: unknown }).session;
+        return typeof session === 'string' ? o.remoteHostOf?.(session) : undefined;
+      },
     });
     this.panes = {
       launch: (key) => {

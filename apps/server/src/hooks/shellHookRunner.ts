@@ -17,6 +17,8 @@ export interface ShellHookRunnerOptions {
   env: Record<string, string>;
   cwd: string;
   log: (line: string) => void;
+  /** The host of a remote session the event is about (ROZI_REMOTE_HOST); undefined locally. */
+  remoteHost?: (event: HookEvent) => string | undefined;
 }
 
 export class ShellHookRunner {
@@ -24,6 +26,12 @@ export class ShellHookRunner {
   private skipped = 0;
 
   constructor(private readonly o: ShellHookRunnerOptions) {}
+
+  /** rozi's ROZI_REMOTE_HOST: set when the event comes from a session on a remote host. */
+  private remoteEnv(event: HookEvent): Record<string, string> {
+    const host = this.o.remoteHost?.(event);
+    return host ? { ROZI_REMOTE_HOST: host } : {};
+  }
 
   run(hook: { hookId: string; run: string }, event: HookEvent): void {
     if (this.running >= MAX_RUNNING_SHELL_HOOKS) {
@@ -38,7 +46,7 @@ export class ShellHookRunner {
     try {
       child = spawn(argv[0] as string, argv.slice(1), {
         cwd: this.o.cwd,
-        env: childEnv({ ...this.o.env, ...shellHookEnv(event) }),
+        env: childEnv({ ...this.o.env, ...shellHookEnv(event), ...this.remoteEnv(event) }),
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
       });

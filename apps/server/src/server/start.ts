@@ -40,6 +40,7 @@ import { StreamHub } from '../stream/wsHub';
 import { LinkServer } from '../host/linkServer';
 import { placementProcedures } from '../host/placedRuntime';
 import { RemotePlacement } from '../extensions/remotePlacement';
+import { splitSessionName } from '../remote/nameTranslation';
 import { RemoteHosts } from '../remote/remoteHosts';
 import { WorktreeService } from '../worktrees/worktreeService';
 import { DEFAULT_RING_BYTES } from './defaults';
@@ -213,7 +214,19 @@ export async function runServer(o: ServerOptions): Promise<number> {
     detection: status,
     log: o.log,
   });
-  const hooks = new HookService({ manager, bus, host: extensions, paths, env: baseEnv, home, log: o.log });
+  const hooks = new HookService({
+    manager,
+    bus,
+    host: extensions,
+    paths,
+    env: baseEnv,
+    home,
+    log: o.log,
+    remoteHostOf: (session) => {
+      const split = splitSessionName(session);
+      return split && remote.registered().some((h) => h.alias === split.alias) ? split.alias : undefined;
+    },
+  });
   // Placed services on the hosts of attached sessions (spec 003): snapshots over each host's link.
   const placement = new RemotePlacement({
     bus,
