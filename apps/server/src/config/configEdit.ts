@@ -19,6 +19,9 @@ import { configStore } from './configStore';
 import { waitForReplacedWriters } from './replacedWriters';
 
 export const CONFIG_EDIT_ATTEMPTS = 8;
+/** Tries go on past CONFIG_EDIT_ATTEMPTS while this much time has not passed: on a loaded machine a
+ * write and its fsync can take longer than the gap between a busy writer's saves. */
+export const CONFIG_EDIT_BUDGET_MS = 5_000;
 
 export interface FileState {
   existed: boolean;
@@ -83,7 +86,9 @@ function editLocked(file: string, edit: EditFn): ConfigEditResult {
   let expected: FileState | null = null;
   let first: FileState | null = null;
   let wrote: Buffer | null = null;
-  for (let attempt = 0; attempt < CONFIG_EDIT_ATTEMPTS; attempt++) {
+  const deadline = Date.now() + CONFIG_EDIT_BUDGET_MS;
+  let attempt = 0;
+  for (; attempt < CONFIG_EDIT_ATTEMPTS || Date.now() < deadline; attempt++) {
     const opened = open(file);
     try {
       // `base`: what the edit is applied to; `expected`: what must still be in the file at the rename.
@@ -127,7 +132,7 @@ function editLocked(file: string, edit: EditFn): ConfigEditResult {
   return {
     ok: false,
     code: 'conflict',
-    error: `${file} kept changing while it was being edited (${CONFIG_EDIT_ATTEMPTS} tries); ${wrote ? 'the last try was written, check the file' : 'nothing was written'}`,
+    error: `${file} kept changing while it was being edited (${attempt} tries); ${wrote ? 'the last try was written, check the file' : 'nothing was written'}`,
   };
 }
 

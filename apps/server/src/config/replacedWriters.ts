@@ -35,8 +35,17 @@ function openForWriting(pid: string, fd: string): boolean {
   }
 }
 
+/** How /proc names a file that was at `file` when a rename replaced it; null when its folder is gone. */
+export function replacedPathOf(file: string): string | null {
+  try {
+    return `${join(realpathSync(dirname(file)), basename(file))} (deleted)`;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether a process other than this one has `deletedPath` (a replaced file) open for writing. */
-function heldForWriting(deletedPath: string): boolean {
+export function heldForWriting(deletedPath: string): boolean {
   const self = String(process.pid);
   for (const pid of list('/proc')) {
     if (pid === self || !/^\d+$/.test(pid)) continue;
@@ -58,13 +67,8 @@ function heldForWriting(deletedPath: string): boolean {
  * that a rename onto `file` just replaced open for writing. Returns false when one still did.
  */
 export function waitForReplacedWriters(file: string): boolean {
-  let real: string;
-  try {
-    real = join(realpathSync(dirname(file)), basename(file));
-  } catch {
-    return true;
-  }
-  const deletedPath = `${real} (deleted)`;
+  const deletedPath = replacedPathOf(file);
+  if (deletedPath === null) return true;
   const deadline = Date.now() + REPLACED_WRITER_WAIT_MS;
   while (heldForWriting(deletedPath)) {
     if (Date.now() >= deadline) return false;
