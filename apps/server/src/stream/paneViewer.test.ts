@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { PaneViewer, type ViewerChannel } from './paneViewer';
+import { FLOW_HIGH_WATERMARK, FLOW_LOW_WATERMARK, FRAME_HEADER_BYTES } from './protocol';
+import { RingBuffer } from './ringBuffer';
+import type { OutputSink, StreamSource } from './streamSource';
+
+const FRAME = 64 * 1024;
+
+/** A pane whose output is whatever the test appends to its ring; counts PTY pauses. */
+function fakePane(
+  total: number,
+): StreamSource & { paused: boolean; viewers: Set<OutputSink>; bytes: Buffer } {
+  const ring = new RingBuffer(4 * 1024 * 1024);
+  const bytes = Buffer.alloc(total);
+  for (let i = 0; i < total; i++) bytes[i] = i % 251;
+  ring.append(bytes);
+  const pane = {
+    key: 7,
+    ring,
+    bytes,
+    exited: false,
+    exitCode: null,
+    paused: false,
+    viewers: new Set<OutputSink>(),
+    attach: (v: OutputSink) => void pane.viewers.add(v),
+    detach: (v: OutputSink) => void pane.viewers.delete(v),
+    updateFlow: () => {
+      pane.paused = [...pane.viewers].every((v) => v.isBlocked());
+    },
+    snapshot: () => Promise.reject(new Error('not used')),
+    write: () => undefined,
+    resize: () => undefined,
+  };
+  return pane;
+}
+
+function recorder(): ViewerChannel & { frames: Buffer[] } {
+  const frames: Buffer[] = [];
+  return { frames, open: true, sendBinary: (f) => void frames.push(f), sendJson: () => undefined };
+}
+
+describe('PaneViewer flow control', () => {
+  it('sends every byte in order, stops above the high watermark and pauses the PTY', () => {
+    const pane = fakePane(1024 * 1024);
+    const channel = recorder();
+    const viewer = new PaneViewer(pane, channel);
+    viewer.start(0);
+    // Two full frames take it over the high watermark: it stops and the PTY is paused.
+    expect(channel.frames.map((f) => f.length - FRAME_HEADER_BYTES)).toEqual([FRAME, FRAME]);
+    expect(viewer.isBlocked()).toBe(true);
+    expect(pane.paused).toBe(true);
+    // Acked frame by frame as a client would, the whole ring goes out, never more than the high
+    // watermark plus one frame unacknowledged.
+    let acked = 0;
+    while (acked < 1024 * 1024) {
+      expect(viewer.stats().unacked).toBeLessThanOrEqual(FLOW_HIGH_WATERMARK + FRAME);
+      viewer.ack(FRAME);
+      acked += FRAME;
+    }
+    const payload = Buffer.concat(channel.frames.map((f) => f.subarray(FRAME_HEADER_BYTES)));
+    expect(payload.equals(pane.bytes)).toBe(true);
+    expect(channel.frames.map((f) => f.readDoubleBE(5))).toEqual(channel.frames.map((_, i) => i * FRAME));
+    expect(viewer.stats().unacked).toBe(0);
+    expect(viewer.isBlocked()).toBe(false);
+    expect(pane.paused).toBe(false);
+  });
+
+  it('stays stopped while more than the low watermark is unacknowledged', () => {
+    const pane = fakePane(512 * 1024);
+    const channel = recorder();
+    const viewer = new PaneViewer(pane, channel);
+    viewer.start(0);
+    expect(channel.frames).toHaveLength(2);
+    // Small acks that leave more than the low watermark unacknowledged send nothing.
+    viewer.ack(2 * FRAME - FLOW_LOW_WATERMARK);
+    expect(viewer.stats().unacked).toBe(FLOW_LOW_WATERMARK);
+    expect(channel.frames).toHaveLength(2);
+    expect(viewer.isBlocked()).toBe(true);
+    viewer.ack(1);
+    const sent = channel.frames.length;
+    expect(sent).toBeGreaterThan(2);
+    // A bad ack (zero, negative, NaN) changes nothing.
+    for (const bad of [0, -5, Number.NaN]) viewer.ack(bad);
+    expect(channel.frames).toHaveLength(sent);
+    expect(viewer.stats().unacked).toBeGreaterThan(FLOW_HIGH_WATERMARK);
+  });
+});
