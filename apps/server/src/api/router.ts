@@ -6,6 +6,7 @@ import { resolvePane } from '../session/target';
 import { targetInput } from './inputs';
 import { configRouter } from './routers/config';
 import { definitionsRouter } from './routers/definitions';
+import { directoriesRouter } from './routers/directories';
 import { discoverRouter } from './routers/discover';
 import { keysRouter } from './routers/keys';
 import { tabSettingsRouter } from './routers/tabSettings';
@@ -41,6 +42,7 @@ export const appRouter = router({
   terminal: terminalRouter,
   worktrees: worktreesRouter,
   config: configRouter,
+  directories: directoriesRouter,
   /** Shows a notification in every connected browser (rozi notify). */
   notify: procedure
     .input(

@@ -12,6 +12,8 @@ export interface PromptRequest {
   label: string;
   initial: string;
   submitLabel?: string;
+  /** The value is a directory: the field completes subdirectories as the person types. */
+  directory?: boolean;
   /** A second field: one of a fixed list (e.g. the host a new session starts on). */
   choice?: PromptChoice;
   /** Return an error message to keep the dialog open, or nothing when done. */

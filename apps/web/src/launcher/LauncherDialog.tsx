@@ -10,6 +10,7 @@ import type { LauncherPlacement } from './launcherModel';
 import { launchAt, PLACEMENTS } from './launcherModel';
 import { terminalFor } from '../terminal/terminalRegistry';
 import { holdKeys } from './keyBuffer';
+import { DirectoryInput } from '../shell/DirectoryInput';
 import { SetupApproval, useWorktreeLaunch, WorktreeOptions } from './worktreeLaunch';
 
 export interface LauncherDialogProps {
@@ -159,12 +160,12 @@ function LauncherBody({
             hint="Panes of the session start here; sessions sharing a directory are grouped."
           >
             {(id, describedBy) => (
-              <TextInput
+              <DirectoryInput
                 id={id}
                 aria-describedby={describedBy}
                 value={folder}
                 placeholder="~/src/project"
-                onChange={(e) => setFolder(e.target.value)}
+                onValueChange={setFolder}
               />
             )}
           </Field>

@@ -3,6 +3,7 @@
 import { Button, Dialog, Field, Select, TextInput } from '@rozi/ui';
 import { useState } from 'react';
 import type { ConfirmRequest, PromptRequest } from '../actions/actionTypes';
+import { DirectoryInput } from './DirectoryInput';
 
 export function PromptDialog({ request, onClose }: { request: PromptRequest | null; onClose(): void }) {
   return (
@@ -53,16 +54,28 @@ function PromptForm({ request, onClose }: { request: PromptRequest; onClose(): v
         </Field>
       )}
       <Field label={request.label} error={error}>
-        {(id, describedBy) => (
-          <TextInput
-            id={id}
-            aria-describedby={describedBy}
-            autoFocus
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            onFocus={(e) => e.target.select()}
-          />
-        )}
+        {(id, describedBy) =>
+          request.directory ? (
+            <DirectoryInput
+              id={id}
+              aria-describedby={describedBy}
+              autoFocus
+              value={value}
+              placeholder="~/src/project"
+              onValueChange={setValue}
+              onFocus={(e) => e.target.select()}
+            />
+          ) : (
+            <TextInput
+              id={id}
+              aria-describedby={describedBy}
+              autoFocus
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              onFocus={(e) => e.target.select()}
+            />
+          )
+        }
       </Field>
       <div className="flex justify-end gap-2">
         <Button onClick={onClose}>Cancel</Button>
