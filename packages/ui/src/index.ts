@@ -2,6 +2,9 @@ export * from './agentState';
 export { StatusBadge } from './StatusBadge';
 export type { StatusBadgeProps } from './StatusBadge';
 export { Rollup } from './Rollup';
+export { FitText } from './FitText';
+export type { FitTextProps } from './FitText';
+export { fitCount, splitWords } from './wordFit';
 export { Icon } from './Icon';
 export type { IconName } from './Icon';
 export {

@@ -11,6 +11,7 @@ import {
   Icon,
   IconButton,
   mostUrgent,
+  FitText,
   Rollup,
   StatusBadge,
 } from '@rozi/ui';
@@ -125,8 +126,13 @@ function FolderSection(
         >
           <Icon name={collapsed ? 'chevronRight' : 'chevronDown'} size={12} />
           <Icon name="folder" size={12} />
-          <span className="min-w-0 max-w-[60%] shrink-0 truncate normal-case">{basename(group.folder)}</span>
-          <Rollup counts={countStates(states)} className="ml-auto font-normal normal-case" />
+          {/* Both flex from a zero basis: the name keeps 60% of the row whatever the rollup says. */}
+          <FitText
+            text={basename(group.folder)}
+            tooltip={group.folder}
+            className="flex-[3_1_0%] normal-case"
+          />
+          <Rollup counts={countStates(states)} className="flex-[2_1_0%] text-right font-normal normal-case" />
         </button>
       )}
       {!collapsed &&
@@ -158,18 +164,17 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
         >
           <span className="flex w-full items-center gap-1.5">
             <Icon name="terminal" size={12} className={active ? 'text-accent' : 'text-muted'} />
-            <span
-              className={`min-w-0 truncate text-[13px] ${active ? 'font-semibold text-fg' : 'text-fg/90'}`}
-              title={session.name}
-            >
-              {shortSessionName(session)}
-            </span>
+            <FitText
+              text={shortSessionName(session)}
+              tooltip={session.name}
+              className={`flex-1 text-[13px] ${active ? 'font-semibold text-fg' : 'text-fg/90'}`}
+            />
             {(() => {
               const urgent = mostUrgent(states);
               return urgent && <StatusBadge state={urgent} compact className="ml-auto" />;
             })()}
           </span>
-          <Rollup counts={countStates(states)} className="pl-[18px]" />
+          <Rollup counts={countStates(states)} className="w-full pl-[18px]" />
         </button>
         <IconButton
           icon="menu"
@@ -226,9 +231,7 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
                   aria-current={tabActive ? 'true' : undefined}
                   className={`flex w-full items-center gap-1.5 rounded px-2 py-0.5 text-left text-[12px] ${tabActive ? 'text-fg' : 'text-muted hover:text-fg'} ${FOCUS_RING}`}
                 >
-                  <span className="min-w-0 truncate" title={tab.name}>
-                    {tab.name}
-                  </span>
+                  <FitText text={tab.name} className="flex-1" />
                   {(() => {
                     const urgent = mostUrgent(tabPanes.map((p) => p.status?.state));
                     return urgent && <StatusBadge state={urgent} compact className="ml-auto" />;
@@ -246,9 +249,7 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
                             className={`flex w-full items-center gap-1.5 rounded px-2 py-0.5 text-left text-[11px] ${pane.id === tab.focusedPaneId ? 'text-fg' : 'text-muted hover:text-fg'} ${FOCUS_RING}`}
                           >
                             <span className="font-mono text-[10px] text-muted">{pane.id}</span>
-                            <span className="min-w-0 truncate" title={pane.status?.label ?? pane.title}>
-                              {pane.status?.label ?? pane.title}
-                            </span>
+                            <FitText text={pane.status?.label ?? pane.title} className="flex-1" />
                             {pane.worktree && <WorktreeChip worktree={pane.worktree} compact />}
                             {state && <StatusBadge state={state} compact className="ml-auto" />}
                           </button>
