@@ -1,7 +1,7 @@
 // Extensions UI against a real server in a real browser (issue 9): an index built from local git
 // repositories of the example extensions; install from the gallery watching progress; run the
 // command from the palette; change a tab setting and see the service restart with it; rebind a
-// key in the editor and use it; see a suggested key's conflict; remove the extension; a
+// key in the editor and use it; see a suggested key's conflict; remove the extension (from the manager, and from the details page after installing there); a
 // `rozi pick` from a pane answered in the browser modal. Every page is saved as a screenshot, the
 // main ones in the light theme too.
 import { execFileSync } from 'node:child_process';
@@ -278,5 +278,23 @@ describe('extensions UI', () => {
     await clock.locator('[data-tab-kind="unavailable"]').waitFor({ timeout: 15_000 });
     expect(await clock.getByLabel('clock dock').inputValue()).toBe('left');
     await screenshot(page, 'extensions-sidebar-tabs-unavailable');
+  });
+  it('the details page installs, then removes, then offers Install again without reopening', async () => {
+    const { page } = browser;
+    await page.goto(`${server.origin}/extensions`);
+    await page.getByRole('button', { name: 'Git branches' }).click();
+    await page.getByRole('region', { name: 'Commands' }).waitFor();
+    await page.getByRole('button', { name: 'Install', exact: true }).click();
+    await page.getByText('Installed and enabled.').waitFor({ timeout: 30_000 });
+    await page.getByText(/^Installed · /).waitFor();
+    await page.getByRole('button', { name: 'Remove…' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove git-branches' });
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByRole('button', { name: 'Install', exact: true }).waitFor({ timeout: 15_000 });
+    expect(await page.getByText('Installed and enabled.').count()).toBe(0);
+    expect(await page.getByText(/^Installed/).count()).toBe(0);
+    const list = JSON.parse(await server.cli(['extensions', 'list', '--format', 'json'])) as { id: string }[];
+    expect(list.map((e) => e.id)).not.toContain('git-branches');
+    await screenshot(page, 'extensions-details-removed');
   });
 });

@@ -1,11 +1,12 @@
 'use client';
 // One Discover entry: what it will run (commands with argv, services, hooks with permissions,
 // actions, tabs, keys with their state against the current keymap, settings), the check result,
-// screenshots and the README; Install with live progress, or Update after a preview of changes.
+// screenshots and the README; Install with live progress, Update after a preview of changes, or
+// Remove (asks first). After an install then a remove on the same page, Install is offered again.
 import { Button, Icon } from '@rozi/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
 import { ReadmeView } from './ReadmeView';
 import type { InstallProgress } from './useInstallProgress';
@@ -68,9 +69,33 @@ export function DiscoverDetails({
   const failed = events.find((e) => e.state === 'failed');
   const finished = events.some((e) => e.phase === 'done' && e.state === 'done');
   const running = events.length > 0 && !failed && !finished;
+  // The list has shown this install since it finished: from then on the list alone says whether
+  // it is installed (a later remove, here or elsewhere, offers Install again).
+  const [listedSinceInstall, setListedSinceInstall] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const isListed = listed?.installed != null;
+  const { reset } = progress;
+  useEffect(() => {
+    if (finished && isListed) setListedSinceInstall(true);
+    if (listedSinceInstall && !isListed) {
+      setListedSinceInstall(false);
+      reset(id);
+    }
+  }, [finished, isListed, listedSinceInstall, reset, id]);
+
+  const remove = async () => {
+    setFailure(null);
+    try {
+      await client.discover.remove.mutate({ id, purge: false });
+      setConfirmRemove(false);
+    } catch (err) {
+      setFailure(err instanceof Error ? err.message : String(err));
+    }
+  };
 
   const install = async () => {
     progress.reset(id);
+    setListedSinceInstall(false);
     setFailure(null);
     setPreview(null);
     try {
@@ -116,17 +141,36 @@ export function DiscoverDetails({
               Update…
             </Button>
           )}
-          {!listed?.installed && finished && (
+          {listed?.installed && !running && !confirmRemove && (
+            <Button variant="danger" onClick={() => setConfirmRemove(true)}>
+              Remove…
+            </Button>
+          )}
+          {!listed?.installed && finished && !listedSinceInstall && (
             // Done, and the list has not caught up yet: never offer Install again meanwhile.
             <span className="rounded bg-surface-2 px-2 py-1 text-[12px]">Installed</span>
           )}
-          {!listed?.installed && !finished && (
+          {!listed?.installed && !(finished && !listedSinceInstall) && (
             <Button variant="primary" disabled={running} onClick={install}>
               {running ? 'Installing…' : 'Install'}
             </Button>
           )}
         </div>
       </div>
+
+      {confirmRemove && listed?.installed && (
+        <div
+          role="alertdialog"
+          aria-label={`Remove ${id}`}
+          className="flex flex-wrap items-center gap-3 rounded border border-danger/40 p-3 text-[13px]"
+        >
+          <span>Remove {id}? Its files and logs go; its state directory stays.</span>
+          <Button variant="danger" autoFocus onClick={remove}>
+            Remove
+          </Button>
+          <Button onClick={() => setConfirmRemove(false)}>Cancel</Button>
+        </div>
+      )}
 
       {preview && (
         <Section title="Update: what changes">
