@@ -1,6 +1,9 @@
 // A diff between two tree-ishes, shaped for a reader that may be looking at 2,000 files or 50 MB:
 // the whole file list with counts comes from one cheap `--numstat`, patches only for one page of
-// files, and a file too large to read (by lines or bytes) or binary is named, never sent.
+// files, and a file too large to read (by lines or bytes) or binary is named, never sent. Both are
+// cached per (repository, from, to) when those are object ids (diffCache.ts): paging through a
+// 2,000-file diff, or the view refetching an unchanged worktree, reads no diff again.
+import { cacheable, LruCache } from './diffCache';
 import { git, gitOut } from './git';
 import { WorktreeError } from './worktreeError';
 
@@ -178,6 +181,16 @@ async function patchesOf(o: {
   return byPath;
 }
 
+interface FileList {
+  files: DiffFile[];
+  pages: number;
+}
+
+/** File lists of recent ranges (a 2,000-file list is about 200 KB). */
+const lists = new LruCache<FileList>({ entries: 32, bytes: 64 * 1024 * 1024 });
+/** Pages of patches of recent ranges, bounded by their size. */
+const pagesRead = new LruCache<Map<string, string | null>>({ entries: 128, bytes: 64 * 1024 * 1024 });
+
 /** The file list of `from`..`to` with counts, and the patches of one page. */
 export async function diffPage(o: {
   dir: string;
@@ -185,6 +198,51 @@ export async function diffPage(o: {
   to: string;
   page?: number;
 }): Promise<DiffPage> {
+  const cache = cacheable(o.from, o.to);
+  const key = `${o.dir}\0${o.from}\0${o.to}`;
+  let list = cache ? lists.get(key) : undefined;
+  if (!list) {
+    list = await fileList(o);
+    if (cache)
+      lists.set(
+        key,
+        list,
+        list.files.reduce((n, f) => n + 64 + 2 * f.path.length, 0),
+      );
+  }
+  const { files, pages } = list;
+  const page = Math.min(Math.max(0, o.page ?? 0), pages - 1);
+  const onPage = files.filter((f) => f.page === page);
+  const pageKey = `${key}\0${page}`;
+  let patches = cache ? pagesRead.get(pageKey) : undefined;
+  if (!patches) {
+    patches = await patchesOf({ ...o, files: onPage.filter(showable) });
+    if (cache)
+      pagesRead.set(
+        pageKey,
+        patches,
+        [...patches.values()].reduce((n, p) => n + (p?.length ?? 0), 0),
+      );
+  }
+  return {
+    files,
+    totals: {
+      files: files.length,
+      added: files.reduce((n, f) => n + f.added, 0),
+      removed: files.reduce((n, f) => n + f.removed, 0),
+    },
+    page,
+    pages,
+    patches: onPage.map((f) => {
+      if (f.binary) return { path: f.path, patch: null, omitted: 'binary' };
+      const patch = patches.get(f.path) ?? null;
+      return { path: f.path, patch, omitted: patch === null ? 'large' : null };
+    }),
+  };
+}
+
+/** Every changed file of `from`..`to` with its counts and page (two git reads, side by side). */
+async function fileList(o: { dir: string; from: string; to: string }): Promise<FileList> {
   const args = ['diff', '-M', '-z', '--no-color', '--no-ext-diff', o.from, o.to];
   const [numstat, names] = await Promise.all([
     gitOut({
@@ -203,25 +261,7 @@ export async function diffPage(o: {
     const s = statuses.get(n.path);
     return { ...n, status: s?.status ?? 'modified', oldPath: s?.oldPath ?? null, page: 0 };
   });
-  const pages = paginate(files);
-  const page = Math.min(Math.max(0, o.page ?? 0), pages - 1);
-  const onPage = files.filter((f) => f.page === page);
-  const patches = await patchesOf({ ...o, files: onPage.filter(showable) });
-  return {
-    files,
-    totals: {
-      files: files.length,
-      added: files.reduce((n, f) => n + f.added, 0),
-      removed: files.reduce((n, f) => n + f.removed, 0),
-    },
-    page,
-    pages,
-    patches: onPage.map((f) => {
-      if (f.binary) return { path: f.path, patch: null, omitted: 'binary' };
-      const patch = patches.get(f.path) ?? null;
-      return { path: f.path, patch, omitted: patch === null ? 'large' : null };
-    }),
-  };
+  return { files, pages: paginate(files) };
 }
 
 /** Whether a tree-ish exists in this repository (a checkpoint turn, a base). */

@@ -1,0 +1,114 @@
+// The Changes view with a 2,000-file diff (issue 22), measured in Chromium against a real server:
+// from the click on the pane's branch chip to the file list with its 2,000 rows and the first
+// page's hunks drawn; the same again after closing and reopening (the server's cache, diff.ts);
+// and Next page. An agent's worktree whose 2,000 files are all edited and not committed, as an
+// agent leaves them.
+//
+//   npx --no-install tsx bench/worktrees-view.mjs [--files 2000] [--rounds 3]
+//
+// Needs the web app built (npx --no-install turbo run build --filter=@rozi/web).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openBrowser } from '../e2e/lib/browser.ts';
+import { startRozi } from '../e2e/lib/roziServer.ts';
+import { openWorkspace } from '../e2e/lib/workspaceProbe.ts';
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const FILES = opt('files', 2000);
+const ROUNDS = opt('rounds', 3);
+
+const git = (cwd, ...a) => execFileSync('git', a, { cwd, encoding: 'utf8' });
+const fileText = (i, variant) =>
+  Array.from({ length: 40 }, (_, l) => `export const v${i}_${l} = '${variant}-${l}';`).join('\n') + '\n';
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+const server = await startRozi();
+const browser = await openBrowser({ viewport: { width: 1440, height: 900 } });
+try {
+  writeFileSync(join(server.home, '.gitconfig'), '[user]\n\tname = Bench\n\temail = bench@example.test\n');
+  const repo = join(server.home, 'big');
+  for (let i = 0; i < FILES; i++) {
+    mkdirSync(join(repo, `pkg${i % 50}`), { recursive: true });
+    writeFileSync(join(repo, `pkg${i % 50}`, `file${i}.ts`), fileText(i, 'a'));
+  }
+  git(repo, 'init', '-q', '-b', 'main');
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'base');
+  const made = JSON.parse(
+    await server.cli([
+      '--format',
+      'json',
+      'agents',
+      'new',
+      '--worktree',
+      '--branch',
+      'agent/big',
+      '--cwd',
+      repo,
+      '--argv',
+      'sh',
+      '-c',
+      'sleep 3600',
+    ]),
+  );
+  const worktree = made.worktree.path;
+  const { page } = browser;
+  await openWorkspace(page, server.url);
+  const chip = page.locator('[data-worktree-chip="agent/big"]').first();
+  await chip.waitFor({ timeout: 60_000 });
+
+  const panel = page.locator('[data-changes-panel]');
+  const drawn = (pageLabel) =>
+    page.waitForFunction(
+      ({ files, label }) => {
+        const p = document.querySelector('[data-changes-panel]');
+        if (!p) return false;
+        const rows = p.querySelectorAll('[data-file-row]').length;
+        const hunks = p.querySelectorAll('[data-diff-file] tr, [data-diff-file] [data-row]').length;
+        const at = p.querySelector('[data-diff-page]')?.textContent ?? '';
+        return rows === files && hunks > 0 && at.startsWith(label);
+      },
+      { files: FILES, label: pageLabel },
+      { polling: 'raf', timeout: 300_000 },
+    );
+  const open = async () => {
+    const t0 = performance.now();
+    await chip.click();
+    await drawn('Page 1 ');
+    return performance.now() - t0;
+  };
+  const close = async () => {
+    await panel.getByRole('button', { name: 'Close changes' }).click();
+    await panel.waitFor({ state: 'detached' });
+  };
+
+  const cold = [];
+  const again = [];
+  const next = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // Every file edited again: a new worktree state, so the first open of this round is cold.
+    for (let i = 0; i < FILES; i++)
+      writeFileSync(join(worktree, `pkg${i % 50}`, `file${i}.ts`), fileText(i, `r${round}`));
+    cold.push(await open());
+    await close();
+    again.push(await open());
+    const t0 = performance.now();
+    await panel.getByRole('button', { name: 'Next', exact: true }).click();
+    await drawn('Page 2 ');
+    next.push(performance.now() - t0);
+    await close();
+  }
+  const f = (xs) => `median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`;
+  console.log(`Changes view, ${FILES} changed files (uncommitted), 1440x900:`);
+  console.log(`  open → list + page 1 drawn, cold:      ${f(cold)}`);
+  console.log(`  open again, worktree unchanged:         ${f(again)}`);
+  console.log(`  Next → page 2 drawn:                    ${f(next)}`);
+} finally {
+  await browser.close();
+  await server.dispose();
+}
