@@ -1,7 +1,8 @@
 // Keyboard-only walk through the workspace's dialogs (issue 17): each opens with the focus where
 // a person types or acts — the field, the first row, the primary button, never the × — and
 // gives it back to the terminal it came from. Every step is driven by keys; the server is asked
-// whether the typed thing happened.
+// whether the typed thing happened. The Activity view and the agent editor are walked too: where
+// the focus lands, and that their lists move with the keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { focusOf, waitForFocus, type FocusPlace } from '../lib/focusProbe';
@@ -208,5 +209,84 @@ describe('focus from the keyboard', () => {
       const f = await waitForFocus(page, `a control of ${path}`, (x) => x.tag !== 'body');
       expect(f.tag).toBe('input');
     }
+  });
+  it('Activity view: the focus lands on the most urgent row, the arrows move it, Enter goes to that pane’s terminal', async () => {
+    const { page } = browser;
+    await openWorkspace(page, server.url);
+    await waitForFocus(page, 'a terminal', inTerminal());
+    await prefix('%');
+    const other = await waitFor('a second pane', async () => {
+      const tab = await activeTab();
+      return tab.layout.type === 'split' && tab.focusedPaneId !== 1 ? tab.focusedPaneId : null;
+    });
+    await server.cli(['status', 'working', '--target', String(other), '--reason', 'compiling']);
+    await server.cli(['status', 'blocked', '--target', '1', '--reason', 'approve?']);
+    await page.keyboard.press('Control+Shift+P');
+    await waitForFocus(page, 'the palette filter', (f) => f.tag === 'input');
+    await page.keyboard.type('show activity');
+    await page.keyboard.press('Enter');
+    const rowOf = () =>
+      page.evaluate(() =>
+        document.activeElement?.closest('[data-activity-row]')?.getAttribute('data-activity-row'),
+      );
+    const keyOf = async (id: number) =>
+      (await workspaceOf(page)).panes.find((p) => p.session === 'main' && p.id === id)?.key;
+    const first = await waitForFocus(
+      page,
+      'the first Activity row',
+      (f) => f.dialog === 'Activity' && f.tag === 'button',
+    );
+    expect(first.name).not.toBe('Close');
+    expect(await rowOf()).toBe(String(await keyOf(1)));
+    await page.keyboard.press('ArrowDown');
+    await waitFor('the second row', async () => (await rowOf()) === String(await keyOf(other)));
+    await page.keyboard.press('ArrowUp');
+    await waitFor('back on the first row', async () => (await rowOf()) === String(await keyOf(1)));
+    await page.keyboard.press('ArrowDown');
+    await screenshot(page, 'focus-activity');
+    await page.keyboard.press('Enter');
+    await waitForFocus(page, `the terminal of pane ${other}`, inTerminal(other));
+  });
+
+  it('agent editor: the list page’s filter, Enter on Override opens the editor on its Id field; radios and pattern rows move with the keys', async () => {
+    const { page } = browser;
+    await page.goto(`${server.origin}/settings/agents`);
+    await waitForFocus(page, 'the agents filter', (f) => f.name === 'Filter agents');
+    await page.keyboard.type('claude');
+    for (let i = 0; i < 15 && !/^Override Claude/.test((await focusOf(page)).name); i++)
+      await page.keyboard.press('Tab');
+    expect((await focusOf(page)).name).toMatch(/^Override Claude/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/source=builtin&id=claude/);
+    const id = await waitForFocus(page, 'the Id field', (f) => f.tag === 'input' && f.name === 'Id');
+    expect(id.value).toBe('claude');
+    // A pattern list: Enter adds a row under the focused one and moves there; Backspace on the
+    // empty row removes it and goes back.
+    for (let i = 0; i < 30 && !(await focusOf(page)).name.startsWith('Process name'); i++)
+      await page.keyboard.press('Tab');
+    const row = await focusOf(page);
+    expect(row.name).toMatch(/^Process name \d+$/);
+    const n = Number(row.name.split(' ').at(-1));
+    await page.keyboard.press('Enter');
+    await waitForFocus(
+      page,
+      'the new pattern row',
+      (f) => f.name === `Process name ${n + 1}` && f.value === '',
+    );
+    await page.keyboard.press('Backspace');
+    await waitForFocus(page, 'the row before it', (f) => f.name === `Process name ${n}` && f.value !== '');
+    // A segmented choice is one Tab stop; the arrows move the choice and the focus together.
+    for (let i = 0; i < 60 && (await focusOf(page)).role !== 'radio'; i++) await page.keyboard.press('Tab');
+    const radio = await focusOf(page);
+    expect(radio.role).toBe('radio');
+    await page.keyboard.press('ArrowRight');
+    const moved = await waitForFocus(
+      page,
+      'the next choice',
+      (f) => f.role === 'radio' && f.name !== radio.name,
+    );
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'))).toBe('true');
+    expect(moved.name).not.toBe(radio.name);
+    await screenshot(page, 'focus-agent-editor');
   });
 });

@@ -75,7 +75,7 @@ export function DirectoryInput({ value, onValueChange, className = '', ...rest }
   };
 
   return (
-    <div className="relative">
+    <div>
       <TextInput
         {...rest}
         role="combobox"
@@ -100,8 +100,9 @@ export function DirectoryInput({ value, onValueChange, className = '', ...rest }
         }}
       />
       {shown && (
+        // In the flow, not floating: a dialog clips what overflows it, so the list makes room.
         <div
-          className="absolute left-0 right-0 top-full z-20 mt-1 max-h-56 overflow-auto rounded-md border border-line bg-surface-2 py-1 shadow-lg"
+          className="mt-1 max-h-56 overflow-auto rounded-md border border-line bg-surface-2 py-1"
           data-directory-list
         >
           {current?.problem ? (
