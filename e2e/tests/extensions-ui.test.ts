@@ -292,7 +292,7 @@ describe('extensions UI', () => {
     await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
     await page.getByRole('button', { name: 'Install', exact: true }).waitFor({ timeout: 15_000 });
     expect(await page.getByText('Installed and enabled.').count()).toBe(0);
-    expect(await page.getByText(/^Installed/).count()).toBe(0);
+    expect(await page.getByText(/^Installed · /).count()).toBe(0);
     const list = JSON.parse(await server.cli(['extensions', 'list', '--format', 'json'])) as { id: string }[];
     expect(list.map((e) => e.id)).not.toContain('git-branches');
     await screenshot(page, 'extensions-details-removed');
