@@ -108,7 +108,8 @@ export function InboxItemCard({ item, size, outcome, busy, onAnswer, onOpenPane 
         <Button
           variant={q.readable ? 'ghost' : 'primary'}
           onClick={onOpenPane}
-          className={large ? 'h-[44px]' : ''}
+          // Never squeezed to two clipped lines by the reason beside it.
+          className={`shrink-0 whitespace-nowrap ${large ? 'h-[44px]' : ''}`}
         >
           Open pane
         </Button>
