@@ -138,8 +138,10 @@ async function main() {
     rows.push(await measureLayout(page, cdp, '1 pane'));
 
     // 8 streaming panes beside pane 1 (9 in all): echo in pane 1, first gently, then with `yes`.
-    await call(page, 'panes.sendText', { target: 1, text: '\x03' });
     const tab1 = [[1]];
+    await fillTab(page, { tab: 1, columns: tab1, count: 8 });
+    rows.push(await measureLayout(page, cdp, '8 panes'));
+    await call(page, 'panes.sendText', { target: 1, text: '\x03' });
     const eight = await fillTab(page, { tab: 1, columns: tab1, count: 9 });
     await page.waitForTimeout(1500);
     echoes.push({
