@@ -5,6 +5,7 @@
 import type { EditorState } from '../agentsEditor/editorState';
 import type { ConfigServices } from '../config/configServices';
 import type { ExtensionHost } from '../extensions/host';
+import type { FileService } from '../files/fileService';
 import type { HookService } from '../hooks/hookService';
 import type { WorkspaceProjection } from '../projection/workspaceProjection';
 import type { ProfileService } from '../profiles/profileService';
@@ -42,6 +43,8 @@ export interface ServerServices {
   /** config.toml's [[services]], supervised. */
   services: ConfigServices;
   profiles: ProfileService;
+  /** The Files and Git sidebar tabs: listings, git state, opening a file, watches. */
+  files: FileService;
   diagnostics(): Diagnostics;
 }
 

@@ -12,6 +12,7 @@ import { keysRouter } from './routers/keys';
 import { tabSettingsRouter } from './routers/tabSettings';
 import { agentsRouter } from './routers/agents';
 import { extensionsRouter } from './routers/extensions';
+import { filesRouter } from './routers/files';
 import { hostsRouter } from './routers/hosts';
 import { launchersRouter } from './routers/launchers';
 import { panesRouter } from './routers/panes';
@@ -43,6 +44,7 @@ export const appRouter = router({
   worktrees: worktreesRouter,
   config: configRouter,
   directories: directoriesRouter,
+  files: filesRouter,
   /** Shows a notification in every connected browser (rozi notify). */
   notify: procedure
     .input(

@@ -104,6 +104,8 @@ export type ServerEvent =
   | { type: 'config-reloaded'; kept: boolean; warnings: number }
   /** A config.toml [[services]] entry changed state (started, crashed, backing off, failed, removed): refetch status.services. */
   | { type: 'service-changed'; name: string }
+  /** Watched directories of the Files/Git tabs changed (files/dirWatch.ts; absolute paths). */
+  | { type: 'files-changed'; dirs: string[] }
   /** config.toml's [keys] changed from the keybinding editor (or suggestions were re-resolved): refetch keys.list. */
   | { type: 'keymap-changed' }
   /** A Discover install or update moving through its phases (discover.install). */

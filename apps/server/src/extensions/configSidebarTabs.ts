@@ -13,6 +13,7 @@
 // (spec: extension values are "clamped without a warning, unlike the same settings in config.toml").
 import { checkSidebarTabTables, type SidebarTabContribution } from '@rozi/extensions';
 import { parse } from 'smol-toml';
+import { isBuiltinEntry } from '../files/builtinTabs';
 
 /** `<extension>.<name>` names an extension's tab to replace; a bare name is a tab of its own. */
 const CONFIG_TAB_ID = /^(?:[a-z0-9_-]+\.)?[a-z0-9_-]+$/;
@@ -58,6 +59,8 @@ export function readConfigSidebarTabs(o: { text: string; fileName?: string }): C
   // The manifest reader wants a bare id; a dotted config id is checked here and put back afterwards.
   const ids: (string | undefined)[] = [];
   const tables = raw.map((item, i) => {
+    // `"files"` and `{ name = "files", … }` are built-in tabs (files/builtinTabs.ts reads them).
+    if (isBuiltinEntry(item)) return null;
     if (!isTable(item)) return item;
     const copy: Record<string, unknown> = { ...item };
     for (const key of EXTENSION_ONLY) {

@@ -43,6 +43,7 @@ import { RemotePlacement } from '../extensions/remotePlacement';
 import { splitSessionName } from '../remote/nameTranslation';
 import { RemoteHosts } from '../remote/remoteHosts';
 import { WorktreeService } from '../worktrees/worktreeService';
+import { FileService } from '../files/fileService';
 import { DEFAULT_RING_BYTES } from './defaults';
 import { runShutdown } from './shutdown';
 import type { StartupInfo } from './startupBlock';
@@ -265,6 +266,13 @@ export async function runServer(o: ServerOptions): Promise<number> {
     changed: (name) => bus.emit({ type: 'service-changed', name }),
     log: o.log,
   });
+  // The Files and Git sidebar tabs (issue 20 item 5).
+  const files = new FileService({
+    manager,
+    configRoot: () => configStore(paths.configFile).current().root,
+    openLink: (file) => extensions.commands.openLink({ file }),
+    shell: o.env.SHELL || '/bin/sh',
+  });
   // The composition root: every transport that runs procedures (HTTP, the control socket, host
   // links) hands them this one object, so a router reads ctx.extensions, ctx.status, … directly.
   const profiles = new ProfileService({
@@ -288,6 +296,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
     editor: createEditorState(o.env),
     worktrees,
     services: configServices,
+    files,
     diagnostics: () => ({
       memory: process.memoryUsage(),
       connections: hub.stats(),
@@ -406,6 +415,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
           { name: 'hooks', run: () => hooks.stop() },
           { name: 'extensions', run: () => extensions.stop() },
           { name: 'config services', run: () => configServices.stop() },
+          { name: 'file watches', run: () => files.stop() },
           { name: 'panes', run: () => manager.shutdown(1000) },
           { name: 'viewers', run: () => hub.close() },
           { name: 'the control socket', run: () => closeControl(control, paths.socket) },
