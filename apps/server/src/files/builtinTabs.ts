@@ -27,7 +27,17 @@ export interface BuiltinTabs {
 }
 
 export const MAX_ENTRIES_LIMIT = 10000;
-const FILE_KEYS = new Set(['name', 'label', 'root', 'show_hidden', 'icons', 'explorer', 'diff_stats', 'max_entries', 'on_click']);
+const FILE_KEYS = new Set([
+  'name',
+  'label',
+  'root',
+  'show_hidden',
+  'icons',
+  'explorer',
+  'diff_stats',
+  'max_entries',
+  'on_click',
+]);
 
 const isTable = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
@@ -64,7 +74,9 @@ export function readBuiltinTabs(root: Record<string, unknown>): BuiltinTabs {
     const at = `sidebar.tabs[${i}]`;
     if (typeof item === 'string') {
       if (!isBuiltinTab(item)) {
-        out.warnings.push(`${at}: "${item.slice(0, 40)}" is not a built-in tab (${BUILTIN_TABS.join(', ')}); skipped`);
+        out.warnings.push(
+          `${at}: "${item.slice(0, 40)}" is not a built-in tab (${BUILTIN_TABS.join(', ')}); skipped`,
+        );
         return;
       }
       if (out.tabs.includes(item)) return void out.warnings.push(`${at}: "${item}" is listed twice; skipped`);
@@ -75,19 +87,28 @@ export function readBuiltinTabs(root: Record<string, unknown>): BuiltinTabs {
     const name = item.name;
     if (out.tabs.includes(name)) return void out.warnings.push(`${at}: "${name}" is listed twice; skipped`);
     out.tabs.push(name);
-    if (name === 'files' || name === 'git') out[name] = fileOptions({ t: item, view: name, at, warnings: out.warnings });
+    if (name === 'files' || name === 'git')
+      out[name] = fileOptions({ t: item, view: name, at, warnings: out.warnings });
     else {
       for (const k of Object.keys(item))
-        if (k !== 'name' && k !== 'label') out.warnings.push(`${at}.${k}: the ${name} tab takes no options; ignored`);
+        if (k !== 'name' && k !== 'label')
+          out.warnings.push(`${at}.${k}: the ${name} tab takes no options; ignored`);
     }
   });
   return out;
 }
 
-function fileOptions(o: { t: Record<string, unknown>; view: 'files' | 'git'; at: string; warnings: string[] }): FileTabOptions {
+function fileOptions(o: {
+  t: Record<string, unknown>;
+  view: 'files' | 'git';
+  at: string;
+  warnings: string[];
+}): FileTabOptions {
   const opts = defaults(o.view);
-  const warn = (k: string, why: string) => o.warnings.push(`${o.at}.${k}: ${why}; using ${JSON.stringify(defaultOf(opts, k))}`);
-  for (const k of Object.keys(o.t)) if (!FILE_KEYS.has(k)) o.warnings.push(`${o.at}.${k}: unknown key; ignored`);
+  const warn = (k: string, why: string) =>
+    o.warnings.push(`${o.at}.${k}: ${why}; using ${JSON.stringify(defaultOf(opts, k))}`);
+  for (const k of Object.keys(o.t))
+    if (!FILE_KEYS.has(k)) o.warnings.push(`${o.at}.${k}: unknown key; ignored`);
   const { root, show_hidden, diff_stats, max_entries, on_click } = o.t;
   if (root !== undefined) {
     if (root === 'cwd' || root === 'repo') opts.root = root;

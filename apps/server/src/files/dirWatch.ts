@@ -32,7 +32,8 @@ export class DirWatch {
       void readFile('/proc/sys/fs/inotify/max_user_watches', 'utf8').then(
         (t) => {
           const limit = Number(t.trim());
-          if (Number.isFinite(limit) && limit > 0) this.max = Math.min(this.max, Math.max(8, Math.floor(limit / 8)));
+          if (Number.isFinite(limit) && limit > 0)
+            this.max = Math.min(this.max, Math.max(8, Math.floor(limit / 8)));
         },
         () => undefined,
       );

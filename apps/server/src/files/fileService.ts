@@ -98,7 +98,12 @@ export class FileService {
   }
 
   /** Keeps watching the expanded directories (and the git directory) of a page's tab for a while. */
-  async lease(o: { pane: Pane; view: FileView; rels: string[]; git: boolean }): Promise<{ watching: number; full: boolean }> {
+  async lease(o: {
+    pane: Pane;
+    view: FileView;
+    rels: string[];
+    git: boolean;
+  }): Promise<{ watching: number; full: boolean }> {
     const root = await this.rootOf(o.pane, o.view);
     const dirs: string[] = [];
     for (const rel of o.rels.slice(0, 512)) {
@@ -120,9 +125,18 @@ export class FileService {
    * prompt; `run` opens the command in a new pane with the path as $ROZI_FILE (never spliced into
    * the command); the default opens it through an extension's link handler, else in $EDITOR.
    */
-  async open(o: { pane: Pane; view: FileView; rel: string }): Promise<{ how: 'send' | 'run' | 'link-handler'; path: string; pane: number | null; command: string | null }> {
+  async open(o: {
+    pane: Pane;
+    view: FileView;
+    rel: string;
+  }): Promise<{
+    how: 'send' | 'run' | 'link-handler';
+    path: string;
+    pane: number | null;
+    command: string | null;
+  }> {
     const rel = cleanRel(o.rel);
-    if (rel === '') throw new RoziError('invalid', 'the tree\'s root is a directory, not a file');
+    if (rel === '') throw new RoziError('invalid', "the tree's root is a directory, not a file");
     const root = await this.rootOf(o.pane, o.view);
     const real = await resolveInside({ realRoot: root.root, rel });
     const st = await stat(real);
@@ -130,7 +144,8 @@ export class FileService {
     const path = join(root.root, rel);
     const click = this.options(o.view).onClick;
     if (click.kind === 'send') {
-      if (o.pane.exited) throw new RoziError('conflict', `pane ${o.pane.id} has exited; nothing reads its input`);
+      if (o.pane.exited)
+        throw new RoziError('conflict', `pane ${o.pane.id} has exited; nothing reads its input`);
       o.pane.write(click.text.replaceAll('{path}', path));
       return { how: 'send', path, pane: o.pane.id, command: null };
     }
@@ -142,7 +157,11 @@ export class FileService {
     // env(1) puts the path in the environment as one value: no shell ever parses it.
     const pane = this.o.manager.split(o.pane, {
       direction: 'auto',
-      launch: { argv: ['env', `ROZI_FILE=${path}`, this.o.shell, '-c', command], cwd: root.root, title: basename(path) },
+      launch: {
+        argv: ['env', `ROZI_FILE=${path}`, this.o.shell, '-c', command],
+        cwd: root.root,
+        title: basename(path),
+      },
       focus: true,
     });
     return { how: 'run', path, pane: pane.id, command };

@@ -55,17 +55,28 @@ function runGit(cwd: string, args: string[]): Promise<GitRun> {
       (err, stdout, stderr) => {
         if (!err) return resolve({ code: 0, stdout, stderr, truncated: false });
         const e = err as NodeJS.ErrnoException & { code?: string | number; killed?: boolean };
-        if (e.code === 'ENOENT') return reject(new RoziError('invalid', 'git is not installed on this machine'));
+        if (e.code === 'ENOENT')
+          return reject(new RoziError('invalid', 'git is not installed on this machine'));
         if (e.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER')
           return resolve({ code: 0, stdout, stderr, truncated: true });
-        if (e.killed) return reject(new RoziError('invalid', `git ${args[0]} took longer than ${GIT_TIMEOUT_MS / 1000} s`));
+        if (e.killed)
+          return reject(
+            new RoziError('invalid', `git ${args[0]} took longer than ${GIT_TIMEOUT_MS / 1000} s`),
+          );
         resolve({ code: typeof e.code === 'number' ? e.code : 1, stdout, stderr, truncated: false });
       },
     );
   });
 }
 
-const NO_REPO: GitState = { repo: null, gitDir: null, branch: null, detached: null, changes: [], truncated: false };
+const NO_REPO: GitState = {
+  repo: null,
+  gitDir: null,
+  branch: null,
+  detached: null,
+  changes: [],
+  truncated: false,
+};
 
 /** The repository containing `dir` (top, git dir), or nulls outside one. */
 export async function repoOf(dir: string): Promise<{ repo: string | null; gitDir: string | null }> {
@@ -121,7 +132,13 @@ export function parseStatus(out: string): { branch: string | null; changes: GitC
     const x = r[0]!;
     const y = r[1]!;
     const path = r.slice(3);
-    changes.push({ path, marker: markerOf(x, y), staged: x !== ' ' && x !== '?', added: null, removed: null });
+    changes.push({
+      path,
+      marker: markerOf(x, y),
+      staged: x !== ' ' && x !== '?',
+      added: null,
+      removed: null,
+    });
   }
   return { branch, changes };
 }

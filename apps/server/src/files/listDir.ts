@@ -74,7 +74,11 @@ export async function resolveInside(o: { realRoot: string; rel: string }): Promi
   const parts = rel === '' ? [] : rel.split(sep);
   for (let i = 0; i < parts.length; i++) {
     const ancestor = join(o.realRoot, ...parts.slice(0, i));
-    if (real === ancestor) throw new RoziError('invalid', `${rel} is a symlink loop (links back to ${i === 0 ? 'the root' : parts.slice(0, i).join('/')})`);
+    if (real === ancestor)
+      throw new RoziError(
+        'invalid',
+        `${rel} is a symlink loop (links back to ${i === 0 ? 'the root' : parts.slice(0, i).join('/')})`,
+      );
   }
   return real;
 }
@@ -116,9 +120,19 @@ export async function listDirectory(o: {
     throw fsMessage(e, rel);
   }
   for (let i = 0; i < links.length; i += STAT_BATCH)
-    await Promise.all(links.slice(i, i + STAT_BATCH).map((e) => classifyLink({ real, realRoot: o.realRoot, e })));
+    await Promise.all(
+      links.slice(i, i + STAT_BATCH).map((e) => classifyLink({ real, realRoot: o.realRoot, e })),
+    );
   entries.sort((a, b) =>
-    a.kind === 'dir' && b.kind !== 'dir' ? -1 : b.kind === 'dir' && a.kind !== 'dir' ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    a.kind === 'dir' && b.kind !== 'dir'
+      ? -1
+      : b.kind === 'dir' && a.kind !== 'dir'
+        ? 1
+        : a.name < b.name
+          ? -1
+          : a.name > b.name
+            ? 1
+            : 0,
   );
   return { rel, entries, truncated };
 }

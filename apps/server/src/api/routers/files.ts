@@ -17,7 +17,9 @@ export const filesRouter = router({
   /** One directory level of the tree (at most max_entries entries). */
   list: procedure
     .input(paneInput.extend({ rel }))
-    .query(({ ctx, input }) => ctx.files.list({ pane: resolvePane(ctx.manager, input), view: input.view, rel: input.rel })),
+    .query(({ ctx, input }) =>
+      ctx.files.list({ pane: resolvePane(ctx.manager, input), view: input.view, rel: input.rel }),
+    ),
 
   /** Branch and changed files of the pane's repository (the real git, 5 s timeout). */
   git: procedure
@@ -27,12 +29,21 @@ export const filesRouter = router({
   /** Enter / a click on a file: the tab's on_click (default: a link handler, else $EDITOR in a new pane). */
   open: procedure
     .input(paneInput.extend({ rel: z.string().min(1).max(4096) }))
-    .mutation(({ ctx, input }) => ctx.files.open({ pane: resolvePane(ctx.manager, input), view: input.view, rel: input.rel })),
+    .mutation(({ ctx, input }) =>
+      ctx.files.open({ pane: resolvePane(ctx.manager, input), view: input.view, rel: input.rel }),
+    ),
 
   /** Watches the expanded directories (and the git directory) for 30 s; the page renews it. */
   watch: procedure
-    .input(paneInput.extend({ rels: z.array(z.string().max(4096)).max(512), git: z.boolean().default(false) }))
+    .input(
+      paneInput.extend({ rels: z.array(z.string().max(4096)).max(512), git: z.boolean().default(false) }),
+    )
     .mutation(({ ctx, input }) =>
-      ctx.files.lease({ pane: resolvePane(ctx.manager, input), view: input.view, rels: input.rels, git: input.git }),
+      ctx.files.lease({
+        pane: resolvePane(ctx.manager, input),
+        view: input.view,
+        rels: input.rels,
+        git: input.git,
+      }),
     ),
 });
