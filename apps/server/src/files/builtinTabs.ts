@@ -2,7 +2,8 @@
 // strings naming a built-in tab (`"files"`, `"git"`, `"panes"`, `"sessions"`, `"activity"`) and
 // tables whose `name` is one (`{ name = "files", show_hidden = false, max_entries = 500 }`).
 // Custom tables (launcher and command tabs) are extensions/configSidebarTabs.ts's. Each bad value
-// is one warning and falls back to rozi's default; an unknown built-in name is skipped.
+// is one warning and falls back to rozi's default; an unknown built-in name is skipped. A list
+// that names no built-in at all keeps every built-in tab.
 
 export const BUILTIN_TABS = ['activity', 'panes', 'sessions', 'files', 'git'] as const;
 export type BuiltinTab = (typeof BUILTIN_TABS)[number];
@@ -66,7 +67,9 @@ export function readBuiltinTabs(root: Record<string, unknown>): BuiltinTabs {
   const out: BuiltinTabs = { tabs: [], files: defaults('files'), git: defaults('git'), warnings: [] };
   const sidebar = root.sidebar;
   const list = isTable(sidebar) ? sidebar.tabs : undefined;
-  if (!Array.isArray(list)) {
+  // No list, or one of custom tables only (this project's `[[sidebar.tabs]]`, which adds tabs):
+  // every built-in. Naming a built-in makes it rozi's catalog: only the ones named show.
+  if (!Array.isArray(list) || !list.some(isBuiltinEntry)) {
     out.tabs = [...BUILTIN_TABS];
     return out;
   }

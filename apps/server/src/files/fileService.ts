@@ -91,10 +91,10 @@ export class FileService {
     return { ...root, ...listing };
   }
 
-  async git(o: { pane: Pane; view: FileView }): Promise<GitState & { cwd: string; diffStats: boolean }> {
-    const live = await this.rootOf(o.pane, o.view);
+  async git(o: { pane: Pane; view: FileView }): Promise<GitState & TreeRoot & { diffStats: boolean }> {
+    const root = await this.rootOf(o.pane, o.view);
     const diffStats = this.options(o.view).diffStats;
-    return { ...(await gitState(live.cwd, { diffStats })), cwd: live.cwd, diffStats };
+    return { ...(await gitState(root.cwd, { diffStats })), ...root, diffStats };
   }
 
   /** Keeps watching the expanded directories (and the git directory) of a page's tab for a while. */
@@ -125,11 +125,7 @@ export class FileService {
    * prompt; `run` opens the command in a new pane with the path as $ROZI_FILE (never spliced into
    * the command); the default opens it through an extension's link handler, else in $EDITOR.
    */
-  async open(o: {
-    pane: Pane;
-    view: FileView;
-    rel: string;
-  }): Promise<{
+  async open(o: { pane: Pane; view: FileView; rel: string }): Promise<{
     how: 'send' | 'run' | 'link-handler';
     path: string;
     pane: number | null;

@@ -168,7 +168,9 @@ describe('[sidebar] tabs built-in entries', () => {
       'sidebar.tabs[3]: "nope" is not a built-in tab (activity, panes, sessions, files, git); skipped',
       'sidebar.tabs[5]: "sessions" is listed twice; skipped',
     ]);
-    expect(readBuiltinTabs({}).tabs).toEqual(['activity', 'panes', 'sessions', 'files', 'git']);
+    const all = ['activity', 'panes', 'sessions', 'files', 'git'];
+    expect(readBuiltinTabs({}).tabs).toEqual(all);
+    expect(readBuiltinTabs({ sidebar: { tabs: [{ name: 'todo', command: 'x' }] } }).tabs).toEqual(all);
   });
 });
 

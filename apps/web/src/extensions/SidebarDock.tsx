@@ -1,11 +1,15 @@
 'use client';
 // One sidebar dock (left or right) in the dock/panel model of rozi's sidebar (spec: Sidebar tabs):
 // up to three panels stacked top to bottom, each with a strip of the tabs placed in it and the
-// selected tab's content below. The built-in Sessions tab is drawn by the caller (`sessions`);
-// extension tabs draw their launcher entries or rows here. Placement comes from Sidebar tabs…
+// selected tab's content below. Built-in tabs (Sessions, Panes, Files, Git) are drawn by the
+// caller (`builtins`); extension tabs draw their launcher entries or rows here. Only the selected
+// tab is mounted, so a Files or Git tab that is not showing reads nothing. Placement comes from Sidebar tabs…
 // (the user's choice) or the tab's suggested_location.
 import { FOCUS_RING, IconButton } from '@rozi/ui';
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+/** The body of each built-in tab, by id. */
+export type BuiltinBodies = Partial<Record<string, ReactNode>>;
 import { OPEN_SIDEBAR_TABS_EVENT } from './useExtensionActions';
 import { panelsOf, SESSIONS_TAB_ID, type DockTab } from './useSidebarTabs';
 import { SidebarTabBody } from './SidebarTabBody';
@@ -13,11 +17,11 @@ import { SidebarTabBody } from './SidebarTabBody';
 export function SidebarDock({
   dock,
   tabs,
-  sessions,
+  builtins,
 }: {
   dock: 'left' | 'right';
   tabs: readonly DockTab[];
-  sessions: ReactNode;
+  builtins: BuiltinBodies;
 }) {
   const panels = panelsOf(tabs, dock);
   if (panels.length === 0) return null;
@@ -29,7 +33,7 @@ export function SidebarDock({
           dock={dock}
           panel={p.panel}
           tabs={p.tabs}
-          sessions={sessions}
+          builtins={builtins}
           first={i === 0}
         />
       ))}
@@ -41,13 +45,13 @@ function DockPanel({
   dock,
   panel,
   tabs,
-  sessions,
+  builtins,
   first,
 }: {
   dock: string;
   panel: number;
   tabs: DockTab[];
-  sessions: ReactNode;
+  builtins: BuiltinBodies;
   first: boolean;
 }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -125,7 +129,11 @@ function DockPanel({
         aria-labelledby={onlySessions ? undefined : `${panelId}-tab-${selected.id}`}
         className="flex min-h-0 flex-1 flex-col"
       >
-        {selected.id === SESSIONS_TAB_ID ? sessions : <SidebarTabBody tab={selected} />}
+        {selected.kind === selected.id && selected.id in builtins ? (
+          builtins[selected.id]
+        ) : (
+          <SidebarTabBody tab={selected} />
+        )}
       </div>
     </section>
   );

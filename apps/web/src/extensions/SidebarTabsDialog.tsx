@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
 import { readPlacements, writePlacement, writePlacements, type TabPlacement } from './tabPlacement';
 import { TabSettingsPicker } from './TabSettingsPicker';
+import { BUILTIN_DOCK_TABS, useBuiltinTabs } from './useSidebarTabs';
 
 interface TabRow {
   id: string;
@@ -16,17 +17,6 @@ interface TabRow {
   settings: number;
   suggested: { dock: 'left' | 'right'; panel: number };
 }
-
-const BUILT_IN: TabRow[] = [
-  {
-    id: 'sessions',
-    label: 'Sessions',
-    source: 'built-in',
-    kind: 'sessions',
-    settings: 0,
-    suggested: { dock: 'left', panel: 1 },
-  },
-];
 
 export function SidebarTabsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const [settingsOf, setSettingsOf] = useState<string | null>(null);
@@ -52,8 +42,16 @@ function TabList({ onSettings }: { onSettings(tab: string): void }) {
   const { data } = useQuery(trpc.extensions.sidebarTabs.queryOptions());
   const [placements, setPlacements] = useState(readPlacements);
   const [focus, setFocus] = useState(0);
+  const builtins = useBuiltinTabs().ids;
   const loaded: TabRow[] = [
-    ...BUILT_IN,
+    ...BUILTIN_DOCK_TABS.filter((t) => builtins.includes(t.id)).map((t) => ({
+      id: t.id,
+      label: t.label,
+      source: 'built-in' as const,
+      kind: t.id,
+      settings: 0,
+      suggested: t.suggested,
+    })),
     ...(data ?? []).map((t) => ({
       id: t.id,
       label: t.label,

@@ -9,7 +9,10 @@ import { ConfigWarningBanner } from '../status/configStatus';
 import { WhichKeyStrip } from '../shell/WhichKeyStrip';
 import { StatusLine } from '../shell/StatusLine';
 import { SidebarDock } from '../extensions/SidebarDock';
-import { panelsOf, useSidebarTabs } from '../extensions/useSidebarTabs';
+import { panelsOf, useBuiltinTabs, useSidebarTabs } from '../extensions/useSidebarTabs';
+import { FilesTab } from '../sidebar/FilesTab';
+import { GitTab } from '../sidebar/GitTab';
+import { PanesTab } from '../sidebar/PanesTab';
 import { Sidebar } from './Sidebar';
 import { SidebarEdge } from './SidebarEdge';
 import { TabBar } from './TabBar';
@@ -23,8 +26,9 @@ import { useChangesPane } from '../changes/changesStore';
 export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
   const { session, tab, workspace, settings } = c;
   const ctx = c.context;
-  // Extension sidebar tabs share the docks with the built-in Sessions tab (extensions/SidebarDock).
+  // Extension sidebar tabs share the docks with the built-in tabs (extensions/SidebarDock).
   const dockTabs = useSidebarTabs();
+  const { maxEntries } = useBuiltinTabs();
   const changesKey = useChangesPane();
   const changesPane =
     changesKey === null ? undefined : workspace.data?.panes.find((p) => p.key === changesKey);
@@ -48,6 +52,13 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
       onNewAgent={() => c.ui.openLauncher()}
     />
   );
+  // Files and Git follow the focused pane (its directory, its repository).
+  const builtins = {
+    sessions: sessionsView,
+    panes: <PanesTab session={session} panes={workspace.data?.panes ?? []} onFocusPane={c.focusPane} />,
+    files: <FilesTab pane={c.pane} maxEntries={maxEntries} />,
+    git: <GitTab pane={c.pane} />,
+  };
   return (
     <div className="flex h-dvh flex-col overflow-hidden">
       <ConnectionBanner />
@@ -55,7 +66,7 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
       <div className="flex min-h-0 flex-1">
         {settings.sidebarOpen && panelsOf(dockTabs, 'left').length > 0 && (
           <aside className="relative shrink-0 border-r border-line" style={{ width: settings.sidebarWidth }}>
-            <SidebarDock dock="left" tabs={dockTabs} sessions={sessionsView} />
+            <SidebarDock dock="left" tabs={dockTabs} builtins={builtins} />
             <SidebarEdge width={settings.sidebarWidth} onCollapse={c.ui.toggleSidebar} />
           </aside>
         )}
@@ -115,7 +126,7 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
         )}
         {panelsOf(dockTabs, 'right').length > 0 && (
           <aside className="w-60 shrink-0 border-l border-line" aria-label="Right sidebar">
-            <SidebarDock dock="right" tabs={dockTabs} sessions={sessionsView} />
+            <SidebarDock dock="right" tabs={dockTabs} builtins={builtins} />
           </aside>
         )}
       </div>
