@@ -156,6 +156,8 @@ describe('extension sidebar tabs', () => {
     const { page } = browser;
     const panel2 = page.locator('aside').first().locator('section[data-panel="2"]');
     await panel2.getByRole('tab', { name: 'Launch' }).waitFor({ timeout: 15_000 });
+    // Panel 2 opens on the built-in Files tab (it comes first); the launcher is a click away.
+    await panel2.getByRole('tab', { name: 'Launch' }).click();
     const body = panel2.locator('[data-extension-tab="launcher.go"]');
     await body.getByRole('heading', { name: 'Demo' }).waitFor();
     const panesBefore = await page.locator('section[data-pane-id]').count();

@@ -113,6 +113,8 @@ function fileOptions(o: {
   for (const k of Object.keys(o.t))
     if (!FILE_KEYS.has(k)) o.warnings.push(`${o.at}.${k}: unknown key; ignored`);
   const { root, show_hidden, diff_stats, max_entries, on_click } = o.t;
+  for (const k of ['icons', 'explorer'])
+    if (o.t[k] === true) o.warnings.push(`${o.at}.${k}: not built in the web edition; ignored`);
   if (root !== undefined) {
     if (root === 'cwd' || root === 'repo') opts.root = root;
     else warn('root', 'must be "cwd" or "repo"');

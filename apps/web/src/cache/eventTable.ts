@@ -45,6 +45,8 @@ export function eventTable(trpc: Trpc): EventTable {
         trpc.config.pathFilter(),
       ),
     'service-changed': (_e, c) => c.invalidate(trpc.status.services.pathFilter()),
+    // A directory the Files/Git tabs watch changed (or the repository's git directory): re-read.
+    'files-changed': (_e, c) => c.invalidate(trpc.files.pathFilter()),
     'agent-definitions-changed': (_e, c) => c.invalidate(trpc.definitions.pathFilter()),
     // An install or update that ended (either way) changes what is installed and its details.
     'discover-progress': (e, c) =>
