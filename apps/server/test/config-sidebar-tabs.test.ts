@@ -36,8 +36,8 @@ beforeAll(async () => {
   writeFileSync(
     configFile,
     `[[sidebar.tabs]]
-name = "files"
-label = "Files"
+name = "listing"
+label = "Listing"
 command = "echo '## here'; ls"
 group_prefix = "## "
 interval = 5
@@ -63,11 +63,12 @@ describe('config.toml sidebar tabs', () => {
     const viewer = new Viewer(server); // command tabs run only while a browser is connected
     await viewer.opened;
     try {
-      const files = await waitFor('the files tab rows', async () => {
-        const t = (await tabs()).find((x) => x.id === 'files');
+      // (`files` is a built-in tab's name now: files/builtinTabs.ts reads a table naming it.)
+      const files = await waitFor('the listing tab rows', async () => {
+        const t = (await tabs()).find((x) => x.id === 'listing');
         return t && t.rows.some((r) => r.label === 'marker-file') ? t : undefined;
       });
-      expect(files).toMatchObject({ source: 'config', extension: null, kind: 'command', label: 'Files' });
+      expect(files).toMatchObject({ source: 'config', extension: null, kind: 'command', label: 'Listing' });
       expect(files.rows[0]).toMatchObject({ label: 'here', header: true });
       const all = await tabs();
       expect(all.find((x) => x.id === 'launch')).toMatchObject({
