@@ -1,9 +1,12 @@
 // The config in force, one per config file per process. Every reader asks `configStore(file)
 // .current()`: the file is stat'ed and read again only when it changed, so an edit applies at the
 // next read, and a text that does not parse keeps the last good config in force (with the syntax
-// error as `problem`, for `rozi config status`, the banner and Settings). The watcher that turns
-// a save into a `config-reloaded` event is status/configWatcher.ts; the writes are configEdit.ts.
-import { readFileSync, statSync } from 'node:fs';
+// error as `problem`, for `rozi config status`, the banner and Settings). `watch()` makes the store
+// notice a save by itself (its folder is watched: editors replace the file by rename), so its
+// listeners hear of it without waiting for a reader; status/configWatcher.ts turns that into the
+// `config-reloaded` event. The writes are configEdit.ts.
+import { mkdirSync, readFileSync, statSync, watch as watchDir, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { loadConfigText, type ConfigDiagnostic, type ConfigRoot, type LoadedConfig } from './configLoad';
 
 export interface ConfigSnapshot {
@@ -22,6 +25,9 @@ export interface ConfigSnapshot {
 }
 
 type Stamp = string;
+
+/** Saves closer together than this are read once. */
+export const CONFIG_RELOAD_DEBOUNCE_MS = 150;
 
 function stampOf(file: string): Stamp | null {
   try {
@@ -49,6 +55,9 @@ export class ConfigStore {
   private snapshot: ConfigSnapshot;
   private stamp: Stamp | null | undefined = undefined;
   private readonly listeners = new Set<(s: ConfigSnapshot) => void>();
+  private watcher: FSWatcher | null = null;
+  private watchers = 0;
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(readonly file: string) {
     this.snapshot = {
@@ -79,6 +88,50 @@ export class ConfigStore {
   onChange(fn: (s: ConfigSnapshot) => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
+  }
+
+  /**
+   * Watches the file's folder until the returned function is called (counted: the last caller's
+   * stop closes the watch): a save is read after CONFIG_RELOAD_DEBOUNCE_MS and `onChange`
+   * listeners hear of it. A folder that cannot be created or watched means no watching; readers
+   * still see every save at their next read.
+   */
+  watch(): () => void {
+    if (this.watchers++ === 0) this.openWatch();
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      if (--this.watchers > 0) return;
+      this.watcher?.close();
+      this.watcher = null;
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+    };
+  }
+
+  private openWatch(): void {
+    try {
+      // A first config.toml written while the server runs must be seen too: the folder has to
+      // exist to be watched.
+      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+      this.watcher = watchDir(dirname(this.file), (_event, name) => {
+        if (name === null || name === basename(this.file)) this.schedule();
+      });
+      this.watcher.on('error', () => undefined);
+      this.watcher.unref();
+    } catch {
+      this.watcher = null;
+    }
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.current();
+    }, CONFIG_RELOAD_DEBOUNCE_MS);
+    this.timer.unref();
   }
 
   private read(stamp: Stamp | null): void {

@@ -1,12 +1,9 @@
-// config.toml hot reload for detection: the config directory is watched (editors replace the file
-// by rename, so the file itself cannot be watched), changes are debounced, and the definitions
-// are loaded again. A file that does not parse keeps the last good definitions: its warnings are
-// logged and kept for the CLI and UI, and detection goes on with what worked.
-import { mkdirSync, watch, type FSWatcher } from 'node:fs';
-import { basename, dirname } from 'node:path';
+// config.toml hot reload for detection: the config store watches the file (config/configStore.ts)
+// and tells of each new text or new problem; the definitions are then loaded again. A file that
+// does not parse keeps the last good definitions: its warnings are logged and kept for the CLI and
+// UI, and detection goes on with what worked.
 import type { DefinitionSet, DefinitionWarning } from '@rozi/detect';
-
-export const CONFIG_RELOAD_DEBOUNCE_MS = 150;
+import { configStore } from '../config/configStore';
 
 export interface ConfigWatcherOptions {
   configFile: string;
@@ -25,33 +22,25 @@ export function brokenConfig(set: DefinitionSet, configFile: string): boolean {
 }
 
 export class ConfigWatcher {
-  private watcher: FSWatcher | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private offs: Array<() => void> = [];
   private running: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: ConfigWatcherOptions) {}
 
   start(): void {
-    try {
-      // A first config.toml written while the server runs must be seen too: the directory has
-      // to exist to be watched.
-      mkdirSync(dirname(this.o.configFile), { recursive: true, mode: 0o700 });
-      this.watcher = watch(dirname(this.o.configFile), (_event, name) => {
-        if (name === null || name === basename(this.o.configFile)) this.schedule();
-      });
-      this.watcher.unref();
-    } catch {
-      // The config directory cannot be created or watched: no hot reload (logged nowhere: the
-      // definitions loaded at start stay).
-    }
+    const store = configStore(this.o.configFile);
+    store.current();
+    this.offs.push(
+      store.onChange(() => void this.reloadNow().catch(() => undefined)),
+      store.watch(),
+    );
   }
 
   stop(): void {
-    this.watcher?.close();
-    if (this.timer) clearTimeout(this.timer);
+    for (const off of this.offs.splice(0)) off();
   }
 
-  /** Loads now (after the debounce); resolves when that load is applied. */
+  /** Loads now; resolves when that load is applied (loads run one after another). */
   reloadNow(): Promise<void> {
     this.running = this.running.then(async () => {
       const set = await this.o.load();
@@ -60,14 +49,5 @@ export class ConfigWatcher {
       this.o.reported({ warnings: set.warnings, kept });
     });
     return this.running;
-  }
-
-  private schedule(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.reloadNow().catch(() => undefined);
-    }, CONFIG_RELOAD_DEBOUNCE_MS);
-    this.timer.unref();
   }
 }
