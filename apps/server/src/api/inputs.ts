@@ -28,6 +28,16 @@ export const reportedStatusValue = z.string().trim().min(1).max(64);
 /** A state an agent integration may report (`rozi agents report`). */
 export const reportedState = z.enum(REPORTED_STATES);
 
+/** How loud a notification is (rozi notify --level). */
+export const notifyLevel = z.enum(['info', 'warn', 'error']);
+
+/** A workspace number as typed (the server checks 1-9, one message for every door). */
+export const workspaceWord = z
+  .string()
+  .trim()
+  .regex(/^[+-]?\d+$/, { error: 'a workspace number from 1 to 9' })
+  .transform(Number);
+
 /** See session/target.ts for how these resolve. */
 export const targetInput = z.object({
   session: z.string().min(1).optional(),

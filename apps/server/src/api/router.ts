@@ -3,7 +3,7 @@
 // (control/socketServer.ts) — the same procedures for both.
 import { z } from 'zod';
 import { resolvePane } from '../session/target';
-import { targetInput } from './inputs';
+import { notifyLevel, targetInput } from './inputs';
 import { configRouter } from './routers/config';
 import { definitionsRouter } from './routers/definitions';
 import { directoriesRouter } from './routers/directories';
@@ -51,7 +51,7 @@ export const appRouter = router({
       z.object({
         message: z.string().min(1),
         title: z.string().nullish(),
-        level: z.enum(['info', 'warn', 'error']).optional(),
+        level: notifyLevel.optional(),
         pane: targetInput.optional(),
       }),
     )

@@ -1,39 +1,12 @@
 // Central argument parser for every verb: options from the verb's declaration, `--` and
 // `--argv` handling, and one-line usage errors.
+import { globalFlags, specsOf } from './flags';
 import { closest } from './suggest';
 import { CliError, type ParsedArgs, type Verb, type OptionSpec } from './verb';
 
 export const EXIT_USAGE = 2;
 
-const globalOptions: OptionSpec[] = [
-  {
-    name: 'format',
-    type: 'string',
-    value: 'text|json',
-    description: 'output format (default: text on a terminal, json when piped)',
-  },
-  {
-    name: 'session',
-    short: 's',
-    type: 'string',
-    value: 'NAME',
-    description: 'the session to act on (may also come before the command)',
-  },
-  {
-    name: 'remote',
-    type: 'string',
-    value: 'HOST',
-    description: 'the session lives on this remote host (--session dev --remote box = dev@box)',
-  },
-  {
-    name: 'socket',
-    type: 'string',
-    value: 'PATH',
-    description:
-      'the control socket to talk to (default: ROZI_SOCKET, else the one in the runtime directory)',
-  },
-  { name: 'help', short: 'h', type: 'boolean', description: 'show help for this command' },
-];
+const globalOptions: OptionSpec[] = specsOf(globalFlags);
 
 /** `unknown option --x for 'verb'`, naming the options it takes and the likely typo. */
 function unknownOption(verb: Verb, word: string, specs: OptionSpec[]): CliError {
@@ -46,8 +19,15 @@ function unknownOption(verb: Verb, word: string, specs: OptionSpec[]): CliError 
   );
 }
 
+/** The verb's own flags (its zod object's, or the hand-declared list). */
+function ownOptions(verb: Verb): OptionSpec[] {
+  return verb.flags ? specsOf(verb.flags.shape) : (verb.options ?? []);
+}
+
 export function optionsOf(verb: Verb): OptionSpec[] {
-  return [...(verb.options ?? []), ...globalOptions];
+  const own = ownOptions(verb);
+  const names = new Set(own.map((o) => o.name));
+  return [...own, ...globalOptions.filter((o) => !names.has(o.name))];
 }
 
 export function parseArgs(verb: Verb, words: string[]): ParsedArgs {
@@ -141,7 +121,7 @@ export function groupHelpText(group: string, members: readonly Verb[]): string {
   const lines = [`usage: rozi ${group} <command> [options]`, '', 'commands:'];
   for (const verb of members) {
     lines.push('', `  ${usageOf(verb)}`, `      ${verb.summary}`);
-    for (const o of verb.options ?? []) lines.push(`      ${flagOf(o).padEnd(28)} ${o.description}`);
+    for (const o of ownOptions(verb)) lines.push(`      ${flagOf(o).padEnd(28)} ${o.description}`);
   }
   lines.push('', 'options of every command:');
   for (const o of globalOptions) lines.push(`  ${flagOf(o).padEnd(30)} ${o.description}`);

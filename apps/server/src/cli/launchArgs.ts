@@ -1,43 +1,45 @@
 // Options shared by the verbs that start a pane (new-session, split, new-pane): COMMAND as a
 // shell command line, or --argv PROGRAM ARG… run directly; --cwd, --title, --keep-open.
 import { resolve } from 'node:path';
-import type { OptionSpec, VerbContext } from './verb';
+import { flag } from './flags';
+import type { VerbContext } from './verb';
 
-export const launchOptions: OptionSpec[] = [
-  {
-    name: 'cwd',
+/** Spread into a verb's flags object (`{ ...launchFlags, … }`). */
+export const launchFlags = {
+  cwd: flag.string({
     short: 'c',
-    type: 'string',
     value: 'DIR',
     description: "working directory (default: the target pane's, else the session folder, else $HOME)",
-  },
-  {
-    name: 'title',
-    type: 'string',
+  }),
+  title: flag.string({
     value: 'NAME',
     description: 'name shown for the pane until its program sets a title',
-  },
-  {
-    name: 'keep-open',
-    type: 'boolean',
+  }),
+  'keep-open': flag.boolean({
     description: 'keep the pane after its program exits, showing the exit status',
-  },
-];
+  }),
+};
 
-export function launchOf(ctx: VerbContext): {
+export interface LaunchOptions {
+  cwd?: string;
+  title?: string;
+  'keep-open'?: boolean;
+}
+
+export function launchOf(ctx: VerbContext<LaunchOptions>): {
   command?: string;
   argv?: string[];
   cwd?: string;
   title?: string;
   keepOpen?: boolean;
 } {
-  const o = ctx.args.options;
+  const o = ctx.opts;
   const command = ctx.args.positionals.length ? ctx.args.positionals.join(' ') : undefined;
   return {
     command,
     argv: ctx.args.argv,
-    cwd: typeof o.cwd === 'string' ? resolve(ctx.io.cwd, o.cwd) : undefined,
-    title: typeof o.title === 'string' ? o.title : undefined,
+    cwd: o.cwd === undefined ? undefined : resolve(ctx.io.cwd, o.cwd),
+    title: o.title,
     keepOpen: o['keep-open'] === true ? true : undefined,
   };
 }

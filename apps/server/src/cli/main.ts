@@ -4,7 +4,15 @@ import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { findVerb, verbs } from './registry';
 import { EXIT_USAGE, groupHelpText, helpText, parseArgs } from './args';
-import { CliError, type OutputFormat, type VerbContext, type VerbIO } from './verb';
+import { checkFlags, globalFlagsObject } from './flags';
+import {
+  CliError,
+  type GlobalOptions,
+  type OutputFormat,
+  type ParsedArgs,
+  type VerbContext,
+  type VerbIO,
+} from './verb';
 import { closest } from './suggest';
 
 function defaultIO(): VerbIO {
@@ -125,21 +133,20 @@ export async function main(argv0: string[], io: VerbIO = defaultIO()): Promise<n
     if (!found) throw unknownCommand(argv[0]);
     const { verb, rest } = found;
     const args = parseArgs(verb, rest);
-    // --socket PATH: this one call talks to that endpoint (control.md: before ROZI_SOCKET).
-    if (typeof args.options.socket === 'string')
-      io = { ...io, env: { ...io.env, ROZI_SOCKET: args.options.socket } };
-    const f = args.options.format;
-    if (f !== undefined) {
-      if (f !== 'text' && f !== 'json')
-        throw new CliError('usage', `--format must be text or json, got '${String(f)}'`);
-      format = f;
-    }
     if (args.options.help) {
       io.stdout.write(helpText(verb));
       return 0;
     }
+    const globals: GlobalOptions = checkFlags(globalFlagsObject, args.options);
+    // --socket PATH: this one call talks to that endpoint (control.md: before ROZI_SOCKET).
+    if (globals.socket !== undefined) io = { ...io, env: { ...io.env, ROZI_SOCKET: globals.socket } };
+    if (globals.format !== undefined) format = globals.format;
+    const opts: Record<string, unknown> = verb.flags ? checkFlags(verb.flags, args.options) : args.options;
+    args.options = { ...args.options, ...(opts as ParsedArgs['options']) };
     const ctx: VerbContext = {
       args,
+      opts,
+      globals,
       io,
       format,
       print(value, text) {

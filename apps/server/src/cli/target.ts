@@ -3,20 +3,25 @@
 // calling pane (ROZI_PANE, ROZI_SESSION_NAME); with --session the environment is ignored,
 // because an inherited pane number may belong to another session.
 import type { TargetInput } from '../session/target';
+import { flag, specsOf } from './flags';
 import type { OptionSpec, VerbContext } from './verb';
 
-export const targetOption: OptionSpec = {
-  name: 'target',
-  short: 't',
-  type: 'string',
-  value: 'PANE',
-  description: 'pane id (3) or SESSION:ID; default: the calling pane, else the focused one',
+/** `--target PANE`, spread into a verb's flags object (`{ ...targetFlags, … }`). */
+export const targetFlags = {
+  target: flag.string({
+    short: 't',
+    value: 'PANE',
+    description: 'pane id (3) or SESSION:ID; default: the calling pane, else the focused one',
+  }),
 };
+
+/** The same option for verbs that still declare theirs by hand. */
+export const targetOption: OptionSpec = specsOf(targetFlags)[0] as OptionSpec;
 
 /** `--remote HOST`: the session names `NAME@HOST` (remote/nameTranslation.ts). */
 export function remoteOf(ctx: VerbContext): string | undefined {
-  const r = ctx.args.options.remote;
-  return typeof r === 'string' && r !== '' ? r : undefined;
+  const r = ctx.globals.remote;
+  return r !== '' ? r : undefined;
 }
 
 function onHost(name: string, host: string | undefined): string {
@@ -24,8 +29,8 @@ function onHost(name: string, host: string | undefined): string {
 }
 
 export function sessionOf(ctx: VerbContext): string | undefined {
-  const s = ctx.args.options.session;
-  if (typeof s === 'string') return onHost(s, remoteOf(ctx));
+  const s = ctx.globals.session;
+  if (s !== undefined) return onHost(s, remoteOf(ctx));
   return ctx.io.env.ROZI_SESSION_NAME || undefined;
 }
 
@@ -40,7 +45,7 @@ export function targetOf(ctx: VerbContext): TargetInput {
 }
 
 function localTargetOf(ctx: VerbContext): TargetInput {
-  const explicitSession = typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined;
+  const explicitSession = ctx.globals.session;
   const target = typeof ctx.args.options.target === 'string' ? ctx.args.options.target : undefined;
   if (explicitSession !== undefined) return { session: explicitSession, target };
   const env = ctx.io.env;

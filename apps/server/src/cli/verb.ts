@@ -2,6 +2,7 @@
 // registry.ts; argument parsing, --format handling and error printing happen centrally in
 // main.ts before and after `run` (the tmux cmd_table model, see CONVENTIONS.md).
 import type { Readable, Writable } from 'node:stream';
+import type { z } from 'zod';
 import { exitCodeOf, type ErrorCode, type ExitCode } from '../contract/codes';
 
 export type OptionType = 'boolean' | 'string' | 'number' | 'list';
@@ -43,21 +44,36 @@ export interface VerbIO {
   cwd: string;
 }
 
-export interface VerbContext {
+/** The options every verb takes, as flags.ts globalFlags checks them. */
+export interface GlobalOptions {
+  format?: 'text' | 'json';
+  session?: string;
+  remote?: string;
+  socket?: string;
+  help?: boolean;
+}
+
+export interface VerbContext<O = Record<string, unknown>> {
   args: ParsedArgs;
+  /** The verb's options as its `flags` object checked and shaped them. */
+  opts: O;
+  globals: GlobalOptions;
   io: VerbIO;
   format: OutputFormat;
   /** Writes one value as JSON (format json) or calls `text` to print it for people. */
   print(value: unknown, text?: (value: unknown) => string): void;
 }
 
-export interface Verb {
+export interface Verb<S extends z.ZodRawShape = z.ZodRawShape> {
   /** Words that name the verb: `['list-panes']`, `['agents', 'test']`. */
   path: string[];
   summary: string;
   /** Extra help text printed under the usage line. */
   help?: string;
+  /** Hand-declared options, read as parsed (verbs not yet moved to `flags`). */
   options?: OptionSpec[];
+  /** The verb's options as one zod object of flag.* schemas (flags.ts); `run` gets its output as `opts`. */
+  flags?: z.ZodObject<S>;
   positionals?: PositionalSpec[];
   /** `--argv PROGRAM ARG…` consumes the rest of the command line (DESIGN.md). */
   takesArgv?: boolean;
@@ -71,7 +87,12 @@ export interface Verb {
   response?: 'rozi';
   /** Listed by `rozi --help` only with `--advanced` (its group's own help always lists it). */
   advanced?: boolean;
-  run(ctx: VerbContext): Promise<number>;
+  run(ctx: VerbContext<z.output<z.ZodObject<S>>>): Promise<number>;
+}
+
+/** A verb whose `run` sees its flags' output typed (`ctx.opts.direction`). */
+export function defineVerb<S extends z.ZodRawShape>(verb: Verb<S>): Verb {
+  return verb as unknown as Verb;
 }
 
 /** An expected failure: printed as one line (and a stable code in JSON), never a stack trace. */

@@ -1,42 +1,42 @@
 // rozi capture-pane [--target PANE] [--scrollback N|full] [--last-output]: the screen as text, or
 // JSON with text (rozi's), lines, title, cursor and size; --last-output prints the output of the
 // last command that finished instead (shell integration's OSC 133 marks; JSON adds its exit_code).
+import { z } from 'zod';
 import { callServer } from '../../controlClient';
-import { targetOf, targetOption } from '../../target';
-import { CliError, type Verb } from '../../verb';
+import { flag } from '../../flags';
+import { targetFlags, targetOf } from '../../target';
+import { defineVerb } from '../../verb';
 
-export const capturePaneVerb: Verb = {
+/** `--scrollback N|full`: the procedure's own scrollback values, as typed. */
+const scrollbackWord = z
+  .string()
+  .regex(/^(\d+|full)$/, { error: "a number of lines or 'full'" })
+  .transform((v) => (v === 'full' ? ('full' as const) : Number(v)));
+
+export const capturePaneVerb = defineVerb({
   path: ['capture-pane'],
   response: 'rozi',
   summary: "print a pane's screen (and scrollback)",
-  options: [
-    targetOption,
-    {
-      name: 'scrollback',
-      short: 'S',
-      type: 'string',
-      value: 'N|full',
-      description: 'also print N lines of scrollback above the screen, or all of it',
-    },
-    {
-      name: 'last-output',
-      type: 'boolean',
-      description: 'print the output of the last finished command instead (needs shell integration)',
-    },
-  ],
+  flags: z
+    .object({
+      ...targetFlags,
+      scrollback: flag.string(
+        {
+          short: 'S',
+          value: 'N|full',
+          description: 'also print N lines of scrollback above the screen, or all of it',
+        },
+        scrollbackWord.optional(),
+      ),
+      'last-output': flag.boolean({
+        description: 'print the output of the last finished command instead (needs shell integration)',
+      }),
+    })
+    .refine((o) => !(o['last-output'] && o.scrollback !== undefined), {
+      error: "--last-output prints one command's output; drop --scrollback",
+    }),
   async run(ctx) {
-    const sb = ctx.args.options.scrollback;
-    let scrollback: number | 'full' | 'last-output' | undefined;
-    if (ctx.args.options['last-output'] === true) {
-      if (sb !== undefined)
-        throw new CliError('usage', `--last-output prints one command's output; drop --scrollback`);
-      scrollback = 'last-output';
-    } else if (sb === 'full') scrollback = 'full';
-    else if (typeof sb === 'string') {
-      if (!/^\d+$/.test(sb))
-        throw new CliError('usage', `--scrollback takes a number of lines or 'full', got '${sb}'`);
-      scrollback = Number(sb);
-    }
+    const scrollback = ctx.opts['last-output'] ? 'last-output' : ctx.opts.scrollback;
     const r = await callServer(ctx.io.env, 'panes.capture', {
       ...targetOf(ctx),
       scrollback,
@@ -48,4 +48,4 @@ export const capturePaneVerb: Verb = {
     ctx.print({ text, ...r }, () => text);
     return 0;
   },
-};
+});

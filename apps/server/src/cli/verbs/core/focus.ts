@@ -1,24 +1,25 @@
 // rozi focus PANE_ID (rozi's spelling) or rozi focus --target PANE: focus a pane and select its tab.
+import { z } from 'zod';
 import { callServer } from '../../controlClient';
-import { targetOf, targetOption } from '../../target';
-import { CliError, type Verb } from '../../verb';
+import { targetFlags, targetOf } from '../../target';
+import { CliError, defineVerb } from '../../verb';
 
-export const focusVerb: Verb = {
+export const focusVerb = defineVerb({
   path: ['focus'],
   summary: 'focus a pane (and select its tab)',
   response: 'rozi',
-  options: [targetOption],
+  flags: z.object(targetFlags),
   positionals: [{ name: 'pane_id' }],
   async run(ctx) {
     const [id] = ctx.args.positionals;
-    if (id !== undefined && ctx.args.options.target !== undefined)
+    if (id !== undefined && ctx.opts.target !== undefined)
       throw new CliError('usage', 'focus takes a PANE_ID or --target, not both');
-    const withId =
-      id === undefined
-        ? ctx
-        : { ...ctx, args: { ...ctx.args, options: { ...ctx.args.options, target: id } } };
-    const r = await callServer(ctx.io.env, 'panes.focus', targetOf(withId));
+    const r = await callServer(
+      ctx.io.env,
+      'panes.focus',
+      targetOf(id === undefined ? ctx : { ...ctx, opts: { target: id } }),
+    );
     ctx.print(r, () => `focused pane ${r.id}`);
     return 0;
   },
-};
+});

@@ -1,16 +1,17 @@
 // rozi kill-pane --target PANE
+import { z } from 'zod';
 import { callServer } from '../../controlClient';
-import { targetOf, targetOption } from '../../target';
-import type { Verb } from '../../verb';
+import { targetFlags, targetOf } from '../../target';
+import { defineVerb } from '../../verb';
 
-export const killPaneVerb: Verb = {
+export const killPaneVerb = defineVerb({
   path: ['kill-pane'],
   response: 'rozi',
   summary: "end a pane's program and remove the pane",
-  options: [targetOption],
+  flags: z.object(targetFlags),
   async run(ctx) {
     const r = await callServer(ctx.io.env, 'panes.kill', targetOf(ctx));
     ctx.print(r, () => `killed pane ${r.id}`);
     return 0;
   },
-};
+});

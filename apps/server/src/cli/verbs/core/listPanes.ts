@@ -1,26 +1,27 @@
 // rozi list-panes: a table on a terminal, the stable JSON rows when piped or with --format json.
+import { z } from 'zod';
 import { callServer } from '../../controlClient';
 import { formatTable } from '../../table';
-import { CliError, type Verb } from '../../verb';
+import { flag } from '../../flags';
+import { defineVerb } from '../../verb';
 import { callExtensions } from '../extensions/extensionCall';
 
-export const listPanesVerb: Verb = {
+export const listPanesVerb = defineVerb({
   path: ['list-panes'],
   response: 'rozi',
   summary: 'list panes (all sessions, or --session NAME)',
-  options: [
-    {
-      name: 'scope',
-      type: 'string',
-      value: 'active|attached',
-      description: 'attached: every attached session, for a session_scope = "attached" service',
-    },
-  ],
+  flags: z.object({
+    scope: flag.string(
+      {
+        value: 'active|attached',
+        description: 'attached: every attached session, for a session_scope = "attached" service',
+      },
+      z.enum(['active', 'attached']).default('active'),
+    ),
+  }),
   async run(ctx) {
-    const session = typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined;
-    const scope = ctx.args.options.scope ?? 'active';
-    if (scope !== 'active' && scope !== 'attached')
-      throw new CliError('usage', `--scope takes active or attached, got '${String(scope)}'`);
+    const session = ctx.globals.session;
+    const scope = ctx.opts.scope;
     // attached: every session's panes, with on_screen and reference.session_instance (spec: session_scope).
     const rows =
       scope === 'attached'
@@ -43,4 +44,4 @@ export const listPanesVerb: Verb = {
     );
     return 0;
   },
-};
+});

@@ -1,10 +1,12 @@
 // rozi list-sessions [--remote HOST]: sessions here and on attached hosts (HOST: only that host's)
+import { z } from 'zod';
 import { callServer } from '../../controlClient';
 import { formatTable } from '../../table';
 import { remoteOf } from '../../target';
-import type { Verb } from '../../verb';
+import { defineVerb } from '../../verb';
 
-export const listSessionsVerb: Verb = {
+export const listSessionsVerb = defineVerb({
+  flags: z.object({}),
   path: ['list-sessions'],
   response: 'rozi',
   summary: 'list sessions',
@@ -31,4 +33,4 @@ export const listSessionsVerb: Verb = {
     );
     return 0;
   },
-};
+});

@@ -1,9 +1,11 @@
 // rozi metrics: server and per-pane figures as JSON (rozi's verb; the figures are this server's).
+import { z } from 'zod';
 import { callServer } from '../../controlClient';
 import { formatTable } from '../../table';
-import type { Verb } from '../../verb';
+import { defineVerb } from '../../verb';
 
-export const metricsVerb: Verb = {
+export const metricsVerb = defineVerb({
+  flags: z.object({}),
   path: ['metrics'],
   summary: 'server and per-pane figures (memory, viewers, panes)',
   response: 'rozi',
@@ -21,4 +23,4 @@ export const metricsVerb: Verb = {
     );
     return 0;
   },
-};
+});

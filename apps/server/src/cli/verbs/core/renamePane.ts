@@ -1,13 +1,14 @@
 // rozi rename-pane [--target PANE] NAME  (an empty NAME clears it)
+import { z } from 'zod';
 import { callServer } from '../../controlClient';
-import { targetOf, targetOption } from '../../target';
-import type { Verb } from '../../verb';
+import { targetFlags, targetOf } from '../../target';
+import { defineVerb } from '../../verb';
 
-export const renamePaneVerb: Verb = {
+export const renamePaneVerb = defineVerb({
   path: ['rename-pane'],
   response: 'rozi',
   summary: "set a pane's name (shown until its program sets a title)",
-  options: [targetOption],
+  flags: z.object(targetFlags),
   positionals: [{ name: 'name', required: true }],
   async run(ctx) {
     const name = ctx.args.positionals[0] ?? '';
@@ -18,4 +19,4 @@ export const renamePaneVerb: Verb = {
     ctx.print(r, () => `pane ${r.id}: ${r.title}`);
     return 0;
   },
-};
+});

@@ -1,8 +1,10 @@
 // rozi send-text [--target PANE] TEXT…  (or the text on stdin): types text into a pane as is.
+import { z } from 'zod';
 import { callServer } from '../../controlClient';
-import { targetOf, targetOption } from '../../target';
+import { flag } from '../../flags';
+import { targetFlags, targetOf } from '../../target';
 import { paneInputRefusal } from '../../../api/limits';
-import { CliError, type Verb } from '../../verb';
+import { CliError, defineVerb } from '../../verb';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -10,16 +12,16 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export const sendTextVerb: Verb = {
+export const sendTextVerb = defineVerb({
   path: ['send-text'],
   response: 'rozi',
   summary: 'send text to a pane as typed (no key names; reads stdin without TEXT)',
-  options: [targetOption, { name: 'enter', type: 'boolean', description: 'press Enter after the text' }],
+  flags: z.object({ ...targetFlags, enter: flag.boolean({ description: 'press Enter after the text' }) }),
   positionals: [{ name: 'text', variadic: true }],
   restAfterDashDash: true,
   async run(ctx) {
     let text = ctx.args.positionals.length ? ctx.args.positionals.join(' ') : await readAll(ctx.io.stdin);
-    if (ctx.args.options.enter === true) text += '\r';
+    if (ctx.opts.enter === true) text += '\r';
     // Refused here, before a byte is sent, with the limit the server would apply (api/limits.ts).
     const tooLarge = paneInputRefusal(text);
     if (tooLarge) throw new CliError('too-large', `send-text: ${tooLarge}`);
@@ -30,4 +32,4 @@ export const sendTextVerb: Verb = {
     ctx.print(r, () => '');
     return 0;
   },
-};
+});

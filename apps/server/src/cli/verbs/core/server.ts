@@ -2,59 +2,64 @@
 // startup block that ends with the URL (people read it, scripts parse it); every log line,
 // Next.js's own included, goes to stderr.
 import { Console } from 'node:console';
+import { z } from 'zod';
 import { DEFAULT_PORT, DEFAULT_SCROLLBACK } from '../../../server/defaults';
-import { CliError, type Verb } from '../../verb';
+import { flag } from '../../flags';
+import { CliError, defineVerb } from '../../verb';
 
-export const serverVerb: Verb = {
+const PORT_RANGE = 'an integer 0–65535';
+const portNumber = z
+  .number()
+  .int({ error: PORT_RANGE })
+  .min(0, { error: PORT_RANGE })
+  .max(65535, { error: PORT_RANGE });
+
+export const serverVerb = defineVerb({
   path: ['server'],
   summary: 'run the rozi server (web UI, API, control socket) in the foreground',
   help: `Once ready, prints where its files are and then http://127.0.0.1:PORT/?token=… as the last line of stdout (logs go to stderr). Default port ${DEFAULT_PORT}; ROZI_PORT sets another default.`,
-  options: [
-    {
-      name: 'port',
-      short: 'p',
-      type: 'number',
-      value: 'N',
-      description: `port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`,
-    },
-    {
-      name: 'host',
-      type: 'string',
+  flags: z.object({
+    port: flag.number(
+      {
+        short: 'p',
+        value: 'N',
+        description: `port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)`,
+      },
+      portNumber.optional(),
+    ),
+    host: flag.string({
       value: 'H',
       description: 'address to bind (default 127.0.0.1; others need --allow-remote)',
-    },
-    {
-      name: 'allow-remote',
-      type: 'boolean',
+    }),
+    'allow-remote': flag.boolean({
       description: 'allow a non-loopback --host (exposes your shell to that network)',
-    },
-    { name: 'dev', type: 'boolean', description: 'serve the web app through Next.js dev mode (hot reload)' },
-    {
-      name: 'no-web',
-      type: 'boolean',
+    }),
+    dev: flag.boolean({ description: 'serve the web app through Next.js dev mode (hot reload)' }),
+    'no-web': flag.boolean({
       description: 'serve no web UI: API, WebSocket and control socket only (tests, headless)',
-    },
-    {
-      name: 'headless',
-      type: 'boolean',
+    }),
+    headless: flag.boolean({
       description:
         "a host endpoint for other machines' rozi (ssh): no HTTP port at all, the control socket only",
-    },
-    {
-      name: 'scrollback',
-      type: 'number',
-      value: 'N',
-      description: `lines of scrollback kept per pane (default ${DEFAULT_SCROLLBACK})`,
-    },
-  ],
+    }),
+    scrollback: flag.number(
+      { value: 'N', description: `lines of scrollback kept per pane (default ${DEFAULT_SCROLLBACK})` },
+      z
+        .number()
+        .transform((n) => Math.max(0, Math.floor(n)))
+        .default(DEFAULT_SCROLLBACK),
+    ),
+  }),
   async run(ctx) {
-    const o = ctx.args.options;
-    // --port wins; ROZI_PORT sets the default (handy under `npm start`).
+    const o = ctx.opts;
+    // --port wins; ROZI_PORT sets the default (handy under `npm start`), checked the same way.
     const envPort = ctx.io.env.ROZI_PORT;
-    const port = o.port !== undefined ? Number(o.port) : envPort ? Number(envPort) : DEFAULT_PORT;
-    const from = o.port !== undefined ? '--port' : envPort ? 'ROZI_PORT' : 'the default port';
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      throw new CliError('usage', `${from} must be an integer 0–65535, got '${o.port ?? envPort}'`);
+    let port = o.port ?? DEFAULT_PORT;
+    if (o.port === undefined && envPort) {
+      const r = portNumber.safeParse(Number(envPort));
+      if (!r.success) throw new CliError('usage', `ROZI_PORT must be ${PORT_RANGE}, got '${envPort}'`);
+      port = r.data;
+    }
     // Next logs through the global console ("✓ Running next.config.ts …"): send all of it to
     // stderr, so nothing lands between or after the lines a script parses on stdout.
     globalThis.console = new Console({ stdout: ctx.io.stderr, stderr: ctx.io.stderr });
@@ -64,13 +69,12 @@ export const serverVerb: Verb = {
     try {
       const code = await runServer({
         port,
-        host: typeof o.host === 'string' ? o.host : '127.0.0.1',
+        host: o.host ?? '127.0.0.1',
         allowRemote: o['allow-remote'] === true,
         dev: o.dev === true,
         web: o['no-web'] !== true,
         headless: o.headless === true,
-        scrollback:
-          typeof o.scrollback === 'number' ? Math.max(0, Math.floor(o.scrollback)) : DEFAULT_SCROLLBACK,
+        scrollback: o.scrollback,
         env: ctx.io.env,
         announce: (info) => ctx.io.stdout.write(formatStartupBlock(info)),
         log: (line) => ctx.io.stderr.write(`rozi: ${line}\n`),
@@ -82,4 +86,4 @@ export const serverVerb: Verb = {
       throw err;
     }
   },
-};
+});

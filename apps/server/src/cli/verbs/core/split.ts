@@ -1,43 +1,39 @@
 // rozi split [--target PANE] [--direction right|down|left|up] [--focus] [COMMAND…] [--argv PROGRAM ARG…]
 // Answers once the new PTY is ready, or after 5 s with pty_ready: false.
+import { z } from 'zod';
 import { callServer } from '../../controlClient';
-import { launchOf, launchOptions } from '../../launchArgs';
-import { targetOf, targetOption } from '../../target';
-import { CliError, type Verb } from '../../verb';
+import { flag } from '../../flags';
+import { launchFlags, launchOf } from '../../launchArgs';
+import { targetFlags, targetOf } from '../../target';
+import { defineVerb } from '../../verb';
 
-const DIRECTIONS: Record<string, { direction: 'row' | 'column'; before: boolean }> = {
+const DIRECTIONS = {
   right: { direction: 'row', before: false },
   left: { direction: 'row', before: true },
   down: { direction: 'column', before: false },
   up: { direction: 'column', before: true },
-};
+} as const;
 
-export const splitVerb: Verb = {
+export const splitVerb = defineVerb({
   path: ['split'],
   response: 'rozi',
   summary: 'split a pane and start a shell, COMMAND or --argv program in the new half',
-  options: [
-    targetOption,
-    {
-      name: 'direction',
-      short: 'd',
-      type: 'string',
-      value: 'right|down|left|up',
-      description: 'where the new pane goes (default right)',
-    },
-    { name: 'focus', type: 'boolean', description: 'focus the new pane' },
-    ...launchOptions,
-  ],
+  flags: z.object({
+    ...targetFlags,
+    direction: flag.string(
+      { short: 'd', value: 'right|down|left|up', description: 'where the new pane goes (default right)' },
+      z.enum(['right', 'down', 'left', 'up']).default('right'),
+    ),
+    focus: flag.boolean({ description: 'focus the new pane' }),
+    ...launchFlags,
+  }),
   positionals: [{ name: 'command', variadic: true }],
   takesArgv: true,
   async run(ctx) {
-    const d = typeof ctx.args.options.direction === 'string' ? ctx.args.options.direction : 'right';
-    const dir = DIRECTIONS[d];
-    if (!dir) throw new CliError('usage', `--direction must be right, down, left or up, got '${d}'`);
     const r = await callServer(ctx.io.env, 'panes.split', {
       ...targetOf(ctx),
-      ...dir,
-      focus: ctx.args.options.focus === true,
+      ...DIRECTIONS[ctx.opts.direction],
+      focus: ctx.opts.focus === true,
       ...launchOf(ctx),
     });
     ctx.print(
@@ -46,4 +42,4 @@ export const splitVerb: Verb = {
     );
     return 0;
   },
-};
+});

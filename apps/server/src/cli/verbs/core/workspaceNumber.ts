@@ -1,10 +1,12 @@
-// The N of switch-workspace / move-to-workspace / new-pane --workspace: a whole number, checked for
-// 1-9 by the server (one message for every door); here only that it is a number at all.
-import { CliError } from '../../verb';
+// The N of switch-workspace / move-to-workspace: a whole number (api/inputs.ts workspaceWord, the
+// same schema new-pane/set-layout --workspace use), checked for 1-9 by the server (one message for
+// every door); here only that it is a number at all.
+import { workspaceWord } from '../../../api/inputs';
+import { CliError, type ParsedArgs } from '../../verb';
 
-export function workspaceNumber(raw: unknown, verb: string): number {
-  const text = typeof raw === 'string' ? raw.trim() : '';
-  if (!/^[+-]?\d+$/.test(text))
-    throw new CliError('usage', `${verb} needs a workspace number from 1 to 9, got '${String(raw ?? '')}'`);
-  return Number(text);
+export function positionalWorkspace(args: ParsedArgs, verb: string): number {
+  const raw = args.positionals[0];
+  const r = workspaceWord.safeParse(raw);
+  if (r.success) return r.data;
+  throw new CliError('usage', `${verb} needs a workspace number from 1 to 9, got '${raw ?? ''}'`);
 }
