@@ -84,6 +84,25 @@ describe('verb flags (zod)', () => {
       [['new-pane', '--workspace', 'two'], "--workspace must be a workspace number from 1 to 9, got 'two'"],
       [['server', '--port', '70000'], "--port must be an integer 0–65535, got '70000'"],
       [['list-panes', '--format', 'yaml'], "--format must be text or json, got 'yaml'"],
+      [['agents', 'wait', '-t', '1'], '--until needs a comma list of'],
+      [['agents', 'wait', '-t', '1', '--until', 'idle', '--timeout', 'soon'], '--timeout'],
+      [['agents', 'prompt', '-t', '1', '--timeout', '5s', 'hi'], '--timeout goes with --wait'],
+      [['agents', 'answer', '-t', '1'], '--choice N is required: a choice number from agents question'],
+      [['agents', 'diff', '--turn', 'x'], "--turn must be a turn number (1, 2, …), current or all, got 'x'"],
+      [['agents', 'diff', '--page', '0'], "--page must be a page number from 1, got '0'"],
+      [['agents', 'new', '--branch', 'b', '--argv', 'sh'], '--branch goes with --worktree'],
+      [['agents', 'detect', '--screen-stdin'], 'agents detect needs --agent ID'],
+      [['agents', 'detect', '--agent', 'x'], 'give exactly one of --screen-file FILE or --screen-stdin'],
+      [
+        ['agents', 'report', '-t', '1', '--integration', 't', '--state', 'idle', '--seq', '0'],
+        "--seq must be a positive integer, got '0'",
+      ],
+      [
+        ['agents', 'report', '-t', '1', '--integration', 't', '--state', 'asleep', '--seq', '1'],
+        "--state must be working, blocked, idle or done, got 'asleep'",
+      ],
+      [['agents', 'read', '-S', 'many'], "--scrollback must be a number of lines, got 'many'"],
+      [['publish', '--kind', 'bot'], "--kind must be agent, got 'bot'"],
       [['split', '--directon', 'x'], "unknown option --directon for 'split' (did you mean --direction?)"],
     ];
     for (const [args, message] of cases) {

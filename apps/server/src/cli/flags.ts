@@ -88,6 +88,15 @@ export const globalFlags = {
 
 export const globalFlagsObject = z.object(globalFlags);
 
+/**
+ * Inside a flag's transform: refuse the value with `message` as the whole usage line (a parser
+ * shared with the server words its own, e.g. `--until needs a comma list of …`).
+ */
+export function refuse(c: z.RefinementCtx, message: string): typeof z.NEVER {
+  c.addIssue({ code: 'custom', message, params: { line: true } });
+  return z.NEVER;
+}
+
 /** The command-line spelling of each flag of `shape`, in declaration order. */
 export function specsOf(shape: z.ZodRawShape): OptionSpec[] {
   return Object.entries(shape).map(([name, schema]) => {
@@ -134,7 +143,8 @@ export function checkFlags<S extends z.ZodType>(schema: S, raw: Record<string, u
   const issue = r.error.issues[0];
   if (!issue) throw new CliError('usage', 'bad options');
   const name = issue.path[0];
-  if (typeof name !== 'string') throw new CliError('usage', issue.message);
+  const whole = issue.code === 'custom' && (issue.params as { line?: boolean } | undefined)?.line === true;
+  if (typeof name !== 'string' || whole) throw new CliError('usage', issue.message);
   const value = raw[name];
   const shown = Array.isArray(value) ? value.join(' ') : String(value ?? '');
   throw new CliError('usage', `--${name} must be ${expected(issue)}, got '${shown}'`);

@@ -3,6 +3,7 @@
 // warning is one line with its file and line: agent definition problems, unknown keys, values of
 // the wrong type. Keys rozi documents that the web edition does not act on are listed after them
 // with the reason. Exit 1 when there is any warning; keys without a web meaning are not warnings.
+import { z } from 'zod';
 import { join } from 'node:path';
 import { diagnosticLine, loadConfigText, type ConfigDiagnostic } from '../../../config/configLoad';
 import { readConfigFile } from '../../../config/configStore';
@@ -13,12 +14,13 @@ import { readConfigServices } from '../../../config/services';
 import { resolveTheme } from '../../../config/themes';
 import { readUserCommands } from '../../../config/userCommands';
 import { loadDefinitionsFromDisk } from '../../../detection/loadDefinitions';
-import type { Verb } from '../../verb';
+import { defineVerb } from '../../verb';
 import { warningLine } from './definitions';
 
 const isNote = (d: ConfigDiagnostic) => d.kind === 'no-web-meaning' || d.kind === 'not-built';
 
-export const configCheckVerb: Verb = {
+export const configCheckVerb = defineVerb({
+  flags: z.object({}),
   path: ['config', 'check'],
   summary: 'check config.toml and print every warning with its line (offline)',
   async run(ctx) {
@@ -94,4 +96,4 @@ export const configCheckVerb: Verb = {
     });
     return warnings.length > 0 ? 1 : 0;
   },
-};
+});

@@ -1,9 +1,10 @@
 // rozi agents definitions: every loaded agent definition in the order detection consults them
 // (config.toml, extensions, built-ins), with its source and the load warnings.
+import { z } from 'zod';
 import { formatLocation, type AgentDefinition, type DefinitionWarning } from '@rozi/detect';
 import { loadDefinitionsFromDisk } from '../../../detection/loadDefinitions';
 import { formatTable } from '../../table';
-import type { Verb } from '../../verb';
+import { defineVerb } from '../../verb';
 
 function row(d: AgentDefinition) {
   return {
@@ -27,7 +28,8 @@ export function warningLine(w: DefinitionWarning): string {
   return `${at ? `${at}: ` : ''}${w.message} [${w.code}]`;
 }
 
-export const agentsDefinitionsVerb: Verb = {
+export const agentsDefinitionsVerb = defineVerb({
+  flags: z.object({}),
   path: ['agents', 'definitions'],
   summary: 'list loaded agent definitions with their source and warnings (offline)',
   async run(ctx) {
@@ -57,4 +59,4 @@ export const agentsDefinitionsVerb: Verb = {
     });
     return 0;
   },
-};
+});

@@ -6,7 +6,9 @@ import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { evaluate, formatLocation, type Evaluation } from '@rozi/detect';
 import { loadDefinitionsFromDisk } from '../../../detection/loadDefinitions';
-import { CliError, type Verb } from '../../verb';
+import { z } from 'zod';
+import { flag } from '../../flags';
+import { CliError, defineVerb } from '../../verb';
 
 async function readAll(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -37,33 +39,29 @@ function explain(result: Evaluation, screen: string, title: string): string {
   return lines.join('\n');
 }
 
-export const agentsDetectVerb: Verb = {
+export const agentsDetectVerb = defineVerb({
   path: ['agents', 'detect'],
   summary: 'evaluate a captured screen for an agent and explain the state (offline)',
-  options: [
-    {
-      name: 'agent',
-      type: 'string',
-      value: 'ID',
-      description: 'agent definition id (see rozi agents definitions)',
-    },
-    { name: 'screen-file', type: 'string', value: 'FILE', description: 'read the screen text from FILE' },
-    { name: 'screen-stdin', type: 'boolean', description: 'read the screen text from standard input' },
-    {
-      name: 'title',
-      type: 'string',
-      value: 'TITLE',
-      description: 'terminal title (OSC 0/2) to evaluate with the screen',
-    },
-  ],
+  flags: z
+    .object({
+      agent: flag.string(
+        { value: 'ID', description: 'agent definition id (see rozi agents definitions)' },
+        z.string().min(1).optional(),
+      ),
+      'screen-file': flag.string({ value: 'FILE', description: 'read the screen text from FILE' }),
+      'screen-stdin': flag.boolean({ description: 'read the screen text from standard input' }),
+      title: flag.string(
+        { value: 'TITLE', description: 'terminal title (OSC 0/2) to evaluate with the screen' },
+        z.string().default(''),
+      ),
+    })
+    .refine((o) => o.agent !== undefined, { error: 'agents detect needs --agent ID' })
+    .refine((o) => (o['screen-file'] !== undefined) !== (o['screen-stdin'] === true), {
+      error: 'give exactly one of --screen-file FILE or --screen-stdin',
+    }),
   async run(ctx) {
-    const { agent, title } = ctx.args.options;
-    const file = ctx.args.options['screen-file'];
-    const fromStdin = ctx.args.options['screen-stdin'] === true;
-    if (typeof agent !== 'string' || agent === '')
-      throw new CliError('usage', 'agents detect needs --agent ID');
-    if ((typeof file === 'string') === fromStdin)
-      throw new CliError('usage', 'give exactly one of --screen-file FILE or --screen-stdin');
+    const { title: titleText, 'screen-file': file } = ctx.opts;
+    const agent = ctx.opts.agent ?? '';
     const { set } = await loadDefinitionsFromDisk(ctx.io.env);
     if (!set.byId.has(agent))
       throw new CliError(
@@ -71,12 +69,11 @@ export const agentsDetectVerb: Verb = {
         `no agent definition '${agent}' (run 'rozi agents definitions' for the list)`,
       );
     let screen: string;
-    if (typeof file === 'string') {
+    if (file !== undefined) {
       screen = await readFile(resolve(ctx.io.cwd, file), 'utf8').catch((err: NodeJS.ErrnoException) => {
         throw new CliError('not-found', `cannot read screen file ${file}: ${err.code ?? err.message}`);
       });
     } else screen = await readAll(ctx.io.stdin);
-    const titleText = typeof title === 'string' ? title : '';
     const result = evaluate(set, { agentId: agent, screen, title: titleText });
     const json = {
       agent: result.agentId,
@@ -88,4 +85,4 @@ export const agentsDetectVerb: Verb = {
     ctx.print(json, () => explain(result, screen, titleText));
     return 0;
   },
-};
+});

@@ -4,60 +4,56 @@
 // and oversized files are named, not printed.
 import { callServer } from '../../controlClient';
 import { formatTable } from '../../table';
-import { targetOf, targetOption } from '../../target';
-import { CliError, type Verb, type VerbContext } from '../../verb';
+import { z } from 'zod';
+import { flag } from '../../flags';
+import { targetFlags, targetOf } from '../../target';
+import { defineVerb, type VerbContext } from '../../verb';
 
-export const worktreeOption = {
-  name: 'worktree',
-  short: 'w',
-  type: 'string' as const,
-  value: 'ID|BRANCH|DIR',
-  description: "a worktree rozi made (default: the target pane's)",
+/** `--worktree W`: a worktree by id, branch or directory instead of the target pane's. */
+export const worktreeFlags = {
+  worktree: flag.string({
+    short: 'w',
+    value: 'ID|BRANCH|DIR',
+    description: "a worktree rozi made (default: the target pane's)",
+  }),
 };
 
-export function worktreeTargetOf(ctx: VerbContext): ReturnType<typeof targetOf> & { worktree?: string } {
-  const w = ctx.args.options.worktree;
-  return typeof w === 'string' ? { worktree: w } : targetOf(ctx);
+export function worktreeTargetOf(
+  ctx: VerbContext<{ target?: string; worktree?: string }>,
+): ReturnType<typeof targetOf> & { worktree?: string } {
+  const w = ctx.opts.worktree;
+  return w !== undefined ? { worktree: w } : targetOf(ctx);
 }
 
-function turnOf(ctx: VerbContext): number | 'current' | 'all' {
-  const v = ctx.args.options.turn;
-  if (v === undefined || v === 'all') return 'all';
-  if (v === 'current') return 'current';
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1)
-    throw new CliError('usage', `--turn takes a turn number (1, 2, …), current or all; got '${String(v)}'`);
-  return n;
-}
+/** `--turn N|current|all`: the procedure's turn values, as typed. */
+const turnWord = z
+  .string()
+  .regex(/^([1-9]\d*|current|all)$/, { error: 'a turn number (1, 2, …), current or all' })
+  .transform((v) => (v === 'current' || v === 'all' ? v : Number(v)))
+  .default('all');
 
-export const agentsDiffVerb: Verb = {
+export const agentsDiffVerb = defineVerb({
   path: ['agents', 'diff'],
   summary: 'what an agent in a worktree changed: since its base, one turn (--turn N) or the turn in progress',
-  options: [
-    targetOption,
-    worktreeOption,
-    {
-      name: 'turn',
-      type: 'string',
-      value: 'N|current|all',
-      description: 'one finished turn, the one in progress, or all (default)',
-    },
-    {
-      name: 'page',
-      type: 'number',
-      value: 'N',
-      description: 'which page of patches (from 1; large diffs are paged)',
-    },
-    { name: 'stat', type: 'boolean', description: 'files and counts only' },
-  ],
+  flags: z.object({
+    ...targetFlags,
+    ...worktreeFlags,
+    turn: flag.string(
+      { value: 'N|current|all', description: 'one finished turn, the one in progress, or all (default)' },
+      turnWord,
+    ),
+    page: flag.number(
+      { value: 'N', description: 'which page of patches (from 1; large diffs are paged)' },
+      z.number().int({ error: 'a page number from 1' }).min(1, { error: 'a page number from 1' }).optional(),
+    ),
+    stat: flag.boolean({ description: 'files and counts only' }),
+  }),
   async run(ctx) {
-    const page = ctx.args.options.page;
-    if (page !== undefined && (typeof page !== 'number' || !Number.isInteger(page) || page < 1))
-      throw new CliError('usage', '--page takes a page number from 1');
+    const { page } = ctx.opts;
     const r = await callServer(ctx.io.env, 'worktrees.diff', {
       ...worktreeTargetOf(ctx),
-      turn: turnOf(ctx),
-      page: typeof page === 'number' ? page - 1 : undefined,
+      turn: ctx.opts.turn,
+      page: page === undefined ? undefined : page - 1,
     });
     ctx.print(r, () => {
       const d = r.diff;
@@ -71,7 +67,7 @@ export const agentsDiffVerb: Verb = {
           f.oldPath ? `${f.oldPath} → ${f.path}` : f.path,
         ]),
       );
-      if (ctx.args.options.stat === true || d.files.length === 0) return `${head}\n${table}`;
+      if (ctx.opts.stat === true || d.files.length === 0) return `${head}\n${table}`;
       const patches = d.patches
         .map(
           (p) => p.patch ?? `(${p.path}: ${p.omitted === 'binary' ? 'binary file' : 'too large to show'})\n`,
@@ -82,4 +78,4 @@ export const agentsDiffVerb: Verb = {
     });
     return 0;
   },
-};
+});

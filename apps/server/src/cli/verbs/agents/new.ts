@@ -4,18 +4,18 @@
 // has one, runs there first only once its content was approved: unapproved, it is printed here
 // for the person to read and nothing is created.
 import { callServer } from '../../controlClient';
-import { targetOf, targetOption } from '../../target';
-import { CliError, type Verb, type VerbContext } from '../../verb';
 import { resolve } from 'node:path';
+import { z } from 'zod';
+import { flag } from '../../flags';
+import { targetFlags, targetOf } from '../../target';
+import { CliError, defineVerb, type VerbContext } from '../../verb';
 
-const str = (ctx: VerbContext, name: string): string | undefined => {
-  const v = ctx.args.options[name];
-  return typeof v === 'string' ? v : undefined;
-};
+/** Flags that only mean something with --worktree. */
+const WORKTREE_ONLY = ['branch', 'base', 'approve-setup', 'no-setup'] as const;
 
 /** Shows the setup command the server refused to run unapproved, then the refusal itself. */
 async function explainSetup(
-  ctx: VerbContext,
+  ctx: VerbContext<{ target?: string }>,
   err: CliError,
   source: { cwd?: string; base?: string },
 ): Promise<never> {
@@ -31,79 +31,66 @@ async function explainSetup(
   throw err;
 }
 
-export const agentsNewVerb: Verb = {
+export const agentsNewVerb = defineVerb({
   path: ['agents', 'new'],
   summary: 'start an agent in a new tab, with --worktree on its own branch in a new git worktree',
   help: "the worktree is made of the target pane's repository (or --cwd DIR's), beside it unless [worktrees] dir says where.\nA setup command (.rozi/setup, or [worktrees] setup) runs first, in the pane, once you approved its content: --approve-setup SHA256 as printed.",
-  options: [
-    targetOption,
-    {
-      name: 'worktree',
-      short: 'w',
-      type: 'boolean',
-      description: 'give the agent its own git worktree and branch',
-    },
-    {
-      name: 'branch',
-      short: 'b',
-      type: 'string',
-      value: 'NAME',
-      description: 'the new branch (default rozi/<program>-<hex>)',
-    },
-    {
-      name: 'base',
-      type: 'string',
-      value: 'REF',
-      description: "what the branch starts from (default: the checkout's branch)",
-    },
-    {
-      name: 'approve-setup',
-      type: 'string',
-      value: 'SHA256',
-      description: "approve the project's setup command with this content digest",
-    },
-    {
-      name: 'no-setup',
-      type: 'boolean',
-      description: "make the worktree without running the project's setup command",
-    },
-    {
-      name: 'cwd',
-      short: 'c',
-      type: 'string',
-      value: 'DIR',
-      description: "the repository (default: the target pane's directory)",
-    },
-    {
-      name: 'title',
-      type: 'string',
-      value: 'NAME',
-      description: 'name shown for the pane until the agent sets a title',
-    },
-    { name: 'no-focus', type: 'boolean', description: 'leave the focus where it is' },
-  ],
+  flags: z
+    .object({
+      ...targetFlags,
+      worktree: flag.boolean({ short: 'w', description: 'give the agent its own git worktree and branch' }),
+      branch: flag.string({
+        short: 'b',
+        value: 'NAME',
+        description: 'the new branch (default rozi/<program>-<hex>)',
+      }),
+      base: flag.string({
+        value: 'REF',
+        description: "what the branch starts from (default: the checkout's branch)",
+      }),
+      'approve-setup': flag.string({
+        value: 'SHA256',
+        description: "approve the project's setup command with this content digest",
+      }),
+      'no-setup': flag.boolean({
+        description: "make the worktree without running the project's setup command",
+      }),
+      cwd: flag.string({
+        short: 'c',
+        value: 'DIR',
+        description: "the repository (default: the target pane's directory)",
+      }),
+      title: flag.string({
+        value: 'NAME',
+        description: 'name shown for the pane until the agent sets a title',
+      }),
+      'no-focus': flag.boolean({ description: 'leave the focus where it is' }),
+    })
+    .superRefine((o, c) => {
+      if (o.worktree === true) return;
+      const stray = WORKTREE_ONLY.find((name) => o[name] !== undefined);
+      if (stray) c.addIssue({ code: 'custom', message: `--${stray} goes with --worktree` });
+    }),
   takesArgv: true,
   async run(ctx) {
     const argv = ctx.args.argv;
     if (!argv || argv.length === 0)
       throw new CliError('usage', 'agents new needs the agent: --argv PROGRAM ARG…');
-    const o = ctx.args.options;
-    const cwd = str(ctx, 'cwd') === undefined ? undefined : resolve(ctx.io.cwd, str(ctx, 'cwd') as string);
+    const o = ctx.opts;
+    const cwd = o.cwd === undefined ? undefined : resolve(ctx.io.cwd, o.cwd);
     if (o.worktree !== true) {
-      for (const flag of ['branch', 'base', 'approve-setup', 'no-setup'])
-        if (o[flag] !== undefined) throw new CliError('usage', `--${flag} goes with --worktree`);
       const t = targetOf(ctx);
       const r = await callServer(ctx.io.env, 'panes.newTab', {
         session: t.session,
         select: o['no-focus'] !== true,
         argv,
         cwd,
-        title: str(ctx, 'title'),
+        title: o.title,
       });
       ctx.print(r.pane, () => `pane ${r.pane.id} in tab ${r.tab}: ${argv.join(' ')}`);
       return 0;
     }
-    const base = str(ctx, 'base');
+    const base = o.base;
     let r;
     try {
       r = await callServer(ctx.io.env, 'worktrees.launch', {
@@ -111,10 +98,10 @@ export const agentsNewVerb: Verb = {
         cwd,
         base,
         argv,
-        branch: str(ctx, 'branch'),
-        approveSetup: str(ctx, 'approve-setup'),
+        branch: o.branch,
+        approveSetup: o['approve-setup'],
         skipSetup: o['no-setup'] === true,
-        title: str(ctx, 'title'),
+        title: o.title,
         focus: o['no-focus'] !== true,
       });
     } catch (err) {
@@ -138,4 +125,4 @@ export const agentsNewVerb: Verb = {
     );
     return 0;
   },
-};
+});

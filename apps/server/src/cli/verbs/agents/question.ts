@@ -1,10 +1,11 @@
 // rozi agents question --target P|--ref JSON: what a blocked agent asks, as read from its screen:
 // the question, its choices and the keys each one sends (JSON when piped), or why the choices
 // cannot be read. Exit 8 when the agent is not blocked.
+import { z } from 'zod';
 import { callServer } from '../../controlClient';
-import type { Verb } from '../../verb';
+import { defineVerb } from '../../verb';
 import type { PaneQuestion } from '../../../status/paneQuestion';
-import { agentTargetOf, agentTargetOptions, statusError } from './agentTarget';
+import { agentTargetFlags, agentTargetOf, statusError } from './agentTarget';
 
 export function questionText(q: PaneQuestion): string {
   const lines = [q.question];
@@ -16,11 +17,11 @@ export function questionText(q: PaneQuestion): string {
   return lines.join('\n');
 }
 
-export const agentsQuestionVerb: Verb = {
+export const agentsQuestionVerb = defineVerb({
   path: ['agents', 'question'],
   summary: 'what a blocked agent asks: question, choices and the keys each sends',
   help: 'JSON when piped: question, choices [{index,label,keys,selected,freeText}], readable, reason, question_id, excerpt.\nexit codes: 0 read, 5 gone, 6 replaced, 7 stale-ref, 8 not blocked, 9 no agent.',
-  options: agentTargetOptions,
+  flags: z.object(agentTargetFlags),
   async run(ctx) {
     const r = await callServer(
       ctx.io.env,
@@ -32,4 +33,4 @@ export const agentsQuestionVerb: Verb = {
     ctx.print({ session, pane, agent, label, ref, ...r.question }, () => questionText(r.question));
     return 0;
   },
-};
+});

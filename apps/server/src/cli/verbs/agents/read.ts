@@ -1,28 +1,24 @@
 // rozi agents read --target P [--scrollback N]: the agent's row and its screen, in one answer.
+import { z } from 'zod';
 import { callServer } from '../../controlClient';
-import { CliError, type Verb } from '../../verb';
-import { agentTargetOf, agentTargetOptions, statusError } from './agentTarget';
+import { flag } from '../../flags';
+import { defineVerb } from '../../verb';
+import { agentTargetFlags, agentTargetOf, statusError } from './agentTarget';
 
-export const agentsReadVerb: Verb = {
+export const agentsReadVerb = defineVerb({
   path: ['agents', 'read'],
   summary: "an agent's state and its screen (plus N lines of scrollback)",
-  options: [
-    ...agentTargetOptions,
-    {
-      name: 'scrollback',
-      short: 'S',
-      type: 'string',
-      value: 'N',
-      description: 'also include N lines of scrollback',
-    },
-  ],
+  flags: z.object({
+    ...agentTargetFlags,
+    scrollback: flag.string(
+      { short: 'S', value: 'N', description: 'also include N lines of scrollback' },
+      z.string().regex(/^\d+$/, { error: 'a number of lines' }).transform(Number).optional(),
+    ),
+  }),
   async run(ctx) {
-    const sb = ctx.args.options.scrollback;
-    if (sb !== undefined && !/^\d+$/.test(String(sb)))
-      throw new CliError('usage', `--scrollback takes a number of lines, got '${String(sb)}'`);
     const r = await callServer(ctx.io.env, 'agents.read', {
       ...agentTargetOf(ctx, { requireWithSession: false }),
-      scrollback: sb === undefined ? undefined : Number(sb),
+      scrollback: ctx.opts.scrollback,
     });
     if (!r.ok) throw statusError(r.code, r.message);
     ctx.print(r, () => {
@@ -32,4 +28,4 @@ export const agentsReadVerb: Verb = {
     });
     return 0;
   },
-};
+});

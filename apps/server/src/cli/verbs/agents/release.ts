@@ -2,29 +2,31 @@
 // reporting; the pane returns to screen detection (or rows published later). A released token
 // can never claim the pane again.
 import { callServer } from '../../controlClient';
-import type { Verb } from '../../verb';
-import { targetOption } from '../../target';
+import { z } from 'zod';
+import { flag } from '../../flags';
+import { defineVerb } from '../../verb';
+import { targetFlags } from '../../target';
 import { agentTargetOf } from './agentTarget';
-import { seqOf, tokenOf } from './report';
+import { seqFlag, tokenFlag } from './report';
 
-export const agentsReleaseVerb: Verb = {
+export const agentsReleaseVerb = defineVerb({
   path: ['agents', 'release'],
   // For agent hooks, not people: `rozi --help` lists it only with --advanced.
   advanced: true,
   summary: "end an integration's reports; the pane returns to screen detection",
-  options: [
-    targetOption,
-    { name: 'integration', type: 'string', value: 'TOKEN', description: 'the token the reports used' },
-    { name: 'seq', type: 'string', value: 'N', description: 'sequence number, after the last report' },
-  ],
+  flags: z.object({
+    ...targetFlags,
+    integration: flag.string({ value: 'TOKEN', description: 'the token the reports used' }, tokenFlag),
+    seq: flag.string({ value: 'N', description: 'sequence number, after the last report' }, seqFlag),
+  }),
   async run(ctx) {
-    const o = ctx.args.options;
+    const o = ctx.opts;
     const r = await callServer(ctx.io.env, 'agents.release', {
       ...agentTargetOf(ctx, { requireWithSession: true }),
-      token: tokenOf(o.integration),
-      seq: seqOf(o.seq),
+      token: o.integration,
+      seq: o.seq,
     });
     ctx.print(r, () => 'released');
     return 0;
   },
-};
+});

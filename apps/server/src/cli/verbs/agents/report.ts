@@ -3,66 +3,58 @@
 // arbitration: tokens, sequence numbers, conflicts).
 import { reportedState } from '../../../api/inputs';
 import { callServer } from '../../controlClient';
-import { optionValue } from '../../optionValue';
-import { CliError, type Verb } from '../../verb';
-import { targetOption } from '../../target';
+import { z } from 'zod';
+import { flag } from '../../flags';
+import { defineVerb } from '../../verb';
+import { targetFlags } from '../../target';
 import { agentTargetOf } from './agentTarget';
 
-export function seqOf(value: unknown): number {
-  const n = Number(value);
-  if (value === undefined || !Number.isSafeInteger(n) || n < 1)
-    throw new CliError('usage', `--seq must be a positive integer, got '${String(value ?? '')}'`);
-  return n;
-}
+/** `--seq N`: a positive integer, required. */
+export const seqFlag = z
+  .string({ error: 'a positive integer' })
+  .refine((v) => Number.isSafeInteger(Number(v)) && Number(v) >= 1, { error: 'a positive integer' })
+  .transform(Number);
 
-export function tokenOf(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '')
-    throw new CliError('usage', '--integration needs a token (one unique token per agent process)');
-  return value;
-}
+/** `--integration TOKEN`: required, not blank. */
+export const tokenFlag = z
+  .string({ error: 'a token (one unique token per agent process)' })
+  .refine((v) => v.trim() !== '', { error: 'a token (one unique token per agent process)' });
 
-export const agentsReportVerb: Verb = {
+export const agentsReportVerb = defineVerb({
   path: ['agents', 'report'],
   // For agent hooks, not people: `rozi --help` lists it only with --advanced.
   advanced: true,
   summary: "report an agent's state from its hooks (overrides screen detection for 30 s)",
-  options: [
-    targetOption,
-    {
-      name: 'agent',
-      type: 'string',
+  flags: z.object({
+    ...targetFlags,
+    agent: flag.string({
       value: 'ID',
       description: 'the agent detected in the pane (a mismatch is a conflict)',
-    },
-    {
-      name: 'integration',
-      type: 'string',
-      value: 'TOKEN',
-      description: 'one unique token per agent process',
-    },
-    { name: 'state', type: 'string', value: 'STATE', description: 'working, blocked, idle or done' },
-    {
-      name: 'native-session',
-      type: 'string',
+    }),
+    integration: flag.string(
+      { value: 'TOKEN', description: 'one unique token per agent process' },
+      tokenFlag,
+    ),
+    state: flag.string({ value: 'STATE', description: 'working, blocked, idle or done' }, reportedState),
+    'native-session': flag.string({
       value: 'REF',
       description: "the agent's own session id (used to resume it)",
-    },
-    { name: 'message', type: 'string', value: 'TEXT', description: 'a short message shown with the state' },
-    { name: 'seq', type: 'string', value: 'N', description: 'sequence number, increasing within the token' },
-  ],
+    }),
+    message: flag.string({ value: 'TEXT', description: 'a short message shown with the state' }),
+    seq: flag.string({ value: 'N', description: 'sequence number, increasing within the token' }, seqFlag),
+  }),
   async run(ctx) {
-    const o = ctx.args.options;
-    const state = optionValue(reportedState, o.state, '--state');
+    const o = ctx.opts;
     const r = await callServer(ctx.io.env, 'agents.report', {
       ...agentTargetOf(ctx, { requireWithSession: true }),
-      token: tokenOf(o.integration),
-      seq: seqOf(o.seq),
-      state,
-      agent: typeof o.agent === 'string' ? o.agent : undefined,
-      nativeSession: typeof o['native-session'] === 'string' ? o['native-session'] : undefined,
-      message: typeof o.message === 'string' ? o.message : undefined,
+      token: o.integration,
+      seq: o.seq,
+      state: o.state,
+      agent: o.agent,
+      nativeSession: o['native-session'],
+      message: o.message,
     });
     ctx.print(r, () => 'reported');
     return 0;
   },
-};
+});

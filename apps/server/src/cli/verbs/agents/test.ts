@@ -1,11 +1,12 @@
 // rozi agents test <file|dir>…: runs evidence files (the format of fixtures/agents) against
 // the loaded definitions (built-ins + config.toml + installed extensions), offline. Each case
 // prints its verdict and deciding rule; exit 1 when any case fails or a file cannot be read.
+import { z } from 'zod';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { evaluate, parseFixtureFile, type AgentState } from '@rozi/detect';
 import { loadDefinitionsFromDisk } from '../../../detection/loadDefinitions';
-import { CliError, type Verb } from '../../verb';
+import { CliError, defineVerb } from '../../verb';
 
 export interface TestCaseResult {
   file: string;
@@ -53,7 +54,8 @@ function text(report: TestReport): string {
   return lines.join('\n');
 }
 
-export const agentsTestVerb: Verb = {
+export const agentsTestVerb = defineVerb({
+  flags: z.object({}),
   path: ['agents', 'test'],
   summary: 'run agent fixture files against the loaded definitions (offline)',
   help: 'Each FILE holds [[case]] tables (name, state, screen, optional title); the agent is the\nfile stem unless the file sets agent = "id". A DIR runs every .toml file in it.\nExit 1 when any case fails.',
@@ -91,4 +93,4 @@ export const agentsTestVerb: Verb = {
     ctx.print(report, () => text(report));
     return report.failed > 0 || errors.length > 0 ? 1 : 0;
   },
-};
+});

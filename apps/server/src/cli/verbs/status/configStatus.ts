@@ -2,7 +2,8 @@
 // included): ok or broken (the last good definitions kept), every warning with its line, and
 // the agent definitions in force. `rozi config check` reads the file offline instead.
 import { callServer } from '../../controlClient';
-import type { Verb } from '../../verb';
+import { z } from 'zod';
+import { defineVerb } from '../../verb';
 import type { ConfigServiceView } from '../../../config/configServices';
 import type { ConfigStatus } from '../../../status/configStatus';
 
@@ -27,7 +28,8 @@ function serviceLine(s: ServiceRow): string {
   return `  ${s.name.padEnd(20)} ${s.state.padEnd(8)} ${parts.filter(Boolean).join(', ')}`;
 }
 
-export const configStatusVerb: Verb = {
+export const configStatusVerb = defineVerb({
+  flags: z.object({}),
   path: ['config', 'status'],
   summary:
     "the running server's last config.toml read: ok or broken, warnings with lines, [[services]] states, definitions in force",
@@ -64,4 +66,4 @@ export const configStatusVerb: Verb = {
     });
     return r.state === 'broken' ? 1 : 0;
   },
-};
+});

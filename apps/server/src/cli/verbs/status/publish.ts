@@ -6,9 +6,11 @@
 import { createInterface } from 'node:readline';
 import { ACTIVITY_STATES, isStateIn, type ActivityState } from '@rozi/detect';
 import { snapshotRows } from '../../../control/roziPublish';
+import { z } from 'zod';
 import { callServer, subscribeServer } from '../../controlClient';
-import { targetOf, targetOption } from '../../target';
-import { CliError, type Verb } from '../../verb';
+import { flag } from '../../flags';
+import { targetFlags, targetOf } from '../../target';
+import { CliError, defineVerb } from '../../verb';
 
 interface Row {
   id: string;
@@ -58,29 +60,22 @@ function snapshotOf(line: string): { ok: true; rows: Row[] } | { ok: false; mess
   }
 }
 
-export const publishVerb: Verb = {
+export const publishVerb = defineVerb({
   path: ['publish'],
   summary: 'publish activity rows (JSON lines on stdin) shown instead of screen detection',
-  options: [
-    targetOption,
-    {
-      name: 'name',
-      type: 'string',
-      value: 'NAME',
-      description: 'publisher name (several publishers may share a pane)',
-    },
-    {
-      name: 'kind',
-      type: 'string',
-      value: 'agent',
-      description: "'agent': the rows stand for an agent (its name labels the pane)",
-    },
-  ],
+  flags: z.object({
+    ...targetFlags,
+    name: flag.string(
+      { value: 'NAME', description: 'publisher name (several publishers may share a pane)' },
+      z.string().default('publish'),
+    ),
+    kind: flag.string(
+      { value: 'agent', description: "'agent': the rows stand for an agent (its name labels the pane)" },
+      z.literal('agent').optional(),
+    ),
+  }),
   async run(ctx) {
-    const kind = ctx.args.options.kind;
-    if (kind !== undefined && kind !== 'agent')
-      throw new CliError('usage', `--kind takes 'agent', got '${String(kind)}'`);
-    const name = typeof ctx.args.options.name === 'string' ? ctx.args.options.name : 'publish';
+    const { kind, name } = ctx.opts;
     const rows = new Map<string, Row>();
     let publisher: string | null = null;
     let failed: CliError | null = null;
@@ -146,4 +141,4 @@ export const publishVerb: Verb = {
     ctx.print({ ok: true, rows: rows.size }, () => '');
     return 0;
   },
-};
+});

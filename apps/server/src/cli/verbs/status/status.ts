@@ -4,30 +4,28 @@
 // pane's badge until cleared (a live integration report still wins); other values are shown as
 // written.
 import { reportedStatusValue } from '../../../api/inputs';
+import { z } from 'zod';
 import { callServer } from '../../controlClient';
+import { flag } from '../../flags';
 import { optionValue } from '../../optionValue';
-import { targetOf, targetOption } from '../../target';
-import { CliError, type Verb } from '../../verb';
+import { targetFlags, targetOf } from '../../target';
+import { CliError, defineVerb } from '../../verb';
 
-export const statusVerb: Verb = {
+export const statusVerb = defineVerb({
   path: ['status'],
   summary:
     "report the calling pane's status (working, blocked, done, idle, or any short text), or --clear it",
   response: 'rozi',
-  options: [
-    targetOption,
-    { name: 'reason', type: 'string', value: 'TEXT', description: 'a short message shown with the status' },
-    {
-      name: 'clear',
-      type: 'boolean',
-      description: 'remove the status; the pane returns to screen detection',
-    },
-  ],
+  flags: z.object({
+    ...targetFlags,
+    reason: flag.string({ value: 'TEXT', description: 'a short message shown with the status' }),
+    clear: flag.boolean({ description: 'remove the status; the pane returns to screen detection' }),
+  }),
   positionals: [{ name: 'value' }],
   async run(ctx) {
     const [value] = ctx.args.positionals;
     const target = targetOf(ctx);
-    if (ctx.args.options.clear === true) {
+    if (ctx.opts.clear === true) {
       if (value !== undefined) throw new CliError('usage', '--clear takes no VALUE');
       const r = await callServer(ctx.io.env, 'status.clear', target);
       ctx.print(r, () => 'cleared');
@@ -39,13 +37,8 @@ export const statusVerb: Verb = {
         'status needs a VALUE (working, blocked, done, idle, or any short text) or --clear',
       );
     const status = optionValue(reportedStatusValue, value, 'VALUE');
-    const reason = ctx.args.options.reason;
-    const r = await callServer(ctx.io.env, 'status.set', {
-      ...target,
-      status,
-      reason: typeof reason === 'string' ? reason : undefined,
-    });
+    const r = await callServer(ctx.io.env, 'status.set', { ...target, status, reason: ctx.opts.reason });
     ctx.print(r, () => status);
     return 0;
   },
-};
+});

@@ -3,25 +3,24 @@
 // hooks receive, from the one mapping in hooks/eventPayloads.ts (served by status.events), nested
 // under `data`. No names: every event.
 import { HOOK_EVENT_NAMES, roziEventLine } from '@rozi/extensions/node';
+import { z } from 'zod';
 import { subscribeServer } from '../../controlClient';
-import { CliError, type Verb } from '../../verb';
+import { flag } from '../../flags';
+import { CliError, defineVerb } from '../../verb';
 
-export const subscribeVerb: Verb = {
+export const subscribeVerb = defineVerb({
   path: ['subscribe'],
   summary: 'print server events as {"event","data"} JSON lines',
   help: `Events: ${HOOK_EVENT_NAMES.join(', ')}.`,
-  options: [
-    {
-      name: 'events',
-      type: 'list',
-      value: 'NAMES',
-      description: 'only these events (comma list, repeatable; same as naming them)',
-    },
-  ],
+  flags: z.object({
+    events: flag.list(
+      { value: 'NAMES', description: 'only these events (comma list, repeatable; same as naming them)' },
+      z.array(z.string()).default([]),
+    ),
+  }),
   positionals: [{ name: 'event', variadic: true }],
   async run(ctx) {
-    const v = ctx.args.options.events;
-    const events = [...(Array.isArray(v) ? v : []), ...ctx.args.positionals]
+    const events = [...ctx.opts.events, ...ctx.args.positionals]
       .flatMap((s) => s.split(','))
       .map((s) => s.trim())
       .filter(Boolean);
@@ -42,4 +41,4 @@ export const subscribeVerb: Verb = {
     );
     return 0;
   },
-};
+});
