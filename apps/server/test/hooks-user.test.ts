@@ -2,9 +2,10 @@
 // with ROZI_EVENT and ROZI_<FIELD> (rozi-compatible), and a `script =` hook runs sandboxed under
 // the owner `config.toml`; the notification its effect raises does not call it again (no loops).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeHome, removeHome, startServer, waitFor, type TestServer } from './harness';
+import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
 
 interface HookRow {
   extensionId: string;
@@ -43,7 +44,7 @@ beforeAll(async () => {
       'permissions = ["notify"]',
       '',
       // rozi's events: each writes its environment to $HOME/<event>.env.
-      ...['pane-status-changed', 'workspace-switched'].flatMap((event) => [
+      ...['pane-status-changed', 'workspace-switched', 'profile-saved', 'profile-loaded'].flatMap((event) => [
         '[[hooks]]',
         `event = "${event}"`,
         `run = "env | grep '^ROZI_' | sort > \\"$HOME/$ROZI_EVENT.env.tmp\\" && mv \\"$HOME/$ROZI_EVENT.env.tmp\\" \\"$HOME/$ROZI_EVENT.env\\""`,
@@ -147,4 +148,63 @@ describe('config.toml hooks', () => {
       ROZI_WORKSPACE: '2',
     });
   });
+
+  it("delivers the workspaces helper's profile-saved / profile-loaded to run = hooks and to a raw subscriber", async () => {
+    const envOf = (event: string) =>
+      Object.fromEntries(
+        readFileSync(join(server.home, `${event}.env`), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      );
+    // A raw-socket subscriber, as a script without the CLI would read them (control.md).
+    const lines: string[] = [];
+    const sub = createConnection(server.env.ROZI_SOCKET as string);
+    sub.setEncoding('utf8');
+    let buf = '';
+    sub.on('data', (d: string) => {
+      buf += d;
+      const parts = buf.split('\n');
+      buf = parts.pop() ?? '';
+      lines.push(...parts.filter(Boolean));
+    });
+    await new Promise<void>((resolve) => sub.on('connect', () => resolve()));
+    sub.write(JSON.stringify({ cmd: 'subscribe', events: ['profile-saved', 'profile-loaded'] }) + '\n');
+    await waitFor('the subscribe ack', () => lines.length > 0, 60_000);
+    expect(JSON.parse(lines[0] as string)).toEqual({ ok: true });
+    try {
+      const saved = await runCli(server.env, ['save-profile', 'hookprof']);
+      expect(saved.code).toBe(0);
+      const path = (JSON.parse(saved.stdout) as { data: { path: string } }).data.path;
+      await waitFor(
+        'the profile-saved hook',
+        () => existsSync(join(server.home, 'profile-saved.env')),
+        60_000,
+      );
+      expect(envOf('profile-saved')).toMatchObject({
+        ROZI_EVENT: 'profile-saved',
+        ROZI_PROFILE: 'hookprof',
+        ROZI_PATH: path,
+      });
+      await server.call('profiles.launch', { profile: 'hookprof', name: 'fromprof' });
+      await waitFor(
+        'the profile-loaded hook',
+        () => existsSync(join(server.home, 'profile-loaded.env')),
+        60_000,
+      );
+      expect(envOf('profile-loaded')).toMatchObject({
+        ROZI_EVENT: 'profile-loaded',
+        ROZI_PROFILE: 'hookprof',
+        ROZI_PATH: path,
+        ROZI_SESSION: 'fromprof',
+      });
+      await waitFor('both events on the socket', () => lines.length >= 3, 60_000);
+      expect(lines.slice(1).map((l) => JSON.parse(l) as unknown)).toEqual([
+        { event: 'profile-saved', data: { profile: 'hookprof', path } },
+        { event: 'profile-loaded', data: { profile: 'hookprof', path, session: 'fromprof' } },
+      ]);
+    } finally {
+      sub.destroy();
+    }
+  }, 180_000);
 });

@@ -8,7 +8,10 @@
 import type { SessionManager } from '../session/manager';
 import type { Pane } from '../session/pane';
 import { RoziError } from '../session/errors';
+import { promotePane, setLayout, swapPanes } from '../session/layoutOps';
+import type { LayoutKind } from '../session/model';
 import { neighbourOf, type Direction } from '../session/paneNeighbour';
+import { LAYOUT_KINDS, nextLayoutKind } from '../session/tiling';
 
 interface ActionInput {
   manager: SessionManager;
@@ -51,7 +54,42 @@ function moveBy(direction: Direction): Run {
   };
 }
 
-function split(direction: 'row' | 'column'): Run {
+/** rozi's swap: trade slots with the neighbour, the layout keeps its shape. */
+function swapBy(direction: Direction): Run {
+  return (o) => {
+    const to = neighbour(o, direction);
+    if (to) swapPanes(o.manager, o.pane, to);
+    return { moved: to !== undefined, pane: o.pane.id };
+  };
+}
+
+/** The pane's workspace switched to `kind` (or the next kind after its own), re-tiled. */
+function layout(kind: (current: LayoutKind) => LayoutKind): Run {
+  return (o) => {
+    const session = sessionOf(o);
+    const tab = session.tab(o.pane.tab);
+    setLayout(o.manager, { session, tab, kind: kind(tab.layoutKind) });
+    return { workspace: tab.workspace, layout: tab.layoutKind };
+  };
+}
+
+function switchWorkspace(n: number): Run {
+  return (o) => {
+    const { tab, opened } = o.manager.switchWorkspace(sessionOf(o), n);
+    return { workspace: tab.workspace, opened: opened?.id ?? null };
+  };
+}
+
+function moveToWorkspace(n: number): Run {
+  return (o) => ({ workspace: o.manager.moveToWorkspace(o.pane, n).workspace, pane: o.pane.id });
+}
+
+/** `prefix-1` … `prefix-9` → run for each workspace number. */
+function perWorkspace(prefix: string, run: (n: number) => Run): Record<string, Run> {
+  return Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`${prefix}-${i + 1}`, run(i + 1)] as const));
+}
+
+function split(direction: 'row' | 'column' | 'auto'): Run {
   return (o) => ({ pane: o.manager.split(o.pane, { direction, launch: {}, focus: true }).id });
 }
 
@@ -119,10 +157,22 @@ export const BUILTIN_ACTIONS: Readonly<Record<string, Run>> = {
   ...Object.fromEntries(DIRECTIONS.map((d) => [`focus-${d}`, focusBy(d)])),
   ...Object.fromEntries(DIRECTIONS.map((d) => [`focus-${d}-no-wrap`, focusBy(d)])),
   ...Object.fromEntries(DIRECTIONS.map((d) => [`move-${d}`, moveBy(d)])),
-  ...Object.fromEntries(DIRECTIONS.map((d) => [`swap-${d}`, moveBy(d)])),
+  ...Object.fromEntries(DIRECTIONS.map((d) => [`move-pane-${d}`, moveBy(d)])),
+  ...Object.fromEntries(DIRECTIONS.map((d) => [`swap-${d}`, swapBy(d)])),
+  ...Object.fromEntries(DIRECTIONS.map((d) => [`swap-pane-${d}`, swapBy(d)])),
+  'promote-to-master': (o) => ({ workspace: promotePane(o.manager, o.pane).workspace, pane: o.pane.id }),
+  'promote-pane': (o) => ({ workspace: promotePane(o.manager, o.pane).workspace, pane: o.pane.id }),
+  'new-pane': split('auto'),
+  'cycle-layout': layout(nextLayoutKind),
+  'toggle-layout': layout(nextLayoutKind),
+  ...Object.fromEntries(LAYOUT_KINDS.map((k) => [`layout-${k}`, layout(() => k)])),
   'focus-next': cycleFocus(1),
   'focus-prev': cycleFocus(-1),
   'focus-previous': cycleFocus(-1),
+  'cycle-focus-next': cycleFocus(1),
+  'cycle-focus-prev': cycleFocus(-1),
+  'focus-next-pane': cycleFocus(1),
+  'focus-prev-pane': cycleFocus(-1),
   'new-tab': (o) => ({ tab: o.manager.createTab(sessionOf(o), { launch: {} }).tab.id }),
   'next-tab': tabStep(1),
   'prev-tab': tabStep(-1),
@@ -130,12 +180,9 @@ export const BUILTIN_ACTIONS: Readonly<Record<string, Run>> = {
   'prev-workspace': tabStep(-1),
   'close-tab': closeTab,
   'kill-workspace': closeTab,
-  ...Object.fromEntries(
-    Array.from({ length: 9 }, (_, i) => [`select-tab-${i + 1}`, selectTab(i + 1)] as const),
-  ),
-  ...Object.fromEntries(
-    Array.from({ length: 9 }, (_, i) => [`switch-workspace-${i + 1}`, selectTab(i + 1)] as const),
-  ),
+  ...perWorkspace('select-tab', selectTab),
+  ...perWorkspace('switch-workspace', switchWorkspace),
+  ...perWorkspace('move-to-workspace', moveToWorkspace),
   'focus-next-blocked-pane': (o) => {
     const rows = o.manager
       .workspace()
@@ -154,7 +201,8 @@ export const BUILTIN_ACTIONS: Readonly<Record<string, Run>> = {
 
 const IN_THE_PAGE = 'acts inside the browser page: press its keys there or choose it in the palette';
 const FLOATING = 'floating panes are not part of the web edition yet';
-const LAYOUTS = 'automatic layouts are not part of the web edition yet (splits are manual)';
+const RESIZE =
+  'split sizes are not changed from a script here: drag the divider in the page (or panes.resizeSplit)';
 const CONTROL = 'shared-session control is not part of the web edition yet';
 const APPEARANCE = "rozi's terminal-UI appearance toggles have no web meaning: use the page's Settings";
 
@@ -173,14 +221,17 @@ export const NO_WEB_MEANING: Readonly<Record<string, string>> = {
   'grant-control': CONTROL,
   'toggle-control-takeover': CONTROL,
   'toggle-immediate-control-takeover': CONTROL,
-  'cycle-layout': LAYOUTS,
-  'choose-layout': LAYOUTS,
-  'toggle-layout': LAYOUTS,
-  'promote-to-master': LAYOUTS,
-  'grow-split': LAYOUTS,
-  'shrink-split': LAYOUTS,
-  'flip-split': LAYOUTS,
-  'resize-mode': LAYOUTS,
+  'choose-layout': `opens a picker; ${IN_THE_PAGE} (rozi set-layout KIND or run-action layout-KIND set one)`,
+  'grow-split': RESIZE,
+  'shrink-split': RESIZE,
+  'flip-split': RESIZE,
+  'resize-mode': `a key mode; ${IN_THE_PAGE}`,
+  ...Object.fromEntries(
+    Array.from({ length: 9 }, (_, i) => [
+      `relocate-workspace-${i + 1}`,
+      'moving a whole workspace is not built: move-to-workspace-N moves one pane',
+    ]),
+  ),
   'change-appearance': APPEARANCE,
   'toggle-animations': APPEARANCE,
   'toggle-titles': APPEARANCE,

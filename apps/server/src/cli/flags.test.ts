@@ -102,6 +102,9 @@ describe('verb flags (zod)', () => {
         "--state must be working, blocked, idle or done, got 'asleep'",
       ],
       [['agents', 'read', '-S', 'many'], "--scrollback must be a number of lines, got 'many'"],
+      [['worktrees', 'commit'], 'worktrees commit needs -m MESSAGE'],
+      [['worktrees', 'pr', '-m', 'x'], "unknown option -m for 'worktrees pr'"],
+      [['host', 'serve'], 'rozi host serve needs --stdio (it is what ssh runs)'],
       [['publish', '--kind', 'bot'], "--kind must be agent, got 'bot'"],
       [['split', '--directon', 'x'], "unknown option --directon for 'split' (did you mean --direction?)"],
     ];

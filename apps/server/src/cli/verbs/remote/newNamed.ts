@@ -5,26 +5,23 @@
 // Without it, [profile] default seeds the session (the server decides).
 import { callServer } from '../../controlClient';
 import { remoteOf } from '../../target';
-import { CliError, type Verb } from '../../verb';
+import { z } from 'zod';
+import { flag } from '../../flags';
+import { CliError, defineVerb } from '../../verb';
 
-export const newNamedVerb: Verb = {
+export const newNamedVerb = defineVerb({
   path: ['new'],
   summary:
     'create a session named NAME (from a profile with --profile P; on a remote host with --remote HOST)',
-  options: [
-    {
-      name: 'profile',
-      type: 'string',
-      value: 'P',
-      description: 'launch the session from this profile (name or path)',
-    },
-  ],
+  flags: z.object({
+    profile: flag.string({ value: 'P', description: 'launch the session from this profile (name or path)' }),
+  }),
   positionals: [{ name: 'name', required: true }],
   async run(ctx) {
     const name = ctx.args.positionals[0];
     if (!name) throw new CliError('usage', "'new' needs a session NAME");
-    const profile = ctx.args.options.profile;
-    if (typeof profile === 'string') {
+    const { profile } = ctx.opts;
+    if (profile !== undefined) {
       if (remoteOf(ctx))
         throw new CliError('usage', '--profile launches on this machine only; leave out --remote');
       const r = await callServer(ctx.io.env, 'profiles.launch', { profile, name, dir: ctx.io.cwd });
@@ -40,4 +37,4 @@ export const newNamedVerb: Verb = {
     ctx.print(r, () => `session ${r.session}, pane ${r.pane.id}${r.pty_ready ? '' : ' (pty not ready yet)'}`);
     return 0;
   },
-};
+});

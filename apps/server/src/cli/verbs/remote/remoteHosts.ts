@@ -3,9 +3,11 @@
 import { callServer } from '../../controlClient';
 import type { OutputOf } from '../../procedureTypes';
 import { formatTable } from '../../table';
-import { CliError, type Verb } from '../../verb';
+import { z } from 'zod';
+import { CliError, defineVerb, type Verb } from '../../verb';
 
-export const remoteHostsVerb: Verb = {
+export const remoteHostsVerb = defineVerb({
+  flags: z.object({}),
   path: ['remote', 'hosts'],
   summary: 'list remote hosts: configured, ~/.ssh/config aliases, attached (with state and reason)',
   async run(ctx) {
@@ -18,7 +20,7 @@ export const remoteHostsVerb: Verb = {
     );
     return 0;
   },
-};
+});
 
 type HostCall = 'hosts.connect' | 'hosts.detach' | 'hosts.install';
 
@@ -34,8 +36,9 @@ function done(alias: string, r: OutputOf<HostCall>): string {
 }
 
 function hostVerb(word: 'connect' | 'detach' | 'install', summary: string, procedure: HostCall): Verb {
-  return {
+  return defineVerb({
     path: ['remote', word],
+    flags: z.object({}),
     summary,
     positionals: [{ name: 'host', required: true }],
     async run(ctx) {
@@ -45,7 +48,7 @@ function hostVerb(word: 'connect' | 'detach' | 'install', summary: string, proce
       ctx.print(r, () => done(alias, r));
       return 0;
     },
-  };
+  });
 }
 
 export const remoteConnectVerb = hostVerb(

@@ -3,8 +3,10 @@
 // out (refused on a dirty base or conflicts, leaving the base as it was); pr pushes and opens a
 // pull request with gh; discard removes the worktree and deletes its branch.
 import { callServer } from '../../controlClient';
-import { targetOf, targetOption } from '../../target';
-import { CliError, type Verb } from '../../verb';
+import { z } from 'zod';
+import { flag } from '../../flags';
+import { targetFlags, targetOf } from '../../target';
+import { defineVerb, type Verb } from '../../verb';
 
 type Action = 'commit' | 'merge' | 'pr' | 'discard';
 
@@ -15,41 +17,39 @@ const SUMMARY: Record<Action, string> = {
   discard: "throw an agent's work away: remove its worktree and delete its branch",
 };
 
+const messageFlags = {
+  message: flag.string({ short: 'm', value: 'TEXT', description: 'the commit message' }),
+};
+const removeFlags = { remove: flag.boolean({ description: 'remove the worktree after the merge' }) };
+type FinishShape = typeof targetFlags & typeof messageFlags & typeof removeFlags;
+
+/** Each action's own flags: -m for commit (required), --remove for merge. */
+const FLAGS: Record<Action, z.ZodObject> = {
+  commit: z
+    .object({ ...targetFlags, ...messageFlags })
+    .refine((o) => o.message !== undefined, { error: 'worktrees commit needs -m MESSAGE' }),
+  merge: z.object({ ...targetFlags, ...removeFlags }),
+  pr: z.object(targetFlags),
+  discard: z.object(targetFlags),
+};
+
 function finishVerb(action: Action): Verb {
-  return {
+  return defineVerb({
     path: ['worktrees', action],
     summary: SUMMARY[action],
-    options: [
-      targetOption,
-      ...(action === 'commit'
-        ? [
-            {
-              name: 'message',
-              short: 'm',
-              type: 'string' as const,
-              value: 'TEXT',
-              description: 'the commit message',
-            },
-          ]
-        : []),
-      ...(action === 'merge'
-        ? [{ name: 'remove', type: 'boolean' as const, description: 'remove the worktree after the merge' }]
-        : []),
-    ],
+    // The flags an action lacks read as absent (undefined) in its run.
+    flags: FLAGS[action] as unknown as z.ZodObject<FinishShape>,
     positionals: [{ name: 'worktree' }],
     async run(ctx) {
       const name = ctx.args.positionals[0];
-      const message = ctx.args.options.message;
-      if (action === 'commit' && typeof message !== 'string')
-        throw new CliError('usage', 'worktrees commit needs -m MESSAGE');
       const target = name ? { worktree: name } : targetOf(ctx);
       const r = await callServer(ctx.io.env, 'worktrees.finish', {
         ...target,
         action,
-        message: typeof message === 'string' ? message : undefined,
+        message: ctx.opts.message,
       });
       let removed: string | null = null;
-      if (action === 'merge' && ctx.args.options.remove === true)
+      if (action === 'merge' && ctx.opts.remove === true)
         removed = (await callServer(ctx.io.env, 'worktrees.remove', { worktree: r.worktree })).removed;
       ctx.print({ ...r, ...(removed ? { removed } : {}) }, () => {
         if ('url' in r) return `pull request: ${r.url}`;
@@ -61,7 +61,7 @@ function finishVerb(action: Action): Verb {
       });
       return 0;
     },
-  };
+  });
 }
 
 export const worktreesFinishVerbs: Verb[] = (['commit', 'merge', 'pr', 'discard'] as const).map(finishVerb);

@@ -1,9 +1,11 @@
 // rozi worktrees list: the worktrees rozi made for agents, with branch, base, ahead/behind, dirty.
 import { callServer } from '../../controlClient';
 import { formatTable } from '../../table';
-import type { Verb } from '../../verb';
+import { z } from 'zod';
+import { defineVerb } from '../../verb';
 
-export const worktreesListVerb: Verb = {
+export const worktreesListVerb = defineVerb({
+  flags: z.object({}),
   path: ['worktrees', 'list'],
   summary: 'the worktrees rozi made for agents: branch, base, ahead/behind, uncommitted changes, turns',
   async run(ctx) {
@@ -27,4 +29,4 @@ export const worktreesListVerb: Verb = {
     );
     return 0;
   },
-};
+});
