@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentRowView } from '../src/status/agentViews';
 import type { PaneInfo } from '../src/session/model';
+import { specsOf } from '../src/cli/flags';
 import { agentVerbs } from '../src/cli/verbs/agents';
 import { runCli, waitFor, type TestServer } from './harness';
 import { startServerForFile } from './fileServer';
@@ -25,7 +26,7 @@ describe('rozi agents --help', () => {
     );
     for (const verb of agentsVerbs) {
       expect(r.stdout, verb.path.join(' ')).toContain(`rozi ${verb.path.join(' ')} [options]`);
-      for (const o of verb.options ?? [])
+      for (const o of specsOf(verb.flags.shape))
         expect(r.stdout, `${verb.path.join(' ')} --${o.name}`).toContain(`--${o.name}`);
     }
     for (const flag of ['--format', '--session', '--help']) expect(r.stdout).toContain(flag);

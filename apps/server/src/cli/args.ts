@@ -19,9 +19,9 @@ function unknownOption(verb: Verb, word: string, specs: OptionSpec[]): CliError 
   );
 }
 
-/** The verb's own flags (its zod object's, or the hand-declared list). */
+/** The verb's own flags, as its zod object spells them. */
 function ownOptions(verb: Verb): OptionSpec[] {
-  return verb.flags ? specsOf(verb.flags.shape) : (verb.options ?? []);
+  return specsOf(verb.flags.shape);
 }
 
 export function optionsOf(verb: Verb): OptionSpec[] {

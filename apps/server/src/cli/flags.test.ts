@@ -105,6 +105,13 @@ describe('verb flags (zod)', () => {
       [['worktrees', 'commit'], 'worktrees commit needs -m MESSAGE'],
       [['worktrees', 'pr', '-m', 'x'], "unknown option -m for 'worktrees pr'"],
       [['host', 'serve'], 'rozi host serve needs --stdio (it is what ssh runs)'],
+      [['extensions', 'deploy', 'x'], 'deploy needs --session NAME'],
+      [['sidebar', 'publish'], 'sidebar publish needs --tab NAME'],
+      [
+        ['extensions', 'logs', 'x', '--unit', 'A!'],
+        "--unit must be a log unit: commands, service.<name>, action.<id> or tab.<name>, got 'A!'",
+      ],
+      [['extensions', 'index', 'build', '--repos', 'f'], 'index build needs --repos FILE and --out DIR'],
       [['publish', '--kind', 'bot'], "--kind must be agent, got 'bot'"],
       [['split', '--directon', 'x'], "unknown option --directon for 'split' (did you mean --direction?)"],
     ];

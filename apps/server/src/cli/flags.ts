@@ -97,6 +97,14 @@ export function refuse(c: z.RefinementCtx, message: string): typeof z.NEVER {
   return z.NEVER;
 }
 
+/** A string flag the verb cannot run without: absent, it is refused with `message` as the line. */
+export function required(message: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, c) => v ?? refuse(c, message));
+}
+
 /** The command-line spelling of each flag of `shape`, in declaration order. */
 export function specsOf(shape: z.ZodRawShape): OptionSpec[] {
   return Object.entries(shape).map(([name, schema]) => {

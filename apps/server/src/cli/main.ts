@@ -141,7 +141,7 @@ export async function main(argv0: string[], io: VerbIO = defaultIO()): Promise<n
     // --socket PATH: this one call talks to that endpoint (control.md: before ROZI_SOCKET).
     if (globals.socket !== undefined) io = { ...io, env: { ...io.env, ROZI_SOCKET: globals.socket } };
     if (globals.format !== undefined) format = globals.format;
-    const opts: Record<string, unknown> = verb.flags ? checkFlags(verb.flags, args.options) : args.options;
+    const opts: Record<string, unknown> = checkFlags(verb.flags, args.options);
     args.options = { ...args.options, ...(opts as ParsedArgs['options']) };
     const ctx: VerbContext = {
       args,

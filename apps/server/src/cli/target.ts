@@ -3,8 +3,8 @@
 // calling pane (ROZI_PANE, ROZI_SESSION_NAME); with --session the environment is ignored,
 // because an inherited pane number may belong to another session.
 import type { TargetInput } from '../session/target';
-import { flag, specsOf } from './flags';
-import type { OptionSpec, VerbContext } from './verb';
+import { flag } from './flags';
+import type { VerbContext } from './verb';
 
 /** `--target PANE`, spread into a verb's flags object (`{ ...targetFlags, … }`). */
 export const targetFlags = {
@@ -14,9 +14,6 @@ export const targetFlags = {
     description: 'pane id (3) or SESSION:ID; default: the calling pane, else the focused one',
   }),
 };
-
-/** The same option for verbs that still declare theirs by hand. */
-export const targetOption: OptionSpec = specsOf(targetFlags)[0] as OptionSpec;
 
 /** `--remote HOST`: the session names `NAME@HOST` (remote/nameTranslation.ts). */
 export function remoteOf(ctx: VerbContext): string | undefined {
@@ -34,7 +31,7 @@ export function sessionOf(ctx: VerbContext): string | undefined {
   return ctx.io.env.ROZI_SESSION_NAME || undefined;
 }
 
-export function targetOf(ctx: VerbContext): TargetInput {
+export function targetOf(ctx: VerbContext<{ target?: string }>): TargetInput {
   const t = localTargetOf(ctx);
   const host = remoteOf(ctx);
   if (!host) return t;
@@ -44,9 +41,9 @@ export function targetOf(ctx: VerbContext): TargetInput {
   return { ...t, host } as TargetInput;
 }
 
-function localTargetOf(ctx: VerbContext): TargetInput {
+function localTargetOf(ctx: VerbContext<{ target?: string }>): TargetInput {
   const explicitSession = ctx.globals.session;
-  const target = typeof ctx.args.options.target === 'string' ? ctx.args.options.target : undefined;
+  const target = ctx.opts.target;
   if (explicitSession !== undefined) return { session: explicitSession, target };
   const env = ctx.io.env;
   if (target !== undefined)

@@ -7,6 +7,7 @@ import { exitCodeOf, type ErrorCode, type ExitCode } from '../contract/codes';
 
 export type OptionType = 'boolean' | 'string' | 'number' | 'list';
 
+/** How the parser reads one flag: derived from a verb's flags object (flags.ts specsOf). */
 export interface OptionSpec {
   /** Long name without dashes, e.g. `target`. Parsed from `--target V` and `--target=V`. */
   name: string;
@@ -70,10 +71,8 @@ export interface Verb<S extends z.ZodRawShape = z.ZodRawShape> {
   summary: string;
   /** Extra help text printed under the usage line. */
   help?: string;
-  /** Hand-declared options, read as parsed (verbs not yet moved to `flags`). */
-  options?: OptionSpec[];
   /** The verb's options as one zod object of flag.* schemas (flags.ts); `run` gets its output as `opts`. */
-  flags?: z.ZodObject<S>;
+  flags: z.ZodObject<S>;
   positionals?: PositionalSpec[];
   /** `--argv PROGRAM ARG…` consumes the rest of the command line (DESIGN.md). */
   takesArgv?: boolean;

@@ -20,7 +20,8 @@ export const notifyVerb = defineVerb({
   }),
   positionals: [{ name: 'message', required: true, variadic: true }],
   async run(ctx) {
-    const t = targetOf(ctx);
+    // No --target: the calling pane (ROZI_PANE), if any, tags the notification.
+    const t = targetOf({ ...ctx, opts: {} });
     const r = await callServer(ctx.io.env, 'notify', {
       message: ctx.args.positionals.join(' '),
       title: ctx.opts.title,

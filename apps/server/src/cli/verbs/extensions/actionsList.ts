@@ -1,15 +1,17 @@
 // rozi actions list [--session NAME]: every action deployed in the session, with its schemas.
+import { z } from 'zod';
+import { flag } from '../../flags';
 import { sessionOf } from '../../target';
 import { formatTable } from '../../table';
-import type { Verb } from '../../verb';
+import { defineVerb } from '../../verb';
 import { callServer } from '../../controlClient';
 
-export const actionsListVerb: Verb = {
+export const actionsListVerb = defineVerb({
   path: ['actions', 'list'],
   summary: 'list the actions callable in a session',
-  options: [
-    { name: 'session', type: 'string', value: 'NAME', description: 'session (default: the current one)' },
-  ],
+  flags: z.object({
+    session: flag.string({ value: 'NAME', description: 'session (default: the current one)' }),
+  }),
   async run(ctx) {
     const rows = await callServer(ctx.io.env, 'extensions.actionsList', { session: sessionOf(ctx) });
     ctx.print(rows, () =>
@@ -20,4 +22,4 @@ export const actionsListVerb: Verb = {
     );
     return 0;
   },
-};
+});

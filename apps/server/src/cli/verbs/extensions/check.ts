@@ -2,6 +2,8 @@
 // (manifest, placement rules, snapshot), then prints the verdict with every error, the hints, the
 // declared settings with their defaults and the Discover section. Exit 0 only for a valid
 // manifest. All the rules live in @rozi/extensions; this file only gathers the facts from disk.
+import { z } from 'zod';
+import { flag } from '../../flags';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
@@ -13,7 +15,7 @@ import {
   ROZI_COMPAT_VERSION,
   type ScreenshotFact,
 } from '@rozi/extensions';
-import { CliError, type Verb } from '../../verb';
+import { CliError, defineVerb } from '../../verb';
 
 /** Reads at most `limit` bytes: a huge file is reported as too large without loading it all. */
 function readHead(file: string, limit: number): Buffer {
@@ -140,18 +142,18 @@ export function formatCheckReport(r: CheckReport): string {
   return out.join('\n') + '\n';
 }
 
-export const extensionsCheckVerb: Verb = {
+export const extensionsCheckVerb = defineVerb({
   path: ['extensions', 'check'],
   summary: 'validate an extension directory: verdict, errors, hints, settings, Discover',
   help: 'Exit status 0 only for a valid manifest; 1 for invalid or incompatible.\n--json prints { schema_version: 1, id, verdict, errors, hints, settings, discover, metadata }.',
-  options: [
-    { name: 'json', type: 'boolean', description: 'print the report as JSON (same as --format json)' },
-  ],
+  flags: z.object({
+    json: flag.boolean({ description: 'print the report as JSON (same as --format json)' }),
+  }),
   positionals: [{ name: 'dir' }],
   async run(ctx) {
     const report = await checkExtensionDir(ctx.args.positionals[0] ?? '.', ctx.io.cwd);
-    if (ctx.args.options.json) ctx.io.stdout.write(JSON.stringify(report) + '\n');
+    if (ctx.opts.json) ctx.io.stdout.write(JSON.stringify(report) + '\n');
     else ctx.print(report, (r) => formatCheckReport(r as CheckReport));
     return report.verdict === 'valid' ? 0 : 1;
   },
-};
+});

@@ -3,13 +3,15 @@
 // extensions/enabledState.ts), then have a running server reload (a new generation starts on
 // enable; disabling stops its services and retires its generation).
 import { resolvePaths } from '../../../config/paths';
-import type { Verb } from '../../verb';
+import { z } from 'zod';
+import { defineVerb, type Verb } from '../../verb';
 import { extensionDirs, installFailure, reloadIfRunning } from './extensionCall';
 
 export function enabledStateVerb(enabled: boolean): Verb {
   const word = enabled ? 'enable' : 'disable';
-  return {
+  return defineVerb({
     path: ['extensions', word],
+    flags: z.object({}),
     summary: `${word} an installed extension`,
     positionals: [{ name: 'id', required: true }],
     async run(ctx) {
@@ -33,5 +35,5 @@ export function enabledStateVerb(enabled: boolean): Verb {
       );
       return 0;
     },
-  };
+  });
 }

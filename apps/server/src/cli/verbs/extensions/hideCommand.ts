@@ -1,9 +1,11 @@
 // rozi hide-command <id>: hides one of the calling extension's own hidden commands in the palette
 // for the rest of its generation. Refused from anything but that extension's processes.
-import { requiredPositional, type Verb } from '../../verb';
+import { z } from 'zod';
+import { defineVerb, requiredPositional } from '../../verb';
 import { callExtensions } from './extensionCall';
 
-export const hideCommandVerb: Verb = {
+export const hideCommandVerb = defineVerb({
+  flags: z.object({}),
   path: ['hide-command'],
   summary: "hide one of your extension's commands in the command palette",
   positionals: [{ name: 'command', required: true }],
@@ -15,4 +17,4 @@ export const hideCommandVerb: Verb = {
     ctx.print(r, () => '');
     return 0;
   },
-};
+});

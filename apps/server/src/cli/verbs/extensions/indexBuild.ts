@@ -1,22 +1,27 @@
 // rozi extensions index build --repos FILE --out DIR: reads each repository's root extension.toml
 // at its default branch's head without running anything, and writes index.json (listed, with the
 // exact commit) and skipped.json (repository and reasons). Logic in apps/server/src/discover.
+import { z } from 'zod';
+import { flag, required } from '../../flags';
 import { resolve } from 'node:path';
-import { CliError, type Verb } from '../../verb';
+import { CliError, defineVerb } from '../../verb';
 
-export const extensionsIndexBuildVerb: Verb = {
+export const extensionsIndexBuildVerb = defineVerb({
   path: ['extensions', 'index', 'build'],
   summary: 'build a Discover index (index.json, skipped.json) from a file of repository URLs',
   help: 'FILE lists one repository URL a line (https, ssh or file URLs; # starts a comment).\nNo repository code runs: each manifest is read from a bare fetch with git hooks disabled.',
-  options: [
-    { name: 'repos', type: 'string', value: 'FILE', description: 'the repository URLs, one a line' },
-    { name: 'out', type: 'string', value: 'DIR', description: 'where index.json and skipped.json go' },
-  ],
+  flags: z.object({
+    repos: flag.string(
+      { value: 'FILE', description: 'the repository URLs, one a line' },
+      required('index build needs --repos FILE and --out DIR'),
+    ),
+    out: flag.string(
+      { value: 'DIR', description: 'where index.json and skipped.json go' },
+      required('index build needs --repos FILE and --out DIR'),
+    ),
+  }),
   async run(ctx) {
-    const repos = ctx.args.options.repos;
-    const out = ctx.args.options.out;
-    if (typeof repos !== 'string' || typeof out !== 'string')
-      throw new CliError('usage', 'index build needs --repos FILE and --out DIR');
+    const { repos, out } = ctx.opts;
     // Loaded on use, like the runtime: most `rozi` commands never need the validator.
     const { platformName, ROZI_COMPAT_VERSION } = await import('@rozi/extensions');
     const { buildIndex, readReposFile, writeIndexFiles } = await import('../../../discover/indexBuild');
@@ -55,4 +60,4 @@ export const extensionsIndexBuildVerb: Verb = {
     );
     return 0;
   },
-};
+});

@@ -1,32 +1,30 @@
 // rozi extensions install <git-url|dir> [--link] [--ref REV]: clones (or links) without running
 // anything the repository holds, validates, records source, commit and digest, then reloads a
 // running server.
-import type { Verb } from '../../verb';
+import { z } from 'zod';
+import { flag } from '../../flags';
+import { defineVerb } from '../../verb';
 import { extensionDirs, installFailure, interruptibleInstall, reloadIfRunning } from './extensionCall';
 
-export const extensionsInstallVerb: Verb = {
+export const extensionsInstallVerb = defineVerb({
   path: ['extensions', 'install'],
   summary: 'install an extension from an https/ssh/file git URL or a directory',
-  options: [
-    {
-      name: 'link',
-      type: 'boolean',
-      description: 'use the directory in place (edits apply on reload-extensions)',
-    },
-    { name: 'ref', type: 'string', value: 'REV', description: 'branch, tag or commit to install' },
-  ],
+  flags: z.object({
+    link: flag.boolean({ description: 'use the directory in place (edits apply on reload-extensions)' }),
+    ref: flag.string({ value: 'REV', description: 'branch, tag or commit to install' }),
+  }),
   positionals: [{ name: 'source', required: true }],
   async run(ctx) {
     // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
     const { installExtension } = await import('@rozi/extensions/node');
-    const o = ctx.args.options;
+    const o = ctx.opts;
     const out = await interruptibleInstall(
       () =>
         installExtension({
           dirs: extensionDirs(ctx.io.env),
           source: ctx.args.positionals[0] as string,
           link: o.link === true,
-          ref: typeof o.ref === 'string' ? o.ref : undefined,
+          ref: o.ref,
           cwd: ctx.io.cwd,
           env: ctx.io.env,
         }),
@@ -54,4 +52,4 @@ export const extensionsInstallVerb: Verb = {
     );
     return 0;
   },
-};
+});

@@ -1,8 +1,10 @@
 // rozi invocation cancel <id>: ends a running action call; its process group is killed.
-import { requiredPositional, type Verb } from '../../verb';
+import { z } from 'zod';
+import { defineVerb, requiredPositional } from '../../verb';
 import { callServer } from '../../controlClient';
 
-export const invocationCancelVerb: Verb = {
+export const invocationCancelVerb = defineVerb({
+  flags: z.object({}),
   path: ['invocation', 'cancel'],
   summary: 'cancel a running action call',
   positionals: [{ name: 'id', required: true }],
@@ -13,4 +15,4 @@ export const invocationCancelVerb: Verb = {
     ctx.print(r, () => `cancelled ${ctx.args.positionals[0]}`);
     return 0;
   },
-};
+});

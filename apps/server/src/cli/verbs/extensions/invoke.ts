@@ -1,19 +1,24 @@
 // rozi invoke <ext>.<id> --args-json '…' [--session NAME]: calls a deployed action and prints its
 // JSON result. Inside an action (ROZI_INVOCATION_ID) the call nests under it.
+import { z } from 'zod';
+import { flag } from '../../flags';
 import { sessionOf } from '../../target';
-import { requiredPositional, type Verb } from '../../verb';
+import { defineVerb, requiredPositional } from '../../verb';
 import { callExtensions } from './extensionCall';
 
-export const invokeVerb: Verb = {
+export const invokeVerb = defineVerb({
   path: ['invoke'],
   summary: 'call an extension action with JSON arguments',
-  options: [
-    { name: 'args-json', type: 'string', value: 'JSON', description: 'the arguments (default {})' },
-    { name: 'session', type: 'string', value: 'NAME', description: 'the session it is deployed to' },
-  ],
+  flags: z.object({
+    'args-json': flag.string(
+      { value: 'JSON', description: 'the arguments (default {})' },
+      z.string().default('{}'),
+    ),
+    session: flag.string({ value: 'NAME', description: 'the session it is deployed to' }),
+  }),
   positionals: [{ name: 'action', required: true }],
   async run(ctx) {
-    const argsJson = typeof ctx.args.options['args-json'] === 'string' ? ctx.args.options['args-json'] : '{}';
+    const argsJson = ctx.opts['args-json'];
     const r = await callExtensions(ctx.io.env, 'extensions.invoke', {
       action: requiredPositional(ctx.args, 0),
       argsJson,
@@ -23,4 +28,4 @@ export const invokeVerb: Verb = {
     ctx.io.stdout.write(JSON.stringify(r.result) + '\n');
     return 0;
   },
-};
+});

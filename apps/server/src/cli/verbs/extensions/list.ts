@@ -1,10 +1,12 @@
 // rozi extensions list [--verbose] [--json]: installed extensions with state and source; verbose
 // adds commands (with resolved argv), services and their state, settings and every key
 // suggestion's state. From the running server when there is one, else from the files.
+import { z } from 'zod';
+import { flag } from '../../flags';
 import { resolvePaths } from '../../../config/paths';
 import { callServer } from '../../controlClient';
 import { formatTable } from '../../table';
-import { CliError, type Verb } from '../../verb';
+import { CliError, defineVerb } from '../../verb';
 import { extensionDirs } from './extensionCall';
 
 interface Listed {
@@ -82,18 +84,13 @@ function verboseText(e: Listed): string {
   return lines.join('\n');
 }
 
-export const extensionsListVerb: Verb = {
+export const extensionsListVerb = defineVerb({
   path: ['extensions', 'list'],
   summary: 'list installed extensions',
-  options: [
-    {
-      name: 'verbose',
-      short: 'v',
-      type: 'boolean',
-      description: 'commands, services, settings and key suggestions',
-    },
-    { name: 'json', type: 'boolean', description: 'same as --format json' },
-  ],
+  flags: z.object({
+    verbose: flag.boolean({ short: 'v', description: 'commands, services, settings and key suggestions' }),
+    json: flag.boolean({ description: 'same as --format json' }),
+  }),
   async run(ctx) {
     // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
     const { loadInstalled } = await import('@rozi/extensions/node');
@@ -125,7 +122,7 @@ export const extensionsListVerb: Verb = {
         settings: l.check?.settings ?? {},
       }));
     }
-    if (ctx.args.options.json === true || ctx.format === 'json') {
+    if (ctx.opts.json === true || ctx.format === 'json') {
       ctx.io.stdout.write(JSON.stringify(rows) + '\n');
       return 0;
     }
@@ -133,7 +130,7 @@ export const extensionsListVerb: Verb = {
     ctx.print(
       list,
       () =>
-        (ctx.args.options.verbose
+        (ctx.opts.verbose
           ? list.map(verboseText).join('\n\n')
           : formatTable(
               ['ID', 'VERSION', 'STATE', 'SOURCE', 'PROBLEM'],
@@ -142,4 +139,4 @@ export const extensionsListVerb: Verb = {
     );
     return 0;
   },
-};
+});

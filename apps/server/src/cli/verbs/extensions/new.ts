@@ -2,6 +2,7 @@
 // calls back into rozi through $ROZI_BIN, README.md) into ./<ID> and prints the next steps. The
 // command runs through the Python 3 launcher found on PATH (python3, python, or py -3 on Windows),
 // because that is the launcher this machine has; the README says to adjust it when sharing.
+import { z } from 'zod';
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -15,7 +16,7 @@ import {
 } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { MAX_ID_LENGTH, RESERVED_EXTENSION_IDS } from '@rozi/extensions';
-import { CliError, type Verb } from '../../verb';
+import { CliError, defineVerb } from '../../verb';
 
 const ID = /^[a-z0-9_-]+$/;
 
@@ -101,7 +102,8 @@ the extension with a platform whose launcher differs (\`python3\`, \`python\`, \
 `;
 }
 
-export const extensionsNewVerb: Verb = {
+export const extensionsNewVerb = defineVerb({
+  flags: z.object({}),
   path: ['extensions', 'new'],
   summary: 'create an extension scaffold in ./<ID>',
   positionals: [{ name: 'id', required: true }],
@@ -161,4 +163,4 @@ export const extensionsNewVerb: Verb = {
     );
     return 0;
   },
-};
+});

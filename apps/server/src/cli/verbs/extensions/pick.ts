@@ -6,33 +6,29 @@
 // (+ "input" for a prompting action). Exit 0 on a selection, 1 on a cancellation, 2 on a transport
 // failure (no browser, "a picker is already open", "an overlay is open"). Bad lines are named on
 // stderr and skipped; the picker stays usable.
+import { z } from 'zod';
+import { flag } from '../../flags';
 import { createInterface } from 'node:readline';
 import type { PickerRow } from '../../../events/types';
 import { normaliseRequest, normaliseRows, pickerOutputLine } from '../../../extensions/pickerProtocol';
 import { callServer } from '../../controlClient';
-import { CliError, type Verb } from '../../verb';
+import { CliError, defineVerb } from '../../verb';
 import { EXIT_PICK_CANCELLED, EXIT_PICK_TRANSPORT, readAll, runPicker, type PickItem } from './pickerSession';
 
 function warn(stderr: NodeJS.WritableStream, problems: string[]): void {
   for (const p of problems) stderr.write(`rozi pick: ${p}\n`);
 }
 
-export const pickVerb: Verb = {
+export const pickVerb = defineVerb({
   path: ['pick'],
   summary: 'let the user choose one of the stdin lines in a browser palette',
-  options: [
-    { name: 'title', short: 't', type: 'string', value: 'TITLE', description: 'palette title' },
-    {
-      name: 'placeholder',
-      short: 'p',
-      type: 'string',
-      value: 'TEXT',
-      description: 'placeholder of the filter input',
-    },
-    { name: 'json', type: 'boolean', description: 'line protocol: request, row updates, actions' },
-  ],
+  flags: z.object({
+    title: flag.string({ short: 't', value: 'TITLE', description: 'palette title' }),
+    placeholder: flag.string({ short: 'p', value: 'TEXT', description: 'placeholder of the filter input' }),
+    json: flag.boolean({ description: 'line protocol: request, row updates, actions' }),
+  }),
   async run(ctx) {
-    const o = ctx.args.options;
+    const o = ctx.opts;
     const env = ctx.io.env;
     const stderr = ctx.io.stderr;
     if (o.json !== true) {
@@ -133,4 +129,4 @@ export const pickVerb: Verb = {
     await updates.catch(() => undefined);
     return exit;
   },
-};
+});

@@ -1,18 +1,20 @@
 // rozi prompt --title T [--placeholder P] [--default D]: asks for one line of text in the browser;
 // prints it (exit 0), exit 1 on cancel, 2 on a transport failure.
-import type { Verb } from '../../verb';
+import { z } from 'zod';
+import { flag } from '../../flags';
+import { defineVerb } from '../../verb';
 import { EXIT_PICK_CANCELLED, runPicker } from './pickerSession';
 
-export const promptVerb: Verb = {
+export const promptVerb = defineVerb({
   path: ['prompt'],
   summary: 'ask the user for one line of text in the browser',
-  options: [
-    { name: 'title', type: 'string', value: 'TITLE', description: 'the question' },
-    { name: 'placeholder', type: 'string', value: 'TEXT', description: 'placeholder of the input' },
-    { name: 'default', type: 'string', value: 'TEXT', description: 'prefilled answer' },
-  ],
+  flags: z.object({
+    title: flag.string({ value: 'TITLE', description: 'the question' }),
+    placeholder: flag.string({ value: 'TEXT', description: 'placeholder of the input' }),
+    default: flag.string({ value: 'TEXT', description: 'prefilled answer' }),
+  }),
   async run(ctx) {
-    const o = ctx.args.options;
+    const o = ctx.opts;
     let exit: number = EXIT_PICK_CANCELLED;
     await runPicker(
       ctx.io.env,
@@ -31,4 +33,4 @@ export const promptVerb: Verb = {
     );
     return exit;
   },
-};
+});

@@ -1,21 +1,23 @@
 // rozi extensions remove <id> [--purge]: deletes the files and logs; the state directory stays
 // unless --purge. A running server first disables it (its services stop, its generation
 // retires) so nothing runs from files about to disappear.
-import type { Verb } from '../../verb';
+import { z } from 'zod';
+import { flag } from '../../flags';
+import { defineVerb } from '../../verb';
 import { extensionDirs, installFailure, reloadIfRunning } from './extensionCall';
 
-export const extensionsRemoveVerb: Verb = {
+export const extensionsRemoveVerb = defineVerb({
   path: ['extensions', 'remove'],
   summary: 'remove an installed extension (its state stays unless --purge)',
-  options: [
-    { name: 'purge', type: 'boolean', description: 'also delete its state directory on this machine' },
-  ],
+  flags: z.object({
+    purge: flag.boolean({ description: 'also delete its state directory on this machine' }),
+  }),
   positionals: [{ name: 'id', required: true }],
   async run(ctx) {
     // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
     const { removeExtension, setEnabled } = await import('@rozi/extensions/node');
     const id = ctx.args.positionals[0] as string;
-    const purge = ctx.args.options.purge === true;
+    const purge = ctx.opts.purge === true;
     const dirs = extensionDirs(ctx.io.env);
     try {
       if (setEnabled({ dirs, id, enabled: false }).changed) await reloadIfRunning(ctx.io.env);
@@ -30,4 +32,4 @@ export const extensionsRemoveVerb: Verb = {
     );
     return 0;
   },
-};
+});

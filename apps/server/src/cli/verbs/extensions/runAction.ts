@@ -3,16 +3,17 @@
 // calling pane inside rozi, else the focused one), reload-extensions, or a config.toml /
 // extension command (<extension>.<command>, answered once its process started). Ids with no
 // web meaning are refused with the reason.
-import { targetOf, targetOption } from '../../target';
-import type { Verb } from '../../verb';
+import { z } from 'zod';
+import { targetFlags, targetOf } from '../../target';
+import { defineVerb } from '../../verb';
 import { callExtensions } from './extensionCall';
 
-export const runActionVerb: Verb = {
+export const runActionVerb = defineVerb({
   path: ['run-action'],
   summary:
     'run a built-in action (spawn, close, focus-left…), a [[commands]] id, an extension command or reload-extensions',
   response: 'rozi',
-  options: [targetOption],
+  flags: z.object(targetFlags),
   positionals: [{ name: 'action', required: true }],
   async run(ctx) {
     const id = ctx.args.positionals[0] as string;
@@ -27,4 +28,4 @@ export const runActionVerb: Verb = {
     );
     return 0;
   },
-};
+});

@@ -1,9 +1,11 @@
 // rozi show-command <id>: shows one of the calling extension's own hidden commands in the palette
 // for the rest of its generation. Refused from anything but that extension's processes.
-import { requiredPositional, type Verb } from '../../verb';
+import { z } from 'zod';
+import { defineVerb, requiredPositional } from '../../verb';
 import { callExtensions } from './extensionCall';
 
-export const showCommandVerb: Verb = {
+export const showCommandVerb = defineVerb({
+  flags: z.object({}),
   path: ['show-command'],
   summary: "show one of your extension's commands in the command palette",
   positionals: [{ name: 'command', required: true }],
@@ -15,4 +17,4 @@ export const showCommandVerb: Verb = {
     ctx.print(r, () => '');
     return 0;
   },
-};
+});

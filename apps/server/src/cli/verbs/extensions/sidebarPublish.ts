@@ -5,10 +5,12 @@
 // comes back on stdout, one JSON line each: {"event":"click","tab":"NAME","row":{"id":…,"label":…}}.
 // Snapshots and clicks share one control connection (extensions.sidebarProducer), whose end tells
 // the server this producer stopped.
+import { z } from 'zod';
+import { flag, required } from '../../flags';
 import { createInterface } from 'node:readline';
 import { ControlChannel } from '../../controlChannel';
 import type { InputOf } from '../../procedureTypes';
-import { CliError, type Verb } from '../../verb';
+import { CliError, defineVerb } from '../../verb';
 import { callerOf } from './extensionCall';
 
 /** Rows as the user wrote them: extensions.sidebarPublish checks each, and its refusal names the row. */
@@ -30,22 +32,21 @@ function rows(line: string): Rows {
   return list.map((r: unknown) => (typeof r === 'string' ? { label: r } : r)) as Rows;
 }
 
-export const sidebarPublishVerb: Verb = {
+export const sidebarPublishVerb = defineVerb({
   path: ['sidebar', 'publish'],
   summary: "publish rows to one of your extension's stream tabs (snapshots on stdin)",
-  options: [
-    { name: 'tab', type: 'string', value: 'NAME', description: 'the stream tab (its local name)' },
-    {
-      name: 'name',
-      type: 'string',
-      value: 'PRODUCER',
-      description: 'tell several producers in one place apart',
-    },
-  ],
+  flags: z.object({
+    tab: flag.string(
+      { value: 'NAME', description: 'the stream tab (its local name)' },
+      required('sidebar publish needs --tab NAME'),
+    ),
+    name: flag.string(
+      { value: 'PRODUCER', description: 'tell several producers in one place apart' },
+      z.string().default('default'),
+    ),
+  }),
   async run(ctx) {
-    const tab = ctx.args.options.tab;
-    if (typeof tab !== 'string') throw new CliError('usage', 'sidebar publish needs --tab NAME');
-    const producer = typeof ctx.args.options.name === 'string' ? ctx.args.options.name : 'default';
+    const { tab, name: producer } = ctx.opts;
     const caller = callerOf(ctx.io.env);
     const channel = await ControlChannel.open(ctx.io.env);
     let refused: CliError | undefined;
@@ -71,4 +72,4 @@ export const sidebarPublishVerb: Verb = {
     }
     return 0;
   },
-};
+});

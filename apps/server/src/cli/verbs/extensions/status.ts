@@ -1,8 +1,10 @@
 // rozi extensions status [--session NAME]: every loaded extension's generation and services
 // (state, pid, starts, why it stopped), session deployments, running action calls, and the hosts
 // placed services run on with each placed process.
+import { z } from 'zod';
+import { flag } from '../../flags';
 import { formatTable } from '../../table';
-import type { Verb } from '../../verb';
+import { defineVerb } from '../../verb';
 import { callServer } from '../../controlClient';
 
 interface HookStatus {
@@ -59,14 +61,14 @@ function hookTable(hooks: HookStatus[]): string[] {
   ];
 }
 
-export const extensionsStatusVerb: Verb = {
+export const extensionsStatusVerb = defineVerb({
   path: ['extensions', 'status'],
   summary: 'services, deployments and running action calls of loaded extensions',
-  options: [
-    { name: 'session', type: 'string', value: 'NAME', description: 'deployments of this session only' },
-  ],
+  flags: z.object({
+    session: flag.string({ value: 'NAME', description: 'deployments of this session only' }),
+  }),
   async run(ctx) {
-    const s = typeof ctx.args.options.session === 'string' ? ctx.args.options.session : undefined;
+    const s = ctx.opts.session;
     const r = await callServer(ctx.io.env, 'extensions.status', { session: s });
     const rows: (string | number | null)[][] = [];
     for (const e of r.extensions)
@@ -119,4 +121,4 @@ export const extensionsStatusVerb: Verb = {
     );
     return 0;
   },
-};
+});

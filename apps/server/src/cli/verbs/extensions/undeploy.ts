@@ -1,15 +1,21 @@
 // rozi extensions undeploy <ID> --session NAME: stops the extension's session services there and ends its calls.
-import { CliError, requiredPositional, type Verb } from '../../verb';
+import { z } from 'zod';
+import { flag, required } from '../../flags';
+import { defineVerb, requiredPositional } from '../../verb';
 import { callExtensions } from './extensionCall';
 
-export const extensionsUndeployVerb: Verb = {
+export const extensionsUndeployVerb = defineVerb({
   path: ['extensions', 'undeploy'],
   summary: "stop an extension's deployment in a session",
-  options: [{ name: 'session', type: 'string', value: 'NAME', description: 'the session' }],
+  flags: z.object({
+    session: flag.string(
+      { value: 'NAME', description: 'the session' },
+      required('undeploy needs --session NAME'),
+    ),
+  }),
   positionals: [{ name: 'id', required: true }],
   async run(ctx) {
-    const session = ctx.args.options.session;
-    if (typeof session !== 'string') throw new CliError('usage', 'undeploy needs --session NAME');
+    const { session } = ctx.opts;
     const r = await callExtensions(ctx.io.env, 'extensions.undeploy', {
       extension: requiredPositional(ctx.args, 0),
       session,
@@ -21,4 +27,4 @@ export const extensionsUndeployVerb: Verb = {
     );
     return 0;
   },
-};
+});

@@ -1,13 +1,17 @@
 // rozi extensions update [<id>] [--dry-run]: fetches each source again, prints what changes in
 // the contributions, then applies it (not with --dry-run) and reloads a running server.
+import { z } from 'zod';
+import { flag } from '../../flags';
 import type { UpdatePlan } from '@rozi/extensions/node';
-import type { Verb } from '../../verb';
+import { defineVerb } from '../../verb';
 import { extensionDirs, installFailure, interruptibleInstall, reloadIfRunning } from './extensionCall';
 
-export const extensionsUpdateVerb: Verb = {
+export const extensionsUpdateVerb = defineVerb({
   path: ['extensions', 'update'],
   summary: 'update installed extensions, showing the contribution changes',
-  options: [{ name: 'dry-run', type: 'boolean', description: 'show what would change without applying it' }],
+  flags: z.object({
+    'dry-run': flag.boolean({ description: 'show what would change without applying it' }),
+  }),
   positionals: [{ name: 'id' }],
   async run(ctx) {
     // Loaded on use: the runtime is heavy and most `rozi` commands never need it.
@@ -24,7 +28,7 @@ export const extensionsUpdateVerb: Verb = {
             updateExtension({
               dirs,
               id,
-              dryRun: ctx.args.options['dry-run'] === true,
+              dryRun: ctx.opts['dry-run'] === true,
               env: ctx.io.env,
             }),
           ctx.io.stderr,
@@ -47,4 +51,4 @@ export const extensionsUpdateVerb: Verb = {
     );
     return 0;
   },
-};
+});
