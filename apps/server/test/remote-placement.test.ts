@@ -55,6 +55,22 @@ beforeAll(async () => {
     '#!/bin/sh\necho "$(id -un) $HOME $ROZI_EXTENSION_DIR ${ROZI_SESSION_NAME:-} $(pwd)" >> "$HOME/placed-$1.txt"\nexec cat\n',
     { mode: 0o755 },
   );
+  // Asks rozi what a placed process may do, once a second, and records each answer (spec 003).
+  writeFileSync(
+    join(dir, 'bin', 'probe.sh'),
+    [
+      '#!/bin/sh',
+      'try() { name=$1; shift; out=$("$ROZI_BIN" "$@" 2>&1); echo "$? $out" > "$HOME/probe-$name.tmp"; mv "$HOME/probe-$name.tmp" "$HOME/probe-$name.txt"; }',
+      'while :; do',
+      '  try status extensions status',
+      '  try capture capture-pane -t dev:1',
+      '  try show show-command hidden-one',
+      '  sleep 2',
+      'done',
+      '',
+    ].join('\n'),
+    { mode: 0o755 },
+  );
   writeFileSync(
     join(dir, 'extension.toml'),
     [
@@ -64,6 +80,21 @@ beforeAll(async () => {
     ].join('\n'),
   );
   await fx.start();
+  // The probe runs on box only (a second extension keeps the first test's counts as they are).
+  const probeDir = join(fx.home, 'prober');
+  mkdirSync(join(probeDir, 'bin'), { recursive: true });
+  writeFileSync(join(probeDir, 'bin', 'probe.sh'), readFileSync(join(dir, 'bin', 'probe.sh')), {
+    mode: 0o755,
+  });
+  writeFileSync(
+    join(probeDir, 'extension.toml'),
+    [
+      '[extension]\nid = "prober"\napi = 1\n',
+      '[[commands]]\nid = "hidden-one"\nlabel = "Hidden one"\nexec = ["true"]\nhidden = true\n',
+      '[[services]]\nname = "probe"\nexec = ["./bin/probe.sh"]\nplacement = "each-host"\n',
+    ].join('\n'),
+  );
+  expect((await runCli(fx.server!.env, ['extensions', 'install', '--link', probeDir])).stderr).toBe('');
   const r = await runCli(fx.server!.env, ['extensions', 'install', '--link', dir]);
   expect(r.stderr).toBe('');
 }, 120_000);
@@ -89,7 +120,7 @@ describe('placement on remote hosts', () => {
           running(st.placed, 'per', 'box2').length === 1;
         return ok ? st : null;
       },
-      90_000,
+      150_000,
     );
     expect(rows.hosts.map((h) => h.alias).sort()).toEqual(['box', 'box2']);
     for (const [i, alias] of ['box', 'box2'].entries()) {
@@ -136,6 +167,32 @@ describe('placement on remote hosts', () => {
       return made.length >= 4 ? made.sort() : null;
     });
     expect(hooked).toEqual(['dev@box box', 'dev@box2 box2', 'here local', 'ops@box box']);
+  }, 240_000);
+
+  it('holds a placed process to what it may do: not-permitted, out-of-scope off screen, its own commands on the client', async () => {
+    const s = fx.server!;
+    const home = fx.hosts[0]!.account.home;
+    const probe = (name: string) => {
+      const f = join(home, `probe-${name}.txt`);
+      return existsSync(f) ? readFileSync(f, 'utf8') : '';
+    };
+    // A local session on screen: box's pane commands are out of scope for the probe there.
+    await s.call('panes.focus', { target: 'here:1' });
+    await waitFor(
+      'capture refused out of scope',
+      () => /^[1-9]\d* .*on screen/.test(probe('capture')),
+      90_000,
+    );
+    // dev@box on screen: in scope.
+    await s.call('panes.focus', { target: 'dev@box:1' });
+    await waitFor('the probe capturing dev:1 in scope', () => /^0 /.test(probe('capture')), 60_000);
+    expect(probe('status')).toMatch(/^[1-9]\d* .*not permitted/);
+    // show-command reaches this client's palette with the probe's host credential.
+    await waitFor('the hidden command shown in the palette', async () => {
+      const rows = await s.call<{ id: string }[]>('extensions.palette');
+      return rows.some((r) => r.id === 'prober.hidden-one');
+    });
+    expect(probe('show')).toMatch(/^0/);
   }, 180_000);
 
   it('ends the processes on a host whose link drops and shows runtime-unreachable once', async () => {
@@ -156,7 +213,7 @@ describe('placement on remote hosts', () => {
       'runtime-unreachable on box2',
       async () => {
         const x = await status();
-        const rows = x.placed.filter((r) => r.host === 'box2');
+        const rows = x.placed.filter((r) => r.host === 'box2' && r.extension === 'watcher');
         return rows.length === 2 && rows.every((r) => r.reason === 'runtime-unreachable') ? x : null;
       },
       30_000,
@@ -165,7 +222,9 @@ describe('placement on remote hosts', () => {
     expect(running(st.placed, 'watch', 'box')).toHaveLength(1);
     const notes = await waitFor('the notification', async () => {
       const list = await s.call<{ title: string | null }[]>('workspace.notifications');
-      const mine = list.filter((n) => (n.title ?? '').includes('unavailable on box2: runtime-unreachable'));
+      const mine = list.filter((n) =>
+        /^watcher\.\w+ unavailable on box2: runtime-unreachable/.test(n.title ?? ''),
+      );
       return mine.length ? mine : null;
     });
     // Once per reason, although two services became unavailable.

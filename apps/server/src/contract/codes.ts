@@ -72,6 +72,8 @@ export const ERROR_CODES = {
   internal: row(EXIT.failed, 'INTERNAL_SERVER_ERROR'),
   // The extension host (extensions/hostError.ts).
   'not-permitted': row(EXIT.failed, 'FORBIDDEN'),
+  /** A placed process's pane command while its session is not on screen (host/placedGate.ts). */
+  'out-of-scope': row(EXIT.failed, 'FORBIDDEN'),
   'stale-generation': row(EXIT.stale, 'PRECONDITION_FAILED'),
   'extension-not-loaded': row(EXIT.stale, 'PRECONDITION_FAILED'),
   unavailable: row(EXIT.failed, 'SERVICE_UNAVAILABLE'),

@@ -44,6 +44,11 @@ export async function listenControlSocket(o: {
   log(line: string): void;
   /** A connection that opens with the host link's preamble (control/connectionSniff.ts). */
   link?(socket: Socket, rest: Buffer): void;
+  /**
+   * Decides each request before it runs (a placed process's own socket, host/placedRuntime.ts):
+   * null runs it as usual, a promise answers it instead (or rejects it with a coded error).
+   */
+  intercept?: Intercept;
 }): Promise<Server> {
   prepareDir(dirname(o.path), o.log);
   if (await socketAlive(o.path)) throw new Error(`a rozi server is already running on ${o.path}`);
@@ -52,7 +57,7 @@ export async function listenControlSocket(o: {
   } catch {
     // No stale socket to remove.
   }
-  const control = (socket: Socket) => serveConnection(socket, o.services);
+  const control = (socket: Socket) => serveConnection(socket, o.services, o.intercept);
   const link = o.link;
   const server = createServer((socket) =>
     link
@@ -73,7 +78,9 @@ export async function listenControlSocket(o: {
   return server;
 }
 
-function serveConnection(socket: Socket, base: ServerServices): void {
+export type Intercept = (path: string, input: unknown, signal: AbortSignal) => Promise<unknown> | null;
+
+function serveConnection(socket: Socket, base: ServerServices, intercept?: Intercept): void {
   const running = new Map<number, AbortController>();
   // The line being received, in pieces: joined once when its newline comes, and never more
   // than the request limit (api/limits.ts) — past it the request is refused unread.
@@ -115,6 +122,16 @@ function serveConnection(socket: Socket, base: ServerServices): void {
       if (first) {
         first = false;
         const req = parseRoziRequest(line);
+        if (req && intercept) {
+          // rozi's {"cmd"} wire is not served on a gated socket: every request goes through the gate.
+          send({
+            id: 0,
+            ok: false,
+            error: { code: 'not-permitted', message: 'this socket takes procedure calls only' },
+          });
+          socket.end();
+          return;
+        }
         if (req) rozi = serveRozi(socket, { ...base, caller: { ok: true, via: 'socket' } }, req);
       }
       if (rozi) rozi.onLine(line);
@@ -151,10 +168,12 @@ function serveConnection(socket: Socket, base: ServerServices): void {
     const abort = new AbortController();
     running.set(id, abort);
     try {
-      const result = await callProcedure(
-        { ...base, caller: { ok: true, via: 'socket' } },
-        { path: String(req.path ?? ''), input: req.input, signal: abort.signal },
-      );
+      const path = String(req.path ?? '');
+      const result = await (intercept?.(path, req.input, abort.signal) ??
+        callProcedure(
+          { ...base, caller: { ok: true, via: 'socket' } },
+          { path, input: req.input, signal: abort.signal },
+        ));
       if (result && typeof result === 'object' && Symbol.asyncIterator in result) {
         for await (const item of result as AsyncIterable<unknown>) {
           if (abort.signal.aborted) break;

@@ -15,6 +15,8 @@ import type { ExtensionManifest, ServiceContribution } from '@rozi/extensions';
 import { takeSnapshotSync, type GenerationTable, type ServiceStatus } from '@rozi/extensions/node';
 import type { EventBus } from '../events/bus';
 import { LinkCallError } from '../link/linkCallError';
+import type { LinkServe } from '../link/linkRpc';
+import { outputFromHost } from '../remote/nameTranslation';
 import type { RemoteHost } from '../remote/remoteHost';
 import type { ExtensionRuntime } from './extensionRuntime';
 
@@ -56,6 +58,7 @@ interface Placed {
   generation: string;
   digest: string | null;
   credentialKey: string;
+  credential: string | null;
   /** The link it was started on: a new link means the host ended it. */
   link: object | undefined;
   state: 'starting' | 'placed' | 'unavailable';
@@ -91,6 +94,8 @@ export interface RemotePlacementOptions {
   hosts(): RemoteHost[];
   generations: GenerationTable;
   notify(n: { level: 'error' | 'warn'; title: string; message: string }): void;
+  /** Runs a procedure of this server for a placed process (its request, already checked). */
+  run(path: string, input: unknown, signal: AbortSignal): Promise<unknown>;
   log(line: string): void;
 }
 
@@ -205,7 +210,68 @@ export class RemotePlacement {
     return out;
   }
 
+  private readonly scopes = new WeakMap<object, string | null>();
+
+  /** Tells each linked host which of its sessions is on screen (its gate's scope). */
+  private async sendScopes(): Promise<void> {
+    const screen = this.onScreen?.session;
+    for (const host of this.o.hosts()) {
+      const link = host.conn.link;
+      if (
+        !link?.open ||
+        ![...this.placed.values()].some((p) => p.host === host.alias && p.state === 'placed')
+      )
+        continue;
+      const value = screen?.endsWith(`@${host.alias}`) ? stripAlias(screen, host.alias) : null;
+      if (this.scopes.has(link) && this.scopes.get(link) === value) continue;
+      this.scopes.set(link, value);
+      try {
+        await link.rpc.call('link.ext.scope', { session: value }, CALL_MS);
+      } catch (err) {
+        this.scopes.delete(link);
+        this.o.log(`placement: scope on ${host.alias}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  }
+
+  /**
+   * The host's calls for its placed processes (`placed.call`): only with a live credential this
+   * client issued for a process on that very host; the request then runs here as the extension's
+   * (its current generation), with the host's names and keys translated to this server's.
+   */
+  serveFor(host: RemoteHost): LinkServe {
+    return async (path, input, signal) => {
+      if (path !== 'placed.call') throw new LinkCallError('not-permitted', `${path} is not served to a host`);
+      const req = input as { path?: unknown; input?: unknown } | null;
+      const inner = req?.input as { caller?: { extension?: unknown; generation?: unknown } } | undefined;
+      const token = inner?.caller?.generation;
+      const p = [...this.placed.values()].find(
+        (x) =>
+          x.host === host.alias && x.state === 'placed' && x.credential !== null && x.credential === token,
+      );
+      if (
+        !p ||
+        !this.o.generations.check(p.credentialKey, String(token)).ok ||
+        inner?.caller?.extension !== p.extension
+      )
+        throw new LinkCallError(
+          'not-permitted',
+          `a credential that is revoked, retired or not issued for ${host.alias} was refused`,
+        );
+      const rt = this.o.runtimes().find((r) => r.id === p.extension);
+      if (!rt || rt.generation !== p.generation)
+        throw new LinkCallError('stale-generation', `${p.extension} was reloaded; this process is retired`);
+      const translated = outputFromHost(inner, host.mapping) as Record<string, unknown>;
+      return this.o.run(
+        String(req?.path ?? ''),
+        { ...translated, caller: { extension: rt.id, generation: rt.generation } },
+        signal,
+      );
+    };
+  }
+
   private async reconcile(): Promise<void> {
+    await this.sendScopes();
     const wanted = this.wanted();
     for (const [id, p] of [...this.placed]) {
       const w = wanted.get(id);
@@ -224,6 +290,7 @@ export class RemotePlacement {
       if (p) this.placed.delete(w.id);
       await this.place(w);
     }
+    await this.sendScopes();
   }
 
   /** Whether an instance still stands: same generation, session and live link. */
@@ -270,6 +337,7 @@ export class RemotePlacement {
       generation: w.rt.generation,
       digest: null,
       credentialKey,
+      credential: null,
       link: undefined,
       state: 'starting',
       reason: null,
@@ -294,6 +362,7 @@ export class RemotePlacement {
     p.digest = snap.digest;
     p.link = link;
     const credential = this.o.generations.rotate(credentialKey);
+    p.credential = credential;
     const input = {
       id: w.id,
       extension: w.rt.id,

@@ -8,7 +8,9 @@
 // `snapshot-missing`, so the client sends a fresh copy before anything runs.
 //
 // Link procedures (LinkServer.extra): link.ext.has, link.ext.store, link.ext.start,
-// link.ext.stop, link.ext.status. Refusals carry the spec's availability reasons as codes
+// link.ext.stop, link.ext.status, link.ext.scope (the session on screen). Each placed process gets
+// its own control socket whose requests pass placedGate.ts; those acting for the extension go to
+// the client as `placed.call`. Refusals carry the spec's availability reasons as codes
 // (missing-executable, bundle-failed, spawn-failed).
 import {
   accessSync,
@@ -33,7 +35,13 @@ import {
   type RestartPolicy,
   type ServiceStatus,
 } from '@rozi/extensions/node';
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:net';
+import type { ServerServices } from '../api/context';
+import { listenControlSocket } from '../control/socketServer';
 import { LinkCallError } from '../link/linkCallError';
+import type { LinkRpc } from '../link/linkRpc';
+import { placedGate } from './placedGate';
 
 /** Bounds of one stored snapshot (the spec's snapshot limits). */
 const MAX_FILES = 4096;
@@ -44,6 +52,15 @@ export interface PlacedPaths {
   stateDir: string;
   logDir: string;
   socket: string;
+}
+
+export interface PlacedRuntimeOptions {
+  paths: PlacedPaths;
+  env: NodeJS.ProcessEnv;
+  roziBin: string;
+  /** What a placed process's requests run against when the gate lets them (this server). */
+  services: ServerServices;
+  log(line: string): void;
 }
 
 export interface StoreInput {
@@ -153,16 +170,14 @@ function onPath(name: string, path: string | undefined): string | undefined {
 }
 
 export class PlacedRuntime {
-  private readonly running = new Map<string, { input: StartInput; sup: ServiceSupervisor }>();
+  private readonly running = new Map<string, { input: StartInput; sup: ServiceSupervisor; socket: Server }>();
   private closed = false;
+  /** The host's name of the session on screen in the client, or null (link.ext.scope). */
+  private onScreen: string | null = null;
 
   constructor(
-    private readonly o: {
-      paths: PlacedPaths;
-      env: NodeJS.ProcessEnv;
-      roziBin: string;
-      log(line: string): void;
-    },
+    private readonly o: PlacedRuntimeOptions,
+    private readonly link: { rpc: LinkRpc },
   ) {}
 
   private snapshotDir(digest: string): string {
@@ -230,7 +245,7 @@ export class PlacedRuntime {
     }
   }
 
-  start(input: unknown): { pid: number | null } {
+  async start(input: unknown): Promise<{ pid: number | null }> {
     if (this.closed) throw new LinkCallError('spawn-failed', 'the link is closing');
     const i = input as StartInput;
     if (
@@ -250,12 +265,22 @@ export class PlacedRuntime {
     const argv = this.argv(i, root);
     const cwd = i.cwd ? join(root, safeRelative(i.cwd)) : root;
     const stateDir = ensureStateDir(this.o.paths.stateDir, i.extension);
+    this.stop({ id: i.id });
+    // Its own control socket: every request it makes passes the placement gate (placedGate.ts).
+    const socketPath = join(dirname(this.o.paths.socket), 'placed', `${randomBytes(8).toString('hex')}.sock`);
+    const binding = { extension: i.extension, session: i.session?.name, credential: i.credential };
+    const socket = await listenControlSocket({
+      path: socketPath,
+      services: this.o.services,
+      log: this.o.log,
+      intercept: (path, req) => this.gate({ path, input: req, binding }),
+    });
     const env = buildExtensionEnv({
       base: this.o.env,
       extension: { id: i.extension, dir: root, stateDir, configJson: i.configJson, generation: i.generation },
       kind: 'service',
       roziBin: this.o.roziBin,
-      socket: this.o.paths.socket,
+      socket: socketPath,
       serviceEnv: i.serviceEnv ?? {},
       sessionName: i.session?.name,
       placed: {
@@ -264,13 +289,12 @@ export class PlacedRuntime {
         service: `${i.extension}.${i.service}`,
       },
     });
-    this.stop({ id: i.id });
     const unit = `service.${i.service}`;
     const sup = new ServiceSupervisor({
       launch: { unit: i.session ? `${unit}@${i.session.name}` : unit, argv, cwd, env, restart: i.restart },
       log: new UnitLog({ dir: extensionLogDir(this.o.paths.logDir, i.extension), unit }),
     });
-    this.running.set(i.id, { input: i, sup });
+    this.running.set(i.id, { input: i, sup, socket });
     sup.start();
     return { pid: sup.status().pid ?? null };
   }
@@ -300,8 +324,34 @@ export class PlacedRuntime {
     const r = typeof id === 'string' ? this.running.get(id) : undefined;
     if (!r) return { stopped: false };
     this.running.delete(id as string);
-    void r.sup.stop('reload');
+    void r.sup.stop('reload').finally(() => r.socket.close());
     return { stopped: true };
+  }
+
+  /** The client's session on screen, as this host names it (null: not on this host). */
+  scope(input: unknown): { ok: true } {
+    const session = (input as { session?: unknown } | null)?.session;
+    this.onScreen = typeof session === 'string' ? session : null;
+    return { ok: true };
+  }
+
+  /** One request of a placed process: refused, answered, forwarded to the client, or run here. */
+  private gate(o: {
+    path: string;
+    input: unknown;
+    binding: { extension: string; session: string | undefined; credential: string };
+  }): Promise<unknown> | null {
+    const verdict = placedGate({ ...o, onScreen: this.onScreen });
+    switch (verdict.kind) {
+      case 'run':
+        return null;
+      case 'answer':
+        return Promise.resolve(verdict.data);
+      case 'refuse':
+        return Promise.reject(new LinkCallError(verdict.code, verdict.message));
+      case 'forward':
+        return this.link.rpc.call('placed.call', { path: o.path, input: o.input }, 60_000);
+    }
   }
 
   status(): PlacedRow[] {
@@ -321,7 +371,7 @@ export class PlacedRuntime {
     this.closed = true;
     const all = [...this.running.values()];
     this.running.clear();
-    await Promise.all(all.map((r) => r.sup.stop('shutdown')));
+    await Promise.all(all.map((r) => r.sup.stop('shutdown').finally(() => r.socket.close())));
   }
 
   /** Serves one link.ext.* call; null when the path is not one. */
@@ -332,7 +382,9 @@ export class PlacedRuntime {
       case 'link.ext.store':
         return Promise.resolve().then(() => this.store(input));
       case 'link.ext.start':
-        return Promise.resolve().then(() => this.start(input));
+        return this.start(input);
+      case 'link.ext.scope':
+        return Promise.resolve().then(() => this.scope(input));
       case 'link.ext.stop':
         return Promise.resolve().then(() => this.stop(input));
       case 'link.ext.status':
@@ -345,14 +397,18 @@ export class PlacedRuntime {
 
 /** The link procedures of placement for every link of this server, one runtime per link. */
 export function placementProcedures(
-  o: ConstructorParameters<typeof PlacedRuntime>[0],
-): (path: string, input: unknown, link: { onClose(dispose: () => void): void }) => Promise<unknown> | null {
+  o: PlacedRuntimeOptions,
+): (
+  path: string,
+  input: unknown,
+  link: { onClose(dispose: () => void): void; rpc: LinkRpc },
+) => Promise<unknown> | null {
   const runtimes = new WeakMap<object, PlacedRuntime>();
   return (path, input, link) => {
     if (!path.startsWith('link.ext.')) return null;
     let rt = runtimes.get(link);
     if (!rt) {
-      const created = new PlacedRuntime(o);
+      const created = new PlacedRuntime(o, link);
       runtimes.set(link, created);
       link.onClose(() => void created.close());
       rt = created;

@@ -38,6 +38,8 @@ import { installShellIntegration } from '../shellIntegration/install';
 import { shellIntegrationOn } from '../shellIntegration/mode';
 import { StreamHub } from '../stream/wsHub';
 import { LinkServer } from '../host/linkServer';
+import { callProcedure } from '../control/procedureCall';
+import type { LinkServe } from '../link/linkRpc';
 import { placementProcedures } from '../host/placedRuntime';
 import { RemotePlacement } from '../extensions/remotePlacement';
 import { splitSessionName } from '../remote/nameTranslation';
@@ -195,6 +197,8 @@ export async function runServer(o: ServerOptions): Promise<number> {
     env: o.env,
     ringBytes: Number(o.env.ROZI_RING_BYTES) || DEFAULT_RING_BYTES,
     log: o.log,
+    // A host's requests for the processes placed there (extensions/remotePlacement.ts).
+    serve: (host): LinkServe => placement.serveFor(host),
   });
   const hub = new StreamHub(manager, bus, (key) => manager.panes.get(key) ?? remote.stream(key));
   const status = new StatusService({
@@ -229,12 +233,14 @@ export async function runServer(o: ServerOptions): Promise<number> {
     },
   });
   // Placed services on the hosts of attached sessions (spec 003): snapshots over each host's link.
-  const placement = new RemotePlacement({
+  const placement: RemotePlacement = new RemotePlacement({
     bus,
     runtimes: () => extensions.runtimesList(),
     hosts: () => remote.registered(),
     generations: extensions.generations,
     notify: (n) => void manager.notify(n),
+    run: (path, input, signal) =>
+      callProcedure({ ...services, caller: { ok: true, via: 'socket' } }, { path, input, signal }),
     log: o.log,
   });
   // Agent worktrees (issue 22): status in pane headers, checkpoints at each finished turn.
@@ -306,7 +312,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
   // Clients of this machine as a remote host: each link draws the workspace like a browser.
   const links = new LinkServer({ services, log: o.log });
   // Extension processes a client places on this machine (spec 003): they end with its link.
-  links.extra = placementProcedures({ paths, env: baseEnv, roziBin: bin, log: o.log });
+  links.extra = placementProcedures({ paths, env: baseEnv, roziBin: bin, services, log: o.log });
   projection.start();
   hooks.attachStatus(status);
   const gate: GateConfig = { port: o.port, token, allowRemote: o.allowRemote };

@@ -1,0 +1,101 @@
+// What a placed process may ask (spec 003, "What a placed process may do"), decided per request
+// on the host where it runs. Pure: the request's path and input, what the process was placed for
+// (its extension and, for active-session / each-session, its session), and the session on
+// screen in the client (the host's name for it, or null when the session on screen is elsewhere).
+//
+// - Anything that could start a process on the client or read the whole client: not-permitted.
+// - Pane commands apply only while the session on screen is on this host (and is the process's
+//   session when it is bound to one); otherwise out-of-scope, and list-panes / agents list
+//   answer nothing.
+// - Requests carrying the extension's identity (`caller`: show/hide-command, sidebar publish,
+//   pick, prompt, …) act on the client: they are forwarded there, with this process's credential.
+// - Everything else (notify, subscribe, …) runs here as for any caller.
+
+export interface PlacedBinding {
+  extension: string;
+  /** The host's name of the session an active-session / each-session instance works for. */
+  session: string | undefined;
+  credential: string;
+}
+
+export type GateVerdict =
+  | { kind: 'run' }
+  | { kind: 'forward' }
+  | { kind: 'answer'; data: unknown }
+  | { kind: 'refuse'; code: 'not-permitted' | 'out-of-scope'; message: string };
+
+const NOT_PERMITTED = new Set([
+  'extensions.status',
+  'extensions.deploy',
+  'extensions.undeploy',
+  'extensions.reload',
+  'agents.report',
+  'agents.release',
+  'agents.go',
+  'workspace.diagnostics',
+  'panes.pipe',
+  'panes.record',
+]);
+
+/** Pane-acting procedures: only within the process's binding while it is on screen. */
+const PANE_PREFIXES = ['panes.', 'tabs.', 'status.'];
+const PANE_PATHS = new Set([
+  'agents.prompt',
+  'agents.list',
+  'agents.get',
+  'agents.read',
+  'agents.wait',
+  'agents.question',
+  'agents.answer',
+  'workspace.get',
+]);
+/** Listing procedures answer nothing out of scope instead of failing (spec). */
+const EMPTY_OUT_OF_SCOPE = new Set(['panes.list', 'agents.list']);
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+export function placedGate(o: {
+  path: string;
+  input: unknown;
+  binding: PlacedBinding;
+  /** The host's name of the session on screen, or null when it is not on this host. */
+  onScreen: string | null;
+}): GateVerdict {
+  const { path, input, binding } = o;
+  const refuse = (code: 'not-permitted' | 'out-of-scope', message: string): GateVerdict => ({
+    kind: 'refuse',
+    code,
+    message,
+  });
+  if (NOT_PERMITTED.has(path)) return refuse('not-permitted', `${path} is not permitted to a placed process`);
+  if (path === 'agents.list' && isObject(input) && input.all === true)
+    return refuse('not-permitted', 'agents list --all is not permitted to a placed process');
+  if (path === 'extensions.runAction') {
+    const id = isObject(input) ? String(input.id ?? '') : '';
+    if (!id.startsWith(`${binding.extension}.`))
+      return refuse('not-permitted', `a placed process runs only ${binding.extension}'s own commands`);
+    return { kind: 'forward' };
+  }
+  if (isObject(input) && isObject(input.caller)) {
+    const caller = input.caller;
+    if (caller.extension !== binding.extension || caller.generation !== binding.credential)
+      return refuse(
+        'not-permitted',
+        'the request names another extension or credential than this process was started with',
+      );
+    return { kind: 'forward' };
+  }
+  const paneActing = PANE_PATHS.has(path) || PANE_PREFIXES.some((p) => path.startsWith(p));
+  if (!paneActing) return { kind: 'run' };
+  const inScope = o.onScreen !== null && (binding.session === undefined || binding.session === o.onScreen);
+  if (inScope) return { kind: 'run' };
+  if (EMPTY_OUT_OF_SCOPE.has(path)) return { kind: 'answer', data: [] };
+  return refuse(
+    'out-of-scope',
+    binding.session
+      ? `${path}: session ${binding.session} is not on screen`
+      : `${path}: no session of this host is on screen`,
+  );
+}
