@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { placedGate } from './placedGate';
+import { placedGate, type PlacedBinding } from './placedGate';
 
-const each = { extension: 'ext', session: undefined, credential: 'c1' };
-const bound = { extension: 'ext', session: 'dev', credential: 'c1' };
+const each: PlacedBinding = { extension: 'ext', session: undefined, credential: 'c1' };
+const bound: PlacedBinding = { extension: 'ext', session: 'dev', credential: 'c1' };
 
 describe('placedGate', () => {
   it('refuses what could reach the whole client', () => {
@@ -29,7 +29,7 @@ describe('placedGate', () => {
   });
 
   it('keeps pane commands to the session on screen on this host (and the bound session)', () => {
-    const capture = (binding: typeof each, onScreen: string | null) =>
+    const capture = (binding: PlacedBinding, onScreen: string | null) =>
       placedGate({ path: 'panes.capture', input: { target: 'dev:1' }, binding, onScreen });
     expect(capture(each, 'dev').kind).toBe('run');
     expect(capture(each, null)).toMatchObject({ kind: 'refuse', code: 'out-of-scope' });
