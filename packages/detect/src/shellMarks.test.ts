@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalCwdHost, MAX_CWD_PAYLOAD, parseOsc133, parseOsc7 } from './shellMarks';
+import { bufferLines, isLocalCwdHost, MAX_CWD_PAYLOAD, parseOsc133, parseOsc7 } from './shellMarks';
 
 describe('parseOsc133', () => {
   it('reads the four marks', () => {
@@ -69,5 +69,23 @@ describe('parseOsc7', () => {
     expect(isLocalCwdHost('localhost', 'box')).toBe(true);
     expect(isLocalCwdHost('box', 'Box')).toBe(true);
     expect(isLocalCwdHost('elsewhere', 'box')).toBe(false);
+  });
+});
+
+describe('bufferLines', () => {
+  const rows = (...r: Array<[string, boolean]>) => ({
+    getLine: (y: number) => {
+      const row = r[y];
+      return row && { translateToString: () => row[0], isWrapped: row[1] };
+    },
+  });
+  it('joins a soft-wrapped row to the one before it and stops at the end of the buffer', () => {
+    const b = rows(['$ ls', false], ['alpha beta', false], ['gamma', true], ['delta', false]);
+    expect(bufferLines(b, { from: 1, to: 3 })).toEqual(['alpha betagamma', 'delta']);
+    expect(bufferLines(b, { from: 3, to: 9 })).toEqual(['delta']);
+    expect(bufferLines(b, { from: 2, to: 1 })).toEqual([]);
+  });
+  it('keeps a wrapped first row as a line of its own', () => {
+    expect(bufferLines(rows(['a', true], ['b', true]), { from: 0, to: 1 })).toEqual(['ab']);
   });
 });

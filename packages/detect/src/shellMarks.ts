@@ -76,3 +76,24 @@ export function parseOsc7(payload: string): ReportedCwd | null {
 export function isLocalCwdHost(host: string, hostname: string): boolean {
   return host === '' || host === 'localhost' || host === hostname.toLowerCase();
 }
+
+/** The part of a terminal buffer (xterm's, in the browser or headless) that reading output needs. */
+export interface BufferRows {
+  getLine(y: number): { isWrapped: boolean; translateToString(trimRight: boolean): string } | undefined;
+}
+
+/**
+ * The text of buffer rows `from`..`to`, a soft-wrapped row joined to the one before it: what a
+ * command printed between its output mark and its end mark, as the program wrote it.
+ */
+export function bufferLines(buffer: BufferRows, o: { from: number; to: number }): string[] {
+  const lines: string[] = [];
+  for (let y = o.from; y <= o.to; y++) {
+    const line = buffer.getLine(y);
+    if (!line) break;
+    const text = line.translateToString(true);
+    if (line.isWrapped && lines.length > 0) lines[lines.length - 1] += text;
+    else lines.push(text);
+  }
+  return lines;
+}

@@ -4,7 +4,13 @@
 // OSC 7 gives the live cwd. A shell without the integration sends neither: nothing is recorded
 // and every reader falls back to what it did before (the screen, /proc).
 import type { IMarker, Terminal } from '@xterm/headless';
-import { parseOsc133, parseOsc7, type ReportedCwd, type ShellMark } from '@rozi/detect/shellMarks';
+import {
+  bufferLines,
+  parseOsc133,
+  parseOsc7,
+  type ReportedCwd,
+  type ShellMark,
+} from '@rozi/detect/shellMarks';
 
 interface Command {
   prompt: IMarker | null;
@@ -72,15 +78,7 @@ export class CommandMarks {
       const truncated = c.output.isDisposed;
       const from = truncated ? 0 : c.output.line;
       const to = c.endCol > 0 ? c.end.line : c.end.line - 1;
-      const lines: string[] = [];
-      for (let y = from; y <= to; y++) {
-        const line = buffer.getLine(y);
-        if (!line) break;
-        const text = line.translateToString(true);
-        if (line.isWrapped && lines.length > 0) lines[lines.length - 1] += text;
-        else lines.push(text);
-      }
-      return { lines, exitCode: c.exitCode, truncated };
+      return { lines: bufferLines(buffer, { from, to }), exitCode: c.exitCode, truncated };
     }
     return null;
   }

@@ -4,7 +4,7 @@
 // Parsing is @rozi/detect/shellMarks, the same code the server's mirror uses. A shell without the
 // integration sends no marks: no decoration appears and the readers answer null, nothing else.
 import type { IDecoration, IDisposable, IMarker, Terminal } from '@xterm/xterm';
-import { parseOsc133, type ShellMark } from '@rozi/detect/shellMarks';
+import { bufferLines, parseOsc133, type ShellMark } from '@rozi/detect/shellMarks';
 
 interface Command {
   prompt: IMarker | null;
@@ -105,15 +105,7 @@ export function attachShellMarks(term: Terminal): ShellMarks {
         const buffer = term.buffer.normal;
         const from = c.output.isDisposed ? 0 : c.output.line;
         const to = c.endCol > 0 ? c.end.line : c.end.line - 1;
-        const lines: string[] = [];
-        for (let y = from; y <= to; y++) {
-          const line = buffer.getLine(y);
-          if (!line) break;
-          const text = line.translateToString(true);
-          if (line.isWrapped && lines.length > 0) lines[lines.length - 1] += text;
-          else lines.push(text);
-        }
-        return lines.join('\n');
+        return bufferLines(buffer, { from, to }).join('\n');
       }
       return null;
     },
