@@ -84,12 +84,12 @@ describe('run-action with built-in ids', () => {
   });
 
   it('refuses ids with no web meaning with the reason, and unknown ids as before', async () => {
-    const float = await runCli(s.env, ['run-action', 'toggle-float']);
-    expect(float.code).toBe(1);
-    expect(float.stderr.trim().split('\n')).toEqual([
-      expect.stringContaining('run-action toggle-float: floating panes are not part of the web edition yet'),
+    const detach = await runCli(s.env, ['run-action', 'detach']);
+    expect(detach.code).toBe(1);
+    expect(detach.stderr.trim().split('\n')).toEqual([
+      expect.stringContaining('run-action detach: a browser tab is closed, not detached'),
     ]);
-    expect(JSON.parse(float.stdout)).toMatchObject({ ok: false, code: 'invalid' });
+    expect(JSON.parse(detach.stdout)).toMatchObject({ ok: false, code: 'invalid' });
     expect(await raw({ cmd: 'run-action', action: 'command-palette' })).toMatchObject({
       ok: false,
       error: expect.stringContaining('acts inside the browser page'),

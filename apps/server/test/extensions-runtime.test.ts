@@ -469,7 +469,7 @@ describe('generations, settings and lifecycle', () => {
     expect((await cli(['extensions', 'remove', 'linker'])).code).toBe(0);
   });
 
-  it('tab clicks: a `run` entry opens a pane beside the focused one and `popup` a new tab, the row in ROZI_ROW', async () => {
+  it('tab clicks: a `run` entry opens a pane beside the focused one and `popup` a popup, the row in ROZI_ROW', async () => {
     const dir = join(home, 'launcher');
     mkdirSync(dir, { recursive: true });
     const write = `printf %s \\"$ROZI_ROW|$ROZI_EXTENSION\\" > \\"$ROZI_EXTENSION_STATE_DIR/$0.txt\\"`;
@@ -512,10 +512,14 @@ describe('generations, settings and lifecycle', () => {
         existsSync(join(stateDir, 'popup.txt')) &&
         readFileSync(join(stateDir, 'popup.txt'), 'utf8') === 'away|launcher',
     );
-    const popupPane = (
-      JSON.parse((await cli(['list-panes', '--format', 'json'])).stdout).data as { id: number; tab: number }[]
-    ).find((p) => p.id === popped.pane);
-    expect(panesAfter.some((p) => p.tab === popupPane?.tab)).toBe(false);
+    // A real popup: floating over the focused pane's workspace, not in its tiled layout.
+    const view = await server.call<{
+      sessions: { tabs: { layout: unknown; floating?: { paneId: number; kind: string }[] }[] }[];
+    }>('workspace.get');
+    const tabs = view.sessions.flatMap((x) => x.tabs);
+    const holder = tabs.find((t) => t.floating?.some((f) => f.paneId === popped.pane));
+    expect(holder?.floating?.find((f) => f.paneId === popped.pane)?.kind).toBe('popup');
+    expect(JSON.stringify(holder?.layout)).not.toContain(`"paneId":${popped.pane}}`);
     for (const pane of [ran.pane, popped.pane])
       await server.call('panes.kill', { target: pane }).catch(() => undefined);
     expect((await cli(['extensions', 'remove', 'launcher', '--purge'])).code).toBe(0);

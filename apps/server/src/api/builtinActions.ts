@@ -3,7 +3,7 @@
 // each runs on the server against the request's pane (the caller's ROZI_PANE, else the focused
 // one), so a script gets the same result as the keys with or without a browser open. Ids that
 // mean something only inside the page (palette, copy mode, sidebar, fonts) or that have no web
-// meaning (floating panes, detach, DevTools) are refused with one line saying why and what to
+// meaning (detach, DevTools) are refused with one line saying why and what to
 // use instead. Ids in neither table fall through to config.toml and extension commands.
 import type { SessionManager } from '../session/manager';
 import type { Pane } from '../session/pane';
@@ -11,6 +11,7 @@ import { RoziError } from '../session/errors';
 import { promotePane, setLayout, swapPanes } from '../session/layoutOps';
 import type { LayoutKind } from '../session/model';
 import { neighbourOf, type Direction } from '../session/paneNeighbour';
+import { nudgeFloat, spawnFloating, toggleFloat, toggleScratchpad } from '../session/floating';
 import { LAYOUT_KINDS, nextLayoutKind } from '../session/tiling';
 
 interface ActionInput {
@@ -42,6 +43,9 @@ function focusBy(direction: Direction): Run {
 
 function moveBy(direction: Direction): Run {
   return (o) => {
+    // A floating pane holds no slot: move and swap slide it one step (keybindings.md).
+    const slid = nudgeFloat(o.manager, { pane: o.pane, direction });
+    if (slid) return { moved: true, pane: o.pane.id, floating: slid };
     const to = neighbour(o, direction);
     if (!to) return { moved: false, pane: o.pane.id };
     const row = direction === 'left' || direction === 'right';
@@ -57,6 +61,8 @@ function moveBy(direction: Direction): Run {
 /** rozi's swap: trade slots with the neighbour, the layout keeps its shape. */
 function swapBy(direction: Direction): Run {
   return (o) => {
+    const slid = nudgeFloat(o.manager, { pane: o.pane, direction });
+    if (slid) return { moved: true, pane: o.pane.id, floating: slid };
     const to = neighbour(o, direction);
     if (to) swapPanes(o.manager, o.pane, to);
     return { moved: to !== undefined, pane: o.pane.id };
@@ -150,6 +156,15 @@ export const BUILTIN_ACTIONS: Readonly<Record<string, Run>> = {
   close,
   'close-pane': close,
   'toggle-fullscreen': zoom,
+  'toggle-float': (o) => toggleFloat(o.manager, o.pane),
+  'spawn-float': (o) => ({
+    pane: spawnFloating(o.manager, { near: o.pane, launch: {}, kind: 'float' }).id,
+  }),
+  scratchpad: (o) =>
+    toggleScratchpad(o.manager, {
+      session: sessionOf(o),
+      settings: o.manager.paneDefaults().scratchpad ?? { height: 0.4 },
+    }),
   fullscreen: zoom,
   'toggle-zoom': zoom,
   zoom,
@@ -200,7 +215,6 @@ export const BUILTIN_ACTIONS: Readonly<Record<string, Run>> = {
 };
 
 const IN_THE_PAGE = 'acts inside the browser page: press its keys there or choose it in the palette';
-const FLOATING = 'floating panes are not part of the web edition yet';
 const RESIZE =
   'split sizes are not changed from a script here: drag the divider in the page (or panes.resizeSplit)';
 const CONTROL = 'shared-session control is not part of the web edition yet';
@@ -208,9 +222,6 @@ const APPEARANCE = "rozi's terminal-UI appearance toggles have no web meaning: u
 
 /** Built-in ids that do not run from a script here, with the reason (and what to use instead). */
 export const NO_WEB_MEANING: Readonly<Record<string, string>> = {
-  'spawn-float': FLOATING,
-  'toggle-float': FLOATING,
-  scratchpad: FLOATING,
   detach: 'a browser tab is closed, not detached; the session keeps running on the server either way',
   quit: 'a browser tab is closed, not detached; the session keeps running on the server either way',
   'toggle-devtools': "the browser's own DevTools (F12) take this role",

@@ -13,6 +13,7 @@ import { tabSettingsRouter } from './routers/tabSettings';
 import { agentsRouter } from './routers/agents';
 import { extensionsRouter } from './routers/extensions';
 import { filesRouter } from './routers/files';
+import { floatingRouter } from './routers/floating';
 import { hostsRouter } from './routers/hosts';
 import { launchersRouter } from './routers/launchers';
 import { panesRouter } from './routers/panes';
@@ -32,6 +33,7 @@ export const appRouter = router({
   tabs: tabsRouter,
   panes: panesRouter,
   profiles: profilesRouter,
+  floating: floatingRouter,
   launchers: launchersRouter,
   extensions: extensionsRouter,
   agents: agentsRouter,

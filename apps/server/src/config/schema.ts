@@ -43,7 +43,6 @@ const LOGGING = noWeb(
   'pane log files (toggle-pane-logging) are not part of the web edition: rozi capture-pane and the server’s pane history keep what a pane printed',
 );
 const ISSUE_18 = (what: string) => notBuilt(`${what} is not built in the web edition yet (issue 18)`);
-const SCRATCHPAD = notBuilt('the scratchpad and popups are not built in the web edition yet (issue 18.3)');
 
 const rozi = (path: string, type: KeyKind, use: KeyUse): KeySpec => ({ path, type, use, origin: 'rozi' });
 const own = (path: string, type: KeyKind, use: KeyUse): KeySpec => ({ path, type, use, origin: 'project' });
@@ -200,9 +199,9 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   rozi('session.allow_takeover', 'bool', MULTI_CLIENT),
   // [remote]: remote/remoteSettings.ts reports every bad value.
   rozi('remote', 'table', owned('remote hosts ([remote] warnings appear in rozi remote hosts)')),
-  // [scratchpad]
-  rozi('scratchpad', 'table', SCRATCHPAD),
-  ...['command', 'cwd', 'height'].map((k) => rozi(`scratchpad.${k}`, 'any', SCRATCHPAD)),
+  // [scratchpad]: session/paneDefaults.ts → session/floating.ts toggleScratchpad.
+  rozi('scratchpad', 'table', honoured),
+  ...['command', 'cwd', 'height'].map((k) => rozi(`scratchpad.${k}`, 'any', honoured)),
   // [sidebar]
   rozi('sidebar', 'table', honoured),
   rozi('sidebar.tabs', 'array', owned('sidebar tabs (each bad tab is a warning with its line)')),
@@ -226,7 +225,7 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   rozi('keys.*.add', 'any', honoured),
   ...['run', 'send', 'popup', 'exec', 'label', 'keep_open'].map((k) => rozi(`keys.*.${k}`, 'any', honoured)),
   // [[commands]]
-  // [[commands]]: config/userCommands.ts (palette, run-action, [keys] <id>); popup opens a tab.
+  // [[commands]]: config/userCommands.ts (palette, run-action, [keys] <id>); popup opens a popup.
   rozi('commands', 'array', honoured),
   ...['id', 'label', 'run', 'send', 'popup', 'exec', 'keep_open'].map((k) =>
     rozi(`commands.[].${k}`, 'any', honoured),

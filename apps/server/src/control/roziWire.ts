@@ -150,11 +150,23 @@ async function dispatch(api: ReturnType<typeof appRouter.createCaller>, req: Roz
         'invalid',
         "pane-logging has no web meaning yet: capture-pane --scrollback full reads a pane's history",
       );
-    case 'popup':
-      throw new RoziError(
-        'invalid',
-        'popup has no web meaning yet: open a pane with new-pane --focus instead',
-      );
+    case 'popup': {
+      // control.md: fractions clamped to 0.2-0.95, 0.6 when omitted, centred.
+      const dim = (v: unknown) =>
+        typeof v === 'number' && Number.isFinite(v) ? Math.min(0.95, Math.max(0.2, v)) : 0.6;
+      const width = dim(req.width);
+      const height = dim(req.height);
+      const r = await api.floating.spawn({
+        ...targetOf(req),
+        kind: 'popup',
+        command: str(req.command) ?? null,
+        cwd: str(req.cwd) ?? null,
+        title: str(req.title) ?? null,
+        keepOpen: typeof req.keep_open === 'boolean' ? req.keep_open : true,
+        rect: { x: (1 - width) / 2, y: (1 - height) / 2, width, height },
+      });
+      return { ...r.pane, accepted: true, pty_ready: r.pty_ready };
+    }
     default:
       throw new RoziError('invalid', `unknown cmd '${req.cmd}'; expected one of ${ROZI_COMMANDS.join(', ')}`);
   }

@@ -14,6 +14,7 @@ import {
 import type { EventBus } from '../events/bus';
 import type { SidebarTabRow } from '../events/types';
 import type { SessionManager } from '../session/manager';
+import { spawnFloating } from '../session/floating';
 import { parseTabOutput } from './commandTabs';
 import type { ExtensionRuntime } from './extensionRuntime';
 import type { FocusContext } from './focusContext';
@@ -159,7 +160,7 @@ export class SidebarTabRuntime {
   /**
    * A click in an extension tab: an entries tab's entry (by index) runs its own action; a command or
    * stream tab's row runs the tab's on_click with {line} / ROZI_ROW / ROZI_ROW_ID. `run` opens a
-   * pane beside the focused one and `popup` a new tab (this edition has no floating popups), both
+   * pane beside the focused one and `popup` a popup over its workspace (session/floating.ts), both
    * in the focused pane's cwd; `exec` runs without a pane, its output in the `commands` log.
    */
   click(o: { tab: string; row?: { label: string; id: string | null }; entry?: number }): {
@@ -245,11 +246,7 @@ export class SidebarTabRuntime {
     const target = o.focus ? this.h.manager.panes.get(o.focus.paneKey as never) : undefined;
     if (o.kind === 'run' && target)
       return this.h.manager.split(target, { direction: 'row', launch, focus: true }).id;
-    if (target)
-      return this.h.manager.createTab(this.h.manager.sessionOf(target), {
-        name: o.title.slice(0, 24),
-        launch,
-      }).pane.id;
+    if (target) return spawnFloating(this.h.manager, { near: target, launch, kind: 'popup' }).id;
     return this.h.manager.createSession({ launch }).pane.id;
   }
 }

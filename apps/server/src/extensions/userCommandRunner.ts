@@ -1,11 +1,12 @@
 // Runs a config.toml user command (config/userCommands.ts) the way rozi does: `run` opens a pane
-// beside the focused one, `popup` a new tab (this edition has no floating popups yet), `send`
+// beside the focused one, `popup` a popup over its workspace (session/floating.ts), `send`
 // types into the focused pane, `exec` runs with no pane, its output in the log and a failure
 // shown as a notification. The command line goes through command_shell, in the focused pane's cwd.
 import { join } from 'node:path';
 import { runCommand, UnitLog } from '@rozi/extensions/node';
 import type { UserCommand } from '../config/userCommands';
 import type { SessionManager } from '../session/manager';
+import { spawnFloating } from '../session/floating';
 import { configTabEnv } from './configTabEnv';
 import { ExtensionHostError } from './hostError';
 import type { FocusContext } from './focusContext';
@@ -67,7 +68,7 @@ export function runUserCommand(
   if (target)
     return {
       id: c.id,
-      pane: h.manager.createTab(h.manager.sessionOf(target), { name: c.label.slice(0, 24), launch }).pane.id,
+      pane: spawnFloating(h.manager, { near: target, launch, kind: 'popup' }).id,
       pid: null,
     };
   return { id: c.id, pane: h.manager.createSession({ launch }).pane.id, pid: null };

@@ -76,6 +76,8 @@ export function restoreSnapshot(o: {
         layout,
         focusedPaneId: ids.includes(t.focusedPaneId) ? t.focusedPaneId : (ids[0] as number),
         zoomedPaneId: t.zoomedPaneId !== null && ids.includes(t.zoomedPaneId) ? t.zoomedPaneId : null,
+        // Floating panes, popups and the scratchpad are not part of a snapshot's layout.
+        floating: [],
       };
       placeTab(session, tab);
       session.nextTabId = Math.max(session.nextTabId, t.id + 1);

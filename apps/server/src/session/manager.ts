@@ -11,7 +11,6 @@ import type {
   PaneId,
   PaneInfo,
   PaneKey,
-  SessionInfo,
   SplitDirection,
   TabId,
   WorkspaceInfo,
@@ -28,6 +27,8 @@ import {
 } from './tabLayout';
 import { DEFAULT_LAYOUT, DEFAULT_SPLIT_WIDTH_MULTIPLIER } from './tiling';
 import { checkDir, checkName, clamp, Session, type Tab } from './sessionState';
+import { adoptFloat, dropFloat, tabPaneIds } from './floating';
+import { workspaceOf } from './workspaceView';
 import { activeWorkspace, checkWorkspace, freeWorkspace, placeTab, tabOfWorkspace } from './workspaces';
 
 export { Session, type Tab } from './sessionState';
@@ -227,7 +228,7 @@ export class SessionManager {
 
   async closeTab(session: Session, tabId: TabId): Promise<void> {
     const tab = session.tab(tabId);
-    const panes = paneIds(tab.layout)
+    const panes = tabPaneIds(tab)
       .map((id) => session.panes.get(id))
       .filter((p): p is Pane => !!p);
     await Promise.all(panes.map((p) => this.killPane(p)));
@@ -303,6 +304,7 @@ export class SessionManager {
       layout: { type: 'pane', paneId: o.paneId },
       focusedPaneId: o.paneId,
       zoomedPaneId: null,
+      floating: [],
     };
     placeTab(session, tab);
     return tab;
@@ -402,32 +404,14 @@ export class SessionManager {
     }
   }
 
+  /** Every session, tab and pane as the page and list-panes see them (workspaceView.ts). */
   workspace(): WorkspaceInfo {
-    const sessions: SessionInfo[] = [];
-    const panes: PaneInfo[] = [];
-    for (const s of this.sessions.values()) {
-      sessions.push({
-        name: s.name,
-        instanceId: s.instanceId,
-        folder: s.folder,
-        activeTabId: s.activeTabId,
-        tabs: s.tabs.map((t) => ({
-          id: t.id,
-          workspace: t.workspace,
-          layoutKind: t.layoutKind,
-          name: t.name,
-          layout: t.layout,
-          focusedPaneId: t.focusedPaneId,
-          zoomedPaneId: t.zoomedPaneId,
-        })),
-      });
-      for (const t of s.tabs)
-        for (const id of paneIds(t.layout)) {
-          const p = s.panes.get(id);
-          if (p) panes.push(this.paneInfo(p));
-        }
-    }
-    return { sessions, panes };
+    return workspaceOf(this.sessions.values(), (p) => this.paneInfo(p));
+  }
+
+  /** config.toml's shell, cwd, scrollback, hold_on_exit and [scratchpad], read now. */
+  paneDefaults(): PaneDefaults {
+    return this.o.paneDefaults?.() ?? { holdOnExit: false };
   }
 
   /**
@@ -497,7 +481,8 @@ export class SessionManager {
     for (const p of all) p.dispose();
   }
 
-  private spawnPane(
+  /** Starts a pane in `o.tab` without placing it (callers place it: a tile, or session/floating.ts). */
+  spawnPane(
     session: Session,
     o: { tab: TabId; req: LaunchRequest; near: Pane | null; preamble?: Buffer },
   ): Pane {
@@ -506,7 +491,7 @@ export class SessionManager {
       throw new RoziError('invalid', 'give either a command line or --argv, not both');
     if (req.argv && (req.argv.length === 0 || !req.argv[0]))
       throw new RoziError('invalid', '--argv needs a PROGRAM');
-    const d = this.o.paneDefaults?.() ?? { holdOnExit: false };
+    const d = this.paneDefaults();
     const launch: PaneLaunch = {
       command: req.command ?? null,
       argv: req.argv ?? null,
@@ -572,7 +557,7 @@ export class SessionManager {
   private unplace(session: Session, pane: Pane): void {
     session.panes.delete(pane.id);
     const tab = session.tabs.find((t) => t.id === pane.tab);
-    if (!tab) return;
+    if (!tab || dropFloat(tab, pane.id)) return;
     const layout = removeFromTab(tab, pane.id, this.tilingContext(session));
     if (layout) {
       if (tab.zoomedPaneId === pane.id) tab.zoomedPaneId = null;
@@ -580,6 +565,7 @@ export class SessionManager {
       showFocused(tab);
       return;
     }
+    if (adoptFloat(tab)) return;
     const i = session.tabs.indexOf(tab);
     session.tabs.splice(i, 1);
     if (session.activeTabId === tab.id)

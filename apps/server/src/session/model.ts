@@ -26,6 +26,25 @@ export type LayoutNode =
 /** How a workspace tiles its panes (rozi's layouts-and-panes.md); session/tiling.ts computes each. */
 export type LayoutKind = 'dwindle' | 'master' | 'grid' | 'columns' | 'rows' | 'scrollable' | 'monocle';
 
+/** What a floating pane is: a pane lifted out of the tiling, a one-shot popup, or the scratchpad. */
+export type FloatKind = 'float' | 'popup' | 'scratchpad';
+
+/**
+ * A pane drawn over a workspace's tiles (rozi's floating panes, popups and the scratchpad): its
+ * rectangle in fractions 0..1 of the workspace's pane area. Its id is not in TabInfo.layout, so
+ * tiling never sees it.
+ */
+export interface FloatingPane {
+  paneId: PaneId;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  kind: FloatKind;
+  /** A toggled-away scratchpad: its process runs on, nothing is drawn. */
+  hidden?: boolean;
+}
+
 export interface TabInfo {
   id: TabId;
   /** rozi's workspace number (1-9, unique in the session): a session's tabs are its workspaces. */
@@ -37,6 +56,8 @@ export interface TabInfo {
   focusedPaneId: PaneId;
   /** The pane shown alone in the tab, or null when the whole layout shows. */
   zoomedPaneId: PaneId | null;
+  /** Panes over the tiles, drawn in this order (the last on top); absent = none. */
+  floating?: FloatingPane[];
 }
 
 export interface SessionInfo {

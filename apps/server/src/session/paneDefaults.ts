@@ -6,6 +6,7 @@
 // reports its type with the line) and the server's default is kept.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SCRATCHPAD_HEIGHT, type ScratchpadSettings } from './floating';
 
 export interface PaneDefaults {
   /** The interactive shell and its arguments; undefined = $SHELL. */
@@ -13,6 +14,8 @@ export interface PaneDefaults {
   cwd?: string;
   scrollback?: number;
   holdOnExit: boolean;
+  /** [scratchpad] command / cwd / height (session/floating.ts); absent = the shell, 0.4. */
+  scratchpad?: ScratchpadSettings;
 }
 
 const isTable = (v: unknown): v is Record<string, unknown> =>
@@ -39,5 +42,22 @@ export function paneDefaultsOf(root: Record<string, unknown>, home: string): Pan
   }
   if (typeof root.scrollback === 'number' && Number.isInteger(root.scrollback) && root.scrollback >= 1)
     out.scrollback = Math.min(root.scrollback, 1_000_000);
+  out.scratchpad = scratchpadOf(root.scratchpad, home);
+  return out;
+}
+
+function expandHome(path: string, home: string): string {
+  return path === '~' ? home : path.startsWith('~/') ? join(home, path.slice(2)) : path;
+}
+
+/** [scratchpad]: a bad value is ignored here (the key table reports it with its line). */
+function scratchpadOf(t: unknown, home: string): ScratchpadSettings {
+  const out: ScratchpadSettings = { height: SCRATCHPAD_HEIGHT.default };
+  if (!isTable(t)) return out;
+  if (typeof t.command === 'string' && t.command.trim() !== '') out.command = t.command;
+  if (typeof t.cwd === 'string' && t.cwd !== '' && isDirectory(expandHome(t.cwd, home)))
+    out.cwd = expandHome(t.cwd, home);
+  if (typeof t.height === 'number' && Number.isFinite(t.height))
+    out.height = Math.max(SCRATCHPAD_HEIGHT.min, Math.min(SCRATCHPAD_HEIGHT.max, t.height));
   return out;
 }

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { RoziError } from './errors';
-import type { LayoutKind, LayoutNode, PaneId, TabId } from './model';
+import type { FloatingPane, LayoutKind, LayoutNode, PaneId, TabId } from './model';
 import type { Pane } from './pane';
 
 export interface Tab {
@@ -16,6 +16,8 @@ export interface Tab {
   layoutKind: LayoutKind;
   focusedPaneId: PaneId;
   zoomedPaneId: PaneId | null;
+  /** Panes over the tiles (session/floating.ts); never in `layout`. */
+  floating: FloatingPane[];
 }
 
 export class Session {
