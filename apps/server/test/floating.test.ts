@@ -129,3 +129,47 @@ describe('floating panes', () => {
     expect((await mainTab()).floating).toEqual([]);
   });
 });
+
+describe('splits and moves aimed at a float', () => {
+  it('a split of a floating pane opens beside the tile under it', async () => {
+    const two = (await s.call<Started>('panes.split', { target: 1, command: 'sleep 600' })).pane.id;
+    await s.call('floating.toggle', { target: two });
+    const three = (await s.call<Started>('panes.split', { target: two, command: 'sleep 600' })).pane.id;
+    const tab = await mainTab();
+    expect(ids(tab.layout).sort()).toEqual([1, three]);
+    expect(tab.floating?.map((f) => f.paneId)).toEqual([two]);
+    for (const id of [two, three]) await s.call('panes.kill', { target: id });
+    expect(ids((await mainTab()).layout)).toEqual([1]);
+  });
+});
+
+describe('[[rules]] place command panes', () => {
+  it('a matching rule floats the pane at its position; another sends it to a workspace without focus', async () => {
+    writeFileSync(
+      join(s.home, '.config', 'rozi', 'config.toml'),
+      '[[rules]]\nmatch = "sleep 701"\nfloat = true\nwidth = 0.5\nheight = 0.4\nposition = "bottom-right"\n\n' +
+        '[[rules]]\nmatch_regex = "^sleep 70[2-9]"\nworkspace = 3\nfocus = false\n',
+    );
+    const floated = await s.call<{ pane: PaneInfo }>('panes.newTab', { command: 'sleep 701' });
+    let tab = await mainTab();
+    expect(tab.floating?.find((f) => f.paneId === floated.pane.id)).toMatchObject({
+      kind: 'float',
+      x: 0.5,
+      width: 0.5,
+      height: 0.4,
+    });
+    expect(tab.focusedPaneId).toBe(floated.pane.id);
+    const away = await s.call<{ pane: PaneInfo; workspace: number }>('panes.newTab', {
+      command: 'sleep 702',
+    });
+    expect(away.workspace).toBe(3);
+    tab = await mainTab();
+    expect(tab.workspace).toBe(1);
+    expect(tab.focusedPaneId).toBe(floated.pane.id);
+    // No rule matches: a new tab as before.
+    const plain = await s.call<{ workspace: number }>('panes.newTab', { command: 'sleep 600' });
+    expect(plain.workspace).not.toBe(1);
+    const check = await runCli(s.env, ['config', 'check']);
+    expect(check.stdout + check.stderr).not.toContain('rules');
+  });
+});

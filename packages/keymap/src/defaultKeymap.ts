@@ -19,6 +19,11 @@ export const DEFAULT_KEYMAP: Readonly<Record<string, readonly string[]>> = {
   'move-up': ['prefix shift-up', 'prefix shift-k'],
   'move-down': ['prefix shift-down', 'prefix shift-j'],
   'toggle-zoom': ['prefix z'],
+  // Floating panes, fullscreen and the scratchpad (rozi's keys: t, f, Shift+Enter, backtick).
+  'toggle-float': ['prefix t'],
+  'toggle-fullscreen': ['prefix f'],
+  'spawn-float': ['prefix shift-enter'],
+  scratchpad: ['prefix `'],
   equalize: ['prefix ='],
   // Not `prefix x`: rozi reserves <prefix> x for extensions' suggested keys (spec 003).
   'close-pane': ['prefix q'],

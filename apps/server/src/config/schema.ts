@@ -108,10 +108,11 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   rozi('pane.workbar_style', 'string', WORKBAR),
   rozi('pane.alert', 'table', CHROME),
   ...['blocked', 'finished', 'working', 'idle'].map((k) => rozi(`pane.alert.${k}`, 'string', CHROME)),
-  // [[rules]]
-  rozi('rules', 'array', ISSUE_18('[[rules]]')),
+  // [[rules]]: config/rules.ts (each bad entry one warning in rozi config check), applied by
+  // session/paneRules.ts. `position = "cursor"` centres: the server has no pointer.
+  rozi('rules', 'array', honoured),
   ...['match', 'match_regex', 'float', 'width', 'height', 'position', 'workspace', 'focus', 'fullscreen'].map(
-    (k) => rozi(`rules.[].${k}`, 'any', ISSUE_18('[[rules]]')),
+    (k) => rozi(`rules.[].${k}`, 'any', honoured),
   ),
   // [[agents]]: detection's own validator reports every key (packages/detect).
   rozi('agents', 'array', owned('agent definitions (rozi config check lists their warnings)')),

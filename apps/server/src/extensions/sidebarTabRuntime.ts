@@ -15,6 +15,7 @@ import type { EventBus } from '../events/bus';
 import type { SidebarTabRow } from '../events/types';
 import type { SessionManager } from '../session/manager';
 import { spawnFloating } from '../session/floating';
+import { spawnByRules } from '../session/paneRules';
 import { parseTabOutput } from './commandTabs';
 import type { ExtensionRuntime } from './extensionRuntime';
 import type { FocusContext } from './focusContext';
@@ -244,8 +245,11 @@ export class SidebarTabRuntime {
     const argv = ['/usr/bin/env', ...pick.map(([k, v]) => `${k}=${v}`), ...this.h.commandShell(), o.command];
     const launch = { argv, cwd: o.focus?.cwd ?? o.rt.dir, title: o.title.slice(0, 60), keepOpen: true };
     const target = o.focus ? this.h.manager.panes.get(o.focus.paneKey as never) : undefined;
-    if (o.kind === 'run' && target)
-      return this.h.manager.split(target, { direction: 'row', launch, focus: true }).id;
+    if (o.kind === 'run' && target) {
+      const split = () => this.h.manager.split(target, { direction: 'row', launch, focus: true });
+      return spawnByRules(this.h.manager, { near: target, launch, commandLine: o.command, fallback: split })
+        .id;
+    }
     if (target) return spawnFloating(this.h.manager, { near: target, launch, kind: 'popup' }).id;
     return this.h.manager.createSession({ launch }).pane.id;
   }

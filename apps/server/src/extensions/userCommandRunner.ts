@@ -7,6 +7,7 @@ import { runCommand, UnitLog } from '@rozi/extensions/node';
 import type { UserCommand } from '../config/userCommands';
 import type { SessionManager } from '../session/manager';
 import { spawnFloating } from '../session/floating';
+import { spawnByRules } from '../session/paneRules';
 import { configTabEnv } from './configTabEnv';
 import { ExtensionHostError } from './hostError';
 import type { FocusContext } from './focusContext';
@@ -59,12 +60,11 @@ export function runUserCommand(
     title: c.label.slice(0, 60),
     keepOpen: c.keepOpen,
   };
-  if (c.kind === 'run' && target)
-    return {
-      id: c.id,
-      pane: h.manager.split(target, { direction: 'row', launch, focus: true }).id,
-      pid: null,
-    };
+  if (c.kind === 'run' && target) {
+    const split = () => h.manager.split(target, { direction: 'row', launch, focus: true });
+    const pane = spawnByRules(h.manager, { near: target, launch, commandLine: c.text, fallback: split });
+    return { id: c.id, pane: pane.id, pid: null };
+  }
   if (target)
     return {
       id: c.id,

@@ -86,6 +86,11 @@ function tileToFocus(tab: Tab, f: FloatingPane | undefined): PaneId {
   return back !== undefined && ids.includes(back) ? back : (ids[0] as PaneId);
 }
 
+/** Where a split or move aimed at `id` lands: `id` when it is a tile, else the tile under its float. */
+export function tileBeside(tab: Tab, id: PaneId): PaneId {
+  return floatOf(tab, id) ? tileToFocus(tab, floatOf(tab, id)) : id;
+}
+
 function push(tab: Tab, f: FloatingPane): FloatingPane {
   if (!floatOf(tab, tab.focusedPaneId)) returnTo.set(f, tab.focusedPaneId);
   else {
@@ -139,7 +144,7 @@ function popupOf(session: Session): { tab: Tab; float: FloatingPane } | undefine
  */
 export function spawnFloating(
   m: FloatHost,
-  o: { near: Pane; launch: FloatLaunch; kind: 'float' | 'popup'; rect?: FloatRect },
+  o: { near: Pane; launch: FloatLaunch; kind: 'float' | 'popup'; rect?: FloatRect; focus?: boolean },
 ): Pane {
   const session = m.sessionOf(o.near);
   const tab = session.tab(o.near.tab);
@@ -155,7 +160,8 @@ export function spawnFloating(
   const launch = { ...o.launch, cwd: o.launch.cwd ?? m.liveCwd(o.near) };
   const pane = m.spawnPane(session, { tab: tab.id, req: launch, near: o.near });
   push(tab, { paneId: pane.id, ...rect, kind: o.kind });
-  m.focus(pane);
+  if (o.focus === false) m.bus.workspaceChanged();
+  else m.focus(pane);
   return pane;
 }
 

@@ -27,7 +27,7 @@ import {
 } from './tabLayout';
 import { DEFAULT_LAYOUT, DEFAULT_SPLIT_WIDTH_MULTIPLIER } from './tiling';
 import { checkDir, checkName, clamp, Session, type Tab } from './sessionState';
-import { adoptFloat, dropFloat, tabPaneIds } from './floating';
+import { adoptFloat, dropFloat, tabPaneIds, tileBeside } from './floating';
 import { workspaceOf } from './workspaceView';
 import { activeWorkspace, checkWorkspace, freeWorkspace, placeTab, tabOfWorkspace } from './workspaces';
 
@@ -199,7 +199,7 @@ export class SessionManager {
     const target = tabOfWorkspace(session, checkWorkspace(n));
     const before = activeWorkspace(session);
     if (target?.id !== pane.tab) {
-      const beside = target?.focusedPaneId;
+      const beside = target && tileBeside(target, target.focusedPaneId);
       this.unplace(session, pane);
       if (target && beside !== undefined) {
         placeInTab(
@@ -252,7 +252,9 @@ export class SessionManager {
     const launch = { ...o.launch, cwd: o.launch.cwd ?? this.liveCwd(target) };
     const pane = this.spawnPane(session, { tab: tab.id, req: launch, near: target });
     if (tab.layoutKind !== 'monocle') tab.zoomedPaneId = null;
-    const placing = { targetId: target.id, newId: pane.id, direction: o.direction, before: o.before };
+    // A split aimed at a floating pane opens beside the tile under it (floats hold no slot).
+    const targetId = tileBeside(tab, target.id);
+    const placing = { targetId, newId: pane.id, direction: o.direction, before: o.before };
     placeInTab(tab, placing, this.tilingContext(session));
     if (o.focus) this.focus(pane);
     this.o.bus.workspaceChanged();
@@ -352,7 +354,8 @@ export class SessionManager {
     this.unplace(session, pane);
     if ('to' in o) {
       const tab = session.tab(o.to.tab);
-      const placing = { targetId: o.to.id, newId: pane.id, direction: o.direction, before: o.before };
+      const targetId = tileBeside(tab, o.to.id);
+      const placing = { targetId, newId: pane.id, direction: o.direction, before: o.before };
       placeInTab(tab, placing, this.tilingContext(session));
       pane.tab = tab.id;
     } else {

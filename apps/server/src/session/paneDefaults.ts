@@ -6,6 +6,7 @@
 // reports its type with the line) and the server's default is kept.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { readPaneRules, type PaneRule } from '../config/rules';
 import { SCRATCHPAD_HEIGHT, type ScratchpadSettings } from './floating';
 
 export interface PaneDefaults {
@@ -16,6 +17,8 @@ export interface PaneDefaults {
   holdOnExit: boolean;
   /** [scratchpad] command / cwd / height (session/floating.ts); absent = the shell, 0.4. */
   scratchpad?: ScratchpadSettings;
+  /** [[rules]]: where a pane spawned with a command goes (session/paneRules.ts). */
+  rules?: PaneRule[];
 }
 
 const isTable = (v: unknown): v is Record<string, unknown> =>
@@ -43,6 +46,8 @@ export function paneDefaultsOf(root: Record<string, unknown>, home: string): Pan
   if (typeof root.scrollback === 'number' && Number.isInteger(root.scrollback) && root.scrollback >= 1)
     out.scrollback = Math.min(root.scrollback, 1_000_000);
   out.scratchpad = scratchpadOf(root.scratchpad, home);
+  // Bad entries are skipped here; rozi config check reports each with its line.
+  out.rules = readPaneRules({ root, text: '', file: 'config.toml' }).rules;
   return out;
 }
 

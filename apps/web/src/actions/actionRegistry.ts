@@ -1,5 +1,6 @@
 // The one list of UI actions. The palette lists it, the keymap binds into it, menus call it.
 import type { ActionDef } from './actionTypes';
+import { floatActions } from './floatActions';
 import { layoutActions } from './layoutActions';
 import { modeActions } from './modeActions';
 import { paneActions } from './paneActions';
@@ -10,6 +11,7 @@ import { viewActions } from './viewActions';
 
 export const ACTIONS: readonly ActionDef[] = [
   ...paneActions,
+  ...floatActions,
   ...tabActions,
   ...layoutActions,
   ...sessionActions,

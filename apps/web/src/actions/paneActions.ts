@@ -3,6 +3,7 @@ import type { PaneInfo } from '@rozi/server/model';
 import { layoutGeometry, neighbourPane } from '../model/layoutGeometry';
 import { paneRunsProcess } from '../model/paneProcess';
 import type { ActionContext, ActionDef } from './actionTypes';
+import { focusedFloat, nudgeFocusedFloat } from './floatActions';
 
 type Direction = 'left' | 'right' | 'up' | 'down';
 const DIRECTIONS: Direction[] = ['left', 'right', 'up', 'down'];
@@ -65,8 +66,10 @@ export const paneActions: ActionDef[] = [
     title: `Move pane ${direction}`,
     category: 'Pane',
     keywords: 'swap rearrange',
-    enabled: (ctx) => hasNeighbour(ctx, direction),
+    enabled: (ctx) => hasNeighbour(ctx, direction) || focusedFloat(ctx) !== undefined,
     run: (ctx) => {
+      const slid = nudgeFocusedFloat(ctx, direction);
+      if (slid) return slid;
       const target = neighbour(ctx, direction);
       if (!target || !ctx.pane) return;
       return ctx.api.movePane({

@@ -43,6 +43,14 @@ export interface WorkspaceApi {
   promotePane(key: number): Promise<unknown>;
   /** Moves pane `key` to workspace `n`, which is then shown. */
   moveToWorkspace(key: number, n: number): Promise<unknown>;
+  /** rozi's toggle-float: the tile lifts out over the layout, a float goes back into it. */
+  toggleFloat(key: number): Promise<unknown>;
+  /** Moves / resizes a floating pane (fractions of the pane area). */
+  setFloatRect(o: { key: number; x: number; y: number; width: number; height: number }): Promise<unknown>;
+  /** A new shell pane floating over pane `key`'s workspace (spawn-float). */
+  spawnFloat(key: number): Promise<unknown>;
+  /** Shows or hides the session's scratchpad (started from [scratchpad] the first time). */
+  toggleScratchpad(session: string): Promise<unknown>;
   renameTab(session: string, tab: number, name: string): Promise<unknown>;
   closeTab(session: string, tab: number): Promise<unknown>;
   /** Resolves to the new session's name (the server picks one when none is given; `dev@box` on a host). */
@@ -77,6 +85,10 @@ export function workspaceApi(client: RoziClient): WorkspaceApi {
     swapPane: (key, withId) => client.panes.swap.mutate({ key, with: withId }),
     promotePane: (key) => client.panes.promote.mutate({ key }),
     moveToWorkspace: (key, workspace) => client.panes.moveToWorkspace.mutate({ key, workspace }),
+    toggleFloat: (key) => client.floating.toggle.mutate({ key }),
+    setFloatRect: (o) => client.floating.setRect.mutate(o),
+    spawnFloat: (key) => client.floating.spawn.mutate({ key, kind: 'float' }),
+    toggleScratchpad: (session) => client.floating.scratchpad.mutate({ session }),
     renameTab: (session, tab, name) => client.tabs.rename.mutate({ session, tab, name }),
     closeTab: (session, tab) => client.tabs.close.mutate({ session, tab }),
     newSession: async ({ name, folder, launch, host }) =>

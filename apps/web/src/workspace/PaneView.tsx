@@ -12,6 +12,8 @@ export interface PaneViewProps {
   pane: PaneRow;
   focused: boolean;
   zoomed: boolean;
+  /** A word beside the title (a floating pane's kind). */
+  badge?: string;
   onFocus(): void;
   onRun(actionId: string): void;
   onClose(): void;
@@ -19,7 +21,7 @@ export interface PaneViewProps {
   onSplit(direction: SplitDirection): void;
 }
 
-export function PaneView({ pane, focused, zoomed, onFocus, onClose, onZoom, onSplit }: PaneViewProps) {
+export function PaneView({ pane, focused, zoomed, badge, onFocus, onClose, onZoom, onSplit }: PaneViewProps) {
   const router = useRouter();
   return (
     <PaneFrame
@@ -32,9 +34,17 @@ export function PaneView({ pane, focused, zoomed, onFocus, onClose, onZoom, onSp
         pane.reported_status ? { status: pane.reported_status, reason: pane.status_reason } : null
       }
       badges={
-        pane.worktree ? (
-          <WorktreeChip worktree={pane.worktree} onOpen={() => toggleChanges(pane.key)} />
-        ) : null
+        <>
+          {badge && (
+            <span
+              data-pane-badge={badge}
+              className="shrink-0 rounded bg-accent/15 px-1.5 text-[11px] text-accent"
+            >
+              {badge}
+            </span>
+          )}
+          {pane.worktree && <WorktreeChip worktree={pane.worktree} onOpen={() => toggleChanges(pane.key)} />}
+        </>
       }
       focused={focused}
       zoomed={zoomed}

@@ -6,6 +6,7 @@ import type { PaneInfo, SessionInfo, TabInfo } from '@rozi/server/model';
 import { useEffect, useRef, useState } from 'react';
 import type { DividerRect } from '../model/layoutGeometry';
 import { dragRatios, layoutGeometry } from '../model/layoutGeometry';
+import { FloatingLayer } from './FloatingLayer';
 import { PaneView } from './PaneView';
 import type { WorkspaceView } from '../cache/useWorkspace';
 import type { WorkspaceApi } from '../model/workspaceApi';
@@ -205,6 +206,15 @@ export function TabLayout({ session, tab, workspace, api, onRun, onClosePane }: 
             </div>
           );
         })}
+      <FloatingLayer
+        session={session}
+        tab={tab}
+        workspace={workspace}
+        api={api}
+        container={container}
+        onRun={onRun}
+        onClosePane={onClosePane}
+      />
     </div>
   );
   if (!strip) return body;

@@ -4,6 +4,7 @@ import { listRowsOf } from '../paneRows';
 import { z } from 'zod';
 import { capturePane } from '../../session/capture';
 import { promotePane, swapPanes } from '../../session/layoutOps';
+import { spawnByRules } from '../../session/paneRules';
 import { RoziError } from '../../session/errors';
 import { resolvePane, resolveSession } from '../../session/target';
 import { encodeKeys } from '../../keys/tmuxKeys';
@@ -49,10 +50,17 @@ export const panesRouter = router({
   newTab: procedure.input(tabCreateInput).mutation(async ({ ctx, input }) => {
     const { session: name, name: tabName, select, workspace, ...launch } = input;
     const session = resolveSession(ctx.manager, name);
-    const { tab, pane } =
+    const open = () =>
       workspace === undefined
         ? ctx.manager.createTab(session, { name: tabName, launch, select })
         : ctx.manager.openInWorkspace(session, { workspace, name: tabName, launch, select });
+    // [[rules]] place a command pane (rozi's new-pane); an explicit --workspace wins over them.
+    const near = workspace === undefined ? session.focusedPane() : undefined;
+    let opened: ReturnType<typeof open> | undefined;
+    const pane = near
+      ? spawnByRules(ctx.manager, { near, launch, fallback: () => (opened = open()).pane })
+      : (opened = open()).pane;
+    const tab = opened?.tab ?? session.tab(pane.tab);
     const ptyReady = await pane.waitReady(PTY_READY_TIMEOUT_MS);
     return {
       session: session.name,

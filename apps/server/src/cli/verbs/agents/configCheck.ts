@@ -10,6 +10,7 @@ import { readConfigFile } from '../../../config/configStore';
 import { inputSettings } from '../../../config/inputSettings';
 import { KeyLines } from '../../../config/keyLines';
 import { resolvePaths } from '../../../config/paths';
+import { readPaneRules } from '../../../config/rules';
 import { readConfigServices } from '../../../config/services';
 import { resolveTheme } from '../../../config/themes';
 import { readUserCommands } from '../../../config/userCommands';
@@ -35,6 +36,7 @@ export const configCheckVerb = defineVerb({
     const entryWarnings = [
       ...readConfigServices({ root, text: text ?? '', file: configFile }).warnings,
       ...readUserCommands({ root, text: text ?? '', file: configFile }).warnings,
+      ...readPaneRules({ root, text: text ?? '', file: configFile }).warnings,
     ];
     const themeName =
       root.theme && typeof root.theme === 'object' ? (root.theme as { name?: unknown }).name : undefined;
