@@ -22,12 +22,10 @@ function sessionNamed(m: SessionManager, name: string | undefined): Session {
 
 export const profilesRouter = router({
   /** `dir`: also the project profiles found in `.rozi/profiles` from that directory upward. */
-  list: procedure
-    .input(z.object({ dir: directoryInput.nullish() }).optional())
-    .query(({ ctx, input }) => ({
-      profiles: ctx.profiles.list(input?.dir),
-      default: ctx.profiles.defaultName(),
-    })),
+  list: procedure.input(z.object({ dir: directoryInput.nullish() }).optional()).query(({ ctx, input }) => ({
+    profiles: ctx.profiles.list(input?.dir),
+    default: ctx.profiles.defaultName(),
+  })),
 
   save: procedure
     .input(
