@@ -70,6 +70,10 @@ export class HistoryWriter {
     let n = 0;
     for (const p of panes) {
       if (this.written.get(p.key) === p.ring.end) continue;
+      // Each write is up to 1 MB with fsyncs, synchronous: between panes the event loop runs, so a
+      // keystroke and its echo wait for one pane's write, not all of them (9 panes on `yes` held
+      // the loop ~0.5 s every HISTORY_EVERY_MS, server CPU profile during bench/web-panes.mjs).
+      if (n > 0) await new Promise((resolve) => setImmediate(resolve));
       await this.writeOne(p);
       n++;
     }
