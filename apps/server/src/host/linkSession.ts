@@ -30,6 +30,8 @@ const FORWARDED = new Set<ServerEventType>([
   'agent-state-changed',
   'workspace-changed',
   'workspace-delta',
+  // The needs-you inbox (issue 21): the client merges every host's into its own.
+  'inbox-changed',
 ]);
 
 export interface LinkSessionOptions {

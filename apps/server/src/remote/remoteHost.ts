@@ -8,6 +8,7 @@ import { LinkCallError } from '../link/linkCallError';
 import type { LinkMessage } from '../link/linkProtocol';
 import type { LinkServe } from '../link/linkRpc';
 import type { PaneView, WorkspaceView } from '../projection/types';
+import type { InboxView } from '../status/inboxTypes';
 import type { HostInfo, NotificationInfo, PaneInfo, SessionInfo } from '../session/model';
 import { HostConnection } from './hostConnection';
 import { HostLink } from './hostLink';
@@ -42,6 +43,8 @@ export interface RemoteHostOptions {
   attached(): boolean;
   /** State or cached workspace changed: the sidebar redraws. */
   changed(): void;
+  /** This host's inbox changed (or went with its link): the local inbox is sent again. */
+  inboxChanged?(): void;
 }
 
 const CALL_TIMEOUT_MS = 30_000;
@@ -58,6 +61,8 @@ export class RemoteHost {
   lastUsed = Date.now();
   private refreshing: Promise<void> | null = null;
   readonly notifications: NotificationInfo[] = [];
+  /** The host's needs-you inbox, translated (its sessions `name@alias`, keys and refs ours); null while unlinked. */
+  inbox: InboxView | null = null;
   readonly mapping: KeyMapping;
   private installing = false;
 
@@ -310,11 +315,22 @@ export class RemoteHost {
     if (link) this.lastHello = link.hello;
     for (const p of this.panes.values()) p.onLinkUp();
     void this.refresh();
+    // The host sends its inbox on every change; the first one is asked for.
+    void this.call<InboxView>('agents.inbox', undefined, LIST_TIMEOUT_MS)
+      .then((inbox) => this.setInbox(inbox))
+      .catch(() => undefined);
+  }
+
+  private setInbox(inbox: InboxView | null): void {
+    this.inbox = inbox;
+    this.o.inboxChanged?.();
   }
 
   private linkDown(_f: LinkFailure): void {
     for (const p of this.panes.values()) p.onLinkDown();
     this.o.bus.workspaceChanged();
+    // An unreachable host's questions cannot be answered from here: they leave the inbox.
+    if (this.inbox) this.setInbox(null);
   }
 
   private onMessage(m: LinkMessage): void {
@@ -346,6 +362,9 @@ export class RemoteHost {
         }
         break;
       }
+      case 'inbox-changed':
+        this.setInbox(event.inbox);
+        return;
       case 'notification': {
         const n = { ...event.notification, id: this.o.allocNotificationId() };
         this.notifications.push(n);

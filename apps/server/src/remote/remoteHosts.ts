@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../persist/atomicWrite';
 import { RoziError } from '../session/errors';
 import type { PaneView } from '../projection/types';
 import type { HostInfo, SessionInfo } from '../session/model';
+import type { InboxView } from '../status/inboxTypes';
 import { hostBuild, REPO_ROOT } from './hostBuild';
 import { installOnHost, type InstallResult } from './hostInstall';
 import { resolveHostTarget, type SshTarget } from './hostTarget';
@@ -51,6 +52,17 @@ export class RemoteHosts {
   private readonly file: string;
   private readonly controlDir: string;
   private readonly installs = new Map<string, Promise<InstallResult>>();
+  private readonly inboxListeners = new Set<() => void>();
+
+  /** Every linked host's inbox (issue 21: blocked agents on hosts are answered from here). */
+  inboxes(): InboxView[] {
+    return this.registered().flatMap((h) => (h.inbox ? [h.inbox] : []));
+  }
+
+  onInboxChange(listener: () => void): () => void {
+    this.inboxListeners.add(listener);
+    return () => this.inboxListeners.delete(listener);
+  }
 
   constructor(private readonly o: RemoteHostsOptions) {
     this.file = join(o.paths.stateDir, 'remote-hosts.json');
@@ -109,6 +121,9 @@ export class RemoteHosts {
       log: this.o.log,
       attached: () => this.attached.has(target.alias),
       changed: () => this.o.bus.workspaceChanged(),
+      inboxChanged: () => {
+        for (const l of this.inboxListeners) l();
+      },
     });
     this.hosts.set(target.alias, host);
     return host;

@@ -15,6 +15,8 @@ import type { PaneView } from '../projection/types';
 import { isRemoteKey, refPaneKey, splitSessionName, targetSession } from './nameTranslation';
 import type { RemoteHost } from './remoteHost';
 import type { RemoteHosts } from './remoteHosts';
+import { mergedInbox } from '../status/inboxFeed';
+import type { InboxView } from '../status/inboxTypes';
 
 /** tRPC's marker of a middleware result (its internals; routing.test.ts fails if it changes). */
 const MIDDLEWARE_MARKER = 'middlewareMarker';
@@ -171,6 +173,8 @@ const MERGES: Record<string, Merge> = {
     );
     return [...rows.map((r) => ({ ...r, host: null })), ...remote.flat()];
   },
+  // Blocked agents on hosts (issue 21): answered through their ref/target, which route there.
+  'agents.inbox': async (hosts, local) => mergedInbox(local as InboxView, hosts.inboxes()),
   'workspace.notifications': async (hosts, local) => {
     const all = [...(local as NotificationInfo[]), ...hosts.registered().flatMap((h) => h.notifications)];
     return all.sort((a, b) => a.at - b.at).slice(-100);

@@ -207,6 +207,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
     definitions: (await loadDefinitionsFromDisk(o.env)).set,
     config: { file: paths.configFile, load: async () => (await loadDefinitionsFromDisk(o.env)).set },
     log: o.log,
+    extraInboxes: remote,
   });
   manager.agentReading = (key) => status.agentReading(key);
   const extensions = new ExtensionHost({

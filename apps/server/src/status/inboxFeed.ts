@@ -5,12 +5,33 @@
 import type { EventBus } from '../events/bus';
 import type { SessionManager } from '../session/manager';
 import type { NeedsInput } from './needsInput';
-import { inboxView } from './needsInputViews';
+import { inboxView, type InboxView } from './needsInputViews';
 
-export function startInboxFeed(o: { bus: EventBus; manager: SessionManager; needs: NeedsInput }): () => void {
-  let last = JSON.stringify(inboxView(o.manager, o.needs));
+/** Other inboxes shown with this server's (remote hosts'), and when they change. */
+export interface ExtraInboxes {
+  inboxes(): InboxView[];
+  onInboxChange(listener: () => void): () => void;
+}
+
+/** This server's inbox with the extra ones: items by time, history newest last. */
+export function mergedInbox(local: InboxView, extra: readonly InboxView[]): InboxView {
+  if (extra.length === 0) return local;
+  return {
+    items: [...local.items, ...extra.flatMap((x) => x.items)].sort((a, b) => a.since - b.since),
+    history: [...local.history, ...extra.flatMap((x) => x.history)].sort((a, b) => a.at - b.at),
+  };
+}
+
+export function startInboxFeed(o: {
+  bus: EventBus;
+  manager: SessionManager;
+  needs: NeedsInput;
+  extra?: ExtraInboxes;
+}): () => void {
+  const current = () => mergedInbox(inboxView(o.manager, o.needs), o.extra?.inboxes() ?? []);
+  let last = JSON.stringify(current());
   const send = () => {
-    const inbox = inboxView(o.manager, o.needs);
+    const inbox = current();
     const text = JSON.stringify(inbox);
     if (text === last) return;
     last = text;
@@ -23,6 +44,7 @@ export function startInboxFeed(o: { bus: EventBus; manager: SessionManager; need
     o.bus.on('agent-state-changed', (e) => {
       if (e.state === 'blocked' || e.previous_state === 'blocked') send();
     }),
+    ...(o.extra ? [o.extra.onInboxChange(send)] : []),
   ];
   return () => offs.forEach((off) => off());
 }

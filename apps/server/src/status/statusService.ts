@@ -30,7 +30,7 @@ import { fencedPrompt, type PromptRequest, type PromptResult } from './promptFen
 import { encodeKeys } from '../keys/tmuxKeys';
 import type { AnswerRequest, AnswerResult } from './answerFence';
 import { NeedsInput } from './needsInput';
-import { startInboxFeed } from './inboxFeed';
+import { startInboxFeed, type ExtraInboxes } from './inboxFeed';
 import { refOf } from './agentRef';
 import { ScreenObserver } from './screenObserver';
 import { StatusHub, type PublishedReading, type StatusChange, type StatusListener } from './statusHub';
@@ -50,6 +50,8 @@ export interface StatusServiceOptions {
   config?: { file: string; load(): Promise<DefinitionSet> };
   reader?: ProcReader;
   log(line: string): void;
+  /** Remote hosts' inboxes, merged into every inbox-changed this server sends. */
+  extraInboxes?: ExtraInboxes;
 }
 
 interface PaneScreen {
@@ -155,7 +157,14 @@ export class StatusService {
     this.offs.push(this.o.bus.on('pane-spawned', (e) => this.addPane(e.key)));
     this.offs.push(this.o.bus.on('pane-exited', (e) => this.processes.noteOutput(e.key)));
     this.offs.push(this.o.bus.on('pane-closed', (e) => this.removePane(e.key)));
-    this.offs.push(startInboxFeed({ bus: this.o.bus, manager: this.o.manager, needs: this.needs }));
+    this.offs.push(
+      startInboxFeed({
+        bus: this.o.bus,
+        manager: this.o.manager,
+        needs: this.needs,
+        extra: this.o.extraInboxes,
+      }),
+    );
     for (const key of this.o.manager.panes.keys()) this.addPane(key);
     this.scheduleProcesses();
     const config = this.o.config;
