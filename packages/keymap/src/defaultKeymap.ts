@@ -54,6 +54,9 @@ export const DEFAULT_KEYMAP: Readonly<Record<string, readonly string[]>> = {
   'swap-right': ['prefix ctrl-l'],
   'focus-next-pane': ['prefix tab'],
   'focus-prev-pane': ['prefix shift-tab'],
+  // rozi opens Profiles with `o`; here prefix o is copy-last-output, so Shift+O (rozi's capture key).
+  profiles: ['prefix shift-o'],
+  'request-control': ['prefix g'],
   'new-session': ['prefix shift-s'],
   'next-session': ['prefix )'],
   'prev-session': ['prefix ('],

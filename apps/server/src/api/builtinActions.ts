@@ -217,7 +217,8 @@ export const BUILTIN_ACTIONS: Readonly<Record<string, Run>> = {
 const IN_THE_PAGE = 'acts inside the browser page: press its keys there or choose it in the palette';
 const RESIZE =
   'split sizes are not changed from a script here: drag the divider in the page (or panes.resizeSplit)';
-const CONTROL = 'shared-session control is not part of the web edition yet';
+const CONTROL =
+  'not built: taking control is always immediate here (request-control, Ctrl+A g in the page); there is no input lock or grant';
 const APPEARANCE = "rozi's terminal-UI appearance toggles have no web meaning: use the page's Settings";
 
 /** Built-in ids that do not run from a script here, with the reason (and what to use instead). */
@@ -228,7 +229,6 @@ export const NO_WEB_MEANING: Readonly<Record<string, string>> = {
   'toggle-pane-logging': 'pane logging is not built: capture-pane --scrollback full reads the history',
   'toggle-pane-synchronization': 'synchronized input is not part of the web edition yet',
   'toggle-input-lock': CONTROL,
-  'request-control': CONTROL,
   'grant-control': CONTROL,
   'toggle-control-takeover': CONTROL,
   'toggle-immediate-control-takeover': CONTROL,
@@ -274,6 +274,8 @@ export const NO_WEB_MEANING: Readonly<Record<string, string>> = {
       'sessions',
       'profiles',
       'save-profile',
+      'request-control',
+      'copy-read-only-link',
       'new-session',
       'next-session',
       'prev-session',

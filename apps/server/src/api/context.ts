@@ -13,11 +13,14 @@ import type { RemoteHosts } from '../remote/remoteHosts';
 import type { RemotePlacement } from '../extensions/remotePlacement';
 import type { SessionManager } from '../session/manager';
 import type { StatusService } from '../status/statusService';
+import type { SessionClients } from '../stream/sessionClients';
 import type { ConnectionStats } from '../stream/wsHub';
 import type { WorktreeService } from '../worktrees/worktreeService';
 
 /** Who is calling: a browser with the session cookie, an HTTP client with the bearer token, or the CLI on the 0600 control socket. */
-export type Caller = { ok: true; via: 'cookie' | 'bearer' | 'socket' } | { ok: false; reason: string };
+/** `readOnly`: a read-only link's viewer (http/gate.ts); api/readOnlyAccess.ts says what it may call. */
+export type Caller =
+  { ok: true; via: 'cookie' | 'bearer' | 'socket'; readOnly?: boolean } | { ok: false; reason: string };
 
 /** Process-level figures for tests and benchmarks (never secrets). */
 export interface Diagnostics {
@@ -45,6 +48,10 @@ export interface ServerServices {
   profiles: ProfileService;
   /** The Files and Git sidebar tabs: listings, git state, opening a file, watches. */
   files: FileService;
+  /** Which page shows which session and who controls each (stream/sessionClients.ts). */
+  clients: SessionClients;
+  /** The page's address for a read-only viewer of `session`, or null (no web port). */
+  readOnlyUrl(session: string | null): string | null;
   diagnostics(): Diagnostics;
 }
 

@@ -6,6 +6,7 @@ import { trpcCodeOf } from '../contract/codes';
 import { codedError, describeError } from './errorShape';
 import type { ApiContext } from './context';
 import { hostRouting } from '../remote/routing';
+import { readOnlyRefusal } from './readOnlyAccess';
 
 export type { ApiContext, Caller, Diagnostics } from './context';
 
@@ -31,6 +32,12 @@ export const router = t.router;
 export const procedure = t.procedure
   .use(({ ctx, next }) => {
     if (!ctx.caller.ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.caller.reason });
+    return next();
+  })
+  // A read-only link's viewer reaches only the display queries of api/readOnlyAccess.ts.
+  .use(({ ctx, path, next }) => {
+    const refusal = ctx.caller.ok && ctx.caller.readOnly ? readOnlyRefusal(path) : null;
+    if (refusal) throw new TRPCError({ code: 'FORBIDDEN', message: refusal });
     return next();
   })
   // Every failure with a code of contract/codes.ts (workspace, extension host, action invoker, a

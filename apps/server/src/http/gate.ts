@@ -7,9 +7,14 @@
 //    which no cross-site page can know.
 //  * Mutations need content-type application/json — HTML forms and no-preflight fetches can only
 //    send form-encoded or text/plain bodies.
+//  * A read-only link carries the viewer token (viewerTokenOf: an HMAC of the token, so it can
+//    be handed out without the token, and changes with it): its caller is `readOnly`, which every
+//    procedure but a short list of display queries refuses (api/readOnlyAccess.ts) and whose
+//    keystrokes and sizes the /ws hub never passes to a pane (stream/wsHub.ts).
 //  * The token from `?token=` becomes an HttpOnly SameSite=Strict cookie and leaves the URL by
 //    redirect, so it does not stay in history, Referer headers or screenshots.
 // No CORS headers are ever sent. Procedures check the caller again (api/trpc.ts).
+import { createHmac } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Caller } from '../api/trpc';
 import { tokenMatches } from './token';
@@ -17,6 +22,8 @@ import { tokenMatches } from './token';
 export interface GateConfig {
   port: number;
   token: string;
+  /** The read-only viewer token (viewerTokenOf(token)). */
+  viewerToken: string;
   /** --allow-remote: any Host is accepted, but Origin must still match the Host (same origin) and the token is still required. */
   allowRemote: boolean;
 }
@@ -77,10 +84,19 @@ function decodedOrNull(value: string): string | null {
   }
 }
 
+/** The token of a read-only link: derived from the server's token, never the token itself. */
+export function viewerTokenOf(token: string): string {
+  return createHmac('sha256', token).update('rozi read-only viewer').digest('hex');
+}
+
 /** Who the request authenticates as, before any Origin rule. */
 export function authenticate(req: IncomingMessage, cfg: GateConfig): Caller {
-  if (tokenMatches(bearer(req), cfg.token)) return { ok: true, via: 'bearer' };
-  if (tokenMatches(cookieToken(req, cfg.port), cfg.token)) return { ok: true, via: 'cookie' };
+  const given = bearer(req);
+  if (tokenMatches(given, cfg.token)) return { ok: true, via: 'bearer' };
+  const cookie = cookieToken(req, cfg.port);
+  if (tokenMatches(cookie, cfg.token)) return { ok: true, via: 'cookie' };
+  if (tokenMatches(given, cfg.viewerToken)) return { ok: true, via: 'bearer', readOnly: true };
+  if (tokenMatches(cookie, cfg.viewerToken)) return { ok: true, via: 'cookie', readOnly: true };
   return { ok: false, reason: 'not authenticated: open the URL that `rozi server` printed (with ?token=)' };
 }
 

@@ -102,7 +102,8 @@ export function createHttpServer(o: HttpServerOptions): Server {
     if (!v.ok) return denyUpgrade(socket, v.status, v.reason);
     const url = requestUrl(req);
     if (!url) return denyUpgrade(socket, 400, 'Bad Request');
-    if (url.pathname === WS_PATH) return o.hub.accept(req, socket, head);
+    if (url.pathname === WS_PATH)
+      return o.hub.accept(req, socket, { head, readOnly: v.caller.readOnly === true });
     // Next's own upgrades (dev HMR) under /_next/ go to Next; nothing else is upgraded.
     if (o.next && url.pathname.startsWith('/_next/')) return void o.next.upgrade(req, socket, head);
     denyUpgrade(socket, 404, 'Not Found');
@@ -141,13 +142,19 @@ function sameOriginLocation(url: URL): string {
 }
 
 function exchangeToken(res: ServerResponse, url: URL, gate: GateConfig): void {
-  if (!tokenMatches(url.searchParams.get('token'), gate.token))
-    return deny(res, 401, 'rozi: that token is not valid for this server');
+  const given = url.searchParams.get('token');
+  // A read-only link's token becomes the cookie as it is: that browser stays a viewer.
+  const cookie = tokenMatches(given, gate.token)
+    ? gate.token
+    : tokenMatches(given, gate.viewerToken)
+      ? gate.viewerToken
+      : null;
+  if (cookie === null) return deny(res, 401, 'rozi: that token is not valid for this server');
   url.searchParams.delete('token');
   const location = sameOriginLocation(url);
   res.writeHead(302, {
     Location: location,
-    'Set-Cookie': `${cookieName(gate.port)}=${gate.token}; HttpOnly; SameSite=Strict; Path=/; Max-Age=2592000`,
+    'Set-Cookie': `${cookieName(gate.port)}=${cookie}; HttpOnly; SameSite=Strict; Path=/; Max-Age=2592000`,
     'Cache-Control': 'no-store',
   });
   res.end();

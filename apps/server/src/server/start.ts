@@ -16,7 +16,7 @@ import { listenControlSocket } from '../control/socketServer';
 import { EventBus } from '../events/bus';
 import { ExtensionHost } from '../extensions/host';
 import { HookService } from '../hooks/hookService';
-import type { GateConfig } from '../http/gate';
+import { viewerTokenOf, type GateConfig } from '../http/gate';
 import { loadNext, type NextHandlers } from '../http/nextApp';
 import { createHttpServer } from '../http/server';
 import { loadOrCreateToken } from '../http/token';
@@ -291,9 +291,18 @@ export async function runServer(o: ServerOptions): Promise<number> {
     pathVar: baseEnv.PATH,
     log: o.log,
   });
+  const viewerToken = viewerTokenOf(token);
   const services: ServerServices = {
     manager,
     profiles,
+    clients: hub.sessionClients,
+    // The page's address with the read-only link's token (http/gate.ts); null without a web port.
+    readOnlyUrl: (session) => {
+      if (o.headless) return null;
+      const host = isLoopback(o.host) ? '127.0.0.1' : o.host.includes(':') ? `[${o.host}]` : o.host;
+      const s = session ? `&session=${encodeURIComponent(session)}` : '';
+      return `http://${host}:${gate.port}/?token=${viewerToken}${s}`;
+    },
     extensions,
     hooks,
     status,
@@ -316,7 +325,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
   links.extra = placementProcedures({ paths, env: baseEnv, roziBin: bin, services, log: o.log });
   projection.start();
   hooks.attachStatus(status);
-  const gate: GateConfig = { port: o.port, token, allowRemote: o.allowRemote };
+  const gate: GateConfig = { port: o.port, token, viewerToken, allowRemote: o.allowRemote };
   const http = o.headless ? null : createHttpServer({ services, hub, gate, next, log: o.log });
   if (http) gate.port = await listen(http, o.port, o.host);
 

@@ -29,6 +29,8 @@ const schema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('input'), key, data: z.string() }),
   z.object({ t: z.literal('resize'), key, cols, rows }),
   z.object({ t: z.literal('ack'), key, bytes: z.number().finite().nonnegative() }),
+  z.object({ t: z.literal('view'), session: z.string().min(1).max(256).nullable() }),
+  z.object({ t: z.literal('take-control') }),
 ]);
 
 export type ParsedClientMessage = { ok: true; message: ClientMessage } | { ok: false; error: string };

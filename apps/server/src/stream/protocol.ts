@@ -58,14 +58,20 @@ export type ClientMessage =
   | { t: 'input'; key: PaneKey; data: string }
   | { t: 'resize'; key: PaneKey; cols: number; rows: number }
   /** Payload bytes written to the terminal since the previous ack. */
-  | { t: 'ack'; key: PaneKey; bytes: number };
+  | { t: 'ack'; key: PaneKey; bytes: number }
+  /** The session the page shows (null: none): attaches the client there (stream/sessionClients.ts). */
+  | { t: 'view'; session: string | null }
+  /** Take the control lease of the shown session (rozi's request-control with takeover). */
+  | { t: 'take-control' };
 
 export type ServerMessage =
   | { t: 'event'; event: ServerEvent }
   /** The pane's process exited (also sent on attach to an exited pane). */
   | { t: 'exit'; key: PaneKey; code: number | null }
   /** A client message the server could not use (unknown pane, bad JSON); the socket stays open. */
-  | { t: 'error'; key?: PaneKey; message: string };
+  | { t: 'error'; key?: PaneKey; message: string }
+  /** Sent once on connect: this page's client id and whether it is a read-only viewer. */
+  | { t: 'hello'; client: number; readOnly: boolean };
 
 export interface FrameHeader {
   kind: typeof FRAME_OUTPUT | typeof FRAME_RESET;

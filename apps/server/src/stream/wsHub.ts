@@ -12,6 +12,7 @@ import { parseClientMessage, validPaneSize } from './clientMessage';
 import { LatestSize, type PaneSize } from './latestSize';
 import type { ServerMessage } from './protocol';
 import type { StreamSource } from './streamSource';
+import { SessionClients } from './sessionClients';
 
 const PING_EVERY_MS = 30_000;
 
@@ -34,6 +35,8 @@ export class StreamHub {
   /** Each page is a client of the server-wide roster (rozi's client-joined/-left): its id. */
   private readonly clients = new Map<WebSocket, number>();
   private nextClientId = 1;
+  /** Which page shows which session, and each session's control lease. */
+  readonly sessionClients: SessionClients;
 
   constructor(
     manager: SessionManager,
@@ -41,6 +44,7 @@ export class StreamHub {
     /** Finds a pane's output by key: local panes, then remote ones (remote/remotePane.ts). */
     private readonly source: (key: number) => StreamSource | undefined = (key) => manager.panes.get(key),
   ) {
+    this.sessionClients = new SessionClients(bus);
     this.pinger = setInterval(() => {
       for (const ws of this.sockets.keys()) {
         if ((ws as WebSocket & { alive?: boolean }).alive === false) ws.terminate();
@@ -53,9 +57,11 @@ export class StreamHub {
     this.pinger.unref();
   }
 
-  /** Completes an upgrade the gate already authorised. */
-  accept(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.connection(ws, socket));
+  /** Completes an upgrade the gate already authorised; `readOnly`: a read-only link's page. */
+  accept(req: IncomingMessage, socket: Duplex, o: { head: Buffer; readOnly: boolean }): void {
+    this.wss.handleUpgrade(req, socket, o.head, (ws) =>
+      this.connection(ws, { socket, readOnly: o.readOnly }),
+    );
   }
 
   get connections(): number {
@@ -76,11 +82,13 @@ export class StreamHub {
     }));
   }
 
-  private connection(ws: WebSocket, socket: Duplex): void {
+  private connection(ws: WebSocket, o: { socket: Duplex; readOnly: boolean }): void {
+    const { socket, readOnly } = o;
     const viewers = new Map<number, PaneViewer>();
     this.sockets.set(ws, viewers);
     const clientId = this.nextClientId++;
     this.clients.set(ws, clientId);
+    this.sessionClients.join({ id: clientId, readOnly });
     this.roster('client-joined', clientId);
     const channel: ViewerChannel = {
       sendBinary: (frame) => ws.send(frame, { binary: true }),
@@ -90,6 +98,7 @@ export class StreamHub {
       },
       queuedBytes: () => ws.bufferedAmount,
     };
+    channel.sendJson({ t: 'hello', client: clientId, readOnly });
     // ws writes straight to the upgraded socket: its drain is when queued frames reached the kernel.
     socket.on('drain', () => {
       for (const v of [...viewers.values()]) v.drained();
@@ -116,7 +125,7 @@ export class StreamHub {
     ws.on('message', (raw: RawData, isBinary: boolean) => {
       let reply: ServerMessage | null;
       try {
-        reply = this.handle(raw, isBinary, { viewers, channel, drop, leave });
+        reply = this.handle(raw, isBinary, { viewers, channel, drop, leave, clientId, readOnly });
       } catch (err) {
         // A handler bug must cost this message, not the server (no handler may throw on input).
         reply = {
@@ -130,6 +139,7 @@ export class StreamHub {
       unsubscribe();
       for (const key of [...viewers.keys()]) leave(key);
       this.sockets.delete(ws);
+      this.sessionClients.leave(clientId);
       if (this.clients.delete(ws)) this.roster('client-left', clientId);
     });
     ws.on('error', () => ws.terminate());
@@ -157,19 +167,30 @@ export class StreamHub {
       channel: ViewerChannel;
       drop(key: number): void;
       leave(key: number): void;
+      clientId: number;
+      /** A read-only link's page: its keystrokes and sizes never reach a pane. */
+      readOnly: boolean;
     },
   ): ServerMessage | null {
     if (isBinary) return { t: 'error', message: 'client messages are JSON text frames' };
     const parsed = parseClientMessage(raw.toString());
     if (!parsed.ok) return { t: 'error', message: parsed.error };
     const msg = parsed.message;
+    if (msg.t === 'view') {
+      this.sessionClients.view(c.clientId, msg.session);
+      return null;
+    }
+    if (msg.t === 'take-control') {
+      const refusal = this.sessionClients.take(c.clientId);
+      return refusal ? { t: 'error', message: refusal } : null;
+    }
     const key = msg.key;
     const pane = this.source(key);
     switch (msg.t) {
       case 'attach': {
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
         c.drop(key);
-        if (validPaneSize(msg.cols, msg.rows))
+        if (!c.readOnly && validPaneSize(msg.cols, msg.rows))
           this.resize(key, this.sizes.use(key, c.channel, { cols: msg.cols, rows: msg.rows }));
         const viewer = new PaneViewer(pane, c.channel);
         c.viewers.set(key, viewer);
@@ -181,6 +202,7 @@ export class StreamHub {
         return null;
       case 'input': {
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
+        if (c.readOnly) return { t: 'error', key, message: 'read-only viewer: nothing was typed' };
         const tooLarge = paneInputRefusal(msg.data);
         if (tooLarge) return { t: 'error', key, message: `${tooLarge}; nothing was typed` };
         this.resize(key, this.sizes.use(key, c.channel));
@@ -189,6 +211,7 @@ export class StreamHub {
       }
       case 'resize':
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
+        if (c.readOnly) return null; // a viewer watches at the size the writers chose
         if (validPaneSize(msg.cols, msg.rows))
           this.resize(key, this.sizes.use(key, c.channel, { cols: msg.cols, rows: msg.rows }));
         return null;

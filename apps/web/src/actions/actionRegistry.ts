@@ -4,6 +4,8 @@ import { floatActions } from './floatActions';
 import { layoutActions } from './layoutActions';
 import { modeActions } from './modeActions';
 import { paneActions } from './paneActions';
+import { profileActions } from './profileActions';
+import { collaborationActions } from './collaborationActions';
 import { sessionActions } from './sessionActions';
 import { tabActions } from './tabActions';
 import { shellActions } from './shellActions';
@@ -15,6 +17,8 @@ export const ACTIONS: readonly ActionDef[] = [
   ...tabActions,
   ...layoutActions,
   ...sessionActions,
+  ...profileActions,
+  ...collaborationActions,
   ...viewActions,
   ...shellActions,
   ...modeActions,

@@ -40,6 +40,10 @@ export interface UiControls {
   /** The needs-you inbox (desktop panel; the phone shows it first anyway). */
   openInbox(): void;
   openSettings(): void;
+  /** The Profiles picker; 'capture' opens it naming a new profile, 'replace' with Ctrl+R's hint first. */
+  openProfiles(mode?: 'capture' | 'replace'): void;
+  /** Takes the shown session's control lease (rozi's request-control; takeover is immediate). */
+  takeControl(): void;
   prompt(request: PromptRequest): void;
   confirm(request: ConfirmRequest): void;
   selectSession(name: string): void;

@@ -60,6 +60,8 @@ export interface WorkspaceApi {
   renameSession(name: string, to: string): Promise<unknown>;
   killSession(name: string): Promise<unknown>;
   setFolder(name: string, folder: string | null): Promise<unknown>;
+  /** A link whose holder watches `session` but can never type (rozi's attach --read-only). */
+  readOnlyLink(session: string): Promise<string>;
 }
 
 export function workspaceApi(client: RoziClient): WorkspaceApi {
@@ -97,5 +99,6 @@ export function workspaceApi(client: RoziClient): WorkspaceApi {
     renameSession: (name, to) => client.sessions.rename.mutate({ session: name, to }),
     killSession: (name) => client.sessions.kill.mutate({ session: name }),
     setFolder: (name, folder) => client.sessions.setFolder.mutate({ session: name, folder }),
+    readOnlyLink: async (session) => (await client.sessions.readOnlyLink.query({ session })).url,
   };
 }

@@ -10,6 +10,9 @@ export function useActiveSession(
   sessions: readonly SessionInfo[] | undefined,
 ): [SessionInfo | undefined, (name: string) => void] {
   const [chosen, setChosen] = useState<string | null>(() => {
+    // rozi attach NAME prints the page's address with ?session=NAME.
+    const asked = new URLSearchParams(location.search).get('session');
+    if (asked) return asked;
     try {
       return sessionStorage.getItem(KEY) ?? localStorage.getItem(KEY);
     } catch {

@@ -47,6 +47,11 @@ export class StreamClient {
   /** Bumped per socket so a write finishing after a reconnect is not acked on the new socket. */
   private generation = 0;
   state: ConnectionState = 'connecting';
+  /** This page as the server knows it (its `hello`): client id and whether it is read-only. */
+  identity: { client: number; readOnly: boolean } | null = null;
+  private readonly identityListeners = new Set<() => void>();
+  /** The session this page shows, told to the server again after each reconnect. */
+  private viewing: string | null = null;
 
   constructor(private readonly url: string) {
     this.connect();
@@ -62,8 +67,9 @@ export class StreamClient {
     this.attached.set(key, entry);
     this.sendAttach(entry);
     return {
-      input: (data) => this.send({ t: 'input', key, data }),
-      resize: (cols, rows) => this.send({ t: 'resize', key, cols, rows }),
+      // A read-only page never sends keys or sizes (the server refuses them anyway).
+      input: (data) => this.identity?.readOnly !== true && this.send({ t: 'input', key, data }),
+      resize: (cols, rows) => this.identity?.readOnly !== true && this.send({ t: 'resize', key, cols, rows }),
       dispose: () => {
         if (this.attached.get(key) !== entry) return;
         this.attached.delete(key);
@@ -75,6 +81,22 @@ export class StreamClient {
   onEvent(listener: (event: ServerEvent) => void): () => void {
     this.eventListeners.add(listener);
     return () => this.eventListeners.delete(listener);
+  }
+
+  /** Tells the server which session this page shows (the roster and control lease follow it). */
+  view(session: string | null): void {
+    this.viewing = session;
+    this.send({ t: 'view', session });
+  }
+
+  /** Takes the shown session's control lease (rozi's request-control with takeover). */
+  takeControl(): void {
+    this.send({ t: 'take-control' });
+  }
+
+  onIdentity(listener: () => void): () => void {
+    this.identityListeners.add(listener);
+    return () => this.identityListeners.delete(listener);
   }
 
   onState(listener: (state: ConnectionState) => void): () => void {
@@ -110,6 +132,7 @@ export class StreamClient {
         entry.flow.reset();
         this.sendAttach(entry);
       }
+      if (this.viewing !== null) this.send({ t: 'view', session: this.viewing });
       this.setState('open');
       if (reconnected) for (const listener of this.reconnectListeners) listener();
     };
@@ -190,6 +213,9 @@ export class StreamClient {
       this.attached.get(message.key)?.sink.exited(message.code);
     } else if (message.t === 'error') {
       console.warn(`rozi stream: ${message.message}`);
+    } else if (message.t === 'hello') {
+      this.identity = { client: message.client, readOnly: message.readOnly };
+      for (const listener of this.identityListeners) listener();
     }
   }
 }

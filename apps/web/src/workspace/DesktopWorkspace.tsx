@@ -16,6 +16,7 @@ import { PanesTab } from '../sidebar/PanesTab';
 import { Sidebar } from './Sidebar';
 import { SidebarEdge } from './SidebarEdge';
 import { TabBar } from './TabBar';
+import { ControlChip } from './ControlChip';
 import { TabLayout } from './TabLayout';
 import type { WorkspaceController } from './useWorkspaceController';
 import { WorkspaceDialogs } from './WorkspaceDialogs';
@@ -88,6 +89,7 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
                 onNewTab={() => c.run('new-tab')}
                 onRun={c.run}
                 zoomed={tab.zoomedPaneId !== null}
+                control={<ControlChip control={c.control} />}
               />
               <TabLayout
                 key={`${session.name}/${tab.id}`}

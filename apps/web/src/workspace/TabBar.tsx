@@ -16,6 +16,8 @@ export interface TabBarProps {
   onNewTab(): void;
   onRun(actionId: string): void;
   zoomed: boolean;
+  /** Who controls input (ControlChip), drawn before the layout chip. */
+  control?: React.ReactNode;
 }
 
 export function TabBar(props: TabBarProps) {
@@ -86,6 +88,7 @@ export function TabBar(props: TabBarProps) {
         <IconButton icon="plus" label="New tab" onClick={props.onNewTab} className="mx-1.5 self-center" />
       </div>
       <div className="flex shrink-0 items-center gap-0.5 px-2">
+        {props.control}
         <button
           type="button"
           onClick={() => props.onRun('cycle-layout')}

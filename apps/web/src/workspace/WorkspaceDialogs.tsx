@@ -9,6 +9,7 @@ import { ActivityView } from '../status/ActivityView';
 import { Toasts } from '../status/Toasts';
 import type { WorkspaceController } from './useWorkspaceController';
 import { ToastAnswers } from '../inbox/ToastAnswers';
+import { ProfilePicker } from './ProfilePicker';
 
 /** `besidePanel`: the desktop's inbox panel is open, so toasts sit to its left instead of over it. */
 export function WorkspaceDialogs({
@@ -61,6 +62,15 @@ export function WorkspaceDialogs({
           dialogs.closeActivity();
           c.ui.openLauncher();
         }}
+      />
+      <ProfilePicker
+        open={dialogs.profiles !== null}
+        mode={dialogs.profiles ?? 'list'}
+        onClose={dialogs.closeProfiles}
+        session={c.session?.host ? undefined : c.session?.name}
+        dir={c.pane && !c.session?.host ? c.pane.cwd : null}
+        selectSession={c.selectSession}
+        notice={c.ui.notice}
       />
       <ExtensionsLayer />
       <PromptDialog request={dialogs.prompt} onClose={dialogs.closePrompt} />

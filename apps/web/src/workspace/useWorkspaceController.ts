@@ -28,6 +28,7 @@ import { useInboxPanel } from '../inbox/useInboxPanel';
 import { activeTabOf, useWorkspace } from '../cache/useWorkspace';
 import { workspaceApi } from '../model/workspaceApi';
 import { terminalFor } from '../terminal/terminalRegistry';
+import { useSessionControl } from './useSessionControl';
 
 /** Actions that work even while a dialog or form field has focus. */
 const GLOBAL_ACTIONS = new Set(['command-palette']);
@@ -45,12 +46,14 @@ export function useWorkspaceController() {
   const settings = useSettings();
   const router = useRouter();
   const [session, selectSession] = useActiveSession(workspace.data?.sessions);
+  const control = useSessionControl(session?.host ? undefined : session?.name);
   const tab = activeTabOf(session);
   const pane = session && tab ? workspace.pane(session.name, tab.focusedPaneId) : undefined;
 
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [launcher, setLauncher] = useState<LauncherPlacement | null>(null);
   const [activityOpen, setActivityOpen] = useState(false);
+  const [profiles, setProfiles] = useState<'list' | 'capture' | 'replace' | null>(null);
   const inbox = useInbox();
   const inboxPanel = useInboxPanel(inbox);
   const showInbox = inboxPanel.show;
@@ -72,13 +75,15 @@ export function useWorkspaceController() {
       openActivity: () => setActivityOpen(true),
       openInbox: showInbox,
       openSettings: () => router.push('/settings'),
+      openProfiles: (mode) => setProfiles(mode ?? 'list'),
+      takeControl: control.takeControl,
       prompt: setPrompt,
       confirm: setConfirm,
       selectSession,
       toggleSidebar: () => updateSettings({ sidebarOpen: !settings.sidebarOpen }),
       notice,
     }),
-    [router, selectSession, settings.sidebarOpen, notice, showInbox],
+    [router, selectSession, settings.sidebarOpen, notice, showInbox, control.takeControl],
   );
 
   // config.toml [keys] and active extension keys from the server (issue 9), on top of the defaults.
@@ -181,6 +186,7 @@ export function useWorkspaceController() {
 
   return {
     api,
+    control,
     workspace,
     settings,
     session,
@@ -204,6 +210,8 @@ export function useWorkspaceController() {
       launcher,
       closeLauncher: () => setLauncher(null),
       activityOpen,
+      profiles,
+      closeProfiles: () => setProfiles(null),
       closeActivity: () => setActivityOpen(false),
       prompt,
       closePrompt: () => setPrompt(null),

@@ -1,6 +1,7 @@
 // sessions.create / rename / kill / setFolder / list.
 import { z } from 'zod';
 import { directoryInput, launchInput, PTY_READY_TIMEOUT_MS } from '../inputs';
+import { RoziError } from '../../session/errors';
 import { procedure, router } from '../trpc';
 
 const sessionName = z.string().min(1);
@@ -56,6 +57,21 @@ export const sessionsRouter = router({
         warnings,
       };
     }),
+
+  /**
+   * The address of a read-only viewer of `session` (rozi's attach --read-only): whoever opens it
+   * watches but never types (http/gate.ts, api/readOnlyAccess.ts). Never answered to a viewer.
+   */
+  readOnlyLink: procedure.input(z.object({ session: sessionName })).query(({ ctx, input }) => {
+    const session = ctx.manager.session(input.session);
+    const url = ctx.readOnlyUrl(session.name);
+    if (!url)
+      throw new RoziError(
+        'conflict',
+        'this server has no web port (started headless), so it has no link to share',
+      );
+    return { session: session.name, url, readOnly: true };
+  }),
 
   rename: procedure.input(z.object({ session: sessionName, to: sessionName })).mutation(({ ctx, input }) => {
     const s = ctx.manager.renameSession(input.session, input.to);

@@ -11,6 +11,9 @@ export const workspaceRouter = router({
 
   notifications: procedure.query(({ ctx }) => ctx.manager.notifications),
 
+  /** The pages on each session and who holds each session's control lease (rozi's roster). */
+  clients: procedure.query(({ ctx }) => ctx.clients.roster()),
+
   /** Memory and per-viewer flow-control state (tests and benchmarks read it). */
   diagnostics: procedure.query(({ ctx }) => ctx.diagnostics()),
 

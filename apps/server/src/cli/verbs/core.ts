@@ -19,6 +19,7 @@ import { moveToWorkspaceVerb } from './core/moveToWorkspace';
 import { switchWorkspaceVerb } from './core/switchWorkspace';
 import { setLayoutVerb } from './core/setLayout';
 import { saveProfileVerb } from './core/saveProfile';
+import { attachVerb } from './core/attach';
 
 export const coreVerbs: Verb[] = [
   serverVerb,
@@ -35,6 +36,7 @@ export const coreVerbs: Verb[] = [
   moveToWorkspaceVerb,
   setLayoutVerb,
   saveProfileVerb,
+  attachVerb,
   focusVerb,
   killPaneVerb,
   renamePaneVerb,
