@@ -47,6 +47,11 @@ export const DEFAULT_KEYMAP: Readonly<Record<string, readonly string[]>> = {
     Array.from({ length: 9 }, (_, i) => [`move-to-workspace-${i + 1}`, [`prefix alt-${i + 1}`]]),
   ),
   'cycle-layout': ['prefix m'],
+  'choose-layout': ['prefix shift-m'],
+  // rozi's r; its = and - grow and shrink, here equalize and split-down, so > and <.
+  'resize-mode': ['prefix r'],
+  'grow-split': ['prefix >'],
+  'shrink-split': ['prefix <'],
   'new-pane': ['prefix enter'],
   'swap-left': ['prefix ctrl-h'],
   'swap-down': ['prefix ctrl-j'],

@@ -6,6 +6,7 @@ import { modeActions } from './modeActions';
 import { paneActions } from './paneActions';
 import { profileActions } from './profileActions';
 import { collaborationActions } from './collaborationActions';
+import { resizeActions } from './resizeActions';
 import { sessionActions } from './sessionActions';
 import { tabActions } from './tabActions';
 import { shellActions } from './shellActions';
@@ -16,6 +17,7 @@ export const ACTIONS: readonly ActionDef[] = [
   ...floatActions,
   ...tabActions,
   ...layoutActions,
+  ...resizeActions,
   ...sessionActions,
   ...profileActions,
   ...collaborationActions,

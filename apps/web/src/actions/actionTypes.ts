@@ -44,6 +44,10 @@ export interface UiControls {
   openProfiles(mode?: 'capture' | 'replace'): void;
   /** Takes the shown session's control lease (rozi's request-control; takeover is immediate). */
   takeControl(): void;
+  /** Resize mode: h/j/k/l move the focused pane's divider until Esc. */
+  resizeMode(): void;
+  /** The layout picker with a live preview. */
+  chooseLayout(): void;
   prompt(request: PromptRequest): void;
   confirm(request: ConfirmRequest): void;
   selectSession(name: string): void;

@@ -10,6 +10,8 @@ import { Toasts } from '../status/Toasts';
 import type { WorkspaceController } from './useWorkspaceController';
 import { ToastAnswers } from '../inbox/ToastAnswers';
 import { ProfilePicker } from './ProfilePicker';
+import { LayoutPicker } from './LayoutPicker';
+import { ResizeMode } from './ResizeMode';
 
 /** `besidePanel`: the desktop's inbox panel is open, so toasts sit to its left instead of over it. */
 export function WorkspaceDialogs({
@@ -71,6 +73,20 @@ export function WorkspaceDialogs({
         dir={c.pane && !c.session?.host ? c.pane.cwd : null}
         selectSession={c.selectSession}
         notice={c.ui.notice}
+      />
+      <ResizeMode active={dialogs.resizing} context={c.currentContext} onExit={dialogs.stopResizing} />
+      <LayoutPicker
+        open={dialogs.layoutPicker && c.tab !== undefined}
+        current={c.tab?.layoutKind ?? 'dwindle'}
+        apply={(layout) => {
+          if (c.session && c.tab)
+            void c.api
+              .setLayout({ session: c.session.name, tab: c.tab.id, layout })
+              .catch((err: unknown) =>
+                c.ui.notice(err instanceof Error ? err.message : String(err), 'error'),
+              );
+        }}
+        onClose={dialogs.closeLayoutPicker}
       />
       <ExtensionsLayer />
       <PromptDialog request={dialogs.prompt} onClose={dialogs.closePrompt} />

@@ -34,7 +34,11 @@ export function useSessionControl(session: string | undefined): SessionControl {
   const client = useTRPCClient();
   const [identity, setIdentity] = useState(stream.identity);
   const [roster, setRoster] = useState<Roster | null>(null);
-  useEffect(() => stream.onIdentity(() => setIdentity(stream.identity)), [stream]);
+  useEffect(() => {
+    // The hello may have come between the first render and this effect.
+    setIdentity(stream.identity);
+    return stream.onIdentity(() => setIdentity(stream.identity));
+  }, [stream]);
   // Sent again once the hello arrived: a view sent before the socket opened was dropped.
   useEffect(() => stream.view(session ?? null), [stream, session, identity]);
   const refresh = useCallback(

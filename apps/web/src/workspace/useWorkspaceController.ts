@@ -54,6 +54,8 @@ export function useWorkspaceController() {
   const [launcher, setLauncher] = useState<LauncherPlacement | null>(null);
   const [activityOpen, setActivityOpen] = useState(false);
   const [profiles, setProfiles] = useState<'list' | 'capture' | 'replace' | null>(null);
+  const [resizing, setResizing] = useState(false);
+  const [layoutPicker, setLayoutPicker] = useState(false);
   const inbox = useInbox();
   const inboxPanel = useInboxPanel(inbox);
   const showInbox = inboxPanel.show;
@@ -77,6 +79,8 @@ export function useWorkspaceController() {
       openSettings: () => router.push('/settings'),
       openProfiles: (mode) => setProfiles(mode ?? 'list'),
       takeControl: control.takeControl,
+      resizeMode: () => setResizing(true),
+      chooseLayout: () => setLayoutPicker(true),
       prompt: setPrompt,
       confirm: setConfirm,
       selectSession,
@@ -113,6 +117,7 @@ export function useWorkspaceController() {
   };
   const contextRef = useRef(context);
   contextRef.current = context;
+  const currentContext = useCallback(() => contextRef.current, []);
 
   const runAction = useCallback(
     (action: ActionDef) => {
@@ -187,6 +192,7 @@ export function useWorkspaceController() {
   return {
     api,
     control,
+    currentContext,
     workspace,
     settings,
     session,
@@ -212,6 +218,10 @@ export function useWorkspaceController() {
       activityOpen,
       profiles,
       closeProfiles: () => setProfiles(null),
+      resizing,
+      stopResizing: () => setResizing(false),
+      layoutPicker,
+      closeLayoutPicker: () => setLayoutPicker(false),
       closeActivity: () => setActivityOpen(false),
       prompt,
       closePrompt: () => setPrompt(null),

@@ -1,0 +1,63 @@
+'use client';
+// Resize mode (rozi's keybindings.md): Ctrl+A r, then h/j/k/l or the arrows move the focused
+// pane's divider 4% of its split (model/splitResize.ts), Esc (or Enter) leaves. While it is on,
+// every key is taken in the capture phase so none reaches the terminal, and a RESIZE hjkl Esc
+// indicator shows at the bottom of the page.
+import { useEffect, useRef } from 'react';
+import type { ActionContext } from '../actions/actionTypes';
+import { resizeStep, type ResizeDirection } from '../model/splitResize';
+
+const KEYS: Record<string, ResizeDirection> = {
+  h: 'left',
+  ArrowLeft: 'left',
+  l: 'right',
+  ArrowRight: 'right',
+  k: 'up',
+  ArrowUp: 'up',
+  j: 'down',
+  ArrowDown: 'down',
+};
+
+export function ResizeMode({
+  active,
+  context,
+  onExit,
+}: {
+  active: boolean;
+  /** The page's action context as it is now (focused pane, its layout, the api). */
+  context: () => ActionContext;
+  onExit(): void;
+}) {
+  const busy = useRef(false);
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Shift' || e.key === 'Control' || e.key === 'Alt' || e.key === 'Meta') return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (e.key === 'Escape' || e.key === 'Enter' || e.key === 'q') return onExit();
+      const direction = KEYS[e.key];
+      const ctx = context();
+      if (!direction || !ctx.session || !ctx.tab || !ctx.pane || busy.current) return;
+      const step = resizeStep(ctx.tab.layout, { pane: ctx.pane.id, direction });
+      if (!step) return;
+      busy.current = true;
+      ctx.api
+        .resizeSplit({ session: ctx.session.name, tab: ctx.tab.id, ...step })
+        .catch((err: unknown) => ctx.ui.notice(err instanceof Error ? err.message : String(err), 'error'))
+        .finally(() => (busy.current = false));
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [active, context, onExit]);
+  if (!active) return null;
+  return (
+    <div
+      data-resize-mode
+      role="status"
+      className="pointer-events-none fixed bottom-8 left-1/2 z-50 -translate-x-1/2 rounded-md border border-done/60 bg-surface px-3 py-1 font-mono text-[12px] text-done shadow-lg"
+    >
+      RESIZE hjkl Esc
+    </div>
+  );
+}
