@@ -2,18 +2,20 @@
 // running. A browser is the client here, so attach prints the address to open: with --read-only,
 // a read-only link the owner can hand out (its holder watches every pane but can never type,
 // take control or change anything; the server enforces it), else the session's page address.
+import { z } from 'zod';
 import { callServer } from '../../controlClient';
-import { requiredPositional, type Verb } from '../../verb';
+import { flag } from '../../flags';
+import { defineVerb, requiredPositional } from '../../verb';
 
-export const attachVerb: Verb = {
+export const attachVerb = defineVerb({
   path: ['attach'],
   summary: 'print the address of a running session (--read-only: a link that can watch but never type)',
   response: 'rozi',
-  options: [{ name: 'read-only', type: 'boolean', description: 'a read-only viewer link' }],
+  flags: z.object({ 'read-only': flag.boolean({ description: 'a read-only viewer link' }) }),
   positionals: [{ name: 'name', required: true }],
   async run(ctx) {
     const name = requiredPositional(ctx.args, 0);
-    if (ctx.args.options['read-only'] === true) {
+    if (ctx.opts['read-only'] === true) {
       const r = await callServer(ctx.io.env, 'sessions.readOnlyLink', { session: name });
       ctx.print(r, () => r.url);
       return 0;
@@ -25,4 +27,4 @@ export const attachVerb: Verb = {
     ctx.print(out, () => out.url);
     return 0;
   },
-};
+});
