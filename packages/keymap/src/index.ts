@@ -24,3 +24,4 @@ export {
   type SuggestionState,
 } from './resolveKeymap';
 export { ChordMatcher, type MatchResult, type SequenceBinding } from './chordMatcher';
+export { BROWSER_RESERVED, browserReservedChord, type ReservedChord } from './browserReserved';

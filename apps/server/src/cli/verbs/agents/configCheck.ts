@@ -11,6 +11,7 @@ import { inputSettings } from '../../../config/inputSettings';
 import { KeyLines } from '../../../config/keyLines';
 import { resolvePaths } from '../../../config/paths';
 import { readPaneRules } from '../../../config/rules';
+import { reservedKeyWarnings } from '../../../config/reservedKeys';
 import { readConfigServices } from '../../../config/services';
 import { resolveTheme } from '../../../config/themes';
 import { readUserCommands } from '../../../config/userCommands';
@@ -37,6 +38,7 @@ export const configCheckVerb = defineVerb({
       ...readConfigServices({ root, text: text ?? '', file: configFile }).warnings,
       ...readUserCommands({ root, text: text ?? '', file: configFile }).warnings,
       ...readPaneRules({ root, text: text ?? '', file: configFile }).warnings,
+      ...reservedKeyWarnings({ root, text: text ?? '', file: configFile }),
     ];
     const themeName =
       root.theme && typeof root.theme === 'object' ? (root.theme as { name?: unknown }).name : undefined;
