@@ -2,7 +2,8 @@
 // real git: the Files tab follows the focused pane into a repository, shows git markers and a
 // symlink loop as such, and opens a file from the keyboard (↓, → to expand, Enter) in $EDITOR in a
 // new pane with the path as $ROZI_FILE; the Git tab shows the branch and changed files and follows
-// a `git checkout` typed in the pane. Screenshots: e2e/screenshots/files-tab-*.png.
+// a `git checkout` typed in the pane; the Panes tab lists the panes by workspace and focuses one.
+// Screenshots: e2e/screenshots/files-tab-*.png.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -136,5 +137,33 @@ describe('Files and Git sidebar tabs', () => {
     await typeInTerminal(page, 'git add -A && git -c user.name=t -c user.email=t@t commit -qm two\n');
     await git.getByText('No changes').waitFor({ timeout: 15_000 });
     await screenshot(page, 'files-tab-git-checkout');
+  });
+
+  it('lists the session’s panes by workspace in the Panes tab; Enter focuses one', async () => {
+    const { page } = browser;
+    const panel = page.locator('aside').first().locator('section[data-panel="2"]');
+    await panel.getByRole('tab', { name: 'Panes' }).click();
+    const panes = panel.locator('[data-builtin-tab="panes"]');
+    const group = panes.getByRole('group', { name: 'Workspace 1' });
+    await group.waitFor({ timeout: 15_000 });
+    const rows = group.locator('button[data-pane]');
+    await waitFor('two pane rows', async () => (await rows.count()) === 2);
+    // The shell's row is named by its directory's leaf and shows the directory beneath.
+    const shell = rows.first();
+    expect(await shell.innerText()).toContain('project');
+    expect(await rows.nth(1).innerText()).toContain('app.ts');
+    // Focus the editor pane from the keyboard: ↓ to its row, Enter.
+    await shell.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await waitFor(
+      'pane 2 focused',
+      async () => (await page.locator('section[data-pane-id="2"]').getAttribute('data-focused')) !== null,
+    );
+    await waitFor(
+      'its row marked current',
+      async () => (await rows.nth(1).getAttribute('aria-current')) === 'true',
+    );
+    await screenshot(page, 'files-tab-panes');
   });
 });

@@ -3,7 +3,9 @@
 // directory on screen (the root and each expanded one), the repository's git state, and a lease on
 // the server's watches for exactly those directories. Both tabs refresh every five seconds while
 // they are mounted (a dock mounts only its selected tab), and at once when the server reports a
-// watched directory changed (`files-changed`, cache/eventTable.ts). Expansion is remembered per
+// watched directory changed (`files-changed`, cache/eventTable.ts); listings the server watches
+// fall back to a 30 s poll (git state keeps five seconds: edits elsewhere in the repository are
+// not watched). Expansion is remembered per
 // tab and root for as long as the page runs, so coming back to a directory restores its shape.
 import type { PaneView } from '@rozi/server/view';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +16,8 @@ import type { Listing } from './fileTree';
 export type FileView = 'files' | 'git';
 
 export const REFRESH_MS = 5000;
+/** Listings the server watches change through `files-changed`; this is only the safety net. */
+const WATCHED_REFRESH_MS = 30_000;
 const LEASE_MS = 10_000;
 
 const expandedByRoot = new Map<string, Set<string>>();
@@ -54,10 +58,13 @@ export function useFileTree(pane: PaneView | undefined, view: FileView) {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const key = pane?.key ?? 0;
+  // While the server watches every directory on screen, their listings need no five-second poll.
+  const [watched, setWatched] = useState(false);
+  const listRefresh = watched ? WATCHED_REFRESH_MS : REFRESH_MS;
   const rootQuery = useQuery({
     ...trpc.files.list.queryOptions({ key, view, rel: '' }),
     enabled: pane !== undefined,
-    refetchInterval: REFRESH_MS,
+    refetchInterval: listRefresh,
     retry: false,
   });
   const root = rootQuery.data?.root ?? null;
@@ -75,7 +82,7 @@ export function useFileTree(pane: PaneView | undefined, view: FileView) {
   const subQueries = useQueries({
     queries: dirs.map((rel) => ({
       ...trpc.files.list.queryOptions({ key, view, rel }),
-      refetchInterval: REFRESH_MS,
+      refetchInterval: listRefresh,
       retry: false,
     })),
   });
@@ -95,7 +102,11 @@ export function useFileTree(pane: PaneView | undefined, view: FileView) {
   useEffect(() => {
     if (pane === undefined || root === null) return;
     const rels = ['', ...dirKey.split('\0').filter((d) => d !== '')];
-    const lease = () => void client.files.watch.mutate({ key, view, rels, git: true }).catch(() => undefined);
+    const lease = () =>
+      void client.files.watch.mutate({ key, view, rels, git: true }).then(
+        (r) => setWatched(!r.full),
+        () => setWatched(false),
+      );
     lease();
     const t = setInterval(lease, LEASE_MS);
     return () => clearInterval(t);
