@@ -64,7 +64,8 @@ export function useFileTree(pane: PaneView | undefined, view: FileView) {
   const rootQuery = useQuery({
     ...trpc.files.list.queryOptions({ key, view, rel: '' }),
     enabled: pane !== undefined,
-    refetchInterval: listRefresh,
+    // Five seconds whatever is watched: the root itself moves when the pane changes directory.
+    refetchInterval: REFRESH_MS,
     retry: false,
   });
   const root = rootQuery.data?.root ?? null;
