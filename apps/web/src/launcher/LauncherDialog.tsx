@@ -10,7 +10,7 @@ import type { LauncherPlacement } from './launcherModel';
 import { launchAt, PLACEMENTS } from './launcherModel';
 import { terminalFor } from '../terminal/terminalRegistry';
 import { holdKeys } from './keyBuffer';
-import { DirectoryInput } from '../shell/DirectoryInput';
+import { DirectoryInput } from '../fields/DirectoryInput';
 import { SetupApproval, useWorktreeLaunch, WorktreeOptions } from './worktreeLaunch';
 
 export interface LauncherDialogProps {

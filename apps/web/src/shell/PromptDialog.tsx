@@ -3,7 +3,7 @@
 import { Button, Dialog, Field, Select, TextInput } from '@rozi/ui';
 import { useState } from 'react';
 import type { ConfirmRequest, PromptRequest } from '../actions/actionTypes';
-import { DirectoryInput } from './DirectoryInput';
+import { DirectoryInput } from '../fields/DirectoryInput';
 
 export function PromptDialog({ request, onClose }: { request: PromptRequest | null; onClose(): void }) {
   return (
