@@ -2,6 +2,7 @@
 // fake claude on the host goes blocked, its question appears in this server's inbox (the query
 // and the inbox-changed event the browser writes into its cache) under `dev@box`, and answering
 // it here with its ref goes through the host's fence: exactly the choice's keys reach the agent.
+// The host's needs-input and question-answered events are raised here too, under local names.
 import { readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,11 +50,14 @@ describe('the inbox across a remote host', () => {
     writeFileSync(log, '');
     chmodSync(log, 0o666);
     const events: Inbox[] = [];
+    const raised: { type: string; session?: string; key?: number; question?: { question: string } }[] = [];
     const watching = subscribeServer(
       s.env,
-      { path: 'workspace.events', input: { types: ['inbox-changed'] } },
+      { path: 'workspace.events', input: { types: ['inbox-changed', 'needs-input', 'question-answered'] } },
       (item) => {
-        events.push((item as { inbox: Inbox }).inbox);
+        const e = item as { type: string; inbox?: Inbox };
+        if (e.type === 'inbox-changed') events.push(e.inbox!);
+        else raised.push(e as (typeof raised)[number]);
         return true;
       },
     );
@@ -80,6 +84,12 @@ describe('the inbox across a remote host', () => {
     await waitFor('an inbox-changed event with the host item', () =>
       events.some((e) => e.items.some((x) => x.session === 'dev@box')),
     );
+    // Hooks and `rozi subscribe` here hear the host's question, under this server's names.
+    const asked = await waitFor('a needs-input event from the host', () =>
+      raised.find((e) => e.type === 'needs-input' && e.session === 'dev@box'),
+    );
+    expect(asked.key).toBe(key);
+    expect(asked.question?.question.length).toBeGreaterThan(0);
     const r = await s.call<{ ok: boolean }>('agents.answer', {
       // As the browser's inbox sends it (apps/web/src/inbox/useInbox.ts).
       ref: JSON.stringify(item.ref),
@@ -99,6 +109,9 @@ describe('the inbox across a remote host', () => {
       const i = await s.call<Inbox>('agents.inbox');
       return !i.items.some((x) => x.session === 'dev@box') && i.history.some((h) => h.answer === 'YAML');
     });
+    await waitFor('a question-answered event from the host', () =>
+      raised.some((e) => e.type === 'question-answered' && e.key === key),
+    );
     void watching;
   }, 180_000);
 });

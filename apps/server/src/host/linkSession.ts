@@ -30,8 +30,11 @@ const FORWARDED = new Set<ServerEventType>([
   'agent-state-changed',
   'workspace-changed',
   'workspace-delta',
-  // The needs-you inbox (issue 21): the client merges every host's into its own.
+  // The needs-you inbox (issue 21): the client merges every host's into its own, and raises the
+  // host's questions and answers for its own hooks, subscribers and notifications.
   'inbox-changed',
+  'needs-input',
+  'question-answered',
 ]);
 
 export interface LinkSessionOptions {
