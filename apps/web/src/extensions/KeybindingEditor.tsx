@@ -19,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ACTIONS } from '../actions/actionRegistry';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
-import { chordOfEvent, displaySequence } from '@rozi/keymap';
+import { browserReservedChord, chordOfEvent, displaySequence } from '@rozi/keymap';
 import { useConfigInput } from '../settings/useConfigInput';
 import { AppProviders } from '../shell/AppProviders';
 import { useApplyTheme } from '../settings/useResolvedTheme';
@@ -34,6 +34,17 @@ const STATE_TONE = {
 
 function show(key: string): string {
   return displaySequence(key.split(' '));
+}
+
+/** A binding the browser keeps for itself: what it does there and the nearest free chord. */
+function ReservedNote({ binding }: { binding: string }) {
+  const r = browserReservedChord(binding);
+  if (!r) return null;
+  return (
+    <span role="note" data-browser-reserved={r.chord} className="text-[11px] text-blocked">
+      The browser keeps {show(r.chord)} (it {r.does}); try {show(r.suggestion)}
+    </span>
+  );
 }
 
 function overlaps(a: string, b: string): boolean {
@@ -194,6 +205,7 @@ function Editor() {
                         ? show(pendingKey)
                         : 'Press the keys (a prefix, then a key); Enter saves, Esc cancels'}
                     </span>
+                    {pendingKey && <ReservedNote binding={pendingKey} />}
                     {pendingConflicts.length > 0 && (
                       <span role="alert" className="text-[12px] text-blocked">
                         Conflicts with {pendingConflicts.join(', ')}
@@ -207,6 +219,7 @@ function Editor() {
                       <span key={`${k.key}${k.source}`} className={STATE_TONE[k.state]}>
                         {/* A chord never wraps: its box is one line high. */}
                         <Kbd className="whitespace-nowrap">{show(k.key)}</Kbd>
+                        <ReservedNote binding={k.key} />
                       </span>
                     ))}
                   </div>
