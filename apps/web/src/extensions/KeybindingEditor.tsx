@@ -41,7 +41,7 @@ function ReservedNote({ binding }: { binding: string }) {
   const r = browserReservedChord(binding);
   if (!r) return null;
   return (
-    <span role="note" data-browser-reserved={r.chord} className="text-[11px] text-blocked">
+    <span role="note" data-browser-reserved={r.chord} className="block text-[11px] leading-4 text-blocked">
       The browser keeps {show(r.chord)} (it {r.does}); try {show(r.suggestion)}
     </span>
   );
