@@ -5,10 +5,12 @@
 //    never interleave their read-change-write);
 //  - an editor that saves while we write is seen before the rename (the file is compared with
 //    the text the edit was computed from) and the edit is computed again on its text;
-//  - an editor that writes in place into the old file during the rename itself is seen after it
-//    (the old file, still open, changed) and its text is edited and written again.
-//    A writer that opened the old file before the rename and writes after it is waited for
-//    (replacedWriters.ts: it still holds the replaced file open for writing) before that check.
+//  - a writer that writes in place into the old file during the rename itself is seen after it
+//    (the old file, still open, changed). What it appended is put back into the new file, after
+//    our text and before anything appended to the new file since; a file it rewrote whole is
+//    edited and written again. A writer that opened the old file before the rename and writes
+//    after it is waited for (replacedWriters.ts: it still holds the replaced file open for
+//    writing) before that check.
 // Only a rename-style save landing in the microseconds between the last compare and our rename
 // can still be overwritten; nothing short of the editor taking our lock closes that.
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
@@ -80,51 +82,93 @@ function bytesNow(file: string): Buffer | null {
 const sameState = (a: Buffer | null, b: FileState): boolean =>
   a === null ? !b.existed : b.existed && a.equals(b.bytes);
 
+/** Writes `bytes` unless the file stopped being `want` before the rename; false when it had. */
+function writeIfStill(file: string, bytes: Buffer, want: FileState): boolean {
+  try {
+    writeFileAtomic(file, bytes, {
+      beforeRename: () => {
+        if (!sameState(bytesNow(file), want)) throw new ChangedUnderEdit();
+      },
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof ChangedUnderEdit) return false;
+    throw err;
+  }
+}
+
+/** What a writer put into the file our rename replaced: text it appended, or the whole file it rewrote. */
+function lateWrite(opened: Opened): { appended: Buffer } | { rewritten: Buffer } | null {
+  if (opened.fd === null || stampOf(opened.fd) === opened.stamp) return null;
+  const old = readAt0(opened.fd);
+  const had = opened.state.bytes;
+  if (old.length >= had.length && old.subarray(0, had.length).equals(had))
+    return old.length > had.length ? { appended: old.subarray(had.length) } : null;
+  return { rewritten: old };
+}
+
+/**
+ * Text appended into the file we replaced goes back after what we wrote (`wrote`) and before
+ * anything appended to our file since, so append-only writers keep their order.
+ */
+function withCarried(now: FileState, wrote: Buffer, carried: Buffer): Buffer {
+  const ours = now.existed && now.bytes.subarray(0, wrote.length).equals(wrote);
+  return ours
+    ? Buffer.concat([wrote, carried, now.bytes.subarray(wrote.length)])
+    : Buffer.concat([now.bytes, carried]);
+}
+
 /** One locked attempt loop; see the file comment. Throws only when the write itself fails. */
 function editLocked(file: string, edit: EditFn): ConfigEditResult {
   let base: FileState | null = null;
   let expected: FileState | null = null;
   let first: FileState | null = null;
   let wrote: Buffer | null = null;
+  // Appended into a file we replaced and so in no file now: written back before anything else.
+  let carried: Buffer | null = null;
   const deadline = Date.now() + CONFIG_EDIT_BUDGET_MS;
   let attempt = 0;
   for (; attempt < CONFIG_EDIT_ATTEMPTS || Date.now() < deadline; attempt++) {
     const opened = open(file);
     try {
-      // `base`: what the edit is applied to; `expected`: what must still be in the file at the rename.
       const now = opened.state;
-      if (base === null || expected === null || !sameState(now.bytes, expected)) base = expected = now;
-      first ??= base;
-      const r = edit(base.bytes.toString('utf8'), base);
-      if ('error' in r) return { ok: false, code: 'refused', error: r.error };
-      const after = Buffer.from(r.text, 'utf8');
-      const unchanged = base.existed ? after.equals(base.bytes) : after.length === 0;
-      if (unchanged && base === expected)
-        return { ok: true, changed: wrote !== null, before: first, after: wrote ?? after };
-      const want = expected;
-      try {
-        writeFileAtomic(file, after, {
-          beforeRename: () => {
-            if (!sameState(bytesNow(file), want)) throw new ChangedUnderEdit();
-          },
-        });
-      } catch (err) {
-        if (err instanceof ChangedUnderEdit) {
-          base = expected = null;
-          continue;
-        }
-        throw err;
+      let out: Buffer;
+      let want: FileState;
+      if (carried !== null && wrote !== null) {
+        out = withCarried(now, wrote, carried);
+        want = now;
+      } else {
+        // `base`: what the edit is applied to; `expected`: what must still be in the file at the rename.
+        if (base === null || expected === null || !sameState(now.bytes, expected)) base = expected = now;
+        first ??= base;
+        const r = edit(base.bytes.toString('utf8'), base);
+        if ('error' in r) return { ok: false, code: 'refused', error: r.error };
+        out = Buffer.from(r.text, 'utf8');
+        const unchanged = base.existed ? out.equals(base.bytes) : out.length === 0;
+        if (unchanged && base === expected)
+          return { ok: true, changed: wrote !== null, before: first, after: wrote ?? out };
+        want = expected;
       }
-      wrote = after;
-      // An in-place write into the file we replaced, between the compare and the rename, or by a
-      // writer that opened it before the rename and has not written yet (waited for).
-      if (opened.fd !== null) waitForReplacedWriters(file);
-      if (opened.fd !== null && stampOf(opened.fd) !== opened.stamp) {
-        base = { existed: true, bytes: readAt0(opened.fd) };
-        expected = { existed: true, bytes: after };
+      if (!writeIfStill(file, out, want)) {
+        if (carried === null) base = expected = null;
         continue;
       }
-      return { ok: true, changed: true, before: first, after };
+      wrote = out;
+      carried = null;
+      // A write into the file we replaced, between the compare and the rename, or by a writer
+      // that opened it before the rename and had not written yet (waited for).
+      if (opened.fd !== null) waitForReplacedWriters(file);
+      const late = lateWrite(opened);
+      if (late && 'appended' in late) {
+        carried = late.appended;
+        continue;
+      }
+      if (late) {
+        base = { existed: true, bytes: late.rewritten };
+        expected = { existed: true, bytes: out };
+        continue;
+      }
+      return { ok: true, changed: true, before: first ?? now, after: out };
     } finally {
       if (opened.fd !== null) closeSync(opened.fd);
     }
