@@ -1,12 +1,13 @@
 'use client';
 // The data of the Files and Git tabs (sidebar.md, Built-in Tabs): one `files.list` query per
 // directory on screen (the root and each expanded one), the repository's git state, and a lease on
-// the server's watches for exactly those directories. Both tabs refresh every five seconds while
-// they are mounted (a dock mounts only its selected tab), and at once when the server reports a
-// watched directory changed (`files-changed`, cache/eventTable.ts); listings the server watches
-// fall back to a 30 s poll (git state keeps five seconds: edits elsewhere in the repository are
-// not watched). Expansion is remembered per
-// tab and root for as long as the page runs, so coming back to a directory restores its shape.
+// the server's watches for exactly those directories. Listings are read again when the server
+// reports a watched directory changed (`files-changed`, cache/eventTable.ts) or the pane changed
+// directory; only a directory the server could not watch is polled (every five seconds). The Git
+// tab also polls the repository's state every five seconds while it is shown (a dock mounts only
+// its selected tab): an edit elsewhere in the repository reaches no watch. Expansion is
+// remembered per tab and root for as long as the page runs, so coming back to a directory
+// restores its shape.
 import type { PaneView } from '@rozi/server/view';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
@@ -16,8 +17,6 @@ import type { Listing } from './fileTree';
 export type FileView = 'files' | 'git';
 
 export const REFRESH_MS = 5000;
-/** Listings the server watches change through `files-changed`; this is only the safety net. */
-const WATCHED_REFRESH_MS = 30_000;
 const LEASE_MS = 10_000;
 
 const expandedByRoot = new Map<string, Set<string>>();
@@ -48,7 +47,8 @@ export function useGitState(pane: PaneView | undefined, view: FileView) {
   return useQuery({
     ...trpc.files.git.queryOptions({ key: pane?.key ?? 0, view }),
     enabled: pane !== undefined,
-    refetchInterval: REFRESH_MS,
+    // The Files tab's decorations follow `files-changed`; the Git tab lists the whole repository.
+    refetchInterval: view === 'git' ? REFRESH_MS : false,
     retry: false,
   });
 }
@@ -58,14 +58,14 @@ export function useFileTree(pane: PaneView | undefined, view: FileView) {
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const key = pane?.key ?? 0;
-  // While the server watches every directory on screen, their listings need no five-second poll.
+  // While the server watches every directory on screen, `files-changed` says when to read again.
   const [watched, setWatched] = useState(false);
-  const listRefresh = watched ? WATCHED_REFRESH_MS : REFRESH_MS;
+  const listRefresh = watched ? false : REFRESH_MS;
   const rootQuery = useQuery({
     ...trpc.files.list.queryOptions({ key, view, rel: '' }),
     enabled: pane !== undefined,
-    // Five seconds whatever is watched: the root itself moves when the pane changes directory.
-    refetchInterval: REFRESH_MS,
+    // The root moves with the pane's directory: the effect below reads it again then.
+    refetchInterval: listRefresh,
     retry: false,
   });
   const root = rootQuery.data?.root ?? null;
