@@ -41,3 +41,8 @@ export async function agentRowsOf(
     }>;
   });
 }
+
+/** The tabs of the workspace's tab bar (the sidebar's docks have tab strips of their own). */
+export function workspaceTabs(page: Page) {
+  return page.getByRole('tablist', { name: /^Tabs of / }).getByRole('tab');
+}

@@ -12,7 +12,7 @@ import { agentCapture } from '../../apps/server/test/agentCaptures';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
 import { waitFor } from '../lib/terminalText';
-import { agentRowsOf, openWorkspace } from '../lib/workspaceProbe';
+import { agentRowsOf, openWorkspace, workspaceTabs } from '../lib/workspaceProbe';
 
 const FAKE = join(REPO_ROOT, 'apps', 'server', 'test', 'fake-agents', 'fake-agent.mjs');
 const definitions = loadDefinitions();
@@ -118,7 +118,7 @@ describe('the needs-you inbox on the desktop', () => {
     const { page } = desktop;
     const codex = await launch({ agent: 'codex', sequence: 'working,blocked', answers: true });
     // Back to the first tab: the agent's pane is out of view, so its turn to blocked is notified.
-    await page.locator('[role="tab"]').first().click();
+    await workspaceTabs(page).first().click();
     await waitFor('codex working', async () => (await stateOf(codex.pane)) === 'working', 15_000);
     process.kill(codex.pid, 'SIGUSR1');
     const toast = page.locator('[data-toast="blocked"]').last();
@@ -171,7 +171,11 @@ describe('the needs-you inbox on the desktop', () => {
     await screenshot(page, 'inbox-fallback');
     await item.getByRole('button', { name: 'Open pane' }).click();
     await waitFor('kilo pane focused', async () =>
-      (await page.locator('[role="tab"][aria-selected="true"]').innerText()).includes('kilo'),
+      (
+        await page
+          .locator('[role="tablist"][aria-label^="Tabs of"] [role="tab"][aria-selected="true"]')
+          .innerText()
+      ).includes('kilo'),
     );
     expect(kilo.received()).toBe('');
     await server.cli(['kill-pane', '--target', String(kilo.pane)]);

@@ -10,7 +10,7 @@ import { agentCapture } from '../../apps/server/test/agentCaptures';
 import { openBrowser, type Browser } from '../lib/browser';
 import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
 import { pane, waitFor } from '../lib/terminalText';
-import { agentRowsOf, openWorkspace, workspaceOf } from '../lib/workspaceProbe';
+import { agentRowsOf, openWorkspace, workspaceOf, workspaceTabs } from '../lib/workspaceProbe';
 
 let server: RoziServer;
 let browser: Browser;
@@ -59,7 +59,7 @@ describe('viewing a pane', () => {
     await new Promise((r) => setTimeout(r, 1000));
     expect(await stateOf(1)).toBe('done');
 
-    await page.getByRole('tab').first().click();
+    await workspaceTabs(page).first().click();
     await pane(page, 1).waitFor();
     await waitFor('done acknowledged', async () => (await stateOf(1)) === 'idle');
     await waitFor(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { startRozi, type RoziServer } from '../lib/roziServer';
 import { pane, waitFor } from '../lib/terminalText';
-import { agentRowsOf, openWorkspace, workspaceOf } from '../lib/workspaceProbe';
+import { agentRowsOf, openWorkspace, workspaceOf, workspaceTabs } from '../lib/workspaceProbe';
 
 let server: RoziServer;
 let browser: Browser;
@@ -86,13 +86,13 @@ describe('status surfaces', () => {
     await server.cli(['status', 'working', '--target', '2']);
     await waitFor('pane 2 working', async () => (await stateOf(2)) === 'working');
     // Back on the second tab, pane 2 finishes out of sight.
-    await page.getByRole('tab').nth(1).click();
+    await workspaceTabs(page).nth(1).click();
     await pane(page, 3).waitFor();
     await server.cli(['status', 'idle', '--target', '2']);
     await waitFor('pane 2 done', async () => (await stateOf(2)) === 'done');
     await page.locator('[role="tab"] [data-state="done"]').waitFor();
     await waitFor('title count', async () => (await page.title()) === '(1) rozi');
-    await page.getByRole('tab').first().click();
+    await workspaceTabs(page).first().click();
     await pane(page, 2).locator('[data-state="done"]').waitFor();
     await waitFor('done acknowledged', async () => (await stateOf(2)) === 'idle');
     await waitFor('title cleared', async () => (await page.title()) === 'rozi');

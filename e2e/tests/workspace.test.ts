@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { startRozi, type RoziServer } from '../lib/roziServer';
 import { pane, typeInTerminal, waitFor, waitForText } from '../lib/terminalText';
-import { openWorkspace, workspaceOf } from '../lib/workspaceProbe';
+import { openWorkspace, workspaceOf, workspaceTabs } from '../lib/workspaceProbe';
 
 let server: RoziServer;
 let browser: Browser;
@@ -138,7 +138,7 @@ describe('workspace', () => {
     const before = (await layoutOf()).tab.layout;
     await page.getByRole('button', { name: 'New tab' }).click();
     await waitFor('two tabs', async () => (await layoutOf()).session.tabs.length === 2);
-    await page.getByRole('tab').first().click();
+    await workspaceTabs(page).first().click();
     await waitFor(
       'first tab active',
       async () => (await layoutOf()).session.activeTabId === (await layoutOf()).session.tabs[0]!.id,
@@ -147,7 +147,7 @@ describe('workspace', () => {
     await page.locator('.xterm-accessibility-tree').first().waitFor();
     expect((await layoutOf()).tab.layout).toEqual(before);
     await expect.poll(async () => page.locator('section[data-pane-id]').count(), { timeout: 10_000 }).toBe(2);
-    await expect.poll(async () => page.getByRole('tab').count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => workspaceTabs(page).count(), { timeout: 10_000 }).toBe(2);
     await waitForText(page, { paneId: 1, includes: 'rozi-42' });
     await screenshot(page, 'workspace');
   });
