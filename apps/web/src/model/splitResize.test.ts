@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LayoutNode } from '@rozi/server/model';
-import { growStep, resizeStep } from './splitResize';
+import { growStep, resizeStep, withRatios } from './splitResize';
 
 const p = (paneId: number): LayoutNode => ({ type: 'pane', paneId });
 // 1 | (2 over 3)
@@ -29,5 +29,14 @@ describe('resize mode', () => {
   it('grow and shrink change the pane share of its split', () => {
     expect(growStep(tree, { pane: 2, step: 0.04 })).toEqual({ path: [1], ratios: [0.54, 0.46] });
     expect(growStep(tree, { pane: 1, step: -0.04 })).toEqual({ path: [], ratios: [0.46, 0.54] });
+  });
+  it('a second press steps from the layout the first asked for', () => {
+    const first = resizeStep(tree, { pane: 1, direction: 'right' })!;
+    const asked = withRatios(tree, first);
+    expect(resizeStep(asked, { pane: 1, direction: 'right' })).toEqual({ path: [], ratios: [0.58, 0.42] });
+    const inner = resizeStep(tree, { pane: 3, direction: 'up' })!;
+    const nested = withRatios(tree, inner);
+    expect(nested.type === 'split' && nested.children[1]).toMatchObject({ ratios: [0.46, 0.54] });
+    expect(tree.type === 'split' && tree.children[1]).toMatchObject({ ratios: [0.5, 0.5] });
   });
 });

@@ -68,3 +68,16 @@ export function growStep(
   if (next.some((x) => x < MIN_SHARE)) return null;
   return { path: hit.path, ratios: round(next) };
 }
+
+/** `layout` with the split at `path` given `ratios` (a copy; the input is not changed). */
+export function withRatios(layout: LayoutNode, step: { path: number[]; ratios: number[] }): LayoutNode {
+  if (layout.type === 'pane') return layout;
+  if (step.path.length === 0) return { ...layout, ratios: step.ratios };
+  const [i, ...rest] = step.path;
+  return {
+    ...layout,
+    children: layout.children.map((c, k) =>
+      k === i ? withRatios(c, { path: rest, ratios: step.ratios }) : c,
+    ),
+  };
+}

@@ -2,10 +2,13 @@
 // Resize mode (rozi's keybindings.md): Ctrl+A r, then h/j/k/l or the arrows move the focused
 // pane's divider 4% of its split (model/splitResize.ts), Esc (or Enter) leaves. While it is on,
 // every key is taken in the capture phase so none reaches the terminal, and a RESIZE hjkl Esc
-// indicator shows at the bottom of the page.
+// indicator shows at the bottom of the page. Presses faster than the server's answer each count:
+// a press steps from the layout the last press asked for while that request is out, and the
+// requests go one after another.
 import { useEffect, useRef } from 'react';
 import type { ActionContext } from '../actions/actionTypes';
-import { resizeStep, type ResizeDirection } from '../model/splitResize';
+import type { LayoutNode } from '@rozi/server/model';
+import { resizeStep, withRatios, type ResizeDirection } from '../model/splitResize';
 
 const KEYS: Record<string, ResizeDirection> = {
   h: 'left',
@@ -28,7 +31,10 @@ export function ResizeMode({
   context: () => ActionContext;
   onExit(): void;
 }) {
-  const busy = useRef(false);
+  // The layout the last press asked for, while its request is out (null: read the page's).
+  const asked = useRef<{ layout: LayoutNode; tab: number } | null>(null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const inFlight = useRef(0);
   useEffect(() => {
     if (!active) return;
     const onKey = (e: KeyboardEvent) => {
@@ -38,14 +44,22 @@ export function ResizeMode({
       if (e.key === 'Escape' || e.key === 'Enter' || e.key === 'q') return onExit();
       const direction = KEYS[e.key];
       const ctx = context();
-      if (!direction || !ctx.session || !ctx.tab || !ctx.pane || busy.current) return;
-      const step = resizeStep(ctx.tab.layout, { pane: ctx.pane.id, direction });
+      if (!direction || !ctx.session || !ctx.tab || !ctx.pane) return;
+      const tab = ctx.tab.id;
+      const from = asked.current?.tab === tab ? asked.current.layout : ctx.tab.layout;
+      const step = resizeStep(from, { pane: ctx.pane.id, direction });
       if (!step) return;
-      busy.current = true;
-      ctx.api
-        .resizeSplit({ session: ctx.session.name, tab: ctx.tab.id, ...step })
+      asked.current = { layout: withRatios(from, step), tab };
+      inFlight.current++;
+      const session = ctx.session.name;
+      queue.current = queue.current
+        .then(async () => {
+          await ctx.api.resizeSplit({ session, tab, ...step });
+        })
         .catch((err: unknown) => ctx.ui.notice(err instanceof Error ? err.message : String(err), 'error'))
-        .finally(() => (busy.current = false));
+        .finally(() => {
+          if (--inFlight.current === 0) asked.current = null;
+        });
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
