@@ -111,9 +111,12 @@ describe('shell integration in the browser', () => {
             >;
           }
         ).__roziTerminals;
-        const b = [...terms.values()][0]!.buffer.active;
-        for (let y = 0; y < b.length; y++)
-          if (b.getLine(y)?.translateToString(true).includes('SYNC-HELD')) return true;
+        // Whichever terminal holds it: the page may keep more than one (the probe map is not by pane).
+        for (const t of terms.values()) {
+          const b = t.buffer.active;
+          for (let y = 0; y < b.length; y++)
+            if (b.getLine(y)?.translateToString(true).includes('SYNC-HELD')) return true;
+        }
         return false;
       });
       const shown = (await drawn()).includes('SYNC-HELD');
