@@ -14,6 +14,7 @@ import type { EventBus } from '../events/bus';
 import { validateLayout } from '../session/layout';
 import type { LayoutNode } from '../session/model';
 import type { SessionManager } from '../session/manager';
+import { tiledTabOf } from '../session/workspaceView';
 import type { PaneKey } from '../session/model';
 import { writeFileAtomic } from './atomicWrite';
 import { recordedLaunch } from './resumedPanes';
@@ -79,15 +80,8 @@ export function takeSnapshot(m: SessionManager, resumeOf?: ResumeLookup): Snapsh
       instanceId: s.instanceId,
       folder: s.folder,
       activeTabId: s.activeTabId,
-      tabs: s.tabs.map((t) => ({
-        id: t.id,
-        workspace: t.workspace,
-        layoutKind: t.layoutKind,
-        name: t.name,
-        layout: t.layout,
-        focusedPaneId: t.focusedPaneId,
-        zoomedPaneId: t.zoomedPaneId,
-      })),
+      // Only the tiled part: floating panes are not saved yet.
+      tabs: s.tabs.map(tiledTabOf),
       panes: [...s.panes.values()].map((p) => ({
         id: p.id,
         tab: p.tab,
