@@ -10,8 +10,8 @@ import { useState } from 'react';
 import type { WorkspaceView } from '../cache/useWorkspace';
 import type { WorkspaceApi } from '../model/workspaceApi';
 import { PaneView } from './PaneView';
+import { tileStyle } from './tileStyle';
 
-const GAP_PX = 4;
 type Rect = Pick<FloatingPane, 'x' | 'y' | 'width' | 'height'>;
 type Drag = { paneId: number; rect: Rect };
 const DISMISS_KEYS = new Set(['Enter', 'Escape', ' ']);
@@ -88,19 +88,7 @@ export function FloatingLayer(props: FloatingLayerProps) {
         if (!pane) return null;
         const full = tab.zoomedPaneId === f.paneId;
         const r = drag?.paneId === f.paneId ? drag.rect : f;
-        const style = full
-          ? {
-              left: GAP_PX,
-              top: GAP_PX,
-              width: `calc(100% - ${GAP_PX * 2}px)`,
-              height: `calc(100% - ${GAP_PX * 2}px)`,
-            }
-          : {
-              left: `calc(${r.x * 100}% + ${GAP_PX}px)`,
-              top: `calc(${r.y * 100}% + ${GAP_PX}px)`,
-              width: `calc(${r.width * 100}% - ${GAP_PX * 2}px)`,
-              height: `calc(${r.height * 100}% - ${GAP_PX * 2}px)`,
-            };
+        const style = tileStyle(full ? 'full' : { x: r.x, y: r.y, w: r.width, h: r.height });
         const layer = f.kind === 'popup' ? 'z-40' : f.kind === 'scratchpad' ? 'z-[35]' : 'z-30';
         const focused = tab.focusedPaneId === pane.id;
         return (

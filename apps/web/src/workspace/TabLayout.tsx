@@ -10,8 +10,8 @@ import { FloatingLayer } from './FloatingLayer';
 import { PaneView } from './PaneView';
 import type { WorkspaceView } from '../cache/useWorkspace';
 import type { WorkspaceApi } from '../model/workspaceApi';
+import { GAP_PX, tileStyle } from './tileStyle';
 
-const GAP_PX = 4;
 const MIN_RATIO = 0.05;
 const KEY_STEP = 0.05;
 /** Scrollable's pane width as a share of the viewport (rozi's default basis). */
@@ -108,19 +108,7 @@ export function TabLayout({ session, tab, workspace, api, onRun, onClosePane }: 
         if (!pane) return null;
         const hidden = zoomed !== null && zoomed !== rect.paneId;
         const full = zoomed === rect.paneId;
-        const style = full
-          ? {
-              left: GAP_PX,
-              top: GAP_PX,
-              width: `calc(100% - ${GAP_PX * 2}px)`,
-              height: `calc(100% - ${GAP_PX * 2}px)`,
-            }
-          : {
-              left: `calc(${rect.x * 100}% + ${GAP_PX}px)`,
-              top: `calc(${rect.y * 100}% + ${GAP_PX}px)`,
-              width: `calc(${rect.w * 100}% - ${GAP_PX * 2}px)`,
-              height: `calc(${rect.h * 100}% - ${GAP_PX * 2}px)`,
-            };
+        const style = tileStyle(full ? 'full' : rect);
         return (
           <div
             key={pane.key}
