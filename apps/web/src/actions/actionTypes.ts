@@ -12,8 +12,11 @@ export interface PromptRequest {
   label: string;
   initial: string;
   submitLabel?: string;
-  /** The value is a directory: the field completes subdirectories as the person types. */
-  directory?: boolean;
+  /**
+   * The value is a directory: the field completes subdirectories as the person types, on the
+   * machine of `session` when given (a remote session's folder is on its host).
+   */
+  directory?: boolean | { session: string };
   /** A second field: one of a fixed list (e.g. the host a new session starts on). */
   choice?: PromptChoice;
   /** Return an error message to keep the dialog open, or nothing when done. */

@@ -97,7 +97,7 @@ export function setSessionFolder(ctx: ActionContext, name: string, current: stri
     title: 'Session folder',
     label: 'Directory new panes start in; sessions with the same folder are grouped (empty for none)',
     initial: current ?? '',
-    directory: true,
+    directory: { session: name },
     onSubmit: async (value) => {
       await ctx.api.setFolder(name, value.trim() || null);
     },

@@ -3,7 +3,8 @@
 // the subdirectories of what was typed are listed under the field. Keyboard first, like a shell:
 // Tab completes (the one match, or the part all matches share, or the highlighted one), ↓/↑ move
 // through the list, Enter takes the highlighted entry (without one it submits the form), Esc
-// closes the list (a second Esc closes the dialog). `~/` is kept as typed.
+// closes the list (a second Esc closes the dialog). `~/` is kept as typed. A field for a session
+// on a remote host names it (`session`): the server forwards the call and that host's disk answers.
 import { TextInput } from '@rozi/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -16,11 +17,19 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChang
 export interface DirectoryInputProps extends InputProps {
   value: string;
   onValueChange(value: string): void;
+  /** The session the directory is for (`dev@box` completes on box); absent: this machine. */
+  session?: string;
 }
 
 const DEBOUNCE_MS = 80;
 
-export function DirectoryInput({ value, onValueChange, className = '', ...rest }: DirectoryInputProps) {
+export function DirectoryInput({
+  value,
+  onValueChange,
+  session,
+  className = '',
+  ...rest
+}: DirectoryInputProps) {
   const trpc = useTRPC();
   const listId = useId();
   const [asked, setAsked] = useState(value);
@@ -31,7 +40,10 @@ export function DirectoryInput({ value, onValueChange, className = '', ...rest }
     return () => clearTimeout(t);
   }, [value]);
   const query = useQuery(
-    trpc.directories.complete.queryOptions({ prefix: asked }, { enabled: open, staleTime: 3_000 }),
+    trpc.directories.complete.queryOptions(session ? { prefix: asked, session } : { prefix: asked }, {
+      enabled: open,
+      staleTime: 3_000,
+    }),
   );
   const current = query.data && asked === value ? query.data : undefined;
   const entries = current?.entries ?? [];

@@ -62,6 +62,7 @@ function PromptForm({ request, onClose }: { request: PromptRequest; onClose(): v
               autoFocus
               value={value}
               placeholder="~/src/project"
+              session={typeof request.directory === 'object' ? request.directory.session : undefined}
               onValueChange={setValue}
               onFocus={(e) => e.target.select()}
             />
