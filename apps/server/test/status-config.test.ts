@@ -93,12 +93,12 @@ describe('config.toml status of the running server', () => {
 
   it('names unknown keys as warnings and rozi keys this edition does not use, with lines and reasons', async () => {
     const v = await save(
-      'frame_rate = 60\n[[agents]]\nid = "mca"\nmatch = { names = ["mca"] }\n\n[theme]\nnmae = "x"\n[session]\nautosave = true\n',
+      'frame_rate = 60\n[[agents]]\nid = "mca"\nmatch = { names = ["mca"] }\n\n[theme]\nnmae = "x"\n[confirm]\nload_profile = true\n',
     );
     expect(v.warnings.map((w) => `${w.line}:${w.code}`)).toEqual(['7:unknown-key']);
     expect(v.notUsed.map((n) => `${n.line}:${n.key}:${n.kind}`)).toEqual([
       '1:frame_rate:no-web-meaning',
-      '9:session.autosave:not-built',
+      '9:confirm.load_profile:not-built',
     ]);
     const text = await runCli(s.env, ['--format', 'text', 'config', 'status']);
     expect(text.stdout).toContain('not used in the web edition (2):');

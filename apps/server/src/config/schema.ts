@@ -191,12 +191,11 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
     ),
   ),
   rozi('confirm.load_profile', 'bool', ISSUE_18('asking before a profile replaces a session')),
-  // [session]
+  // [session]: read once at server start (config/sessionSettings.ts, persist/sessionPersistence.ts).
   rozi('session', 'table', honoured),
-  rozi('session.autosave', 'bool', ISSUE_18('[session] autosave')),
-  rozi('session.resurrect', 'bool', ISSUE_18('[session] resurrect')),
-  rozi('session.startup', 'string', ISSUE_18('[session] startup')),
-  rozi('session.path', 'string', ISSUE_18('[session] path')),
+  ...['autosave', 'resurrect', 'startup', 'path'].map((k) =>
+    rozi(`session.${k}`, k === 'autosave' || k === 'resurrect' ? 'bool' : 'string', honoured),
+  ),
   rozi('session.allow_takeover', 'bool', MULTI_CLIENT),
   // [remote]: remote/remoteSettings.ts reports every bad value.
   rozi('remote', 'table', owned('remote hosts ([remote] warnings appear in rozi remote hosts)')),

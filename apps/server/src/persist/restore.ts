@@ -5,24 +5,26 @@
 import { existsSync } from 'node:fs';
 import { joinLayouts, paneIds, removePane } from '../session/layout';
 import { Session, type SessionManager, type Tab } from '../session/manager';
-import type { LayoutNode } from '../session/model';
+import type { FloatingPane, LayoutNode } from '../session/model';
 import { DEFAULT_LAYOUT, isLayoutKind } from '../session/tiling';
 import { placeTab, tabOfWorkspace, WORKSPACE_COUNT } from '../session/workspaces';
 import { readHistory } from './history';
 import { markResumed } from './resumedPanes';
-import type { PaneSnapshot, SnapshotData } from './snapshot';
+import type { PaneSnapshot, SessionSnapshot, SnapshotData } from './snapshot';
 
 /** The argv that reopens an agent's conversation, from the definitions loaded now; null: none declared. */
 export type ResumeArgv = (agent: string, session: string) => string[] | null;
 
-export function restoreSnapshot(o: {
+export interface RestoreOptions {
   manager: SessionManager;
   data: SnapshotData;
   home: string;
   historyDir?: string;
   log(line: string): void;
   resumeArgv?: ResumeArgv;
-}): number {
+}
+
+export function restoreSnapshot(o: RestoreOptions): number {
   const m = o.manager;
   let restored = 0;
   for (const snap of o.data.sessions) {
@@ -33,41 +35,28 @@ export function restoreSnapshot(o: {
       const workspace = workspaceFor(session, t.workspace);
       // More tabs than workspaces (a snapshot from before them): the extras join workspace 9.
       const joinTo = workspace === null ? tabOfWorkspace(session, WORKSPACE_COUNT) : undefined;
+      const spawn = (id: number) => restoreOne({ o, session, snap, tab: t.id, into: joinTo?.id ?? t.id, id });
       let layout: LayoutNode | null = t.layout;
       for (const id of paneIds(t.layout)) {
-        const p = snap.panes.find((x) => x.id === id && x.tab === t.id);
-        try {
-          if (!p) throw new Error('missing from the snapshot');
-          const resume = resumeOf(p, o, `${snap.name}:${id}`);
-          const pane = m.restorePane(session, {
-            id,
-            tab: joinTo?.id ?? t.id,
-            launch: {
-              command: resume ? null : p.command,
-              argv: resume ?? p.argv,
-              cwd: existsSync(p.cwd) ? p.cwd : o.home,
-              title: p.name,
-              keepOpen: p.keepOpen,
-              cols: p.cols,
-              rows: p.rows,
-            },
-            preamble: o.historyDir ? readHistory(o.historyDir, snap.name, id) : undefined,
-          });
-          if (resume) markResumed(pane, { command: p.command, argv: p.argv });
-          restored++;
-        } catch (err) {
-          o.log(
-            `warning: could not restore pane ${snap.name}:${id}: ${err instanceof Error ? err.message : String(err)}`,
-          );
-          layout = layout && removePane(layout, id);
-        }
+        if (spawn(id)) restored++;
+        else layout = layout && removePane(layout, id);
       }
+      // Floats come back where they were; one whose program cannot start is dropped.
+      const floating = (t.floating ?? []).filter(
+        (f) => !paneIds(t.layout).includes(f.paneId) && spawn(f.paneId),
+      );
+      restored += floating.length;
+      // Every tile failed but a float came back: the first float becomes the tile.
+      if (!layout && floating.length > 0)
+        layout = { type: 'pane', paneId: (floating.shift() as FloatingPane).paneId };
       if (!layout) continue;
       if (joinTo) {
         joinTo.layout = joinLayouts(joinTo.layout, layout);
+        joinTo.floating.push(...floating);
         continue;
       }
-      const ids = paneIds(layout);
+      // The focus or the zoom may be on a float (toggle-fullscreen zooms a float too).
+      const ids = [...paneIds(layout), ...floating.map((f) => f.paneId)];
       const tab: Tab = {
         id: t.id,
         workspace: workspace ?? WORKSPACE_COUNT,
@@ -76,8 +65,7 @@ export function restoreSnapshot(o: {
         layout,
         focusedPaneId: ids.includes(t.focusedPaneId) ? t.focusedPaneId : (ids[0] as number),
         zoomedPaneId: t.zoomedPaneId !== null && ids.includes(t.zoomedPaneId) ? t.zoomedPaneId : null,
-        // Floating panes, popups and the scratchpad are not part of a snapshot's layout.
-        floating: [],
+        floating: floating.map((f) => ({ ...f, kind: 'float' as const })),
       };
       placeTab(session, tab);
       session.nextTabId = Math.max(session.nextTabId, t.id + 1);
@@ -93,6 +81,44 @@ export function restoreSnapshot(o: {
   }
   m.bus.workspaceChanged();
   return restored;
+}
+
+/** Respawns one saved pane (tile or float) with its old id; false (and a warning) when it cannot. */
+function restoreOne(r: {
+  o: RestoreOptions;
+  session: Session;
+  snap: SessionSnapshot;
+  tab: number;
+  into: number;
+  id: number;
+}): boolean {
+  const { o, snap, id } = r;
+  const p = snap.panes.find((x) => x.id === id && x.tab === r.tab);
+  try {
+    if (!p) throw new Error('missing from the snapshot');
+    const resume = resumeOf(p, o, `${snap.name}:${id}`);
+    const pane = o.manager.restorePane(r.session, {
+      id,
+      tab: r.into,
+      launch: {
+        command: resume ? null : p.command,
+        argv: resume ?? p.argv,
+        cwd: existsSync(p.cwd) ? p.cwd : o.home,
+        title: p.name,
+        keepOpen: p.keepOpen,
+        cols: p.cols,
+        rows: p.rows,
+      },
+      preamble: o.historyDir ? readHistory(o.historyDir, snap.name, id) : undefined,
+    });
+    if (resume) markResumed(pane, { command: p.command, argv: p.argv });
+    return true;
+  } catch (err) {
+    o.log(
+      `warning: could not restore pane ${snap.name}:${id}: ${err instanceof Error ? err.message : String(err)}`,
+    );
+    return false;
+  }
 }
 
 /** The resume argv for a pane whose agent reported a conversation, or null to run its own command. */

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { EventBus } from '../events/bus';
 import { validateLayout } from '../session/layout';
-import type { LayoutNode } from '../session/model';
+import type { FloatingPane, LayoutNode } from '../session/model';
 import type { SessionManager } from '../session/manager';
 import { tiledTabOf } from '../session/workspaceView';
 import type { PaneKey } from '../session/model';
@@ -61,6 +61,11 @@ export interface SessionSnapshot {
     layout: LayoutNode;
     focusedPaneId: number;
     zoomedPaneId: number | null;
+    /**
+     * Floating panes lifted out of the tiling (kind 'float' only: rozi keeps popups and the
+     * scratchpad out of a snapshot). Absent in snapshots from before floats.
+     */
+    floating?: FloatingPane[];
   }>;
   panes: PaneSnapshot[];
 }
@@ -80,8 +85,11 @@ export function takeSnapshot(m: SessionManager, resumeOf?: ResumeLookup): Snapsh
       instanceId: s.instanceId,
       folder: s.folder,
       activeTabId: s.activeTabId,
-      // Only the tiled part: floating panes are not saved yet.
-      tabs: s.tabs.map(tiledTabOf),
+      // The tiled part plus the floats; popups and the scratchpad are one-shot (rozi saves neither).
+      tabs: s.tabs.map((t) => ({
+        ...tiledTabOf(t),
+        floating: t.floating.filter((f) => f.kind === 'float').map((f) => ({ ...f })),
+      })),
       panes: [...s.panes.values()].map((p) => ({
         id: p.id,
         tab: p.tab,
@@ -115,7 +123,11 @@ export function validateSnapshot(data: unknown): string[] {
     const at = `sessions[${i}]`;
     if (!ss || typeof ss.name !== 'string') errors.push(`${at}.name must be a string`);
     if (!Array.isArray(ss?.tabs)) errors.push(`${at}.tabs must be an array`);
-    else ss.tabs.forEach((t, j) => errors.push(...validateLayout(t?.layout, `${at}.tabs[${j}].layout`)));
+    else
+      ss.tabs.forEach((t, j) => {
+        errors.push(...validateLayout(t?.layout, `${at}.tabs[${j}].layout`));
+        errors.push(...validateFloats(t?.floating, `${at}.tabs[${j}].floating`));
+      });
     if (!Array.isArray(ss?.panes)) errors.push(`${at}.panes must be an array`);
     else
       ss.panes.forEach((p, j) => {
@@ -134,6 +146,23 @@ export function validateSnapshot(data: unknown): string[] {
       });
   });
   return errors;
+}
+
+function validateFloats(floating: unknown, at: string): string[] {
+  if (floating === undefined) return [];
+  if (!Array.isArray(floating)) return [`${at} must be an array`];
+  const fraction = (v: unknown) => typeof v === 'number' && v >= 0 && v <= 1;
+  return floating.flatMap((f: Partial<FloatingPane> | null, i) =>
+    f &&
+    Number.isInteger(f.paneId) &&
+    fraction(f.x) &&
+    fraction(f.y) &&
+    fraction(f.width) &&
+    fraction(f.height) &&
+    f.kind === 'float'
+      ? []
+      : [`${at}[${i}] needs an integer paneId, x/y/width/height fractions and kind "float"`],
+  );
 }
 
 /** Reads the snapshot; a corrupt one is moved aside (never deleted) with a warning. */

@@ -20,9 +20,7 @@ import { viewerTokenOf, type GateConfig } from '../http/gate';
 import { loadNext, type NextHandlers } from '../http/nextApp';
 import { createHttpServer } from '../http/server';
 import { loadOrCreateToken } from '../http/token';
-import { HistoryWriter, historyDir } from '../persist/history';
-import { restoreSnapshot } from '../persist/restore';
-import { loadSnapshot, SnapshotWriter } from '../persist/snapshot';
+import { startPersistence } from '../persist/sessionPersistence';
 import { childLedger } from '@rozi/extensions/node';
 import { claimLedger, endLeftoverChildren, releaseLedger } from '../proc/leftoverChildren';
 import { createProcReader, procProcessTable } from '../proc/processTable';
@@ -346,30 +344,18 @@ export async function runServer(o: ServerOptions): Promise<number> {
     claimLedger({ dir: paths.childrenDir, reader: procs });
   }
 
-  const data = loadSnapshot(paths.snapshotFile, o.log);
-  if (data) {
-    const n = restoreSnapshot({
-      manager,
-      data,
-      home,
-      historyDir: historyDir(paths.stateDir),
-      log: o.log,
-      resumeArgv: (agent, session) => status.resumeArgv(agent, session),
-    });
-    o.log(`restored ${data.sessions.length} session(s), ${n} pane(s) from the snapshot`);
-  }
-  // A host endpoint starts empty: its client creates the sessions it wants there.
-  // The first session is seeded from [profile] default like any session opened without a recipe.
-  if (manager.sessions.size === 0 && !o.headless) await profiles.createSeeded({ launch: {} });
-  const snapshots = new SnapshotWriter({
+  // [session]: the snapshot restored and kept (resurrect), the autosaved layout, startup.
+  const persistence = await startPersistence({
     manager,
     bus,
-    file: paths.snapshotFile,
+    paths,
+    home,
+    profiles,
+    headless: Boolean(o.headless),
     log: o.log,
+    resumeArgv: (agent, session) => status.resumeArgv(agent, session),
     resumeOf: (key) => status.nativeResume(key),
   });
-  const histories = new HistoryWriter({ manager, dir: historyDir(paths.stateDir), log: o.log });
-  snapshots.markDirty();
 
   let control;
   try {
@@ -420,14 +406,14 @@ export async function runServer(o: ServerOptions): Promise<number> {
       // The last snapshot first, while the status service still knows each pane's agent.
       await runShutdown(
         [
-          { name: 'the final snapshot', run: () => snapshots.close() },
+          { name: 'the final snapshot', run: () => persistence.finalSave() },
           { name: 'the status service', run: () => status.stop() },
           { name: 'worktrees', run: () => worktrees.stop() },
           { name: 'the projection', run: () => projection.dispose() },
           { name: 'host links', run: () => links.closeAll('the host server is stopping') },
           { name: 'placement', run: () => placement.stop() },
           { name: 'remote hosts', run: () => remote.stop() },
-          { name: 'pane histories', run: () => histories.close() },
+          { name: 'pane histories', run: () => persistence.closeHistories() },
           { name: 'hooks', run: () => hooks.stop() },
           { name: 'extensions', run: () => extensions.stop() },
           { name: 'config services', run: () => configServices.stop() },
