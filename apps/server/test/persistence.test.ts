@@ -68,7 +68,7 @@ describe('resurrection', () => {
     const r = await s.call<{ pane: PaneInfo }>('panes.split', { target: 1 });
     expect(r.pane.id).toBe(3);
     await s.call('panes.kill', { target: 3 });
-  });
+  }, 240_000);
 
   it('after kill -9 keeps layout changes made a second before', async () => {
     await s.call('panes.split', {
@@ -86,7 +86,7 @@ describe('resurrection', () => {
     const after = await s.call<WorkspaceInfo>('workspace.get');
     expect(layoutOf(after)).toEqual(layoutOf(before));
     expect(after.panes.find((p) => p.session === 'dev' && p.title === 'late')).toBeTruthy();
-  });
+  }, 240_000);
 
   it('a cd (no layout event) reaches the snapshot through the cwd poll', async () => {
     const moved = join(home.home, 'moved-here');
@@ -115,7 +115,7 @@ describe('resurrection', () => {
         moved,
       { timeoutMs: 8000, everyMs: 200 },
     );
-  });
+  }, 240_000);
 
   it('moves a corrupt snapshot aside with a warning and starts fresh', async () => {
     expect(await s.stop()).toBe(0);
@@ -129,5 +129,5 @@ describe('resurrection', () => {
     const w = await s.call<WorkspaceInfo>('workspace.get');
     expect(w.sessions.map((x) => x.name)).toEqual(['main']);
     await waitFor('a fresh snapshot', () => existsSync(join(stateDir, 'snapshot.json')));
-  });
+  }, 240_000);
 });

@@ -34,10 +34,14 @@ const inForce = (v: ConfigStatus) => v.definitions.map((d) => d.id);
 async function save(text: string): Promise<ConfigStatus> {
   const before = (await status()).value.readAt;
   writeFileSync(configFile, text);
-  return waitFor('the reload', async () => {
-    const now = (await status()).value;
-    return now.readAt > before ? now : null;
-  });
+  return waitFor(
+    'the reload',
+    async () => {
+      const now = (await status()).value;
+      return now.readAt > before ? now : null;
+    },
+    240_000,
+  );
 }
 
 describe('config.toml status of the running server', () => {
@@ -74,7 +78,7 @@ describe('config.toml status of the running server', () => {
     expect(inForce(warned)).toContain('mca2');
     expect(inForce(warned)).not.toContain('mca');
     expect((await status()).code).toBe(0);
-  }, 30_000);
+  }, 240_000);
 
   it('re-reads [[hooks]] on the reload: a hook added to config.toml runs', async () => {
     const marker = join(s.home, 'hook-ran');
@@ -89,7 +93,7 @@ describe('config.toml status of the running server', () => {
       },
       15_000,
     );
-  }, 30_000);
+  }, 240_000);
 
   it('names unknown keys as warnings and rozi keys this edition does not use, with lines and reasons', async () => {
     const v = await save(
@@ -102,5 +106,5 @@ describe('config.toml status of the running server', () => {
     ]);
     const text = await runCli(s.env, ['--format', 'text', 'config', 'status']);
     expect(text.stdout).toContain('not used in the web edition (2):');
-  });
+  }, 240_000);
 });

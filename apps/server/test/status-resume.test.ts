@@ -124,5 +124,5 @@ describe('resurrection with native resume', () => {
     s = undefined;
     const again = readFileSync(join(home.home, '.local', 'state', 'rozi', 'snapshot.json'), 'utf8');
     expect(again).not.toContain('--resume');
-  }, 60_000);
+  }, 240_000);
 });
