@@ -33,6 +33,8 @@ export type AvailabilityReason = (typeof AVAILABILITY_REASONS)[number];
 
 const CALL_MS = 20_000;
 const STORE_MS = 120_000;
+/** A call that failed while its link stayed up is tried again after these (then every last). */
+const RETRY_MS = [2000, 5000, 10_000, 20_000, 30_000];
 
 interface SessionRef {
   /** The session's name on its host (no `@alias`). */
@@ -124,6 +126,8 @@ export class RemotePlacement {
   private readonly offs: Array<() => void> = [];
   private stopped = false;
   private retryUnavailable = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private retries = 0;
 
   constructor(private readonly o: RemotePlacementOptions) {}
 
@@ -147,6 +151,7 @@ export class RemotePlacement {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    clearTimeout(this.retryTimer);
     for (const off of this.offs.splice(0)) off();
     await this.running;
     for (const p of this.placed.values()) this.o.generations.retire(p.credentialKey);
@@ -291,6 +296,33 @@ export class RemotePlacement {
       await this.place(w);
     }
     await this.sendScopes();
+    this.retryLater(wanted);
+  }
+
+  /**
+   * An instance left runtime-unreachable although its host's link is up (a call timed out on a
+   * busy host) has no event to wait for: a later pass is timed here, backing off, until it runs.
+   */
+  private retryLater(wanted: Map<string, Wanted>): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    const stuck = [...wanted.values()].some((w) => {
+      const p = this.placed.get(w.id);
+      return (
+        p?.state === 'unavailable' &&
+        p.reason === 'runtime-unreachable' &&
+        w.host.conn.state === 'connected' &&
+        w.host.conn.link?.open === true
+      );
+    });
+    if (!stuck || this.stopped) {
+      this.retries = 0;
+      return;
+    }
+    const delay = RETRY_MS[Math.min(this.retries++, RETRY_MS.length - 1)] as number;
+    this.o.log(`placement: a host call failed on a live link; trying again in ${delay} ms`);
+    this.retryTimer = setTimeout(() => this.schedule(), delay);
+    this.retryTimer.unref();
   }
 
   /** Whether an instance still stands: same generation, session and live link. */
@@ -404,7 +436,9 @@ export class RemotePlacement {
     try {
       await link.rpc.call('link.ext.store', { digest: snap.digest, files: snap.files }, STORE_MS);
     } catch (err) {
-      if (err instanceof LinkCallError && err.code === 'host-unreachable') throw err;
+      // The link's own failures (dropped, timed out) are runtime-unreachable and tried again.
+      if (err instanceof LinkCallError && (err.code === 'host-unreachable' || err.code === 'host-timeout'))
+        throw err;
       throw new LinkCallError('bundle-failed', err instanceof Error ? err.message : String(err));
     }
     return true;

@@ -49,6 +49,18 @@ export interface RemoteHostOptions {
 
 const CALL_TIMEOUT_MS = 30_000;
 const LIST_TIMEOUT_MS = 3000;
+const REFRESH_RETRY_MS = 1000;
+const REFRESH_RETRY_MAX_MS = 15_000;
+
+/** Waits for `p` at most `ms` (it goes on after that); never throws. */
+async function withinMs(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    p.catch(() => undefined),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, ms))),
+  ]);
+  clearTimeout(timer);
+}
 
 export class RemoteHost {
   readonly alias: string;
@@ -168,24 +180,46 @@ export class RemoteHost {
 
   /** Fresh sessions and panes when the link is up (the last seen otherwise); never throws. */
   async workspace(): Promise<{ sessions: SessionInfo[]; panes: PaneView[] }> {
-    if (this.conn.state === 'connected') await this.refresh();
+    // A slow host's view still lands (below); a listing waits for it only LIST_TIMEOUT_MS.
+    if (this.conn.state === 'connected') await withinMs(this.refresh(), LIST_TIMEOUT_MS);
     return this.rows();
   }
 
-  /** Fetches the host's whole view (after a link comes up, or a gap in its deltas). */
+  /**
+   * Fetches the host's whole view (after a link comes up, or a gap in its deltas). The answer is
+   * taken however late it comes within CALL_TIMEOUT_MS, and a failed fetch is asked again while
+   * the same link stays up: a busy host must not leave this copy stale until its next change
+   * (placement and the sidebar would wait for an event that never comes).
+   */
   private refresh(): Promise<void> {
-    this.refreshing ??= this.call<WorkspaceView>('workspace.get', undefined, LIST_TIMEOUT_MS)
+    if (this.refreshing) return this.refreshing;
+    const link = this.conn.link;
+    this.refreshing = this.call<WorkspaceView>('workspace.get', undefined, CALL_TIMEOUT_MS)
       .then((v) => {
+        this.refreshFailures = 0;
         this.view.reset(v);
         for (const p of v.panes) this.paneSize(p);
         this.o.bus.workspaceChanged();
       })
-      .catch(() => {
-        // A slow or dropping link: the last rows stand, marked with the host's state.
+      .catch((err: unknown) => {
+        // The last rows stand, marked with the host's state; the same live link is asked again.
+        if (!link || link !== this.conn.link || !link.open) return;
+        const delay = Math.min(REFRESH_RETRY_MS * 2 ** this.refreshFailures++, REFRESH_RETRY_MAX_MS);
+        this.o.log(
+          `${this.alias}: workspace.get failed (${err instanceof Error ? err.message : String(err)}); again in ${delay} ms`,
+        );
+        clearTimeout(this.refreshTimer);
+        this.refreshTimer = setTimeout(() => {
+          if (link === this.conn.link && link.open) void this.refresh();
+        }, delay);
+        this.refreshTimer.unref();
       })
       .finally(() => (this.refreshing = null));
     return this.refreshing;
   }
+
+  private refreshFailures = 0;
+  private refreshTimer: NodeJS.Timeout | undefined;
 
   /** Local key of a remote pane → its stream (created on first use). */
   stream(localKey: number): RemotePane | undefined {
@@ -214,6 +248,7 @@ export class RemoteHost {
   }
 
   dispose(): void {
+    clearTimeout(this.refreshTimer);
     this.conn.dispose();
     for (const p of this.panes.values()) p.onLinkDown();
     this.panes.clear();
@@ -313,10 +348,11 @@ export class RemoteHost {
   private linkUp(): void {
     const link = this.conn.link;
     if (link) this.lastHello = link.hello;
+    this.refreshFailures = 0;
     for (const p of this.panes.values()) p.onLinkUp();
     void this.refresh();
     // The host sends its inbox on every change; the first one is asked for.
-    void this.call<InboxView>('agents.inbox', undefined, LIST_TIMEOUT_MS)
+    void this.call<InboxView>('agents.inbox', undefined, CALL_TIMEOUT_MS)
       .then((inbox) => this.setInbox(inbox))
       .catch(() => undefined);
   }
