@@ -526,7 +526,7 @@ export class RemotePlacement {
         const rows = await link.rpc.call<Array<{ id: string; status: ServiceStatus }>>(
           'link.ext.status',
           {},
-          5000,
+          10_000,
         );
         for (const r of rows) live.set(`${host.alias}\0${r.id}`, r.status);
       } catch {
