@@ -22,6 +22,7 @@ import { pickVerb } from './extensions/pick';
 import { promptVerb } from './extensions/prompt';
 import { sidebarPublishVerb } from './extensions/sidebarPublish';
 import { extensionsIndexBuildVerb } from './extensions/indexBuild';
+import { checkExtensionVerb, listExtensionsVerb, newExtensionVerb } from './extensions/roziNames';
 
 export const extensionVerbs: Verb[] = [
   extensionsCheckVerb,
@@ -46,4 +47,7 @@ export const extensionVerbs: Verb[] = [
   promptVerb,
   sidebarPublishVerb,
   extensionsIndexBuildVerb,
+  listExtensionsVerb,
+  checkExtensionVerb,
+  newExtensionVerb,
 ];
