@@ -17,7 +17,7 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function runtime(): ExtensionRuntime {
+function runtime(platforms: string[] = []): ExtensionRuntime {
   const dir = mkdtempSync(join(tmpdir(), 'rozi-placement-'));
   dirs.push(dir);
   writeFileSync(join(dir, 'extension.toml'), '[extension]\nid = "w"\napi = 1\n');
@@ -37,12 +37,15 @@ function runtime(): ExtensionRuntime {
     dir,
     generation: 'g1',
     settings: { json: '{}' },
-    manifest: { extension: { id: 'w', platforms: [] }, services: [service] },
+    manifest: { extension: { id: 'w', platforms }, services: [service] },
   } as unknown as ExtensionRuntime;
 }
 
 /** A connected host whose `fail` answers, in order, replace the calls' successes. */
-function host(fail: Partial<Record<string, LinkCallError[]>>): { host: RemoteHost; calls: string[] } {
+function host(
+  fail: Partial<Record<string, LinkCallError[]>>,
+  platform = 'linux-x64',
+): { host: RemoteHost; calls: string[] } {
   const calls: string[] = [];
   const started = new Set<string>();
   const rpc = {
@@ -61,7 +64,7 @@ function host(fail: Partial<Record<string, LinkCallError[]>>): { host: RemoteHos
     alias: 'box',
     conn: { state: 'connected', reason: null, link: { open: true, rpc } },
     rows: () => ({ sessions: [{ name: 'dev@box', instanceId: 'i1' }], panes: [] }),
-    info: () => ({ state: 'connected', reason: null, platform: 'linux-x64' }),
+    info: () => ({ state: 'connected', reason: null, platform }),
     mapping: { alias: 'box', toLocal: (k: number) => k, toRemote: (k: number) => k },
   };
   return { host: h as unknown as RemoteHost, calls };
@@ -75,9 +78,8 @@ async function until(what: string, check: () => Promise<boolean>, ms = 30_000): 
   }
 }
 
-function placement(h: RemoteHost): { p: RemotePlacement; notes: string[] } {
+function placement(h: RemoteHost, rt = runtime()): { p: RemotePlacement; notes: string[] } {
   const notes: string[] = [];
-  const rt = runtime();
   const p = new RemotePlacement({
     bus: new EventBus(),
     runtimes: () => [rt],
@@ -129,4 +131,36 @@ describe('RemotePlacement on a busy host', () => {
       await p.stop();
     }
   }, 60_000);
+});
+
+describe('RemotePlacement reasons a linux client cannot meet with a real host', () => {
+  it('is unsupported-platform on a host outside the manifest platforms, without a call', async () => {
+    const { host: h, calls } = host({}, 'darwin-arm64');
+    const { p, notes } = placement(h, runtime(['linux']));
+    p.start();
+    try {
+      await until('the reason', async () => (await p.report()).placed[0]?.reason === 'unsupported-platform');
+      const row = (await p.report()).placed[0]!;
+      expect(row.message).toBe('w runs on linux; box is darwin-arm64');
+      expect(notes).toEqual(['w.watch unavailable on box: unsupported-platform']);
+      expect(calls.filter((c) => c.startsWith('link.ext.'))).toEqual([]);
+    } finally {
+      await p.stop();
+    }
+  });
+
+  it('is runtime-unsupported on a host whose rozi serves no placement, and not retried by itself', async () => {
+    const old = new LinkCallError('not-permitted', 'link.ext.has is not served here');
+    const { host: h, calls } = host({ 'link.ext.has': [old, old, old] });
+    const { p, notes } = placement(h);
+    p.start();
+    try {
+      await until('the reason', async () => (await p.report()).placed[0]?.reason === 'runtime-unsupported');
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(calls.filter((c) => c === 'link.ext.has')).toHaveLength(1);
+      expect(notes).toEqual(['w.watch unavailable on box: runtime-unsupported']);
+    } finally {
+      await p.stop();
+    }
+  });
 });

@@ -290,12 +290,27 @@ export class PlacedRuntime {
       },
     });
     const unit = `service.${i.service}`;
+    // The first launch's outcome answers the call: a program the host cannot execute is
+    // spawn-failed (spec 003 "Availability"), not a service that restarts forever.
+    let settle: (s: ServiceStatus) => void = () => undefined;
+    const first = new Promise<ServiceStatus>((resolve) => (settle = resolve));
     const sup = new ServiceSupervisor({
       launch: { unit: i.session ? `${unit}@${i.session.name}` : unit, argv, cwd, env, restart: i.restart },
       log: new UnitLog({ dir: extensionLogDir(this.o.paths.logDir, i.extension), unit }),
+      onStatus: (st) => {
+        if (st.state !== 'starting') settle(st);
+      },
     });
     this.running.set(i.id, { input: i, sup, socket });
     sup.start();
+    const outcome = await first;
+    if (outcome.state !== 'running') {
+      this.stop({ id: i.id });
+      throw new LinkCallError(
+        'spawn-failed',
+        `${argv[0] ?? 'the program'} could not be started: ${outcome.reason ?? outcome.state}`,
+      );
+    }
     return { pid: sup.status().pid ?? null };
   }
 
