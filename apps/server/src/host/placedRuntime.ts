@@ -273,7 +273,7 @@ export class PlacedRuntime {
       path: socketPath,
       services: this.o.services,
       log: this.o.log,
-      intercept: (path, req) => this.gate({ path, input: req, binding }),
+      intercept: (path, req, signal) => this.gate({ path, input: req, binding, signal }),
     });
     const env = buildExtensionEnv({
       base: this.o.env,
@@ -355,8 +355,9 @@ export class PlacedRuntime {
     path: string;
     input: unknown;
     binding: { extension: string; session: string | undefined; credential: string };
+    signal: AbortSignal;
   }): Promise<unknown> | null {
-    const verdict = placedGate({ ...o, onScreen: this.onScreen });
+    const verdict = placedGate({ path: o.path, input: o.input, binding: o.binding, onScreen: this.onScreen });
     switch (verdict.kind) {
       case 'run':
         return null;
@@ -365,6 +366,11 @@ export class PlacedRuntime {
       case 'refuse':
         return Promise.reject(new LinkCallError(verdict.code, verdict.message));
       case 'forward':
+        // A picker waits for the user in the client's browser: streamed back, with no deadline.
+        if (FORWARDED_SUBSCRIPTIONS.has(o.path))
+          return Promise.resolve(
+            forwardSubscription(this.link.rpc, { path: o.path, input: o.input }, o.signal),
+          );
         return this.link.rpc.call('placed.call', { path: o.path, input: o.input }, 60_000);
     }
   }
@@ -407,6 +413,43 @@ export class PlacedRuntime {
       default:
         return null;
     }
+  }
+}
+
+/** Subscriptions a placed process holds open on the client (rozi pick / prompt, sidebar publish). */
+const FORWARDED_SUBSCRIPTIONS = new Set(['extensions.pick', 'extensions.sidebarProducer']);
+
+/** The client's items of a forwarded `placed.call` subscription until either side ends it. */
+async function* forwardSubscription(
+  rpc: LinkRpc,
+  request: { path: string; input: unknown },
+  signal: AbortSignal,
+): AsyncGenerator<unknown> {
+  const queue: unknown[] = [];
+  let wake: (() => void) | undefined;
+  let finished = false;
+  let failure: unknown = null;
+  const sub = rpc.subscribe('placed.call', request, (item) => {
+    queue.push(item);
+    wake?.();
+  });
+  sub.done.then(
+    () => ((finished = true), wake?.()),
+    (err: unknown) => ((failure = err), (finished = true), wake?.()),
+  );
+  const onAbort = () => sub.cancel();
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    for (;;) {
+      while (queue.length) yield queue.shift();
+      if (finished) break;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+    if (failure) throw failure;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    sub.cancel();
   }
 }
 
