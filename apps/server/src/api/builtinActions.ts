@@ -12,6 +12,7 @@ import { promotePane, setLayout, swapPanes } from '../session/layoutOps';
 import type { LayoutKind } from '../session/model';
 import { neighbourOf, type Direction } from '../session/paneNeighbour';
 import { nudgeFloat, spawnFloating, toggleFloat, toggleScratchpad } from '../session/floating';
+import { setPaneLogging } from '../session/paneLogging';
 import { LAYOUT_KINDS, nextLayoutKind } from '../session/tiling';
 
 interface ActionInput {
@@ -165,6 +166,7 @@ export const BUILTIN_ACTIONS: Readonly<Record<string, Run>> = {
       session: sessionOf(o),
       settings: o.manager.paneDefaults().scratchpad ?? { height: 0.4 },
     }),
+  'toggle-pane-logging': (o) => setPaneLogging({ pane: o.pane }),
   fullscreen: zoom,
   'toggle-zoom': zoom,
   zoom,
@@ -226,7 +228,6 @@ export const NO_WEB_MEANING: Readonly<Record<string, string>> = {
   detach: 'a browser tab is closed, not detached; the session keeps running on the server either way',
   quit: 'a browser tab is closed, not detached; the session keeps running on the server either way',
   'toggle-devtools': "the browser's own DevTools (F12) take this role",
-  'toggle-pane-logging': 'pane logging is not built: capture-pane --scrollback full reads the history',
   'toggle-pane-synchronization': 'synchronized input is not part of the web edition yet',
   'toggle-input-lock': CONTROL,
   'grant-control': CONTROL,

@@ -39,9 +39,6 @@ const MULTI_CLIENT = noWeb(
 const FORWARD = noWeb(
   'panes here are created by a browser, which has no process environment to sample; they start with the server’s environment (export variables before rozi server)',
 );
-const LOGGING = noWeb(
-  'pane log files (toggle-pane-logging) are not part of the web edition: rozi capture-pane and the server’s pane history keep what a pane printed',
-);
 const ISSUE_18 = (what: string) => notBuilt(`${what} is not built in the web edition yet (issue 18)`);
 
 const rozi = (path: string, type: KeyKind, use: KeyUse): KeySpec => ({ path, type, use, origin: 'rozi' });
@@ -242,11 +239,10 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   ...['name', 'run', 'cwd', 'restart'].map((k) => rozi(`services.[].${k}`, 'any', honoured)),
   rozi('services.[].env', 'table', honoured),
   rozi('services.[].env.*', 'string', honoured),
-  // [logging]: pane log files (toggle-pane-logging) have no web meaning here (the control
-  // socket answers pane-logging so); capture-pane and the server's pane history keep output.
-  rozi('logging', 'table', LOGGING),
-  rozi('logging.dir', 'string', LOGGING),
-  rozi('logging.max_bytes', 'int', LOGGING),
+  // [logging]: toggle-pane-logging / raw pane-logging files and their cap (session/paneLogging.ts).
+  rozi('logging', 'table', honoured),
+  rozi('logging.dir', 'string', honoured),
+  rozi('logging.max_bytes', 'int', honoured),
   // This project's own.
   own('discover', 'table', honoured),
   own('discover.index', 'string', honoured),

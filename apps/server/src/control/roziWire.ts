@@ -7,6 +7,8 @@ import { describeError } from '../api/errorShape';
 import { appRouter } from '../api/router';
 import type { ApiContext } from '../api/trpc';
 import { RoziError } from '../session/errors';
+import { setPaneLogging } from '../session/paneLogging';
+import { resolvePane } from '../session/target';
 
 /** The commands of control.md; the streaming ones are served by roziStreams.ts. */
 export const ROZI_COMMANDS = [
@@ -26,6 +28,7 @@ export const ROZI_COMMANDS = [
   'pick',
   'notify',
   'subscribe',
+  'pane-logging',
 ] as const;
 
 export type RoziRequest = Record<string, unknown> & { cmd: string };
@@ -84,6 +87,15 @@ async function sessionOfRequest(
 export async function answerRozi(ctx: ApiContext, req: RoziRequest): Promise<RoziReply> {
   const api = appRouter.createCaller(ctx);
   try {
+    // control.md: `enabled` omitted toggles; the target, else the source pane, else the focused one.
+    if (req.cmd === 'pane-logging')
+      return {
+        ok: true,
+        data: setPaneLogging({
+          pane: resolvePane(ctx.manager, targetOf(req)),
+          enabled: typeof req.enabled === 'boolean' ? req.enabled : undefined,
+        }),
+      };
     return { ok: true, data: await dispatch(api, req) };
   } catch (err) {
     return failureReply(err);
@@ -145,11 +157,6 @@ async function dispatch(api: ReturnType<typeof appRouter.createCaller>, req: Roz
         title: str(req.title),
         level: req.level === 'warn' || req.level === 'error' ? req.level : 'info',
       });
-    case 'pane-logging':
-      throw new RoziError(
-        'invalid',
-        "pane-logging has no web meaning yet: capture-pane --scrollback full reads a pane's history",
-      );
     case 'popup': {
       // control.md: fractions clamped to 0.2-0.95, 0.6 when omitted, centred.
       const dim = (v: unknown) =>

@@ -92,6 +92,8 @@ export class Pane implements StreamSource {
   });
   /** Plain output callbacks (status detection's debounce); unlike viewers they never pause the PTY. */
   private readonly outputListeners = new Set<() => void>();
+  /** Each chunk of raw PTY output as it arrives (pane logging, session/paneLogging.ts). */
+  readonly dataTaps = new Set<(data: Buffer) => void>();
   private paused = false;
   private disposed = false;
   private readonly exitWaiters: Array<() => void> = [];
@@ -304,6 +306,7 @@ export class Pane implements StreamSource {
     this.batcher.note(data.length);
     if (this.envr.mirrorOutput !== false) this.mirror.push(data);
     for (const l of this.outputListeners) l();
+    for (const t of this.dataTaps) t(data);
   }
 
   private onExit(code: number): void {
