@@ -47,7 +47,7 @@ export async function waitForFocus(
   what: string,
   ok: (f: FocusPlace) => boolean,
 ): Promise<FocusPlace> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 20_000;
   let last: FocusPlace | undefined;
   while (Date.now() < deadline) {
     last = await focusOf(page);

@@ -33,6 +33,8 @@ export const DEFAULT_KEYMAP: Readonly<Record<string, readonly string[]>> = {
   'prev-tab': ['prefix p'],
   'close-tab': ['prefix &'],
   'rename-tab': ['prefix ,'],
+  // tmux's rename-session key.
+  'rename-session': ['prefix $'],
   'select-tab-1': ['prefix 1'],
   'select-tab-2': ['prefix 2'],
   'select-tab-3': ['prefix 3'],

@@ -23,6 +23,8 @@ export interface PaneFrameProps {
   badges?: ReactNode;
   onHeaderMouseDown?: () => void;
   onHeaderDoubleClick?: () => void;
+  /** A double-click on the title itself (rename); the rest of the header keeps onHeaderDoubleClick. */
+  onTitleDoubleClick?: () => void;
   children: ReactNode;
 }
 
@@ -52,6 +54,14 @@ export function PaneFrame(props: PaneFrameProps) {
         <span
           className={`min-w-0 shrink truncate font-medium ${focused ? 'text-fg' : 'text-muted'}`}
           data-pane-title
+          title={props.onTitleDoubleClick ? `${title} (double-click to rename)` : undefined}
+          onDoubleClick={
+            props.onTitleDoubleClick &&
+            ((e) => {
+              e.stopPropagation();
+              props.onTitleDoubleClick?.();
+            })
+          }
         >
           {title}
         </span>

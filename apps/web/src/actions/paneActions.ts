@@ -102,16 +102,7 @@ export const paneActions: ActionDef[] = [
     category: 'Pane',
     keywords: 'title name',
     enabled: hasPane,
-    run: (ctx) => {
-      const pane = ctx.pane;
-      if (!pane) return;
-      ctx.ui.prompt({
-        title: 'Rename pane',
-        label: 'Name (empty to follow the program’s title)',
-        initial: pane.title,
-        onSubmit: (value) => ctx.api.renamePane(pane.key, value.trim() || null).then(() => undefined),
-      });
-    },
+    run: (ctx) => ctx.pane && renamePane(ctx, ctx.pane),
   },
   {
     id: 'teach-agent',
@@ -135,3 +126,13 @@ export const paneActions: ActionDef[] = [
     run: (ctx) => ctx.pane && closePane(ctx, ctx.pane),
   },
 ];
+
+/** The Rename pane prompt for any pane (the palette's focused one, a double-clicked title, F2 on a row). */
+export function renamePane(ctx: ActionContext, pane: Pick<PaneInfo, 'key' | 'title'>): void {
+  ctx.ui.prompt({
+    title: 'Rename pane',
+    label: 'Name (empty to follow the program’s title)',
+    initial: pane.title,
+    onSubmit: (value) => ctx.api.renamePane(pane.key, value.trim() || null).then(() => undefined),
+  });
+}

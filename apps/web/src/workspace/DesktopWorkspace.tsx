@@ -1,7 +1,7 @@
 'use client';
 // The desktop layout: sidebar, tab bar, split panes, status line.
 import { Button, EmptyState } from '@rozi/ui';
-import { closePane } from '../actions/paneActions';
+import { closePane, renamePane } from '../actions/paneActions';
 import { killSession, newSessionPrompt, renameSession, setSessionFolder } from '../actions/sessionActions';
 import { closeTab, renameTab } from '../actions/tabActions';
 import { ConnectionBanner } from '../shell/ConnectionBanner';
@@ -43,6 +43,8 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
         void c.api.selectTab(s, t);
       }}
       onFocusPane={c.focusPane}
+      onRenameTab={(s, t) => renameTab(ctx, s, t)}
+      onRenamePane={(p) => renamePane(ctx, p)}
       onNewSession={() => void newSessionPrompt(ctx)}
       onSessionMenu={(s, action) => {
         if (action === 'rename') renameSession(ctx, s.name);
@@ -99,6 +101,7 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
                 api={c.api}
                 onRun={c.run}
                 onClosePane={(p) => void closePane(ctx, p)}
+                onRenamePane={(p) => renamePane(ctx, p)}
               />
             </>
           ) : (

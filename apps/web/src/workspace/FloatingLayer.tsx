@@ -24,6 +24,7 @@ export interface FloatingLayerProps {
   container: React.RefObject<HTMLDivElement | null>;
   onRun(actionId: string): void;
   onClosePane(pane: PaneInfo): void;
+  onRenamePane(pane: PaneInfo): void;
 }
 
 /** The rectangle a pointer drag gives: `move` shifts it, `resize` grows it from the corner. */
@@ -134,6 +135,7 @@ export function FloatingLayer(props: FloatingLayerProps) {
                 }}
                 onRun={props.onRun}
                 onClose={() => props.onClosePane(pane)}
+                onRename={() => props.onRenamePane(pane)}
                 onZoom={() => void api.zoomPane(pane.key)}
                 onSplit={(direction) => void api.splitPane({ key: pane.key, direction })}
               />

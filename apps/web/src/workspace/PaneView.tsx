@@ -17,11 +17,14 @@ export interface PaneViewProps {
   onFocus(): void;
   onRun(actionId: string): void;
   onClose(): void;
+  /** A double-click on the title: the Rename pane prompt. */
+  onRename(): void;
   onZoom(): void;
   onSplit(direction: SplitDirection): void;
 }
 
-export function PaneView({ pane, focused, zoomed, badge, onFocus, onClose, onZoom, onSplit }: PaneViewProps) {
+export function PaneView(props: PaneViewProps) {
+  const { pane, focused, zoomed, badge, onFocus, onClose, onZoom, onSplit } = props;
   const router = useRouter();
   return (
     <PaneFrame
@@ -51,6 +54,7 @@ export function PaneView({ pane, focused, zoomed, badge, onFocus, onClose, onZoo
       exited={pane.exited}
       onHeaderMouseDown={onFocus}
       onHeaderDoubleClick={onZoom}
+      onTitleDoubleClick={props.onRename}
       actions={
         <>
           <IconButton

@@ -2,7 +2,7 @@
 // The sidebar: sessions (grouped by host when some live on remote hosts, each host with its link
 // state, then into folders by their directory) → tabs → panes, each with its state badge, each
 // session and folder with the rollup of what it contains.
-import type { SessionInfo } from '@rozi/server/model';
+import type { SessionInfo, TabInfo } from '@rozi/server/model';
 import type { PaneView } from '@rozi/server/view';
 import {
   countStates,
@@ -12,6 +12,7 @@ import {
   IconButton,
   mostUrgent,
   FitText,
+  returnFocus,
   Rollup,
   StatusBadge,
 } from '@rozi/ui';
@@ -19,6 +20,7 @@ import { useMemo, useState } from 'react';
 import type { WorkspaceView } from '../cache/useWorkspace';
 import { basename } from '../model/paths';
 import { HostHeader } from './HostHeader';
+import { renameOnF2 } from './renameKey';
 import { WorktreeChip } from '../changes/WorktreeChip';
 import { groupByHost, shortSessionName, type FolderGroup } from './sessionGroups';
 
@@ -28,6 +30,9 @@ export interface SidebarProps {
   onSelectSession(name: string): void;
   onSelectTab(session: string, tab: number): void;
   onFocusPane(pane: PaneView): void;
+  /** Double-click or F2 on a tab row / pane row (a session row renames through onSessionMenu). */
+  onRenameTab(session: string, tab: TabInfo): void;
+  onRenamePane(pane: PaneView): void;
   onNewSession(): void;
   onSessionMenu(session: SessionInfo, action: 'rename' | 'kill' | 'folder'): void;
   onOpenActivity(): void;
@@ -137,7 +142,7 @@ function FolderSection(
       )}
       {!collapsed &&
         group.sessions.map((session) => (
-          <SessionRow key={session.name} {...props} session={session} indent={group.folder !== null} />
+          <SessionRow key={session.instanceId} {...props} session={session} indent={group.folder !== null} />
         ))}
     </div>
   );
@@ -158,8 +163,14 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
         <button
           type="button"
           aria-current={active ? 'true' : undefined}
-          onClick={() => props.onSelectSession(session.name)}
+          onClick={() => {
+            // The session shown already: Enter (or a click) goes back to its terminal.
+            props.onSelectSession(session.name);
+            if (active) returnFocus(null);
+          }}
           onDoubleClick={() => props.onSessionMenu(session, 'rename')}
+          onKeyDown={renameOnF2(() => props.onSessionMenu(session, 'rename'))}
+          title={`${session.name} (double-click or F2 to rename)`}
           className={`flex min-w-0 flex-1 flex-col items-start rounded px-2 py-1 text-left ${FOCUS_RING}`}
         >
           <span className="flex w-full items-center gap-1.5">
@@ -228,6 +239,9 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
                 <button
                   type="button"
                   onClick={() => props.onSelectTab(session.name, tab.id)}
+                  onDoubleClick={() => props.onRenameTab(session.name, tab)}
+                  onKeyDown={renameOnF2(() => props.onRenameTab(session.name, tab))}
+                  data-tab-row={tab.id}
                   aria-current={tabActive ? 'true' : undefined}
                   className={`flex w-full items-center gap-1.5 rounded px-2 py-0.5 text-left text-[12px] ${tabActive ? 'text-fg' : 'text-muted hover:text-fg'} ${FOCUS_RING}`}
                 >
@@ -246,6 +260,9 @@ function SessionRow(props: SidebarProps & { session: SessionInfo; indent: boolea
                           <button
                             type="button"
                             onClick={() => props.onFocusPane(pane)}
+                            onDoubleClick={() => props.onRenamePane(pane)}
+                            onKeyDown={renameOnF2(() => props.onRenamePane(pane))}
+                            data-pane-row={pane.id}
                             className={`flex w-full items-center gap-1.5 rounded px-2 py-0.5 text-left text-[11px] ${pane.id === tab.focusedPaneId ? 'text-fg' : 'text-muted hover:text-fg'} ${FOCUS_RING}`}
                           >
                             <span className="font-mono text-[10px] text-muted">{pane.id}</span>

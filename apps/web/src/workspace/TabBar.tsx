@@ -4,6 +4,7 @@
 import type { SessionInfo } from '@rozi/server/model';
 import { FOCUS_RING, handleListKeys, Icon, IconButton, mostUrgent, StatusBadge } from '@rozi/ui';
 import type { WorkspaceView } from '../cache/useWorkspace';
+import { renameOnF2 } from './renameKey';
 
 export interface TabBarProps {
   session: SessionInfo;
@@ -57,8 +58,9 @@ export function TabBar(props: TabBarProps) {
                 data-workspace={tab.workspace}
                 onClick={() => props.onSelect(tab.id)}
                 onDoubleClick={() => props.onRename(tab.id)}
+                onKeyDown={renameOnF2(() => props.onRename(tab.id))}
                 onAuxClick={(e) => e.button === 1 && props.onClose(tab.id)}
-                title={`Workspace ${tab.workspace}${named ? `: ${tab.name}` : ''}, ${panes.length} pane${panes.length === 1 ? '' : 's'} (double-click to rename)`}
+                title={`Workspace ${tab.workspace}${named ? `: ${tab.name}` : ''}, ${panes.length} pane${panes.length === 1 ? '' : 's'} (double-click or F2 to rename)`}
                 className={`flex h-full min-w-0 items-center gap-2 pl-3 pr-1 text-[12px] ${FOCUS_RING}`}
               >
                 {/* A tab is a workspace: its number is the prefix+N key, shown as rozi's N:name when named. */}

@@ -24,6 +24,7 @@ export interface TabLayoutProps {
   api: WorkspaceApi;
   onRun(actionId: string): void;
   onClosePane(pane: PaneInfo): void;
+  onRenamePane(pane: PaneInfo): void;
 }
 
 interface DragState {
@@ -46,7 +47,8 @@ function withRatios(tab: TabInfo, drag: DragState | null): TabInfo['layout'] {
   return apply(tab.layout, []);
 }
 
-export function TabLayout({ session, tab, workspace, api, onRun, onClosePane }: TabLayoutProps) {
+export function TabLayout(props: TabLayoutProps) {
+  const { session, tab, workspace, api, onRun, onClosePane } = props;
   const container = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<DragState | null>(null);
   const geometry = layoutGeometry(withRatios(tab, drag));
@@ -127,6 +129,7 @@ export function TabLayout({ session, tab, workspace, api, onRun, onClosePane }: 
               }}
               onRun={onRun}
               onClose={() => onClosePane(pane)}
+              onRename={() => props.onRenamePane(pane)}
               onZoom={() => void api.zoomPane(pane.key)}
               onSplit={(direction) => void api.splitPane({ key: pane.key, direction })}
             />
@@ -202,6 +205,7 @@ export function TabLayout({ session, tab, workspace, api, onRun, onClosePane }: 
         container={container}
         onRun={onRun}
         onClosePane={onClosePane}
+        onRenamePane={props.onRenamePane}
       />
     </div>
   );
