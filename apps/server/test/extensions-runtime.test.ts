@@ -86,7 +86,9 @@ afterAll(async () => {
   removeHome(home);
 });
 
-describe('example extensions in a running server', () => {
+// Each test makes several CLI calls and waits for real extension processes: minutes, not seconds,
+// on a loaded 2-core CI machine (the file's tests took 10–30 s each at load 20).
+describe('example extensions in a running server', { timeout: 120_000 }, () => {
   it('lists all six as enabled, with the key suggestions resolved', async () => {
     const r = await cli(['extensions', 'list', '--json']);
     const list = JSON.parse(r.stdout) as {
@@ -250,7 +252,7 @@ describe('example extensions in a running server', () => {
   });
 });
 
-describe('generations, settings and lifecycle', () => {
+describe('generations, settings and lifecycle', { timeout: 120_000 }, () => {
   it('a settings change rotates the generation, restarts the service and refuses the old generation with exit 4', async () => {
     const before = (await status()).extensions.find((e) => e.id === 'clock-sidebar');
     const oldPid = before?.services[0]?.pid;

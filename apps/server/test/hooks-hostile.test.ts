@@ -34,13 +34,22 @@ interface Notification {
 }
 
 /** Each hook misbehaves only for a notification titled with its case, so cases run one at a time. */
-const CASES: { name: string; body: string; permissions?: string[]; timeoutMs?: number; log: RegExp }[] = [
+const CASES: {
+  name: string;
+  body: string;
+  permissions?: string[];
+  timeoutMs?: number;
+  memoryMb?: number;
+  log: RegExp;
+}[] = [
   { name: 'loop', body: 'while (true) {}', log: /hook hostile-loop\/\S+ failed \(timeout\)/ },
-  // A generous time budget so the heap, not the clock, is what stops it.
+  // The largest time budget and the smallest heap, so the heap, not the clock, is what stops it
+  // (filling the default 32 MB took over 1 s on a loaded 2-core machine).
   {
     name: 'memory',
     body: 'const keep = []; for (;;) keep.push(new Array(100000).fill(1));',
     timeoutMs: 1000,
+    memoryMb: 8,
     log: /hook hostile-memory\/\S+ failed \(memory\)/,
   },
   // One enormous allocation V8 cannot interrupt: answered at its CPU deadline (the worker replaces
@@ -50,10 +59,12 @@ const CASES: { name: string; body: string; permissions?: string[]; timeoutMs?: n
     body: 'return new Array(1e9).fill(0);',
     log: /hook hostile-fill\/\S+ failed \((worker-crashed|memory|timeout)\)/,
   },
-  // Oversized but cheap to build (building megabytes would cost more CPU than the 50 ms budget).
+  // Oversized but cheap to build; 1 s so a descheduled call on a loaded machine is still judged by
+  // its size, not its time.
   {
     name: 'huge',
     body: "return { type: 'notify', message: 'x'.repeat(2e5) };",
+    timeoutMs: 1000,
     log: /hook hostile-huge\/\S+ failed \(too-large\)/,
   },
   {
@@ -97,13 +108,14 @@ function writeExtension(o: {
   body: string;
   permissions: string[];
   timeoutMs: number | undefined;
+  memoryMb: number | undefined;
 }): string {
   const { name, body, permissions } = o;
   const dir = join(server.home, 'hostile', name);
   mkdirSync(join(dir, 'hooks'), { recursive: true });
   writeFileSync(
     join(dir, 'extension.toml'),
-    `[extension]\nid = "hostile-${name}"\ntitle = "Hostile ${name}"\nversion = "0.1.0"\napi = 1\n\n[[hooks]]\nevent = "notification"\nscript = "./hooks/h.js"\npermissions = ${JSON.stringify(permissions)}\n${o.timeoutMs ? `timeout_ms = ${o.timeoutMs}\n` : ''}`,
+    `[extension]\nid = "hostile-${name}"\ntitle = "Hostile ${name}"\nversion = "0.1.0"\napi = 1\n\n[[hooks]]\nevent = "notification"\nscript = "./hooks/h.js"\npermissions = ${JSON.stringify(permissions)}\n${o.timeoutMs ? `timeout_ms = ${o.timeoutMs}\n` : ''}${o.memoryMb ? `memory_mb = ${o.memoryMb}\n` : ''}`,
   );
   writeFileSync(
     join(dir, 'hooks', 'h.js'),
@@ -128,6 +140,7 @@ beforeAll(async () => {
         body: c.body,
         permissions: c.permissions ?? ['notify'],
         timeoutMs: c.timeoutMs,
+        memoryMb: c.memoryMb,
       }),
     ]);
     expect(r.stderr).toBe('');

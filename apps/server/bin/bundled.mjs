@@ -1,0 +1,46 @@
+// Whether bin/rozi.mjs may load the bundle in dist/ (scripts/bundle.mjs) instead of the sources:
+// only when it exists and was built after the last change to any source it contains, so an edit
+// (or a checkout) is never shadowed by an older build. ROZI_FROM_SOURCE=1 always uses the sources.
+// Plain JavaScript: it runs before any loader is registered. Walking the ~600 source entries
+// costs a few milliseconds; loading the sources through tsx costs seconds.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const packagesDir = join(serverDir, '..', '..', 'packages');
+const SOURCES = [
+  join(serverDir, 'src'),
+  join(serverDir, 'package.json'),
+  ...['cloexec', 'detect', 'extensions', 'keymap'].flatMap((p) => [
+    join(packagesDir, p, 'src'),
+    join(packagesDir, p, 'package.json'),
+  ]),
+];
+
+/** True when `path` (a file or a tree) holds something changed after `since` (ms). */
+function changedAfter(path, since) {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return false;
+  }
+  if (st.mtimeMs > since) return true;
+  if (!st.isDirectory()) return false;
+  for (const name of readdirSync(path)) if (changedAfter(join(path, name), since)) return true;
+  return false;
+}
+
+/** The bundle's entry URL for `entry` ('cli' | 'serveStdio'), or null to run from source. */
+export function bundledEntry(entry) {
+  if (process.env.ROZI_FROM_SOURCE === '1') return null;
+  let built;
+  try {
+    built = statSync(join(serverDir, 'dist', 'built')).mtimeMs;
+  } catch {
+    return null;
+  }
+  if (SOURCES.some((p) => changedAfter(p, built))) return null;
+  return new URL(`../dist/${entry}.mjs`, import.meta.url).href;
+}
