@@ -1,10 +1,9 @@
 // Per-turn checkpoints: the whole worktree (committed, staged, unstaged and untracked files, minus
 // ignored ones) recorded as a commit on a hidden ref, refs/rozi/checkpoints/<id>/<turn>. Built with
-// a private index file (GIT_INDEX_FILE) seeded from the worktree's own, so the person's index,
+// a private index file (GIT_INDEX_FILE, kept per worktree) seeded from the worktree's own, so the person's index,
 // stash, branches and HEAD are never touched, and `git add -A` only re-reads files whose stat
 // changed. Turn 0 is the base the worktree started from.
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { git, gitOut } from './git';
 
@@ -20,22 +19,92 @@ const IDENTITY = {
   GIT_COMMITTER_EMAIL: 'rozi@localhost',
 };
 
-/** The tree of the worktree as it is on disk now, without touching its index. */
-export async function snapshotTree(dir: string): Promise<string> {
-  const tmp = mkdtempSync(join(tmpdir(), 'rozi-ckpt-'));
-  const index = join(tmp, 'index');
+/** Where a worktree keeps its private snapshot index (in its own git dir) and what it was seeded from. */
+async function snapshotPaths(dir: string): Promise<{ own: string; index: string; seed: string }> {
+  const out = await gitOut({
+    cwd: dir,
+    args: ['rev-parse', '--git-path', 'index', '--git-path', 'rozi-snapshot-index'],
+    what: 'find the index',
+  });
+  const [own = 'index', index = 'rozi-snapshot-index'] = out.split('\n').map((l) => l.trim());
+  const abs = (p: string): string => (isAbsolute(p) ? p : join(dir, p));
+  return { own: abs(own), index: abs(index), seed: `${abs(index)}.seed` };
+}
+
+/** The size and mtime of the worktree's own index, or '' when it has none. */
+function indexMark(path: string): string {
   try {
-    const own = (
-      await gitOut({ cwd: dir, args: ['rev-parse', '--git-path', 'index'], what: 'find the index' })
-    ).trim();
-    const ownPath = isAbsolute(own) ? own : join(dir, own);
-    const env = { GIT_INDEX_FILE: index };
-    if (existsSync(ownPath)) copyFileSync(ownPath, index);
+    const st = statSync(path);
+    return `${st.size}:${st.mtimeMs}`;
+  } catch {
+    return '';
+  }
+}
+
+const ignoredTracked = async (o: { dir: string; env?: Record<string, string> }): Promise<string[]> =>
+  (
+    await gitOut({
+      cwd: o.dir,
+      args: ['ls-files', '-z', '--cached', '--ignored', '--exclude-standard'],
+      env: o.env,
+      what: 'list ignored files',
+    })
+  )
+    .split('\0')
+    .filter((f) => f !== '');
+
+/**
+ * A file the private index picked up while it was untracked and that is ignored now stays in that
+ * index (add -A keeps tracked files); a fresh copy of the worktree's index would not hold it, so
+ * it is dropped here unless the worktree's own index tracks it. Usually one `ls-files` and nothing.
+ */
+async function dropIgnored(o: { dir: string; env: Record<string, string> }): Promise<void> {
+  const mine = await ignoredTracked(o);
+  if (mine.length === 0) return;
+  const own = new Set(await ignoredTracked({ dir: o.dir }));
+  const extra = mine.filter((f) => !own.has(f));
+  if (extra.length === 0) return;
+  await gitOut({
+    cwd: o.dir,
+    args: ['rm', '-q', '-f', '--cached', '--pathspec-from-file=-', '--pathspec-file-nul'],
+    env: { ...o.env, GIT_LITERAL_PATHSPECS: '1' },
+    input: extra.map((f) => `${f}\0`).join(''),
+    what: 'drop ignored files',
+  });
+}
+
+/**
+ * The tree of the worktree as it is on disk now, without touching its index. The private index
+ * lives on between calls (in the worktree's git dir), so `git add -A` re-hashes only the files
+ * whose stat changed since the last snapshot: a view refetching a 2,000-file diff of an idle agent
+ * costs a few lstat calls, not 2,000 file reads. It is seeded again from the worktree's own index
+ * whenever that index changes (a commit, a `git rm --cached`), so what is tracked follows it.
+ * Callers run one at a time per worktree (WorktreeService.serial).
+ */
+export async function snapshotTree(dir: string): Promise<string> {
+  const p = await snapshotPaths(dir);
+  const env = { GIT_INDEX_FILE: p.index };
+  const mark = indexMark(p.own);
+  let seeded = '';
+  try {
+    seeded = readFileSync(p.seed, 'utf8');
+  } catch {
+    seeded = '';
+  }
+  if (seeded !== mark || !existsSync(p.index)) {
+    rmSync(p.index, { force: true });
+    if (mark !== '') copyFileSync(p.own, p.index);
     else await gitOut({ cwd: dir, args: ['read-tree', 'HEAD'], env, what: 'read HEAD' });
+    writeFileSync(p.seed, mark);
+  }
+  try {
     await gitOut({ cwd: dir, args: ['add', '-A', '--', '.'], env, what: 'record the worktree' });
+    await dropIgnored({ dir, env });
     return (await gitOut({ cwd: dir, args: ['write-tree'], env, what: 'write the tree' })).trim();
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
+  } catch (err) {
+    // A broken private index is only a cache: the next call seeds it afresh.
+    rmSync(p.seed, { force: true });
+    throw err;
   }
 }
 

@@ -3,6 +3,7 @@
 // a worktree goes from working to idle/done. Git work for one worktree runs one call at a time
 // (a chain per worktree), so a checkpoint never races a diff's snapshot on the same index file.
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventBus } from '../events/bus';
 import type { SessionManager } from '../session/manager';
@@ -196,7 +197,10 @@ export class WorktreeService {
   async diff(o: { record: WorktreeRecord; turn: DiffTurn; page?: number }): Promise<WorktreeDiff> {
     const r = o.record;
     return this.serial(r, async () => {
-      const st = await worktreeStatus(r);
+      // The status the header shows is re-read on every change; reading it again here would cost
+      // four more git runs per page. A first look (nothing read yet) reads it.
+      const seen = this.statuses.get(r.id)?.status;
+      const st = seen && !seen.missing && existsSync(r.path) ? seen : await worktreeStatus(r);
       if (st.missing) throw missing(r);
       const checkpoints = await listCheckpoints({ dir: r.path, id: r.id });
       const range = await this.rangeOf(r, checkpoints, o.turn);

@@ -8,6 +8,7 @@ import { Button, FOCUS_RING, IconButton } from '@rozi/ui';
 import { useState } from 'react';
 import { closeChanges } from './changesStore';
 import { DiffFileView, type CommentTarget } from './DiffFileView';
+import { FileList } from './FileList';
 import { FinishBar } from './FinishBar';
 import { ReviewBar } from './ReviewBar';
 import type { ReviewComment } from './reviewText';
@@ -50,6 +51,16 @@ function TurnPicker({ turn, turns, onPick }: { turn: Turn; turns: number; onPick
       />
     </div>
   );
+}
+
+/** Files of a page drawn at once; the rest are drawn as they come near the viewport. */
+const EAGER_FILES = 4;
+
+/** Scrolls the diff body to a file's hunks once its page is drawn (it may be on the next page). */
+function scrollToFile(path: string, until = Date.now() + 15_000): void {
+  const el = document.querySelector(`[data-diff-file="${CSS.escape(path)}"]`);
+  if (el) el.scrollIntoView({ block: 'start' });
+  else if (Date.now() < until) requestAnimationFrame(() => scrollToFile(path, until));
 }
 
 export function ChangesPanel({ pane }: { pane: PaneView }) {
@@ -117,54 +128,28 @@ export function ChangesPanel({ pane }: { pane: PaneView }) {
             <div className="flex min-h-0 flex-1">
               <nav
                 aria-label="Changed files"
-                className="w-64 shrink-0 overflow-y-auto border-r border-line bg-surface p-2 text-[12px]"
+                className="flex w-64 shrink-0 flex-col border-r border-line bg-surface p-2 text-[12px]"
               >
                 <p className="mb-1.5 text-muted" data-diff-totals="">
                   {data.range.label}: {data.diff.totals.files} file{data.diff.totals.files === 1 ? '' : 's'},{' '}
                   <span className="text-done">+{data.diff.totals.added}</span>{' '}
                   <span className="text-danger">-{data.diff.totals.removed}</span>
                 </p>
-                <ul>
-                  {data.diff.files.slice(0, 2000).map((f) => (
-                    <li key={f.path}>
-                      <button
-                        type="button"
-                        data-file-row={f.path}
-                        onClick={() => {
-                          if (f.page !== data.diff.page) c.setPage(f.page);
-                          requestAnimationFrame(() =>
-                            document
-                              .querySelector(`[data-diff-file="${CSS.escape(f.path)}"]`)
-                              ?.scrollIntoView({ block: 'start' }),
-                          );
-                        }}
-                        className={`flex w-full items-center gap-1.5 rounded px-1.5 py-0.5 text-left hover:bg-surface-2 ${f.page === data.diff.page ? 'text-fg' : 'text-muted'} ${FOCUS_RING}`}
-                      >
-                        <span className="min-w-0 flex-1 truncate font-mono" title={f.path}>
-                          {f.path}
-                        </span>
-                        {f.binary ? (
-                          <span className="shrink-0 text-muted">bin</span>
-                        ) : (
-                          <span className="shrink-0 font-mono">
-                            <span className="text-done">+{f.added}</span>{' '}
-                            <span className="text-danger">-{f.removed}</span>
-                          </span>
-                        )}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-                {data.diff.files.length > 2000 && (
-                  <p className="mt-1 text-muted">…and {data.diff.files.length - 2000} more (pages below)</p>
-                )}
+                <FileList
+                  files={data.diff.files}
+                  page={data.diff.page}
+                  onPick={(f) => {
+                    if (f.page !== data.diff.page) c.setPage(f.page);
+                    scrollToFile(f.path);
+                  }}
+                />
               </nav>
               <div className="flex min-w-0 flex-1 flex-col">
                 <div className="min-h-0 flex-1 space-y-3 overflow-y-auto p-3" data-diff-body="">
                   {data.diff.files.length === 0 && (
                     <p className="text-[13px] text-muted">No changes in {data.range.label}.</p>
                   )}
-                  {data.diff.patches.map((p) => {
+                  {data.diff.patches.map((p, i) => {
                     const meta = data.diff.files.find((f) => f.path === p.path);
                     if (!meta) return null;
                     return (
@@ -174,6 +159,7 @@ export function ChangesPanel({ pane }: { pane: PaneView }) {
                         patch={p.patch}
                         omitted={p.omitted}
                         mode={mode}
+                        eager={i < EAGER_FILES}
                         comments={comments.filter((x) => x.path === p.path)}
                         onAdd={add}
                         onRemove={(id) => setComments((l) => l.filter((x) => x.id !== id))}

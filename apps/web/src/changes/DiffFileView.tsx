@@ -4,6 +4,7 @@
 // their counts instead of drawn.
 import { Button, FOCUS_RING } from '@rozi/ui';
 import { Fragment, useMemo, useState } from 'react';
+import { useNear, placeholderPx } from './useNear';
 import { hunksOf, splitRows, type DiffHunk, type DiffRow } from './diffModel';
 import type { ReviewComment } from './reviewText';
 
@@ -23,6 +24,8 @@ export interface DiffFileViewProps {
   patch: string | null;
   omitted: null | 'binary' | 'large';
   mode: 'unified' | 'split';
+  /** Draw the hunks now; otherwise only once the file comes near the viewport (useNear). */
+  eager?: boolean;
   comments: ReviewComment[];
   onAdd(target: CommentTarget, text: string): void;
   onRemove(id: string): void;
@@ -138,8 +141,18 @@ function CommentList({ comments, onRemove }: { comments: ReviewComment[]; onRemo
   );
 }
 
-export function DiffFileView({ file, patch, omitted, mode, comments, onAdd, onRemove }: DiffFileViewProps) {
-  const hunks = useMemo(() => (patch ? hunksOf(patch, file.path) : []), [patch, file.path]);
+export function DiffFileView({
+  file,
+  patch,
+  omitted,
+  mode,
+  eager = true,
+  comments,
+  onAdd,
+  onRemove,
+}: DiffFileViewProps) {
+  const [ref, near] = useNear<HTMLElement>(eager);
+  const hunks = useMemo(() => (patch && near ? hunksOf(patch, file.path) : []), [patch, near, file.path]);
   const [draft, setDraft] = useState<CommentTarget | null>(null);
   const cols = mode === 'split' ? 4 : 4;
   const extras = (t: Pick<CommentTarget, 'line' | 'side'>) => {
@@ -166,7 +179,12 @@ export function DiffFileView({ file, patch, omitted, mode, comments, onAdd, onRe
   const pick = (row: DiffRow) => setDraft(targetOf(file.path, row));
 
   return (
-    <section data-diff-file={file.path} className="rozi-diff overflow-hidden rounded-md border border-line">
+    <section
+      ref={ref}
+      data-diff-file={file.path}
+      data-drawn={near}
+      className="rozi-diff overflow-hidden rounded-md border border-line"
+    >
       <header className="flex items-center gap-2 border-b border-line bg-surface-2 px-3 py-1.5 text-[12px]">
         <span className="min-w-0 flex-1 truncate font-mono text-fg" title={file.path}>
           {file.oldPath ? `${file.oldPath} → ${file.path}` : file.path}
@@ -185,6 +203,8 @@ export function DiffFileView({ file, patch, omitted, mode, comments, onAdd, onRe
             ? 'Binary file: not shown.'
             : `Too large to show here (${file.added + file.removed} changed lines). rozi agents diff prints it.`}
         </p>
+      ) : !near ? (
+        <div aria-hidden style={{ height: placeholderPx(file) }} />
       ) : (
         <table className="w-full table-fixed border-collapse font-mono text-[12px] leading-[18px] text-fg">
           <colgroup>

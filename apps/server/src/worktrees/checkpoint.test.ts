@@ -1,0 +1,75 @@
+// The worktree snapshot behind "All changes" and each checkpoint: a private index kept between
+// calls (so an unchanged worktree re-hashes nothing), never the person's own index, and seeded
+// afresh when that index changes (what is tracked follows it).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { snapshotTree } from './checkpoint';
+
+let root: string;
+let wt: string;
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@t',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@t',
+    },
+  });
+/** The paths a tree holds. */
+const pathsOf = (tree: string) => git(wt, 'ls-tree', '-r', '--name-only', tree).trim().split('\n');
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'rozi-snap-'));
+  const repo = join(root, 'repo');
+  execFileSync('mkdir', ['-p', repo]);
+  git(repo, 'init', '-q', '-b', 'main');
+  for (let i = 0; i < 50; i++) writeFileSync(join(repo, `f${i}.txt`), `line ${i}\n`);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-q', '-m', 'first');
+  wt = join(root, 'wt');
+  git(repo, 'worktree', 'add', '-q', '-b', 'feat', wt);
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('snapshotTree', () => {
+  it('follows the files on disk, keeps its index between calls, and never stages anything', async () => {
+    const clean = await snapshotTree(wt);
+    expect(clean).toBe(git(wt, 'rev-parse', 'HEAD^{tree}').trim());
+    for (let i = 0; i < 50; i += 2) writeFileSync(join(wt, `f${i}.txt`), `changed ${i}\n`);
+    writeFileSync(join(wt, 'new.txt'), 'new\n');
+    const edited = await snapshotTree(wt);
+    expect(edited).not.toBe(clean);
+    expect(pathsOf(edited)).toContain('new.txt');
+    // The same worktree again: the same tree (read from the kept index).
+    expect(await snapshotTree(wt)).toBe(edited);
+    expect(git(wt, 'rev-parse', '--git-path', 'rozi-snapshot-index').trim()).toContain('worktrees');
+    // One more edit of the same size: seen (the index re-hashes files whose stat changed).
+    writeFileSync(join(wt, 'f1.txt'), 'line X\n');
+    const again = await snapshotTree(wt);
+    expect(again).not.toBe(edited);
+    expect(git(wt, 'cat-file', 'blob', `${again}:f1.txt`)).toBe('line X\n');
+    // Nothing staged, no stash, HEAD unchanged.
+    expect(git(wt, 'diff', '--cached', '--name-only')).toBe('');
+    expect(git(wt, 'stash', 'list')).toBe('');
+  });
+
+  it('seeds afresh when the worktree index changes: an untracked, ignored file leaves the snapshot', async () => {
+    writeFileSync(join(wt, 'secret.env'), 'k=v\n');
+    expect(pathsOf(await snapshotTree(wt))).toContain('secret.env');
+    writeFileSync(join(wt, '.gitignore'), 'secret.env\n');
+    expect(pathsOf(await snapshotTree(wt))).not.toContain('secret.env');
+    // Tracked and then ignored: kept while the index tracks it, gone once `git rm --cached` drops it.
+    git(wt, 'add', '-f', 'secret.env');
+    git(wt, 'commit', '-q', '-m', 'track it');
+    expect(pathsOf(await snapshotTree(wt))).toContain('secret.env');
+    git(wt, 'rm', '-q', '--cached', 'secret.env');
+    expect(pathsOf(await snapshotTree(wt))).not.toContain('secret.env');
+  });
+});
