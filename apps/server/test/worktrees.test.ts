@@ -330,6 +330,38 @@ describe('bad input', { timeout: 240_000 }, () => {
     expect(git(repo, 'worktree', 'list').includes('dirty-base')).toBe(false);
   });
 
+  it('opens a pull request from a detached base into the default branch, or the branch named', async () => {
+    const sha = git(repo, 'rev-parse', 'HEAD').trim();
+    const r = await ok(
+      'agents',
+      'new',
+      '--worktree',
+      '--cwd',
+      repo,
+      '--base',
+      sha,
+      '--branch',
+      'from-sha',
+      '--no-focus',
+      '--argv',
+      'sleep',
+      '600',
+    );
+    const args = () => readFileSync(join(s.home, 'gh-args.txt'), 'utf8').trim();
+    // A commit is no branch gh could merge into: no --base, so gh takes the repository's default.
+    const pr = await text('worktrees', 'pr', r.worktree.id);
+    expect(pr.code, pr.stderr).toBe(0);
+    expect(pr.stdout).toContain("into the repository's default branch");
+    expect(args()).toBe('pr create --head from-sha --fill');
+    expect((await ok('worktrees', 'pr', r.worktree.id, '--into', 'main')).base).toBe('main');
+    expect(args()).toBe('pr create --base main --head from-sha --fill');
+    expect(await fails('invalid', 'worktrees', 'pr', r.worktree.id, '--into', 'no..such')).toContain(
+      'not a branch name',
+    );
+    await s.call('panes.kill', { target: r.pane.id });
+    await ok('worktrees', 'remove', r.worktree.id, '--force', '--delete-branch');
+  });
+
   it('names a binary file and caps a 50 MB file instead of sending it', async () => {
     const r = await ok(
       'agents',

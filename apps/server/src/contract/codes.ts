@@ -142,6 +142,7 @@ export const ERROR_CODES = {
   'unsupported-repo': row(EXIT.failed, 'PRECONDITION_FAILED'),
   'merge-conflict': row(EXIT.failed, 'CONFLICT'),
   'no-gh': row(EXIT.failed, 'PRECONDITION_FAILED'),
+  'gh-failed': row(EXIT.failed, 'PRECONDITION_FAILED'),
 } as const satisfies Record<string, CodeRow>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

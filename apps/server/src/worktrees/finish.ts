@@ -120,11 +120,37 @@ function ghOnPath(path: string | undefined): string | null {
   return null;
 }
 
+/**
+ * The branch a pull request merges into. gh's --base takes "the branch into which you want your
+ * code merged" on the GitHub side: a local base branch is that name, a remote-tracking base
+ * (origin/main) is the branch it tracks (main). A base that is no branch at all (a commit or a tag
+ * the worktree was started from, `--base <sha>`) has nothing to pass: without --base, gh uses the
+ * branch's gh-merge-base config, else the repository's default branch (gh pr create's manual). A
+ * branch named by the caller (`rozi worktrees pr --into BRANCH`) wins.
+ */
+export async function pullRequestBase(o: { record: WorktreeRecord; into?: string }): Promise<string | null> {
+  const r = o.record;
+  if (o.into !== undefined) {
+    const ok = await git({ cwd: r.repo, args: ['check-ref-format', '--branch', o.into] });
+    if (ok.code !== 0 || o.into.startsWith('-'))
+      throw new WorktreeError('invalid', `'${o.into}' is not a branch name`);
+    return o.into;
+  }
+  const has = async (ref: string) =>
+    (await git({ cwd: r.repo, args: ['show-ref', '--verify', '--quiet', ref] })).code === 0;
+  if (await has(`refs/heads/${r.base}`)) return r.base;
+  if (r.base.includes('/') && (await has(`refs/remotes/${r.base}`)))
+    return r.base.slice(r.base.indexOf('/') + 1);
+  return null;
+}
+
 /** Pushes the branch and opens a pull request against the base with gh. */
 export async function openPullRequest(o: {
   record: WorktreeRecord;
   env: NodeJS.ProcessEnv;
-}): Promise<{ url: string }> {
+  /** The branch to merge into, when not the worktree's base (a detached base has none). */
+  into?: string;
+}): Promise<{ url: string; base: string | null }> {
   const r = o.record;
   const gh = ghOnPath(o.env.PATH);
   if (!gh)
@@ -132,18 +158,19 @@ export async function openPullRequest(o: {
       'no-gh',
       `gh is not installed: push ${r.branch} (git push -u origin ${r.branch}) and open the pull request yourself`,
     );
+  const base = await pullRequestBase({ record: r, into: o.into });
   await requireClean(r, 'commit them with --commit MESSAGE');
   const push = await git({ cwd: r.path, args: ['push', '-u', 'origin', r.branch] });
   if (push.code !== 0) throw new WorktreeError('git-failed', `git push: ${firstLine(push.stderr)}`);
   return new Promise((resolve, reject) => {
     execFile(
       gh,
-      ['pr', 'create', '--base', r.base, '--head', r.branch, '--fill'],
+      ['pr', 'create', ...(base ? ['--base', base] : []), '--head', r.branch, '--fill'],
       { cwd: r.path, env: { ...o.env, GH_PROMPT_DISABLED: '1' }, timeout: 60_000 },
       (err, stdout, stderr) => {
         if (err)
-          reject(new WorktreeError('no-gh', `gh pr create: ${firstLine(String(stderr)) || err.message}`));
-        else resolve({ url: String(stdout).trim().split('\n').pop() ?? '' });
+          reject(new WorktreeError('gh-failed', `gh pr create: ${firstLine(String(stderr)) || err.message}`));
+        else resolve({ url: String(stdout).trim().split('\n').pop() ?? '', base });
       },
     );
   });

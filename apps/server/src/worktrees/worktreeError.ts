@@ -18,8 +18,10 @@ export type WorktreeErrorCode =
   | 'unsupported-repo'
   /** The merge stopped on conflicts; the base was left as it was. */
   | 'merge-conflict'
-  /** `gh` is not installed, or it failed. */
+  /** `gh` is not installed. */
   | 'no-gh'
+  /** `gh pr create` ran and failed (its first stderr line is the message). */
+  | 'gh-failed'
   | 'git-failed'
   | 'too-large'
   | 'invalid'

@@ -10,7 +10,7 @@ import type { SessionManager } from '../session/manager';
 import type { StatusService } from '../status/statusService';
 import { listCheckpoints, recordTurn, snapshotTree, type Checkpoint } from './checkpoint';
 import { diffPage, type DiffPage } from './diff';
-import { git, gitOut } from './git';
+import { gitOut } from './git';
 import { WorktreeRegistry, type WorktreeRecord } from './registry';
 import { SetupApprovals } from './setupApproval';
 import { baseRev, MISSING, worktreeStatus, type WorktreeStatus } from './worktreeStatus';
@@ -156,13 +156,15 @@ export class WorktreeService {
     }).catch((err: unknown) => this.o.log(`worktrees: status of ${r.path}: ${(err as Error).message}`));
   }
 
-  /** Changes whenever any file in the worktree changes: the Changes view refetches on a new stamp. */
+  /**
+   * Changes whenever any file in the worktree changes: the Changes view refetches on a new stamp.
+   * A dirty worktree's stamp is its snapshot tree (exact, and cheap with the kept private index:
+   * only files whose stat changed are read), the same tree the "All changes" diff then reuses.
+   */
   private async stampOf(r: WorktreeRecord, st: WorktreeStatus): Promise<string> {
     if (st.dirty === 0) return `${st.head ?? ''}`;
-    const diff = await git({ cwd: r.path, args: ['diff', 'HEAD', '--stat=200', '--no-color'] });
-    const untracked = await git({ cwd: r.path, args: ['ls-files', '--others', '--exclude-standard', '-z'] });
     return createHash('sha1')
-      .update(`${st.head}\0${diff.stdout}\0${untracked.stdout}`)
+      .update(`${st.head}\0${await snapshotTree(r.path)}`)
       .digest('hex')
       .slice(0, 12);
   }

@@ -100,6 +100,8 @@ export const worktreesRouter = router({
       worktreeInput.extend({
         action: z.enum(['commit', 'merge', 'pr', 'discard']),
         message: z.string().trim().min(1).max(10_000).optional(),
+        /** pr: the branch to merge into, when not the base (a detached base has none). */
+        into: z.string().trim().min(1).max(255).optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
@@ -125,8 +127,10 @@ export const worktreesRouter = router({
           };
         }
         case 'pr': {
-          const pr = await svc.serial(record, () => openPullRequest({ record, env: process.env }));
-          return { action: input.action, worktree: record.id, url: pr.url };
+          const pr = await svc.serial(record, () =>
+            openPullRequest({ record, env: process.env, into: input.into }),
+          );
+          return { action: input.action, worktree: record.id, url: pr.url, base: pr.base };
         }
         case 'discard': {
           const d = await svc.serial(record, () =>

@@ -1,7 +1,7 @@
 // rozi worktrees commit|merge|pr|discard [WORKTREE]: finishing an agent's work. commit -m MSG
 // commits everything on its branch; merge merges the branch into its base where that is checked
 // out (refused on a dirty base or conflicts, leaving the base as it was); pr pushes and opens a
-// pull request with gh; discard removes the worktree and deletes its branch.
+// pull request with gh (--into BRANCH when the base is a commit); discard removes the worktree and deletes its branch.
 import { callServer } from '../../controlClient';
 import { z } from 'zod';
 import { flag } from '../../flags';
@@ -20,8 +20,14 @@ const SUMMARY: Record<Action, string> = {
 const messageFlags = {
   message: flag.string({ short: 'm', value: 'TEXT', description: 'the commit message' }),
 };
+const intoFlags = {
+  into: flag.string({
+    value: 'BRANCH',
+    description: "the branch to merge into (default: the worktree's base; needed when that is a commit)",
+  }),
+};
 const removeFlags = { remove: flag.boolean({ description: 'remove the worktree after the merge' }) };
-type FinishShape = typeof targetFlags & typeof messageFlags & typeof removeFlags;
+type FinishShape = typeof targetFlags & typeof messageFlags & typeof removeFlags & typeof intoFlags;
 
 /** Each action's own flags: -m for commit (required), --remove for merge. */
 const FLAGS: Record<Action, z.ZodObject> = {
@@ -29,7 +35,7 @@ const FLAGS: Record<Action, z.ZodObject> = {
     .object({ ...targetFlags, ...messageFlags })
     .refine((o) => o.message !== undefined, { error: 'worktrees commit needs -m MESSAGE' }),
   merge: z.object({ ...targetFlags, ...removeFlags }),
-  pr: z.object(targetFlags),
+  pr: z.object({ ...targetFlags, ...intoFlags }),
   discard: z.object(targetFlags),
 };
 
@@ -47,12 +53,14 @@ function finishVerb(action: Action): Verb {
         ...target,
         action,
         message: ctx.opts.message,
+        into: ctx.opts.into,
       });
       let removed: string | null = null;
       if (action === 'merge' && ctx.opts.remove === true)
         removed = (await callServer(ctx.io.env, 'worktrees.remove', { worktree: r.worktree })).removed;
       ctx.print({ ...r, ...(removed ? { removed } : {}) }, () => {
-        if ('url' in r) return `pull request: ${r.url}`;
+        if ('url' in r)
+          return `pull request: ${r.url}${r.base ? '' : " (into the repository's default branch)"}`;
         if ('into' in r)
           return `merged into ${r.into} at ${r.checkout} (${(r.commit ?? '').slice(0, 10)})${removed ? `; removed ${removed}` : ''}`;
         if ('removed' in r)
