@@ -25,6 +25,8 @@ export interface LaunchWorktreeInput {
   /** Make the worktree without running the setup command. */
   skipSetup?: boolean;
   title?: string;
+  /** Where the agent's pane opens: a new tab (default), or beside the source pane (row: right, column: down). */
+  split?: 'row' | 'column';
 }
 
 export interface SetupInfo {
@@ -129,17 +131,23 @@ export async function launchInWorktree(o: {
       : program
         ? { argv: program }
         : { command };
-  const { tab, pane } = o.manager.createTab(o.manager.session(o.source.session.name), {
-    name: branch.split('/').pop(),
-    launch: {
-      ...run,
-      cwd: record.path,
-      // The wrapper would otherwise name the pane after env; the agent's name says what runs.
-      title: input.title ?? (setupRuns ? basename(program?.[0] ?? command.split(/\s+/)[0] ?? 'agent') : null),
-      keepOpen: setupRuns ? true : undefined,
-    },
-    select: o.select,
-  });
+  const launch = {
+    ...run,
+    cwd: record.path,
+    // The wrapper would otherwise name the pane after env; the agent's name says what runs.
+    title: input.title ?? (setupRuns ? basename(program?.[0] ?? command.split(/\s+/)[0] ?? 'agent') : null),
+    keepOpen: setupRuns ? true : undefined,
+  };
+  const { tab, pane } = input.split
+    ? {
+        tab: { id: o.source.tab },
+        pane: o.manager.split(o.source, { direction: input.split, launch, focus: o.select }),
+      }
+    : o.manager.createTab(o.manager.session(o.source.session.name), {
+        name: branch.split('/').pop(),
+        launch,
+        select: o.select,
+      });
   service.refresh(record);
   return { record, pane, tab: tab.id, warnings: [...settings.warnings, ...plan.warnings], setup, setupRuns };
 }

@@ -71,7 +71,7 @@ function LauncherBody({
   // setup command may need approving here.
   const launchInWorktree = (command: string, approve?: string) => {
     setError(null);
-    wt.start(command, approve).then(
+    wt.start(command, { approve, placement }).then(
       (key) => {
         if (key === null) return;
         onClose();
@@ -132,7 +132,8 @@ function LauncherBody({
           }
         >
           {PLACEMENTS.map((p) => {
-            const disabled = noSession && p.id !== 'new-session';
+            // A worktree is made of a pane's repository: not in a new session.
+            const disabled = (noSession && p.id !== 'new-session') || (wt.on && p.id === 'new-session');
             return (
               <button
                 key={p.id}

@@ -1,11 +1,13 @@
 'use client';
 // "In a new worktree": the launcher's side of `rozi agents new --worktree`. The agent gets its own
-// branch and worktree of the focused pane's repository and opens in a new tab there. When the
+// branch and worktree of the focused pane's repository and opens in a new tab or a split beside
+// that pane (the launcher's "Where"; a new session has no pane whose repository to use). When the
 // project declares a setup command the person has not approved yet, the server refuses and the
 // launcher shows the script with its digest; approving runs it once in the new pane, before the agent.
 import { Button, Field, TextInput, Toggle } from '@rozi/ui';
 import { useState } from 'react';
 import { useTRPCClient } from '../api/trpcClient';
+import type { LauncherPlacement } from './launcherModel';
 
 interface SetupAsk {
   path: string;
@@ -26,7 +28,12 @@ export function useWorktreeLaunch(o: { paneKey: number | undefined }) {
   const [ask, setAsk] = useState<SetupAsk | null>(null);
 
   /** Resolves with the new pane's key; throws the server's one-line refusal. Null: waiting for approval. */
-  const start = async (command: string, approve?: string): Promise<number | null> => {
+  const start = async (
+    command: string,
+    o2: { approve?: string; placement?: LauncherPlacement } = {},
+  ): Promise<number | null> => {
+    const { approve, placement } = o2;
+    const split = placement === 'split-right' ? 'row' : placement === 'split-down' ? 'column' : undefined;
     if (o.paneKey === undefined) throw new Error('there is no pane whose repository to use');
     const source = { key: o.paneKey, ...(base.trim() ? { base: base.trim() } : {}) };
     setBusy(true);
@@ -36,6 +43,7 @@ export function useWorktreeLaunch(o: { paneKey: number | undefined }) {
         command,
         ...(branch.trim() ? { branch: branch.trim() } : {}),
         ...(approve ? { approveSetup: approve } : {}),
+        ...(split ? { split } : {}),
       });
       setAsk(null);
       return r.pane.key;
@@ -62,7 +70,7 @@ export function WorktreeOptions({ wt, disabled }: { wt: WorktreeLaunch; disabled
         onChange={wt.setOn}
         disabled={disabled}
         label="In a new worktree"
-        description="Its own branch and git worktree of the focused pane's repository, opened in a new tab."
+        description="Its own branch and git worktree of the focused pane's repository, opened in a new tab or a split beside it."
       />
       {wt.on && (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">

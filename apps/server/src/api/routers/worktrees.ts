@@ -61,6 +61,8 @@ export const worktreesRouter = router({
         skipSetup: z.boolean().optional(),
         title: z.string().min(1).optional(),
         focus: z.boolean().optional(),
+        /** Beside the focused pane (row: right, column: down) instead of a new tab. */
+        split: z.enum(['row', 'column']).optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
