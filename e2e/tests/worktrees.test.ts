@@ -213,4 +213,40 @@ describe('the launcher', { timeout: 300_000 }, () => {
     await page.locator('[data-worktree-chip="agent/launcher"]').first().waitFor({ timeout: 20_000 });
     await screenshot(page, 'worktrees-launched');
   });
+
+  it("opens the worktree agent where the launcher's Where says: a split beside the focused pane", async () => {
+    const { page } = desktop;
+    type Row = { id: number; tab: number; cwd: string; focused: boolean };
+    const panes = async () =>
+      (JSON.parse(await server.cli(['list-panes', '--format', 'json'])) as { data: Row[] }).data;
+    await server.cli(['new-pane', '--focus', '--cwd', repo]);
+    const source = await waitFor(
+      'a focused pane in the repository',
+      async () => (await panes()).find((p) => p.focused && p.cwd === repo),
+      30_000,
+    );
+    await page
+      .getByRole('button', { name: /New agent/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'New agent' });
+    await dialog.getByRole('switch', { name: 'In a new worktree' }).click();
+    // A worktree is made of a pane's repository: no new session while it is asked for.
+    expect(await dialog.getByRole('radio', { name: 'New session' }).isDisabled()).toBe(true);
+    await dialog.getByRole('radio', { name: 'Split right' }).click();
+    await dialog.getByLabel('Branch').fill('agent/split');
+    await dialog.locator('#rozi-custom-command').fill('sleep 600');
+    await screenshot(page, 'worktrees-launcher-split');
+    await dialog.getByRole('button', { name: 'Launch' }).click();
+    // The setup command was approved by digest in the test before: no second question.
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    const dir = join(server.home, 'shop-agent-split');
+    const agent = await waitFor(
+      'the agent pane in the worktree',
+      async () => (await panes()).find((p) => p.cwd === dir),
+      30_000,
+    );
+    expect(agent.tab).toBe(source.tab);
+    await page.locator('[data-worktree-chip="agent/split"]').first().waitFor({ timeout: 30_000 });
+  });
 });
