@@ -116,7 +116,7 @@ afterAll(async () => {
   removeHome(s.home);
 });
 
-describe('an agent in its own worktree', { timeout: 240_000 }, () => {
+describe('an agent in its own worktree', { timeout: 400_000 }, () => {
   let pane: number;
   let worktree: { id: string; path: string; branch: string };
 
@@ -237,7 +237,7 @@ describe('an agent in its own worktree', { timeout: 240_000 }, () => {
   });
 });
 
-describe('bad input', { timeout: 240_000 }, () => {
+describe('bad input', { timeout: 400_000 }, () => {
   it('refuses a pane outside a repository, a repository with submodules, and a branch that exists', async () => {
     const plain = join(s.home, 'plain');
     mkdirSync(plain);
