@@ -150,7 +150,9 @@ describe("rozi's client events", () => {
         60_000,
       );
       const ours = sub.lines.slice(from);
-      expect(ours).toEqual([
+      // Each line: the fields under `data`, and beside `event` too (rozi's recipes read them there).
+      for (const l of ours) expect({ ...l.data, event: l.event, data: l.data }).toEqual(l);
+      expect(ours.map((l) => ({ event: l.event, data: l.data }))).toEqual([
         { event: 'controller-changed', data: { session: 'main', controller: idOf(a), reason: 'granted' } },
         {
           event: 'session-attached',

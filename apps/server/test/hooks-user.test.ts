@@ -58,9 +58,10 @@ beforeAll(async () => {
     "export default (e) => ({ type: 'notify', title: 'echo', message: `saw ${e.title}` });\n",
   );
   server = await startServer({ home });
-}, 30_000);
+}, 120_000);
 
 afterAll(async () => {
+  if (!server) return; // the start failed: beforeAll already said why.
   expect(await server.stop()).toBe(0);
   removeHome(server.home);
 });
@@ -199,9 +200,12 @@ describe('config.toml hooks', () => {
         ROZI_SESSION: 'fromprof',
       });
       await waitFor('both events on the socket', () => lines.length >= 3, 60_000);
+      const savedLine = { profile: 'hookprof', path };
+      const loaded = { profile: 'hookprof', path, session: 'fromprof' };
+      // The fields under `data` and beside `event` (rozi's recipes read them there).
       expect(lines.slice(1).map((l) => JSON.parse(l) as unknown)).toEqual([
-        { event: 'profile-saved', data: { profile: 'hookprof', path } },
-        { event: 'profile-loaded', data: { profile: 'hookprof', path, session: 'fromprof' } },
+        { event: 'profile-saved', data: savedLine, ...savedLine },
+        { event: 'profile-loaded', data: loaded, ...loaded },
       ]);
     } finally {
       sub.destroy();

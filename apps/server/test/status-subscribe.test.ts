@@ -19,7 +19,9 @@ let lines: string[] = [];
 const events = () =>
   lines.map((l) => {
     const line = JSON.parse(l) as { event: HookEventName; data: Record<string, unknown> };
-    expect(Object.keys(line).sort()).toEqual(['data', 'event']);
+    // The fields under `data`, and the same beside `event` (rozi's recipes read them there).
+    expect(Object.keys(line).sort()).toEqual(['data', 'event', ...Object.keys(line.data)].sort());
+    for (const [k, v] of Object.entries(line.data)) expect(line[k as keyof typeof line]).toEqual(v);
     return { event: line.event, ...line.data } as { event: HookEventName } & Record<string, unknown>;
   });
 
@@ -217,10 +219,9 @@ describe('rozi subscribe', () => {
         60_000,
       );
       const bell = JSON.parse(out.trim().split('\n')[0] as string) as unknown;
-      expect(bell).toEqual({
-        event: 'bell',
-        data: { session: 'main', pane: tab.pane.id, focused: true },
-      });
+      const fields = { session: 'main', pane: tab.pane.id, focused: true };
+      // The fields under `data`, and beside `event` too (rozi's recipes read them there).
+      expect(bell).toEqual({ event: 'bell', data: fields, ...fields });
     } finally {
       only.kill('SIGTERM');
     }

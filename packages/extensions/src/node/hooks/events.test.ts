@@ -108,7 +108,15 @@ describe('roziEventLine', () => {
   it("nests fields under data, with '' for rozi's absent values and null kept for the project's events", () => {
     expect(
       roziEventLine({ event: 'pane-exited', session: 's', pane: 3, code: null, focused: false }),
-    ).toEqual({ event: 'pane-exited', data: { session: 's', pane: 3, code: '', focused: false } });
+    ).toEqual({
+      event: 'pane-exited',
+      data: { session: 's', pane: 3, code: '', focused: false },
+      // The same fields beside `event`, as rozi's recipes read them.
+      session: 's',
+      pane: 3,
+      code: '',
+      focused: false,
+    });
     expect(roziEventLine(blocked).data.message).toBeNull();
     expect(ROZI_EVENT_NAMES).toHaveLength(17);
   });

@@ -261,15 +261,20 @@ export const ROZI_EVENT_NAMES = [
   'config-reloaded',
 ] as const satisfies readonly HookEventName[];
 
+/** rozi's subscribe line: the event's name, its fields under `data`, and the same fields again beside them. */
+export type RoziEventLine = { event: string; data: Record<string, unknown> } & Record<string, unknown>;
+
 /**
- * rozi's subscribe line for an event: `{"event","data":{…}}` with the fields under `data`. For
- * rozi's own events an absent value is '' (its control.md: "cleared or absent values are empty
- * strings"); the project's events keep their nulls.
+ * rozi's subscribe line for an event: `{"event","data":{…}}` with the fields under `data` (its
+ * control.md). The fields are also copied beside `event`, because rozi's own recipes read them
+ * there (recipes.md "Notifications that are not stupid": `event.get("pane")`); both readings
+ * work. For rozi's own events an absent value is '' (control.md: "cleared or absent values are
+ * empty strings"); the project's events keep their nulls.
  */
-export function roziEventLine(e: HookEvent): { event: string; data: Record<string, unknown> } {
+export function roziEventLine(e: HookEvent): RoziEventLine {
   const { event, ...fields } = e;
-  if (!(ROZI_EVENT_NAMES as readonly string[]).includes(event)) return { event, data: fields };
   const data: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) data[k] = v === null ? '' : v;
-  return { event, data };
+  const rozis = (ROZI_EVENT_NAMES as readonly string[]).includes(event);
+  for (const [k, v] of Object.entries(fields)) data[k] = rozis && v === null ? '' : v;
+  return { ...data, event, data };
 }
