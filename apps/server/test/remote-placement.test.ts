@@ -6,7 +6,7 @@
 // drops, the processes there end and the service shows `runtime-unreachable`, once.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { runCli, waitFor } from './harness';
 import { remoteFixture, type RemoteFixture } from './remoteFixture';
 
@@ -45,10 +45,18 @@ async function placedOn(sessions: Array<{ name: string; host?: string }>): Promi
     }
   }
   const want = (host: string) => sessions.filter((x) => x.host === host).length;
+  let last: Status | undefined;
+  // A failure on a loaded CI box says what placement did and saw (the server's log and rows).
+  onTestFailed(() => {
+    const log = (s.stderr() ?? '').split('\n').filter((l) => /placement|box|link/.test(l));
+    console.error(`server log (placement, links):\n${log.slice(-80).join('\n')}`);
+    console.error(`last extensions status: ${JSON.stringify(last)}`);
+  });
   return waitFor(
     'placed services running on every host with a session',
     async () => {
       const st = await status();
+      last = st;
       const ok = ['box', 'box2'].every(
         (h) =>
           want(h) === 0 ||
