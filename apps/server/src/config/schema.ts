@@ -150,9 +150,8 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   // config/behaviourSettings.ts; where a switch is unset, this browser's Settings switch applies.
   rozi('notifications', 'table', honoured),
   ...['enabled', 'pane_blocked', 'pane_done'].map((k) => rozi(`notifications.${k}`, 'bool', honoured)),
-  ...['pane_exit', 'pane_exit_error'].map((k) =>
-    rozi(`notifications.${k}`, 'bool', ISSUE_18('a notice when a pane exits')),
-  ),
+  // pane_exit / pane_exit_error: the server's notice on a natural exit (session/exitNotices.ts).
+  ...['pane_exit', 'pane_exit_error'].map((k) => rozi(`notifications.${k}`, 'bool', honoured)),
   rozi(
     'notifications.bell',
     'bool',

@@ -16,7 +16,8 @@ interface PaneRef {
 
 export type ServerEvent =
   | ({ type: 'pane-spawned'; pid: number | null } & PaneRef)
-  | ({ type: 'pane-exited'; code: number | null } & PaneRef)
+  /** `killed`: rozi ended it (kill-pane, a close, shutdown), not a natural exit of the program. */
+  | ({ type: 'pane-exited'; code: number | null; killed?: boolean } & PaneRef)
   /** The pane's child is gone and the pane itself removed from the layout. */
   | ({ type: 'pane-closed' } & PaneRef)
   | ({ type: 'bell' } & PaneRef)

@@ -29,6 +29,7 @@ import { WorkspaceProjection } from '../projection/workspaceProjection';
 import { StatusService } from '../status/statusService';
 import { nodePtyBackend } from '../pty/nodePtyBackend';
 import { RoziError } from '../session/errors';
+import { exitNoticeReader } from '../session/exitNotices';
 import { SessionManager } from '../session/manager';
 import { ProfileService } from '../profiles/profileService';
 import { paneDefaultsOf } from '../session/paneDefaults';
@@ -168,6 +169,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
     home,
     paneDefaults: () => paneDefaultsOf(configStore(paths.configFile).current().root, home),
     tiling: layoutSettingsReader(paths.configFile, o.log),
+    exitNotices: exitNoticeReader(paths.configFile),
     envr: {
       backend: nodePtyBackend,
       procs: procProcessTable,

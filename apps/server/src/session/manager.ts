@@ -29,6 +29,7 @@ import { DEFAULT_LAYOUT, DEFAULT_SPLIT_WIDTH_MULTIPLIER } from './tiling';
 import { checkDir, checkName, clamp, Session, type Tab } from './sessionState';
 import { adoptFloat, dropFloat, tabPaneIds, tileBeside } from './floating';
 import { workspaceOf } from './workspaceView';
+import { exitNotice, type ExitNoticeSettings } from './exitNotices';
 import { activeWorkspace, checkWorkspace, freeWorkspace, placeTab, tabOfWorkspace } from './workspaces';
 
 export { Session, type Tab } from './sessionState';
@@ -55,6 +56,8 @@ export interface ManagerOptions {
   paneDefaults?: () => PaneDefaults;
   /** config.toml's [layout]: the kind a fresh workspace starts in and split_width_multiplier. */
   tiling?: () => { kind: LayoutKind; multiplier: number };
+  /** config.toml's [notifications] pane_exit / pane_exit_error (session/exitNotices.ts). */
+  exitNotices?: () => ExitNoticeSettings;
 }
 
 export class SessionManager {
@@ -79,6 +82,8 @@ export class SessionManager {
     o.bus.on('pane-exited', (e) => {
       const pane = this.panes.get(e.key);
       if (!pane || this.shuttingDown) return;
+      const notice = this.o.exitNotices && exitNotice({ pane, code: e.code, settings: this.o.exitNotices() });
+      if (notice) this.notify({ ...notice, pane });
       if (pane.launch.keepOpen)
         pane.appendLocal(`\r\n\x1b[2m[process exited with code ${e.code ?? '?'}]\x1b[0m\r\n`);
       else this.removePane(pane);

@@ -96,6 +96,8 @@ export class Pane implements StreamSource {
   readonly dataTaps = new Set<(data: Buffer) => void>();
   private paused = false;
   private disposed = false;
+  /** Set when rozi ends the child (kill-pane, a close, shutdown): its exit is not the program's own. */
+  killed = false;
   private readonly exitWaiters: Array<() => void> = [];
   private readonly readyWaiters: Array<() => void> = [];
 
@@ -239,6 +241,7 @@ export class Pane implements StreamSource {
   /** Ends the child (SIGHUP to its process group, SIGKILL after `graceMs`). */
   kill(graceMs = 1000): Promise<void> {
     if (this.exited) return Promise.resolve();
+    this.killed = true;
     this.pty.kill('SIGHUP');
     const hard = setTimeout(() => this.pty.kill('SIGKILL'), graceMs);
     return this.waitExit().then(() => clearTimeout(hard));
@@ -247,7 +250,10 @@ export class Pane implements StreamSource {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    if (!this.exited) this.pty.kill('SIGKILL');
+    if (!this.exited) {
+      this.killed = true;
+      this.pty.kill('SIGKILL');
+    }
     this.batcher.dispose();
     this.viewers.clear();
     this.mirror.dispose();
@@ -317,7 +323,7 @@ export class Pane implements StreamSource {
     // The last output reaches viewers before the exit notice does.
     this.batcher.flushNow();
     for (const v of this.viewers) v.onExit(code);
-    this.envr.bus.emit({ type: 'pane-exited', code, ...this.ref() });
+    this.envr.bus.emit({ type: 'pane-exited', code, killed: this.killed, ...this.ref() });
     this.envr.bus.workspaceChanged();
     for (const w of this.exitWaiters.splice(0)) w();
   }

@@ -1,0 +1,82 @@
+// [notifications] pane_exit / pane_exit_error in a real server: a program that exits on its own
+// with a non-zero code raises one notification naming the pane and the code; a pane ended by
+// kill-pane raises none; a clean exit notifies only with pane_exit = true (read live).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationInfo, PaneInfo } from '../src/session/model';
+import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
+
+let server: TestServer;
+let home: string;
+const configFile = () => join(home, '.config', 'rozi', 'config.toml');
+
+beforeAll(async () => {
+  const h = makeHome();
+  home = h.home;
+  mkdirSync(join(home, '.config', 'rozi'), { recursive: true });
+  writeFileSync(configFile(), '[notifications]\npane_exit_error = true\n');
+  server = await startServer({ home: h });
+}, 120_000);
+
+afterAll(async () => {
+  expect(await server.stop()).toBe(0);
+  removeHome(home);
+});
+
+const notes = () => server.call<NotificationInfo[]>('workspace.notifications');
+const exitNotes = async (pane: number) =>
+  (await notes()).filter((n) => n.paneId === pane && /^Pane exited/.test(n.title ?? ''));
+const gone = async (id: number) => !(await server.call<PaneInfo[]>('panes.list')).some((p) => p.id === id);
+
+describe('pane exit notices', () => {
+  it("sh -c 'exit 3' gives one error notice naming the pane and the code; kill-pane gives none", async () => {
+    const killed = await server.call<{ pane: PaneInfo }>('panes.newTab', { command: 'sleep 600' });
+    const r = await runCli(server.env, ['kill-pane', '--target', String(killed.pane.id)]);
+    expect(r.code, r.stderr).toBe(0);
+    await waitFor('the killed pane is gone', () => gone(killed.pane.id), 60_000);
+
+    const failing = await server.call<{ pane: PaneInfo }>('panes.newTab', {
+      command: "sleep 1; sh -c 'exit 3'",
+    });
+    const id = failing.pane.id;
+    const mine = await waitFor(
+      'the exit notice',
+      async () => {
+        const list = await exitNotes(id);
+        return list.length ? list : null;
+      },
+      60_000,
+    );
+    await waitFor('the exited pane is gone', () => gone(id), 60_000);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.level).toBe('error');
+    expect(mine[0]!.session).toBe(failing.pane.session);
+    expect(mine[0]!.message).toContain(`pane ${failing.pane.session}:${id}`);
+    expect(mine[0]!.message).toContain('exited with code 3');
+    // The kill came first; had it raised a notice, it would be in the list by now.
+    expect(await exitNotes(killed.pane.id)).toEqual([]);
+  }, 180_000);
+
+  it('a clean exit is quiet by default and notified with pane_exit = true', async () => {
+    const quiet = await server.call<{ pane: PaneInfo }>('panes.newTab', { command: 'true' });
+    await waitFor('the clean pane is gone', () => gone(quiet.pane.id), 60_000);
+    writeFileSync(configFile(), '[notifications]\npane_exit = true\npane_exit_error = false\n');
+    // The store stats the file at each read: the next exits see the new switches.
+    const loud = await server.call<{ pane: PaneInfo }>('panes.newTab', { command: 'sleep 1; exit 0' });
+    const n = await waitFor(
+      'the clean exit notice',
+      async () => {
+        const list = await exitNotes(loud.pane.id);
+        return list.length ? list : null;
+      },
+      60_000,
+    );
+    expect(n[0]!.level).toBe('info');
+    expect(n[0]!.message).toContain('exited with code 0');
+    const failing = await server.call<{ pane: PaneInfo }>('panes.newTab', { command: 'exit 4' });
+    await waitFor('the failing pane is gone', () => gone(failing.pane.id), 60_000);
+    expect(await exitNotes(failing.pane.id)).toEqual([]);
+    expect(await exitNotes(quiet.pane.id)).toEqual([]);
+  }, 180_000);
+});
