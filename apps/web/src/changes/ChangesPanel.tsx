@@ -76,7 +76,7 @@ export function ChangesPanel({ pane }: { pane: PaneView }) {
     <aside
       aria-label="Changes"
       data-changes-panel=""
-      className="flex w-[min(62vw,980px)] shrink-0 flex-col border-l border-line bg-bg"
+      className="relative flex w-[min(62vw,980px)] shrink-0 flex-col border-l border-line bg-bg"
     >
       <header className="flex h-9 shrink-0 items-center gap-2 border-b border-line bg-surface px-3 text-[12px]">
         <h2 className="text-[13px] font-semibold">Changes</h2>
