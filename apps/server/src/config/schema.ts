@@ -33,9 +33,6 @@ const WORKBAR = noWeb('the web edition has no workbar: sessions, status and mode
 const ANIMATION = noWeb('the web UI has no pane geometry animations to tune');
 const CLIENT_FRAMES = noWeb('the browser paints at the display rate (requestAnimationFrame), not on a poll');
 const NAVIGATION = noWeb('the smart-focus (vim-aware Ctrl-h/j/k/l) actions do not exist in the web edition');
-const MULTI_CLIENT = noWeb(
-  'every browser tab is a full client of the shared server; there is no layout-control lease',
-);
 const FORWARD = noWeb(
   'panes here are created by a browser, which has no process environment to sample; they start with the server’s environment (export variables before rozi server)',
 );
@@ -192,7 +189,7 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   ...['autosave', 'resurrect', 'startup', 'path'].map((k) =>
     rozi(`session.${k}`, k === 'autosave' || k === 'resurrect' ? 'bool' : 'string', honoured),
   ),
-  rozi('session.allow_takeover', 'bool', MULTI_CLIENT),
+  rozi('session.allow_takeover', 'bool', honoured),
   // [remote]: remote/remoteSettings.ts reports every bad value.
   rozi('remote', 'table', owned('remote hosts ([remote] warnings appear in rozi remote hosts)')),
   // [scratchpad]: session/paneDefaults.ts → session/floating.ts toggleScratchpad.

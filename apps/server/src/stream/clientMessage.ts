@@ -31,6 +31,12 @@ const schema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('ack'), key, bytes: z.number().finite().nonnegative() }),
   z.object({ t: z.literal('view'), session: z.string().min(1).max(256).nullable() }),
   z.object({ t: z.literal('take-control') }),
+  z.object({
+    t: z.literal('control'),
+    op: z.enum(['request', 'grant', 'decline', 'input-lock', 'takeover']),
+    client: key.optional(),
+    on: z.boolean().optional(),
+  }),
 ]);
 
 export type ParsedClientMessage = { ok: true; message: ClientMessage } | { ok: false; error: string };
@@ -68,6 +74,11 @@ export function parseClientMessage(text: string): ParsedClientMessage {
         ...(since === undefined ? {} : { since }),
       },
     };
+  }
+  if (m.t === 'control' && (m.op === 'input-lock' || m.op === 'takeover')) {
+    if (m.on === undefined)
+      return { ok: false, error: `bad 'control' message: '${m.op}' needs on: true or false` };
+    return { ok: true, message: { t: 'control', op: m.op, on: m.on } };
   }
   return { ok: true, message: m as ClientMessage };
 }

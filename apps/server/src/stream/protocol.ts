@@ -62,7 +62,14 @@ export type ClientMessage =
   /** The session the page shows (null: none): attaches the client there (stream/sessionClients.ts). */
   | { t: 'view'; session: string | null }
   /** Take the control lease of the shown session (rozi's request-control with takeover). */
-  | { t: 'take-control' };
+  | { t: 'take-control' }
+  /**
+   * Collaboration (rozi's sessions.md): `request` the lease (taken at once with takeover on);
+   * the controller's `grant` / `decline` (client: whom; default the oldest asker), and its
+   * `input-lock` / `takeover` policy switches (`on`).
+   */
+  | { t: 'control'; op: 'request' | 'grant' | 'decline'; client?: number }
+  | { t: 'control'; op: 'input-lock' | 'takeover'; on: boolean };
 
 export type ServerMessage =
   | { t: 'event'; event: ServerEvent }
@@ -71,7 +78,12 @@ export type ServerMessage =
   /** A client message the server could not use (unknown pane, bad JSON); the socket stays open. */
   | { t: 'error'; key?: PaneKey; message: string }
   /** Sent once on connect: this page's client id and whether it is a read-only viewer. */
-  | { t: 'hello'; client: number; readOnly: boolean };
+  | { t: 'hello'; client: number; readOnly: boolean }
+  /**
+   * The roster of `session` changed (`changed`: re-read workspace.clients), client `from` asks
+   * this page (the controller) for control (`requested`), or declined this page's request.
+   */
+  | { t: 'control'; session: string; notice: 'changed' | 'requested' | 'declined'; from?: number };
 
 export interface FrameHeader {
   kind: typeof FRAME_OUTPUT | typeof FRAME_RESET;

@@ -10,7 +10,7 @@ import { LIMITS, paneInputRefusal } from '../api/limits';
 import { PaneViewer, type ViewerChannel } from './paneViewer';
 import { parseClientMessage, validPaneSize } from './clientMessage';
 import { LatestSize, type PaneSize } from './latestSize';
-import type { ServerMessage } from './protocol';
+import type { ClientMessage, ServerMessage } from './protocol';
 import type { StreamSource } from './streamSource';
 import { SessionClients } from './sessionClients';
 
@@ -34,17 +34,24 @@ export class StreamHub {
   private readonly sizes = new LatestSize();
   /** Each page is a client of the server-wide roster (rozi's client-joined/-left): its id. */
   private readonly clients = new Map<WebSocket, number>();
+  /** Client id → its page's channel, for control notices. */
+  private readonly channels = new Map<number, ViewerChannel>();
   private nextClientId = 1;
   /** Which page shows which session, and each session's control lease. */
   readonly sessionClients: SessionClients;
 
   constructor(
-    manager: SessionManager,
+    private readonly manager: SessionManager,
     private readonly bus: EventBus,
     /** Finds a pane's output by key: local panes, then remote ones (remote/remotePane.ts). */
     private readonly source: (key: number) => StreamSource | undefined = (key) => manager.panes.get(key),
+    options: { allowTakeover?: () => boolean } = {},
   ) {
-    this.sessionClients = new SessionClients(bus);
+    this.sessionClients = new SessionClients({
+      bus,
+      allowTakeover: options.allowTakeover,
+      notify: (id, notice) => this.channels.get(id)?.sendJson(notice),
+    });
     this.pinger = setInterval(() => {
       for (const ws of this.sockets.keys()) {
         if ((ws as WebSocket & { alive?: boolean }).alive === false) ws.terminate();
@@ -98,6 +105,7 @@ export class StreamHub {
       },
       queuedBytes: () => ws.bufferedAmount,
     };
+    this.channels.set(clientId, channel);
     channel.sendJson({ t: 'hello', client: clientId, readOnly });
     // ws writes straight to the upgraded socket: its drain is when queued frames reached the kernel.
     socket.on('drain', () => {
@@ -139,6 +147,7 @@ export class StreamHub {
       unsubscribe();
       for (const key of [...viewers.keys()]) leave(key);
       this.sockets.delete(ws);
+      this.channels.delete(clientId);
       this.sessionClients.leave(clientId);
       if (this.clients.delete(ws)) this.roster('client-left', clientId);
     });
@@ -153,6 +162,26 @@ export class StreamHub {
       client_name: `browser ${clientId}`,
       count: this.clients.size,
     });
+  }
+
+  private control(
+    clientId: number,
+    msg: Extract<ClientMessage, { t: 'take-control' | 'control' }>,
+  ): string | null {
+    const s = this.sessionClients;
+    if (msg.t === 'take-control') return s.request(clientId);
+    switch (msg.op) {
+      case 'request':
+        return s.request(clientId);
+      case 'grant':
+        return s.grantTo(clientId, msg.client);
+      case 'decline':
+        return s.decline(clientId, msg.client);
+      case 'input-lock':
+        return s.setPolicy(clientId, { inputLock: msg.on });
+      case 'takeover':
+        return s.setPolicy(clientId, { takeover: msg.on });
+    }
   }
 
   private resize(key: number, size: PaneSize | null): void {
@@ -180,8 +209,8 @@ export class StreamHub {
       this.sessionClients.view(c.clientId, msg.session);
       return null;
     }
-    if (msg.t === 'take-control') {
-      const refusal = this.sessionClients.take(c.clientId);
+    if (msg.t === 'take-control' || msg.t === 'control') {
+      const refusal = this.control(c.clientId, msg);
       return refusal ? { t: 'error', message: refusal } : null;
     }
     const key = msg.key;
@@ -202,7 +231,11 @@ export class StreamHub {
         return null;
       case 'input': {
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
-        if (c.readOnly) return { t: 'error', key, message: 'read-only viewer: nothing was typed' };
+        const refused = this.sessionClients.inputRefusal(
+          c.clientId,
+          this.manager.panes.get(key)?.session.name ?? null,
+        );
+        if (refused) return { t: 'error', key, message: refused };
         const tooLarge = paneInputRefusal(msg.data);
         if (tooLarge) return { t: 'error', key, message: `${tooLarge}; nothing was typed` };
         this.resize(key, this.sizes.use(key, c.channel));
