@@ -64,6 +64,7 @@ export const DEFAULT_KEYMAP: Readonly<Record<string, readonly string[]>> = {
   // rozi opens Profiles with `o`; here prefix o is copy-last-output, so Shift+O (rozi's capture key).
   profiles: ['prefix shift-o'],
   'request-control': ['prefix g'],
+  'grant-control': ['prefix e'],
   'new-session': ['prefix shift-s'],
   'next-session': ['prefix )'],
   'prev-session': ['prefix ('],

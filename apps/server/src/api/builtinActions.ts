@@ -219,8 +219,6 @@ export const BUILTIN_ACTIONS: Readonly<Record<string, Run>> = {
 const IN_THE_PAGE = 'acts inside the browser page: press its keys there or choose it in the palette';
 const RESIZE =
   'split sizes are not changed from a script here: drag the divider in the page (or panes.resizeSplit)';
-const CONTROL =
-  'not built: taking control is always immediate here (request-control, Ctrl+A g in the page); there is no input lock or grant';
 const APPEARANCE = "rozi's terminal-UI appearance toggles have no web meaning: use the page's Settings";
 
 /** Built-in ids that do not run from a script here, with the reason (and what to use instead). */
@@ -229,10 +227,7 @@ export const NO_WEB_MEANING: Readonly<Record<string, string>> = {
   quit: 'a browser tab is closed, not detached; the session keeps running on the server either way',
   'toggle-devtools': "the browser's own DevTools (F12) take this role",
   'toggle-pane-synchronization': 'synchronized input is not part of the web edition yet',
-  'toggle-input-lock': CONTROL,
-  'grant-control': CONTROL,
-  'toggle-control-takeover': CONTROL,
-  'toggle-immediate-control-takeover': CONTROL,
+  'toggle-immediate-control-takeover': `the page's id is toggle-control-takeover; ${IN_THE_PAGE}`,
   'choose-layout': `opens a picker; ${IN_THE_PAGE} (rozi set-layout KIND or run-action layout-KIND set one)`,
   'grow-split': RESIZE,
   'shrink-split': RESIZE,
@@ -276,6 +271,10 @@ export const NO_WEB_MEANING: Readonly<Record<string, string>> = {
       'profiles',
       'save-profile',
       'request-control',
+      'grant-control',
+      'toggle-input-lock',
+      'toggle-control-takeover',
+      'collaborators',
       'copy-read-only-link',
       'new-session',
       'next-session',

@@ -36,6 +36,25 @@ export interface ConfirmRequest {
   onConfirm(): Promise<unknown> | void;
 }
 
+/** The shown session's collaboration state as actions see it (workspace/useSessionControl.ts). */
+export interface CollabState {
+  readOnly: boolean;
+  me: number | null;
+  controller: number | null;
+  /** This page holds the control lease. */
+  mine: boolean;
+  /** Pages on the session, this one included. */
+  count: number;
+  /** Clients asking for control, oldest first. */
+  wants: number[];
+  inputLock: boolean;
+  takeover: boolean;
+  grant(client?: number): void;
+  decline(client?: number): void;
+  setInputLock(on: boolean): void;
+  setTakeover(on: boolean): void;
+}
+
 export interface UiControls {
   openPalette(): void;
   openLauncher(placement?: LauncherPlacement): void;
@@ -45,8 +64,10 @@ export interface UiControls {
   openSettings(): void;
   /** The Profiles picker; 'capture' opens it naming a new profile, 'replace' with Ctrl+R's hint first. */
   openProfiles(mode?: 'capture' | 'replace'): void;
-  /** Takes the shown session's control lease (rozi's request-control; takeover is immediate). */
+  /** Takes the shown session's control lease, or asks for it when takeover is off (request-control). */
   takeControl(): void;
+  /** The Manage collaborators dialog (grant / decline a client). */
+  openCollaborators(): void;
   /** Resize mode: h/j/k/l move the focused pane's divider until Esc. */
   resizeMode(): void;
   /** The layout picker with a live preview. */
@@ -67,6 +88,8 @@ export interface ActionContext {
   /** The focused pane of the active tab. */
   pane: PaneInfo | undefined;
   ui: UiControls;
+  /** The shown session's roster and control lease (absent in tests and pages without a stream). */
+  collab?: CollabState;
   /** The prefix chord sequence in effect, for send-prefix. */
   prefix: readonly string[];
   /** config.toml [confirm]: false = that close does not ask first (absent: ask). */

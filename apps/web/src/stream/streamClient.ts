@@ -9,6 +9,9 @@ import { decodeFrame, FLOW_ACK_EVERY, FRAME_RESET, WS_PATH } from './wireFormat'
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting';
 
+/** What the collaboration UI hears: a roster notice, or a refusal line from the server. */
+export type ControlMessage = Extract<ServerMessage, { t: 'control' }> | { t: 'refused'; message: string };
+
 /** Where a pane's bytes go: a terminal (or a test double standing in for xterm's write queue). */
 export interface PaneSink {
   /** Write bytes; call `written` once the terminal has parsed them (drives the flow-control ack). */
@@ -50,6 +53,8 @@ export class StreamClient {
   /** This page as the server knows it (its `hello`): client id and whether it is read-only. */
   identity: { client: number; readOnly: boolean } | null = null;
   private readonly identityListeners = new Set<() => void>();
+  /** Collaboration notices and the server's one-line refusals (input lock, grant, …). */
+  private readonly controlListeners = new Set<(message: ControlMessage) => void>();
   /** The session this page shows, told to the server again after each reconnect. */
   private viewing: string | null = null;
 
@@ -92,6 +97,16 @@ export class StreamClient {
   /** Takes the shown session's control lease (rozi's request-control with takeover). */
   takeControl(): void {
     this.send({ t: 'take-control' });
+  }
+
+  /** A collaboration request: ask/grant/decline control, or the controller's lock/takeover switch. */
+  control(message: Extract<ClientMessage, { t: 'control' }>): void {
+    this.send(message);
+  }
+
+  onControl(listener: (message: ControlMessage) => void): () => void {
+    this.controlListeners.add(listener);
+    return () => this.controlListeners.delete(listener);
   }
 
   onIdentity(listener: () => void): () => void {
@@ -213,6 +228,9 @@ export class StreamClient {
       this.attached.get(message.key)?.sink.exited(message.code);
     } else if (message.t === 'error') {
       console.warn(`rozi stream: ${message.message}`);
+      for (const listener of this.controlListeners) listener({ t: 'refused', message: message.message });
+    } else if (message.t === 'control') {
+      for (const listener of this.controlListeners) listener(message);
     } else if (message.t === 'hello') {
       this.identity = { client: message.client, readOnly: message.readOnly };
       for (const listener of this.identityListeners) listener();

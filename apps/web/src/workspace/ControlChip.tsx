@@ -1,11 +1,13 @@
 'use client';
 // Who controls input on the shown session (rozi's workbar chip): READ ONLY on a read-only link's
 // page; with more than one page on the session, CTRL when this page holds the control lease, else
-// VIEW naming the controller (a click or Ctrl+A g takes control). Alone, nothing is shown.
+// VIEW naming the controller (a click or Ctrl+A g takes or asks for control). A pending request
+// turns the controller's chip to the warning colour with a ● dot; LOCK marks the input lock.
+// Alone, nothing is shown.
 import { FOCUS_RING } from '@rozi/ui';
 import type { SessionControl } from './useSessionControl';
 
-export function ControlChip({ control }: { control: SessionControl }) {
+export function ControlChip({ control, onManage }: { control: SessionControl; onManage(): void }) {
   const chip = `mr-1 flex h-6 items-center gap-1 rounded border px-2 font-mono text-[11px] ${FOCUS_RING}`;
   if (control.readOnly)
     return (
@@ -18,20 +20,31 @@ export function ControlChip({ control }: { control: SessionControl }) {
       </span>
     );
   if (control.count < 2) return null;
-  const mine = control.controller !== null && control.controller === control.me;
+  const { mine } = control;
+  const asking = mine && control.wants.length > 0;
+  const lock = control.inputLock ? ' · LOCK' : '';
+  const title = mine
+    ? asking
+      ? `browser ${control.wants.join(', browser ')} asks for control: click to manage collaborators`
+      : `You control this session (${control.count} pages on it): click to manage collaborators`
+    : `browser ${control.controller ?? '?'} controls this session: click or Ctrl+A g to ${control.takeover ? 'take' : 'ask for'} control`;
   return (
     <button
       type="button"
       data-control-chip={mine ? 'ctrl' : 'view'}
-      onClick={() => !mine && control.takeControl()}
-      title={
-        mine
-          ? `You control this session (${control.count} pages on it)`
-          : `browser ${control.controller ?? '?'} controls this session: click or Ctrl+A g to take control`
-      }
-      className={`${chip} ${mine ? 'border-accent/60 text-accent' : 'border-line text-muted hover:bg-surface-2 hover:text-fg'}`}
+      data-control-asking={asking ? 'true' : undefined}
+      onClick={() => (mine ? onManage() : control.takeControl())}
+      title={title}
+      className={`${chip} ${
+        asking
+          ? 'border-blocked/60 text-blocked'
+          : mine
+            ? 'border-accent/60 text-accent'
+            : 'border-line text-muted hover:bg-surface-2 hover:text-fg'
+      }`}
     >
-      {mine ? 'CTRL' : `VIEW · browser ${control.controller ?? '?'}`}
+      {mine ? `CTRL${lock}` : `VIEW · browser ${control.controller ?? '?'}${lock}`}
+      {asking ? <span aria-label="a control request is pending">●</span> : null}
       <span className="text-muted">·{control.count}</span>
     </button>
   );

@@ -91,7 +91,7 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
                 onNewTab={() => c.run('new-tab')}
                 onRun={c.run}
                 zoomed={tab.zoomedPaneId !== null}
-                control={<ControlChip control={c.control} />}
+                control={<ControlChip control={c.control} onManage={c.ui.openCollaborators} />}
               />
               <TabLayout
                 key={`${session.name}/${tab.id}`}

@@ -11,6 +11,7 @@ import type { WorkspaceController } from './useWorkspaceController';
 import { ToastAnswers } from '../inbox/ToastAnswers';
 import { ProfilePicker } from './ProfilePicker';
 import { LayoutPicker } from './LayoutPicker';
+import { CollaboratorsDialog } from './CollaboratorsDialog';
 import { ResizeMode } from './ResizeMode';
 
 /** `besidePanel`: the desktop's inbox panel is open, so toasts sit to its left instead of over it. */
@@ -87,6 +88,11 @@ export function WorkspaceDialogs({
               );
         }}
         onClose={dialogs.closeLayoutPicker}
+      />
+      <CollaboratorsDialog
+        open={dialogs.collaborators}
+        control={c.control}
+        onClose={dialogs.closeCollaborators}
       />
       <ExtensionsLayer />
       <PromptDialog request={dialogs.prompt} onClose={dialogs.closePrompt} />

@@ -14,7 +14,7 @@ import type {
   PromptRequest,
   UiControls,
 } from '../actions/actionTypes';
-import { resolveKeymap } from '@rozi/keymap';
+import { bindingsOf, displaySequence, resolveKeymap } from '@rozi/keymap';
 import { useKeybindings } from '../keys/useKeybindings';
 import { useExtensionActions } from '../extensions/useExtensionActions';
 import { useServerKeymap } from '../extensions/useServerKeymap';
@@ -29,6 +29,7 @@ import { activeTabOf, useWorkspace } from '../cache/useWorkspace';
 import { workspaceApi } from '../model/workspaceApi';
 import { terminalFor } from '../terminal/terminalRegistry';
 import { useSessionControl } from './useSessionControl';
+import { useControlNotices } from './controlNotices';
 
 /** Actions that work even while a dialog or form field has focus. */
 const GLOBAL_ACTIONS = new Set(['command-palette']);
@@ -46,7 +47,6 @@ export function useWorkspaceController() {
   const settings = useSettings();
   const router = useRouter();
   const [session, selectSession] = useActiveSession(workspace.data?.sessions);
-  const control = useSessionControl(session?.host ? undefined : session?.name);
   const tab = activeTabOf(session);
   const pane = session && tab ? workspace.pane(session.name, tab.focusedPaneId) : undefined;
 
@@ -69,6 +69,13 @@ export function useWorkspaceController() {
     setNotices((list) => [...list, { id, message, tone }].slice(-3));
     setTimeout(() => setNotices((list) => list.filter((n) => n.id !== id)), tone === 'error' ? 8000 : 4000);
   }, []);
+  const [collaborators, setCollaborators] = useState(false);
+  // The grant key as bound now ([keys] may move it), for the request toast.
+  const grantKeyRef = useRef('Ctrl+A e');
+  const control = useSessionControl(
+    session?.host ? undefined : session?.name,
+    useControlNotices({ notice, grantKey: grantKeyRef }),
+  );
 
   const ui: UiControls = useMemo(
     () => ({
@@ -79,6 +86,7 @@ export function useWorkspaceController() {
       openSettings: () => router.push('/settings'),
       openProfiles: (mode) => setProfiles(mode ?? 'list'),
       takeControl: control.takeControl,
+      openCollaborators: () => setCollaborators(true),
       resizeMode: () => setResizing(true),
       chooseLayout: () => setLayoutPicker(true),
       prompt: setPrompt,
@@ -99,6 +107,8 @@ export function useWorkspaceController() {
     () => resolveKeymap({ user: serverKeys.user, prefix: input.prefix }),
     [input.prefix, serverKeys.user],
   );
+  const grantBinding = bindingsOf(keymap, 'grant-control')[0];
+  grantKeyRef.current = grantBinding ? displaySequence(grantBinding) : 'Grant layout control (palette)';
 
   const asks = useConfigBehaviour()?.confirm;
   const context: ActionContext = {
@@ -108,6 +118,7 @@ export function useWorkspaceController() {
     tab,
     pane,
     ui,
+    collab: control,
     prefix: keymap.prefix,
     confirm: {
       closePane: asks?.closePane ?? true,
@@ -220,6 +231,8 @@ export function useWorkspaceController() {
       closeProfiles: () => setProfiles(null),
       resizing,
       stopResizing: () => setResizing(false),
+      collaborators,
+      closeCollaborators: () => setCollaborators(false),
       layoutPicker,
       closeLayoutPicker: () => setLayoutPicker(false),
       closeActivity: () => setActivityOpen(false),
