@@ -10,7 +10,8 @@ import type { SessionManager } from '../session/manager';
 import { RoziError } from '../session/errors';
 import { readBuiltinTabs, type BuiltinTabs, type FileTabOptions } from './builtinTabs';
 import { DirWatch } from './dirWatch';
-import { gitState, repoOf, type GitState } from './gitState';
+import { GitStateCache } from './gitCache';
+import { NO_REPO, repoOf, type GitState } from './gitState';
 import { cleanRel, listDirectory, resolveInside, type DirListing } from './listDir';
 
 export type FileView = 'files' | 'git';
@@ -36,11 +37,16 @@ export interface TreeRoot {
 
 export class FileService {
   readonly watch: DirWatch;
+  /** git state per repository, reused until its index/HEAD or a watched directory changes. */
+  readonly gitCache = new GitStateCache();
   private readonly repoCache = new Map<string, { at: number; repo: string | null; gitDir: string | null }>();
 
   constructor(private readonly o: FileServiceOptions) {
     this.watch = new DirWatch({
-      onChange: (dirs) => o.manager.bus.emit({ type: 'files-changed', dirs }),
+      onChange: (dirs) => {
+        this.gitCache.invalidate(dirs);
+        o.manager.bus.emit({ type: 'files-changed', dirs });
+      },
     });
   }
 
@@ -94,7 +100,11 @@ export class FileService {
   async git(o: { pane: Pane; view: FileView }): Promise<GitState & TreeRoot & { diffStats: boolean }> {
     const root = await this.rootOf(o.pane, o.view);
     const diffStats = this.options(o.view).diffStats;
-    return { ...(await gitState(root.cwd, { diffStats })), ...root, diffStats };
+    const where = await this.repo(root.cwd);
+    const state = where.repo
+      ? await this.gitCache.get({ repo: where.repo, gitDir: where.gitDir }, { diffStats })
+      : NO_REPO;
+    return { ...state, ...root, diffStats };
   }
 
   /** Keeps watching the expanded directories (and the git directory) of a page's tab for a while. */

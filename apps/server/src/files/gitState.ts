@@ -69,7 +69,7 @@ function runGit(cwd: string, args: string[]): Promise<GitRun> {
   });
 }
 
-const NO_REPO: GitState = {
+export const NO_REPO: GitState = {
   repo: null,
   gitDir: null,
   branch: null,
@@ -88,8 +88,16 @@ export async function repoOf(dir: string): Promise<{ repo: string | null; gitDir
 
 /** Branch and changed files of the repository containing `dir`. */
 export async function gitState(dir: string, o: { diffStats: boolean }): Promise<GitState> {
-  const { repo, gitDir } = await repoOf(dir);
-  if (!repo) return NO_REPO;
+  const where = await repoOf(dir);
+  return where.repo ? gitStateIn({ repo: where.repo, gitDir: where.gitDir }, o) : NO_REPO;
+}
+
+/** Branch and changed files of a known repository (its top directory and git directory). */
+export async function gitStateIn(
+  where: { repo: string; gitDir: string | null },
+  o: { diffStats: boolean },
+): Promise<GitState> {
+  const { repo, gitDir } = where;
   const [status, stats] = await Promise.all([
     runGit(repo, ['status', '--porcelain=v1', '-z', '--branch', '--untracked-files=normal', '--no-renames']),
     o.diffStats ? runGit(repo, ['diff', '--numstat', '-z', '--no-renames', 'HEAD']) : null,
