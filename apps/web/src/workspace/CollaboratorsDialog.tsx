@@ -50,13 +50,13 @@ export function CollaboratorsDialog({
       placement="top"
       width="min(460px, calc(100vw - 2rem))"
     >
-      <div className="flex items-center justify-between border-b border-line px-3 py-1.5 text-[12px] text-muted">
+      <div className="flex items-center justify-between gap-3 border-b border-line px-3 py-1.5 text-[12px] text-muted">
         <span>
           {control.count} page{control.count === 1 ? '' : 's'} on this session
           {control.inputLock ? ' · input lock on' : ''}
           {control.takeover ? '' : ' · takeover off'}
         </span>
-        <span data-collaborators-me className="font-mono">
+        <span data-collaborators-me className="shrink-0 whitespace-nowrap font-mono">
           browser {control.me ?? '?'} · {role}
         </span>
       </div>
