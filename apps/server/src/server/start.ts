@@ -200,7 +200,8 @@ export async function runServer(o: ServerOptions): Promise<number> {
     // A host's requests for the processes placed there (extensions/remotePlacement.ts).
     serve: (host): LinkServe => placement.serveFor(host),
   });
-  const hub = new StreamHub(manager, bus, (key) => manager.panes.get(key) ?? remote.stream(key), {
+  const hub = new StreamHub(manager, bus, {
+    source: (key) => manager.panes.get(key) ?? remote.stream(key),
     // [session] allow_takeover: each session's takeover policy starts from it (sessions.md).
     allowTakeover: () => {
       const table = configStore(paths.configFile).current().root.session;

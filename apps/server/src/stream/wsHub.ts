@@ -39,14 +39,19 @@ export class StreamHub {
   private nextClientId = 1;
   /** Which page shows which session, and each session's control lease. */
   readonly sessionClients: SessionClients;
+  private readonly source: (key: number) => StreamSource | undefined;
 
   constructor(
     private readonly manager: SessionManager,
     private readonly bus: EventBus,
-    /** Finds a pane's output by key: local panes, then remote ones (remote/remotePane.ts). */
-    private readonly source: (key: number) => StreamSource | undefined = (key) => manager.panes.get(key),
-    options: { allowTakeover?: () => boolean } = {},
+    options: {
+      /** Finds a pane's output by key: local panes, then remote ones (remote/remotePane.ts). */
+      source?: (key: number) => StreamSource | undefined;
+      /** `[session] allow_takeover` when a session gets its first page (default true). */
+      allowTakeover?: () => boolean;
+    } = {},
   ) {
+    this.source = options.source ?? ((key) => manager.panes.get(key));
     this.sessionClients = new SessionClients({
       bus,
       allowTakeover: options.allowTakeover,
