@@ -3,13 +3,15 @@
 // tree rooted at the focused pane's directory, with git markers. Keyboard: ↑/↓ move, → opens a
 // directory (or steps into it), ← closes it (or steps to its parent), Enter opens a file (the
 // tab's on_click; default: a link handler for the file, else $EDITOR in a new pane) or toggles a
-// directory, Space toggles a directory. A click does what Enter does.
+// directory, Space toggles a directory, PageUp/PageDown/Home/End jump. A click does what Enter
+// does. Rows are virtualised (rowWindow.ts): only those in view are in the DOM.
 import type { PaneView } from '@rozi/server/view';
-import { FOCUS_RING, handleListKeys, Icon } from '@rozi/ui';
-import { useMemo, type KeyboardEvent } from 'react';
+import { FOCUS_RING, Icon } from '@rozi/ui';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { basename } from '../model/paths';
 import { decorationsOf, parentOf, statText, treeRows, type TreeRow } from './fileTree';
 import { useFileTree, useGitState, useOpenFile } from './useFileTree';
+import { ROW_PX, useRowWindow } from './rowWindow';
 
 const ITEMS = 'button[data-rel]';
 
@@ -23,42 +25,78 @@ export function FilesTab({ pane, maxEntries }: { pane: PaneView | undefined; max
       root && git.data ? decorationsOf({ root, repo: git.data.repo, changes: git.data.changes }) : new Map(),
     [root, git.data],
   );
-  const rows = treeRows({ listings: tree.listings, expanded: tree.expanded, decorations, maxEntries });
+  const rows = useMemo(
+    () => treeRows({ listings: tree.listings, expanded: tree.expanded, decorations, maxEntries }),
+    [tree.listings, tree.expanded, decorations, maxEntries],
+  );
   const diffStats = git.data?.diffStats ?? false;
+  const win = useRowWindow(rows.length);
+  const [active, setActive] = useState<string | null>(null);
+  /** Set by a key: once the row is drawn, it takes focus. */
+  const focusWanted = useRef(false);
+  const activeIndex = active === null ? -1 : rows.findIndex((r) => r.type === 'entry' && r.rel === active);
+  const tabbable = activeIndex >= 0 ? activeIndex : rows.findIndex((r) => r.type === 'entry');
+  useEffect(() => {
+    if (!focusWanted.current || active === null) return;
+    const el = win.ref.current?.querySelector<HTMLButtonElement>(`button[data-rel="${CSS.escape(active)}"]`);
+    if (el) {
+      focusWanted.current = false;
+      el.focus({ preventScroll: true });
+    }
+  });
 
   if (!pane) return <Empty text="No pane focused" />;
-  const activate = (r: Extract<TreeRow, { type: 'entry' }>) => {
+  const activate = (r: EntryRowData) => {
     if (r.expandable) tree.toggle(r.rel);
     else if (r.kind === 'file') open(r.rel);
   };
+  const moveTo = (index: number) => {
+    const r = rows[index];
+    if (r?.type !== 'entry') return;
+    focusWanted.current = true;
+    setActive(r.rel);
+    win.reveal(index);
+  };
+  /** The entry row about `step` rows from `from` (notes skipped), clamped to the list. */
+  const stepFrom = (from: number, step: number) => {
+    const dir = step > 0 ? 1 : -1;
+    const target = Math.max(0, Math.min(rows.length - 1, from + step));
+    for (let i = target; i >= 0 && i < rows.length; i += dir) if (rows[i]?.type === 'entry') return i;
+    for (let i = target; i >= 0 && i < rows.length; i -= dir) if (rows[i]?.type === 'entry') return i;
+    return from;
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
     const el = (e.target as HTMLElement).closest<HTMLButtonElement>(ITEMS);
-    const r = rows.find((x) => x.type === 'entry' && x.rel === el?.dataset.rel);
-    if (el && r?.type === 'entry' && !e.altKey && !e.ctrlKey && !e.metaKey) {
-      const focusRel = (rel: string) =>
-        e.currentTarget.querySelector<HTMLButtonElement>(`button[data-rel="${CSS.escape(rel)}"]`)?.focus();
-      if (e.key === 'ArrowRight') {
-        e.preventDefault();
+    const i = el ? rows.findIndex((x) => x.type === 'entry' && x.rel === el.dataset.rel) : -1;
+    const r = rows[i];
+    if (!el || r?.type !== 'entry') return;
+    const page = Math.max(1, win.pageRows - 1);
+    const keyed: Record<string, () => void> = {
+      ArrowDown: () => moveTo(stepFrom(i, 1)),
+      ArrowUp: () => moveTo(stepFrom(i, -1)),
+      PageDown: () => moveTo(stepFrom(i, page)),
+      PageUp: () => moveTo(stepFrom(i, -page)),
+      Home: () => moveTo(stepFrom(-1, 1)),
+      End: () => moveTo(stepFrom(rows.length, -1)),
+      ArrowRight: () => {
         if (r.expandable && !r.expanded) tree.toggle(r.rel, true);
-        else if (r.expanded) {
-          const next = rows[rows.indexOf(r) + 1];
-          if (next?.type === 'entry' && next.depth > r.depth) focusRel(next.rel);
-        }
-        return;
-      }
-      if (e.key === 'ArrowLeft') {
-        e.preventDefault();
+        else if (r.expanded && rows[i + 1]?.type === 'entry' && (rows[i + 1] as EntryRowData).depth > r.depth)
+          moveTo(i + 1);
+      },
+      ArrowLeft: () => {
         if (r.expanded) tree.toggle(r.rel, false);
-        else if (r.depth > 0) focusRel(parentOf(r.rel));
-        return;
-      }
-      if (e.key === ' ' && r.expandable) {
-        e.preventDefault();
-        tree.toggle(r.rel);
-        return;
-      }
-    }
-    handleListKeys(e, { items: ITEMS });
+        else if (r.depth > 0) {
+          const parent = parentOf(r.rel);
+          moveTo(rows.findIndex((x) => x.type === 'entry' && x.rel === parent));
+        }
+      },
+      ' ': () => r.expandable && tree.toggle(r.rel),
+    };
+    const run = keyed[e.key];
+    if (!run) return;
+    e.preventDefault();
+    run();
   };
 
   return (
@@ -75,41 +113,70 @@ export function FilesTab({ pane, maxEntries }: { pane: PaneView | undefined; max
         <Empty text={tree.rootError} tone="error" />
       ) : (
         <div
+          ref={win.ref}
           role="tree"
           aria-label="Files"
+          data-rows={rows.length}
           className="min-h-0 flex-1 overflow-y-auto py-1"
           onKeyDown={onKeyDown}
+          onScroll={win.onScroll}
+          onFocus={(e) => {
+            const rel = (e.target as HTMLElement).dataset.rel;
+            if (rel !== undefined && rel !== active) setActive(rel);
+          }}
         >
-          {rows.map((r, i) =>
-            r.type === 'note' ? (
-              <p
-                key={r.rel}
-                className={`truncate py-0.5 pr-2 text-[11px] ${r.tone === 'error' ? 'text-danger' : 'text-muted'}`}
-                style={{ paddingLeft: 8 + r.depth * 12 + 14 }}
-                role={r.tone === 'error' ? 'alert' : undefined}
-              >
-                {r.text}
-              </p>
-            ) : (
-              <EntryRow key={r.rel} row={r} first={i === 0} diffStats={diffStats} onActivate={activate} />
-            ),
-          )}
+          {/* Only the rows in view (and a margin) are drawn: 10,000 entries scroll like 50. */}
+          <div style={{ height: rows.length * ROW_PX, position: 'relative' }}>
+            {win.indices(tabbable).map((i) => {
+              const r = rows[i]!;
+              const place = {
+                position: 'absolute',
+                top: i * ROW_PX,
+                left: 0,
+                right: 0,
+                height: ROW_PX,
+              } as const;
+              return r.type === 'note' ? (
+                <p
+                  key={`note:${r.rel}`}
+                  className={`truncate py-0.5 pr-2 text-[11px] ${r.tone === 'error' ? 'text-danger' : 'text-muted'}`}
+                  style={{ ...place, paddingLeft: 8 + r.depth * 12 + 14 }}
+                  role={r.tone === 'error' ? 'alert' : undefined}
+                >
+                  {r.text}
+                </p>
+              ) : (
+                <EntryRow
+                  key={r.rel}
+                  row={r}
+                  tabbable={i === tabbable}
+                  style={place}
+                  diffStats={diffStats}
+                  onActivate={activate}
+                />
+              );
+            })}
+          </div>
         </div>
       )}
     </div>
   );
 }
 
+type EntryRowData = Extract<TreeRow, { type: 'entry' }>;
+
 function EntryRow({
   row: r,
-  first,
+  tabbable,
+  style,
   diffStats,
   onActivate,
 }: {
-  row: Extract<TreeRow, { type: 'entry' }>;
-  first: boolean;
+  row: EntryRowData;
+  tabbable: boolean;
+  style: CSSProperties;
   diffStats: boolean;
-  onActivate(r: Extract<TreeRow, { type: 'entry' }>): void;
+  onActivate(r: EntryRowData): void;
 }) {
   const linkNote =
     r.link === 'loop'
@@ -127,11 +194,11 @@ function EntryRow({
       aria-level={r.depth + 1}
       data-rel={r.rel}
       data-kind={r.kind}
-      tabIndex={first ? 0 : -1}
+      tabIndex={tabbable ? 0 : -1}
       title={linkNote ? `${r.rel} (${linkNote})` : r.rel}
       onClick={() => onActivate(r)}
       className={`flex w-full min-w-0 items-center gap-1 py-px pr-2 text-left font-mono text-[12px] hover:bg-surface-2 focus:bg-surface-2 ${FOCUS_RING}`}
-      style={{ paddingLeft: 8 + r.depth * 12 }}
+      style={{ ...style, paddingLeft: 8 + r.depth * 12 }}
     >
       <span className="inline-flex w-3 shrink-0 text-muted" aria-hidden="true">
         {r.expandable && <Icon name={r.expanded ? 'chevronDown' : 'chevronRight'} size={12} />}
