@@ -118,6 +118,48 @@ for (const size of [
           await waitForFocus(page, `the terminal after ${open.what}`, inTerminal);
         }
       }, 240_000);
+
+      it('the inbox panel takes the focus when asked for and Esc gives the terminal back; extension details', async () => {
+        const { page } = b;
+        await page.goto(server.url);
+        await waitForFocus(page, 'the terminal', inTerminal);
+        await page.keyboard.press('Control+Shift+P');
+        await waitForFocus(page, 'the palette filter', (f) => f.tag === 'input');
+        await page.keyboard.type('agents waiting for you');
+        await page.keyboard.press('Enter');
+        const inPanel = await waitForFocus(
+          page,
+          'a control of the inbox panel',
+          (f) => f.name === 'Close the inbox',
+        );
+        expect(inPanel.dialog).toBeNull();
+        expect(invisibleStops([await focusStop(page)])).toEqual([]);
+        await screenshot(page, `walk-${size.label}-inbox`);
+        await page.keyboard.press('Escape');
+        await waitForFocus(page, 'the terminal after the inbox', inTerminal);
+        expect(await page.locator('[data-inbox-panel]').count()).toBe(0);
+        // Discover: Tab to a card, Enter opens its details, every control there in sight, back by keys.
+        await page.goto(`${server.origin}/extensions`);
+        await waitForFocus(page, 'the search field', (f) => f.tag === 'input');
+        await tabWalk(page, { max: 20, until: (s) => s.name.includes('Activity slots') });
+        await page.keyboard.press('Enter');
+        await waitForFocus(
+          page,
+          'the details page',
+          (f) => f.name.includes('All extensions') || f.tag !== 'body',
+        );
+        await page.getByRole('button', { name: /All extensions/ }).waitFor({ timeout: 30_000 });
+        await page.getByRole('button', { name: /All extensions/ }).focus();
+        const stops = await tabWalk(page, {
+          max: 60,
+          until: (s, i) => i > 0 && (s.tag === 'body' || s.name.includes('All extensions')),
+        });
+        expect(invisibleStops(stops.filter((s) => s.tag !== 'body'))).toEqual([]);
+        await screenshot(page, `walk-${size.label}-extension-details`);
+        await page.getByRole('button', { name: /All extensions/ }).focus();
+        await page.keyboard.press('Enter');
+        await waitForFocus(page, 'back in the gallery', (f) => f.tag !== 'body');
+      }, 180_000);
     } else {
       it('phone workspace: header, cards and key row in sight', async () => {
         const { page } = b;

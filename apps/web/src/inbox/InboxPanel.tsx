@@ -1,8 +1,10 @@
 'use client';
 // The desktop's "Needs you" panel beside the panes. It opens by itself when an agent starts
 // waiting, stays closed once closed until another question arrives, and can be opened from the
-// palette (show-inbox) or a toast.
-import { IconButton } from '@rozi/ui';
+// palette (show-inbox) or a toast; then it takes the focus (the terminal before it keeps Tab, so
+// Tab alone could not reach it), and Esc closes it and gives the terminal back.
+import { IconButton, initialFocusTarget, returnFocus } from '@rozi/ui';
+import { useEffect, useRef } from 'react';
 import type { Inbox } from './useInbox';
 import { InboxList } from './InboxList';
 
@@ -10,13 +12,32 @@ export function InboxPanel({
   inbox,
   onClose,
   onOpenPane,
+  focusRequest = 0,
 }: {
   inbox: Inbox;
+  /** Grows each time the person opens the panel: it takes the focus then. */
+  focusRequest?: number;
   onClose(): void;
   onOpenPane(target: { session: string; key: number }): void;
 }) {
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    // After the palette that asked has given the focus back.
+    const frame = requestAnimationFrame(() => {
+      if (panel.current) initialFocusTarget(panel.current)?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusRequest]);
   return (
     <aside
+      ref={panel}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        onClose();
+        returnFocus(null);
+      }}
       aria-label="Needs you"
       data-inbox-panel
       className="flex w-80 shrink-0 flex-col border-l border-line bg-surface"

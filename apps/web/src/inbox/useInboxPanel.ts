@@ -8,6 +8,8 @@ import type { Inbox } from './useInbox';
 export function useInboxPanel(inbox: Inbox) {
   const [closedOn, setClosedOn] = useState<ReadonlySet<string>>(new Set());
   const [shown, setShown] = useState(false);
+  // Opened by the person (palette, toast): the panel takes the focus; opened by itself: it does not.
+  const [asked, setAsked] = useState(0);
   const ids = inbox.items.map((i) => i.question.question_id);
   const idsKey = ids.join(',');
   const fresh = ids.some((id) => !closedOn.has(id));
@@ -17,8 +19,12 @@ export function useInboxPanel(inbox: Inbox) {
   const open = shown || fresh;
   const close = useCallback(() => {
     setShown(false);
+    setAsked(0);
     setClosedOn(new Set(idsKey.split(',').filter(Boolean)));
   }, [idsKey]);
-  const show = useCallback(() => setShown(true), []);
-  return { open, show, close };
+  const show = useCallback(() => {
+    setShown(true);
+    setAsked((n) => n + 1);
+  }, []);
+  return { open, show, close, asked };
 }

@@ -127,7 +127,12 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
         </main>
         {changesPane && <ChangesPanel key={changesPane.key} pane={changesPane} />}
         {c.inboxPanel.open && (
-          <InboxPanel inbox={c.inbox} onClose={c.inboxPanel.close} onOpenPane={c.openPane} />
+          <InboxPanel
+            inbox={c.inbox}
+            onClose={c.inboxPanel.close}
+            onOpenPane={c.openPane}
+            focusRequest={c.inboxPanel.asked}
+          />
         )}
         {panelsOf(dockTabs, 'right').length > 0 && (
           <aside className="w-60 shrink-0 border-l border-line" aria-label="Right sidebar">
