@@ -6,7 +6,7 @@
 import { Button, Icon } from '@rozi/ui';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
 import { ReadmeView } from './ReadmeView';
 import type { InstallProgress } from './useInstallProgress';
@@ -59,6 +59,14 @@ export function DiscoverDetails({
   const trpc = useTRPC();
   const client = useTRPCClient();
   const { data, error } = useQuery(trpc.discover.details.queryOptions({ id }));
+  // The card that opened the details is gone: once they are drawn, the way back takes the focus
+  // (unless the person has put it somewhere already).
+  const backButton = useRef<HTMLButtonElement>(null);
+  const loaded = data !== undefined;
+  useEffect(() => {
+    const at = document.activeElement;
+    if (loaded && (at === null || at === document.body)) backButton.current?.focus();
+  }, [loaded]);
   const list = useQuery(trpc.discover.list.queryOptions());
   const listed = list.data?.entries.find((e) => e.id === id);
   const [preview, setPreview] = useState<Awaited<
@@ -111,6 +119,7 @@ export function DiscoverDetails({
   return (
     <div className="flex flex-col gap-4">
       <button
+        ref={backButton}
         type="button"
         onClick={onBack}
         className="flex w-fit items-center gap-1 text-[13px] text-muted hover:text-fg"
