@@ -14,9 +14,15 @@ describe('behaviourSettings', () => {
     expect(b).toEqual({
       confirm: { closePane: false, killWorkspace: null, killSession: true },
       notifications: { enabled: true, paneBlocked: null, paneDone: null },
-      sounds: { enabled: true, blocked: false, done: null, error: null },
+      sounds: { enabled: true, blocked: false, done: null, error: null, bell: null, throttleMs: 2000 },
       clipboard: { osc52: false },
     });
+    expect(behaviourSettings({ sounds: { bell: false, throttle_ms: 5 } }).sounds).toMatchObject({
+      bell: false,
+      throttleMs: 100,
+    });
+    expect(behaviourSettings({ sounds: { throttle_ms: 999_999 } }).sounds.throttleMs).toBe(60_000);
+    expect(behaviourSettings({ sounds: { throttle_ms: '1s' } }).sounds.throttleMs).toBe(2000);
     expect(behaviourSettings({}).confirm).toEqual({
       closePane: null,
       killWorkspace: null,

@@ -7,10 +7,28 @@ const isTable = (v: unknown): v is Record<string, unknown> =>
 const flag = (t: unknown, key: string): boolean | null =>
   isTable(t) && typeof t[key] === 'boolean' ? (t[key] as boolean) : null;
 
+export const DEFAULT_SOUND_THROTTLE_MS = 2000;
+
+/** `[sounds] throttle_ms`: a number is clamped to 100–60000 as rozi does; anything else is 2000. */
+function throttleOf(t: unknown): number {
+  const v = isTable(t) ? t.throttle_ms : undefined;
+  if (typeof v !== 'number' || !Number.isFinite(v)) return DEFAULT_SOUND_THROTTLE_MS;
+  return Math.min(60_000, Math.max(100, Math.round(v)));
+}
+
 export interface BehaviourSettings {
   confirm: { closePane: boolean | null; killWorkspace: boolean | null; killSession: boolean | null };
   notifications: { enabled: boolean | null; paneBlocked: boolean | null; paneDone: boolean | null };
-  sounds: { enabled: boolean | null; blocked: boolean | null; done: boolean | null; error: boolean | null };
+  sounds: {
+    enabled: boolean | null;
+    blocked: boolean | null;
+    done: boolean | null;
+    error: boolean | null;
+    /** The cue for a pane's BEL (rozi's default true). */
+    bell: boolean | null;
+    /** Per-cue repeat suppression in ms, clamped to 100–60000 (rozi's default 2000). */
+    throttleMs: number;
+  };
   /** `[clipboard] enable_osc52`: whether programs in a pane may set the clipboard. */
   clipboard: { osc52: boolean | null };
 }
@@ -35,6 +53,8 @@ export function behaviourSettings(root: Record<string, unknown>): BehaviourSetti
       blocked: flag(s, 'blocked'),
       done: flag(s, 'done'),
       error: flag(s, 'error'),
+      bell: flag(s, 'bell'),
+      throttleMs: throttleOf(s),
     },
     clipboard: { osc52: flag(root.clipboard, 'enable_osc52') },
   };

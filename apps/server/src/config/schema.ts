@@ -158,8 +158,9 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   ),
   rozi('sounds', 'table', honoured),
   ...['enabled', 'blocked', 'done', 'error'].map((k) => rozi(`sounds.${k}`, 'bool', honoured)),
-  rozi('sounds.bell', 'bool', ISSUE_18('a sound on a pane’s bell')),
-  rozi('sounds.throttle_ms', 'int', ISSUE_18('sound throttling')),
+  // bell / throttle_ms: the page's bell cue on a pane's BEL, and per-cue throttling (status/cueThrottle.ts).
+  rozi('sounds.bell', 'bool', honoured),
+  rozi('sounds.throttle_ms', 'int', honoured),
   ...['bell_file', 'blocked_file', 'done_file', 'error_file', 'player'].map((k) =>
     rozi(
       `sounds.${k}`,

@@ -1,10 +1,11 @@
-// A short synthesized chime (no audio files to ship): two notes up for "needs input", one for done.
+// A short synthesized chime (no audio files to ship): two notes up for "needs input", one for done,
+// one short high note for a pane's bell.
 let context: AudioContext | null = null;
 
-export function playChime(kind: 'attention' | 'done'): void {
+export function playChime(kind: 'attention' | 'done' | 'bell'): void {
   try {
     context ??= new AudioContext();
-    const notes = kind === 'attention' ? [660, 880] : [784];
+    const notes = kind === 'attention' ? [660, 880] : kind === 'bell' ? [1046] : [784];
     notes.forEach((frequency, i) => {
       const start = context!.currentTime + i * 0.12;
       const osc = context!.createOscillator();

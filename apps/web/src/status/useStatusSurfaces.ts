@@ -2,7 +2,8 @@
 // The status surfaces, fed by the server: its status service classifies background transitions
 // (working → needs input, → done) and sends them as `notification` events, which become toasts,
 // an optional chime and, after the user's grant, desktop notifications delivered once per browser
-// profile. The page tells the server which pane is in view (agents.setViewed), which acknowledges
+// profile. A pane's BEL plays the bell cue unless the pane is on screen in the focused window;
+// every cue is throttled per cue by [sounds] throttle_ms. The page tells the server which pane is in view (agents.setViewed), which acknowledges
 // `done` and cancels a pending notice; the title carries the count of panes still waiting.
 import type { NotificationInfo } from '@rozi/server/model';
 import type { PaneView } from '@rozi/server/view';
@@ -13,6 +14,7 @@ import { useConfigBehaviour } from '../settings/useConfigInput';
 import { useStream } from '../stream/streamContext';
 import { notificationTone, pageTitle, panesWantingAttention } from './attention';
 import { playChime } from './chime';
+import { CueThrottle } from './cueThrottle';
 import { claimNotification } from './notificationClaim';
 
 export interface Toast {
@@ -29,6 +31,10 @@ export interface StatusSurfaces {
   dismiss(id: string): void;
   unseen: ReadonlySet<number>;
 }
+
+/** `[sounds] throttle_ms` as the server read it (clamped there), rozi's 2000 before it answers. */
+const throttleMsOf = (b: { sounds: { throttleMs: number } } | undefined): number =>
+  b?.sounds.throttleMs ?? 2000;
 
 function subscribeVisibility(listener: () => void): () => void {
   document.addEventListener('visibilitychange', listener);
@@ -70,10 +76,22 @@ export function useStatusSurfaces(o: {
     };
   }, [viewing, client]);
 
+  const viewingRef = useRef(viewing);
+  viewingRef.current = viewing;
+  const [throttle] = useState(() => new CueThrottle());
+
   useEffect(() => {
     const dismissLater = (id: string, ms: number) =>
       setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), ms);
     return stream.onEvent((event) => {
+      if (event.type === 'bell') {
+        // rozi's attended rule: no cue for a pane on screen in the focused window.
+        const attended = viewingRef.current.includes(event.key) && document.hasFocus();
+        const b = behaviourRef.current;
+        const on = (b?.sounds.enabled ?? settingsRef.current.sound) && b?.sounds.bell !== false;
+        if (!attended && on && throttle.allow('bell', throttleMsOf(b))) playChime('bell');
+        return;
+      }
       if (event.type !== 'notification') return;
       const n: NotificationInfo = event.notification;
       const pane =
@@ -96,8 +114,8 @@ export function useStatusSurfaces(o: {
         dismissLater(toast.id, tone === 'blocked' ? 15_000 : 8_000);
       }
       const b = behaviourRef.current;
-      const cue = tone === 'blocked' ? b?.sounds.blocked : tone === 'done' ? b?.sounds.done : b?.sounds.error;
-      if ((b?.sounds.enabled ?? s.sound) && cue !== false)
+      const cue = tone === 'blocked' ? 'blocked' : tone === 'done' ? 'done' : 'error';
+      if ((b?.sounds.enabled ?? s.sound) && b?.sounds[cue] !== false && throttle.allow(cue, throttleMsOf(b)))
         playChime(tone === 'blocked' ? 'attention' : 'done');
       const notice =
         tone === 'blocked'
@@ -130,7 +148,7 @@ export function useStatusSurfaces(o: {
         });
       }
     });
-  }, [stream]);
+  }, [stream, throttle]);
 
   const unseen = new Set(
     panesWantingAttention(
