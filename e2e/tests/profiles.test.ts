@@ -1,8 +1,9 @@
 // Profiles in the page (issue 20.3, rozi's profiles.md): Ctrl+A Shift+O opens the Profiles picker;
 // Ctrl+N captures the live session (its panes, cwd and running command), Ctrl+O launches the
 // profile as a new session that recreates them, Ctrl+R twice replaces a session's panes, all from
-// the keyboard. Screenshots: profiles-picker, profiles-launched.
-import { mkdtempSync } from 'node:fs';
+// the keyboard; with config.toml's `[confirm] load_profile = false` one Ctrl+R replaces.
+// Screenshots: profiles-picker, profiles-launched.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaneInfo } from '@rozi/server/model';
@@ -110,5 +111,31 @@ describe('profiles', () => {
       },
       60_000,
     );
+  }, 300_000);
+
+  it('[confirm] load_profile = false replaces on the first Ctrl+R', async () => {
+    const { page } = browser;
+    const dir = join(server.home, '.config', 'rozi');
+    mkdirSync(dir, { recursive: true });
+    // The page refetches config.behaviour when the file changes (config-reloaded).
+    const reread = page.waitForResponse((r) => r.url().includes('config.behaviour'), { timeout: 120_000 });
+    writeFileSync(join(dir, 'config.toml'), '[confirm]\nload_profile = false\n');
+    await reread;
+    const before = (await panesOf('solo')).map((p) => p.key);
+    expect(before).toHaveLength(2);
+    await prefix('Shift+O');
+    const picker = page.locator('[data-profile-picker]');
+    await picker.waitFor({ timeout: 15_000 });
+    await page.locator('[data-profile="dev"]').waitFor();
+    await page.keyboard.press('Control+r');
+    await waitFor(
+      'solo replaced by one Ctrl+R',
+      async () => {
+        const rows = await panesOf('solo');
+        return rows.length === 2 && rows.every((p) => !before.includes(p.key));
+      },
+      60_000,
+    );
+    expect(await page.getByText('again to replace').count()).toBe(0);
   }, 300_000);
 });

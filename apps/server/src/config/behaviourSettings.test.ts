@@ -12,7 +12,7 @@ describe('behaviourSettings', () => {
       clipboard: { enable_osc52: false },
     });
     expect(b).toEqual({
-      confirm: { closePane: false, killWorkspace: null, killSession: true },
+      confirm: { closePane: false, killWorkspace: null, killSession: true, loadProfile: null },
       notifications: { enabled: true, paneBlocked: null, paneDone: null },
       sounds: { enabled: true, blocked: false, done: null, error: null, bell: null, throttleMs: 2000 },
       clipboard: { osc52: false },
@@ -27,6 +27,8 @@ describe('behaviourSettings', () => {
       closePane: null,
       killWorkspace: null,
       killSession: null,
+      loadProfile: null,
     });
+    expect(behaviourSettings({ confirm: { load_profile: false } }).confirm.loadProfile).toBe(false);
   });
 });

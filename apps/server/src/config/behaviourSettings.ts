@@ -17,7 +17,13 @@ function throttleOf(t: unknown): number {
 }
 
 export interface BehaviourSettings {
-  confirm: { closePane: boolean | null; killWorkspace: boolean | null; killSession: boolean | null };
+  confirm: {
+    closePane: boolean | null;
+    killWorkspace: boolean | null;
+    killSession: boolean | null;
+    /** Ask before a profile replaces a session's panes (the Profiles picker's Ctrl+R). */
+    loadProfile: boolean | null;
+  };
   notifications: { enabled: boolean | null; paneBlocked: boolean | null; paneDone: boolean | null };
   sounds: {
     enabled: boolean | null;
@@ -42,6 +48,7 @@ export function behaviourSettings(root: Record<string, unknown>): BehaviourSetti
       closePane: flag(c, 'close_pane'),
       killWorkspace: flag(c, 'kill_workspace'),
       killSession: flag(c, 'kill_session'),
+      loadProfile: flag(c, 'load_profile'),
     },
     notifications: {
       enabled: flag(n, 'enabled'),

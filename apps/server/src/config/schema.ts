@@ -24,7 +24,6 @@ export interface KeySpec {
 const honoured: KeyUse = { kind: 'honoured' };
 const owned = (by: string): KeyUse => ({ kind: 'owned', by });
 const noWeb = (reason: string): KeyUse => ({ kind: 'no-web-meaning', reason });
-const notBuilt = (reason: string): KeyUse => ({ kind: 'not-built', reason });
 
 const CHROME = noWeb(
   'the browser draws the pane chrome itself (titles, borders and tabs are HTML), not terminal cells',
@@ -36,7 +35,6 @@ const NAVIGATION = noWeb('the smart-focus (vim-aware Ctrl-h/j/k/l) actions do no
 const FORWARD = noWeb(
   'panes here are created by a browser, which has no process environment to sample; they start with the server’s environment (export variables before rozi server)',
 );
-const ISSUE_18 = (what: string) => notBuilt(`${what} is not built in the web edition yet (issue 18)`);
 
 const rozi = (path: string, type: KeyKind, use: KeyUse): KeySpec => ({ path, type, use, origin: 'rozi' });
 const own = (path: string, type: KeyKind, use: KeyUse): KeySpec => ({ path, type, use, origin: 'project' });
@@ -184,7 +182,8 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
       noWeb('every session here is named and kept by the server; there are no temporary sessions to discard'),
     ),
   ),
-  rozi('confirm.load_profile', 'bool', ISSUE_18('asking before a profile replaces a session')),
+  // load_profile: the Profiles picker's replace (Ctrl+R) arms first unless it is false.
+  rozi('confirm.load_profile', 'bool', honoured),
   // [session]: read once at server start (config/sessionSettings.ts, persist/sessionPersistence.ts).
   rozi('session', 'table', honoured),
   ...['autosave', 'resurrect', 'startup', 'path'].map((k) =>

@@ -3,12 +3,14 @@
 // their canonical session's state and the default marked. Enter opens the canonical same-name
 // session (launching it from the profile when it is not running); Ctrl+O launches the profile
 // under another name; Ctrl+N captures the shown session as a profile (a second Enter overwrites);
-// Ctrl+R twice replaces the shown session's panes with the profile's; Ctrl+F toggles
+// Ctrl+R twice replaces the shown session's panes with the profile's (once with config.toml's
+// `[confirm] load_profile = false`); Ctrl+F toggles
 // `[profile] default`; Ctrl+D twice deletes the profile file. A profile that launched in part
 // names each problem in one notice.
 import { Dialog, Kbd } from '@rozi/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPCClient } from '../api/trpcClient';
+import { useConfigBehaviour } from '../settings/useConfigInput';
 
 type Client = ReturnType<typeof useTRPCClient>;
 type Rows = Awaited<ReturnType<Client['profiles']['list']['query']>>;
@@ -50,6 +52,7 @@ export function ProfilePicker(p: ProfilePickerProps) {
 
 function PickerInside(p: ProfilePickerProps) {
   const client = useTRPCClient();
+  const askBeforeReplace = useConfigBehaviour()?.confirm.loadProfile !== false;
   const [rows, setRows] = useState<Rows | null>(null);
   const [query, setQuery] = useState('');
   const [cursor, setCursor] = useState(0);
@@ -149,7 +152,8 @@ function PickerInside(p: ProfilePickerProps) {
           await reload();
         });
       else if (key === 'r' || key === 'd') {
-        if (!(armed?.key === key && armed.name === current.name)) {
+        const asks = key === 'd' || askBeforeReplace;
+        if (asks && !(armed?.key === key && armed.name === current.name)) {
           setArmed({ key, name: current.name });
           return;
         }
