@@ -56,7 +56,7 @@ try {
       '-c',
       'sleep 3600',
     ]),
-  );
+  ).data; // rozi's response {"ok":true,"data":…}
   const worktree = made.worktree.path;
   const { page } = browser;
   await openWorkspace(page, server.url);

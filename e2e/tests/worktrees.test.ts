@@ -44,8 +44,13 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const json = async (args: string[]) =>
-  JSON.parse(await server.cli(['--format', 'json', ...args])) as Record<string, any>;
+/** rozi agents … answer with rozi's response {"ok":true,"data":…} (control.md): the data. */
+const json = async (args: string[]) => {
+  const out = await server.cli(['--format', 'json', ...args]);
+  const r = JSON.parse(out) as { ok?: boolean; data?: Record<string, any> };
+  if (r.ok !== true || !r.data) throw new Error(`rozi ${args.join(' ')}: ${out}`);
+  return r.data;
+};
 const stateOf = async (pane: number) =>
   String((await json(['agents', 'get', '--target', String(pane)])).state);
 const diffTurns = async (id: string) =>

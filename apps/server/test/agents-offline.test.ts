@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roziData } from './harness';
 
 const bin = fileURLToPath(new URL('../bin/rozi.mjs', import.meta.url));
 const sharedFixtures = fileURLToPath(new URL('../../../fixtures/agents', import.meta.url));
@@ -35,7 +36,14 @@ function rozi(args: string[], opts: { input?: string; config?: string } = {}) {
     cwd: home,
     timeout: 60_000,
   });
-  return { code: res.status, stdout: res.stdout, stderr: res.stderr, json: () => JSON.parse(res.stdout) };
+  return {
+    code: res.status,
+    stdout: res.stdout,
+    stderr: res.stderr,
+    json: () => JSON.parse(res.stdout),
+    // rozi's success response (control.md): {"ok":true,"data":…}.
+    data: () => roziData<ReturnType<typeof JSON.parse>>(res.stdout),
+  };
 }
 
 function writeConfig(text: string) {
@@ -54,7 +62,7 @@ describe('rozi agents (offline)', () => {
     const r = rozi(['agents', 'test', sharedFixtures, '--format', 'json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const report = r.json();
+    const report = r.data();
     expect(report).toMatchObject({ passed: 42, failed: 0 });
     expect(report.cases).toHaveLength(42);
     expect(Object.keys(report.cases[0]).sort()).toEqual([
@@ -84,8 +92,9 @@ describe('rozi agents (offline)', () => {
       'agent = "mca"\n[[case]]\nname = "busy"\nstate = "working"\nscreen = """\nMCA is busy\n"""\n\n[[case]]\nname = "wrong"\nstate = "blocked"\nscreen = "nothing here"\n',
     );
     const r = rozi(['agents', 'test', dir, '--format', 'json']);
+    // Failed cases: still rozi's success response (the run completed), exit 1.
     expect(r.code).toBe(1);
-    const report = r.json();
+    const report = r.data();
     expect(report).toMatchObject({ passed: 1, failed: 1 });
     expect(report.cases).toEqual([
       {
@@ -121,7 +130,7 @@ describe('rozi agents (offline)', () => {
     writeFileSync(screen, text);
     const r = rozi(['agents', 'detect', '--agent', 'claude', '--screen-file', screen, '--format', 'json']);
     expect(r.code).toBe(0);
-    const out = r.json();
+    const out = r.data();
     expect(out).toMatchObject({
       agent: 'claude',
       state: 'blocked',
@@ -161,7 +170,7 @@ describe('rozi agents (offline)', () => {
     expect(rozi(['extensions', 'install', '--link', ext]).code).toBe(0);
     const r = rozi(['agents', 'definitions', '--format', 'json']);
     expect(r.code).toBe(0);
-    const { definitions, warnings } = r.json();
+    const { definitions, warnings } = r.data();
     expect(warnings).toEqual([]);
     expect(definitions.length).toBeGreaterThanOrEqual(27);
     expect(definitions.slice(0, 3).map((d: { id: string }) => d.id)).toEqual(['claude', 'mca', 'acme.bot']);
@@ -179,7 +188,7 @@ describe('rozi agents (offline)', () => {
     expect(rozi(['extensions', 'disable', 'acme']).code).toBe(0);
     expect(
       rozi(['agents', 'definitions', '--format', 'json'])
-        .json()
+        .data()
         .definitions.some((d: { id: string }) => d.id === 'acme.bot'),
     ).toBe(false);
     expect(rozi(['extensions', 'remove', 'acme']).code).toBe(0);

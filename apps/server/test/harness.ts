@@ -162,3 +162,11 @@ export function runCli(
     p.once('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** The data of rozi's success response `{"ok":true,"data":…}` (control.md); throws on anything else. */
+export function roziData<T>(stdout: string): T {
+  const r = JSON.parse(stdout) as { ok?: unknown; data?: unknown };
+  if (r.ok !== true || !('data' in r))
+    throw new Error(`not rozi's success response: ${stdout.slice(0, 300)}`);
+  return r.data as T;
+}

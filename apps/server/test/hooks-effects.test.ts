@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
+import { makeHome, removeHome, roziData, runCli, startServer, waitFor, type TestServer } from './harness';
 
 interface HookRow {
   extensionId: string;
@@ -317,7 +317,7 @@ describe('status effects', () => {
   const get = async (): Promise<AgentRow> => {
     const r = await runCli(server.env, ['agents', 'get', '--target', 'main:1', '--format', 'json']);
     expect(r.stderr).toBe('');
-    return JSON.parse(r.stdout) as AgentRow;
+    return roziData<AgentRow>(r.stdout);
   };
 
   it("publish the raising pane's status, visible in agents get and agents list, until the hook that set it clears it", async () => {
@@ -332,7 +332,7 @@ describe('status effects', () => {
     });
     const listed = await runCli(server.env, ['agents', 'list', '--format', 'json']);
     expect(
-      (JSON.parse(listed.stdout) as AgentRow[]).find((a) => a.session === 'main' && a.pane === 1),
+      roziData<AgentRow[]>(listed.stdout).find((a) => a.session === 'main' && a.pane === 1),
     ).toMatchObject({ state: 'blocked', source: 'published' });
     // list-panes keeps detection's own reading, apart from what is published about the pane
     // (spec: "Test a definition"); the shell in pane 1 is no agent.

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluate, loadDefinitions, parseFixtureFile, readQuestion, type FixtureCase } from '@rozi/detect';
 import type { AgentRowView } from '../src/status/agentViews';
 import type { PaneInfo } from '../src/session/model';
-import { BIN, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
+import { BIN, removeHome, roziData, runCli, startServer, waitFor, type TestServer } from './harness';
 import { AGENT_CAPTURES, agentCapture } from './agentCaptures';
 
 const FAKE = join(__dirname, 'fake-agents', 'fake-agent.mjs');
@@ -133,7 +133,7 @@ describe('rozi agents question', () => {
       await waitFor(`${agent}/${c.name} blocked`, async () => (await stateOf(f.pane)) === 'blocked', 15_000);
       const r = await cli('agents', 'question', '--target', String(f.pane));
       expect(r.code, `${agent}/${c.name}: ${r.stderr}`).toBe(0);
-      const got = JSON.parse(r.stdout) as Question & { agent: string };
+      const got = roziData<Question & { agent: string }>(r.stdout);
       const want = readQuestion(set, {
         screen: c.screen,
         evaluation: evaluate(set, { agentId: agent, screen: c.screen, title: c.title }),
@@ -182,7 +182,7 @@ describe('rozi agents answer', () => {
       answers: true,
     });
     await waitFor('blocked', async () => (await stateOf(f.pane)) === 'blocked', 15_000);
-    const q = JSON.parse((await cli('agents', 'question', '--target', String(f.pane))).stdout) as Question;
+    const q = roziData<Question>((await cli('agents', 'question', '--target', String(f.pane))).stdout);
     expect(q.choices[1]?.label).toBe('YAML');
     const r = await cli(
       'agents',
@@ -197,7 +197,7 @@ describe('rozi agents answer', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({
       ok: true,
-      answer: { answer: 'YAML', by: 'cli', choice: 2 },
+      data: { ok: true, answer: { answer: 'YAML', by: 'cli', choice: 2 } },
     });
     await waitFor('the answer arrived', () => f.received() !== '');
     await new Promise((r) => setTimeout(r, 300));
@@ -220,7 +220,7 @@ describe('rozi agents answer', () => {
       caseName: 'asking-a-question',
     });
     await waitFor('blocked', async () => (await stateOf(f.pane)) === 'blocked', 15_000);
-    const q = JSON.parse((await cli('agents', 'question', '--target', String(f.pane))).stdout) as Question;
+    const q = roziData<Question>((await cli('agents', 'question', '--target', String(f.pane))).stdout);
     // The agent moves on: the answer arrives once its new screen reached the server, whether or
     // not detection has published the new state yet.
     process.kill(await agentPid(f), 'SIGUSR1');
@@ -248,7 +248,7 @@ describe('rozi agents answer', () => {
   it('of two clients answering the same question, the second is refused without a byte', async () => {
     const f = await launch({ agent: 'codex', fixture: 'codex', sequence: 'blocked' });
     await waitFor('blocked', async () => (await stateOf(f.pane)) === 'blocked', 15_000);
-    const q = JSON.parse((await cli('agents', 'question', '--target', String(f.pane))).stdout) as Question;
+    const q = roziData<Question>((await cli('agents', 'question', '--target', String(f.pane))).stdout);
     const answer = (choice: number, by: string) =>
       s.call<{ ok: boolean; code?: string; message?: string }>('agents.answer', {
         target: f.pane,

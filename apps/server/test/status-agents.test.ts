@@ -106,10 +106,14 @@ describe('agent status with real panes', () => {
     advance(a);
     const b = await blocked;
     expect(b.code).toBe(0);
+    // rozi's response shape (control.md): the wait's result under data.
     expect(JSON.parse(b.stdout)).toMatchObject({
-      code: 'matched',
-      state: 'blocked',
-      agent: { agent: 'codex', state: 'blocked', source: 'screen' },
+      ok: true,
+      data: {
+        code: 'matched',
+        state: 'blocked',
+        agent: { agent: 'codex', state: 'blocked', source: 'screen' },
+      },
     });
 
     const done = cli('agents', 'wait', '--target', String(a.pane), '--until', 'done', '--timeout', '20s');
@@ -117,7 +121,7 @@ describe('agent status with real panes', () => {
     advance(a);
     const d = await done;
     expect(d.code).toBe(0);
-    expect(JSON.parse(d.stdout)).toMatchObject({ code: 'matched', state: 'done' });
+    expect(JSON.parse(d.stdout)).toMatchObject({ ok: true, data: { code: 'matched', state: 'done' } });
     expect(await stateOf(a.pane)).toBe('done');
   });
 
@@ -165,7 +169,7 @@ describe('agent status with real panes', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({
       ok: true,
-      wait: { code: 'matched', state: 'quiescent', agent: { state: 'done' } },
+      data: { ok: true, wait: { code: 'matched', state: 'quiescent', agent: { state: 'done' } } },
     });
     const chunks = received(a)
       .trim()

@@ -10,6 +10,7 @@ import { agentTargetFlags, agentTargetOf, statusError } from './agentTarget';
 
 export const agentsAnswerVerb = defineVerb({
   path: ['agents', 'answer'],
+  response: 'rozi',
   summary: "answer a blocked agent's question with choice N (fenced)",
   help: 'the keys sent are the ones `rozi agents question` lists for the choice; a write-in choice needs --text.\nexit codes: 0 sent, 2 bad choice or text, 5 gone, 6 replaced, 7 stale-ref, 8 refused (not blocked, question changed, already answered, choices unreadable), 9 no agent.',
   flags: z.object({

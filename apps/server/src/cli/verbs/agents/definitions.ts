@@ -31,6 +31,7 @@ export function warningLine(w: DefinitionWarning): string {
 export const agentsDefinitionsVerb = defineVerb({
   flags: z.object({}),
   path: ['agents', 'definitions'],
+  response: 'rozi',
   summary: 'list loaded agent definitions with their source and warnings (offline)',
   async run(ctx) {
     const { set } = await loadDefinitionsFromDisk(ctx.io.env);

@@ -41,6 +41,7 @@ function explain(result: Evaluation, screen: string, title: string): string {
 
 export const agentsDetectVerb = defineVerb({
   path: ['agents', 'detect'],
+  response: 'rozi',
   summary: 'evaluate a captured screen for an agent and explain the state (offline)',
   flags: z
     .object({

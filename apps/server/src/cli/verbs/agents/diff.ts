@@ -34,6 +34,7 @@ const turnWord = z
 
 export const agentsDiffVerb = defineVerb({
   path: ['agents', 'diff'],
+  response: 'rozi',
   summary: 'what an agent in a worktree changed: since its base, one turn (--turn N) or the turn in progress',
   flags: z.object({
     ...targetFlags,

@@ -6,6 +6,7 @@ import { agentTable, agentTargetFlags, agentTargetOf, statusError } from './agen
 
 export const agentsGetVerb = defineVerb({
   path: ['agents', 'get'],
+  response: 'rozi',
   summary: "one pane's agent state, source, revision and ref",
   flags: z.object(agentTargetFlags),
   async run(ctx) {

@@ -8,6 +8,7 @@ import { agentTable } from './agentTarget';
 
 export const agentsListVerb = defineVerb({
   path: ['agents', 'list'],
+  response: 'rozi',
   summary: 'list agents and their state (working, blocked, done, idle)',
   flags: z.object({ all: flag.boolean({ description: 'every session, not only the current one' }) }),
   async run(ctx) {

@@ -33,6 +33,7 @@ async function explainSetup(
 
 export const agentsNewVerb = defineVerb({
   path: ['agents', 'new'],
+  response: 'rozi',
   summary: 'start an agent in a new tab, with --worktree on its own branch in a new git worktree',
   help: "the worktree is made of the target pane's repository (or --cwd DIR's), beside it unless [worktrees] dir says where.\nA setup command (.rozi/setup, or [worktrees] setup) runs first, in the pane, once you approved its content: --approve-setup SHA256 as printed.",
   flags: z

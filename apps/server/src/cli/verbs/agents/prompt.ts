@@ -28,6 +28,7 @@ async function pinnedTarget(
 
 export const agentsPromptVerb: Verb = defineVerb({
   path: ['agents', 'prompt'],
+  response: 'rozi',
   summary: 'send text + Enter to an idle agent, only if it is still the run you meant',
   help: 'refuses (writing nothing) a blocked agent, a working one without --allow-working, a replaced one, a stale --ref.\nexit codes: 0 sent (and matched), 4 timed-out, 5 gone, 6 replaced, 7 stale-ref, 8 refused (blocked/working), 9 no agent.',
   flags: z

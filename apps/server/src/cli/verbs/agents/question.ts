@@ -19,6 +19,7 @@ export function questionText(q: PaneQuestion): string {
 
 export const agentsQuestionVerb = defineVerb({
   path: ['agents', 'question'],
+  response: 'rozi',
   summary: 'what a blocked agent asks: question, choices and the keys each sends',
   help: 'JSON when piped: question, choices [{index,label,keys,selected,freeText}], readable, reason, question_id, excerpt.\nexit codes: 0 read, 5 gone, 6 replaced, 7 stale-ref, 8 not blocked, 9 no agent.',
   flags: z.object(agentTargetFlags),

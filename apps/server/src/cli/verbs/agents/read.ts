@@ -7,6 +7,7 @@ import { agentTargetFlags, agentTargetOf, statusError } from './agentTarget';
 
 export const agentsReadVerb = defineVerb({
   path: ['agents', 'read'],
+  response: 'rozi',
   summary: "an agent's state and its screen (plus N lines of scrollback)",
   flags: z.object({
     ...agentTargetFlags,

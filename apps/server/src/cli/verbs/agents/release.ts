@@ -11,6 +11,7 @@ import { seqFlag, tokenFlag } from './report';
 
 export const agentsReleaseVerb = defineVerb({
   path: ['agents', 'release'],
+  response: 'rozi',
   // For agent hooks, not people: `rozi --help` lists it only with --advanced.
   advanced: true,
   summary: "end an integration's reports; the pane returns to screen detection",

@@ -22,6 +22,7 @@ export const tokenFlag = z
 
 export const agentsReportVerb = defineVerb({
   path: ['agents', 'report'],
+  response: 'rozi',
   // For agent hooks, not people: `rozi --help` lists it only with --advanced.
   advanced: true,
   summary: "report an agent's state from its hooks (overrides screen detection for 30 s)",

@@ -57,6 +57,7 @@ function text(report: TestReport): string {
 export const agentsTestVerb = defineVerb({
   flags: z.object({}),
   path: ['agents', 'test'],
+  response: 'rozi',
   summary: 'run agent fixture files against the loaded definitions (offline)',
   help: 'Each FILE holds [[case]] tables (name, state, screen, optional title); the agent is the\nfile stem unless the file sets agent = "id". A DIR runs every .toml file in it.\nExit 1 when any case fails.',
   positionals: [{ name: 'path', required: true, variadic: true }],

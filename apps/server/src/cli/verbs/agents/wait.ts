@@ -10,6 +10,7 @@ import { agentTargetFlags, agentTargetOf, statusError, untilFlag, waitDurationFl
 
 export const agentsWaitVerb = defineVerb({
   path: ['agents', 'wait'],
+  response: 'rozi',
   summary: 'wait until an agent is working, blocked, idle, done, quiescent or gone',
   help: 'states: working, blocked, idle, done (idle after work, until viewed), quiescent (idle or done), gone.\nexit codes: 0 matched, 4 timed-out, 5 gone, 6 replaced, 7 stale-ref (see README).',
   flags: z.object({
