@@ -18,7 +18,7 @@ const SOURCES = [
   ]),
 ];
 
-/** True when `path` (a file or a tree) holds something changed after `since` (ms). */
+/** True when `path` (a file or a tree) holds a file changed after `since` (ms). */
 function changedAfter(path, since) {
   let st;
   try {
@@ -26,8 +26,9 @@ function changedAfter(path, since) {
   } catch {
     return false;
   }
-  if (st.mtimeMs > since) return true;
-  if (!st.isDirectory()) return false;
+  // Files only: a directory's time also moves when tar unpacks it on a host (remote/hostBuild.ts),
+  // and deleting a module means editing its importers, whose times move.
+  if (!st.isDirectory()) return st.mtimeMs > since;
   for (const name of readdirSync(path)) if (changedAfter(join(path, name), since)) return true;
   return false;
 }

@@ -117,6 +117,10 @@ export function hostBuildEntries(o: { repoRoot: string; nodeBinary: string }): E
     link: false,
   });
   for (const d of ['apps/server/bin', 'apps/server/src', 'apps/server/discover']) src(d);
+  // The bundle (scripts/bundle.mjs), when built: the host's bin/rozi.mjs runs it while it is newer
+  // than the sources, which tar's kept modification times tell there as they do here, so a host
+  // starts its server and link proxy without compiling the TypeScript under its own account.
+  if (existsSync(join(o.repoRoot, 'apps/server/dist/built'))) src('apps/server/dist');
   const roots = [join(o.repoRoot, 'apps/server')];
   for (const p of PACKAGES) {
     const dir = `packages/${p}`;
