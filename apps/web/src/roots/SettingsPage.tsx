@@ -1,5 +1,5 @@
 'use client';
-// Settings: the theme and services of config.toml, appearance, keyboard prefix, notifications,
+// Settings: the theme, services and [session] of config.toml, appearance, keyboard prefix, notifications,
 // accessibility. Each section says whether it is saved in config.toml or in this browser only.
 import { Field, FOCUS_RING, Select, TextInput, Toggle, Page } from '@rozi/ui';
 import Link from 'next/link';
@@ -9,6 +9,7 @@ import { useApplyTheme } from '../settings/useResolvedTheme';
 import { registerServiceWorker } from '../shell/serviceWorker';
 import { playChime } from '../status/chime';
 import { ConfigServicesPanel } from '../status/configServices';
+import { ConfigSessionPanel } from '../status/configSession';
 import { ConfigStatusPanel } from '../status/configStatus';
 import { AppProviders } from '../shell/AppProviders';
 import { ConfigPrefixField, ConfigThemeField, ConfigWhichKeyField } from './ConfigFields';
@@ -172,6 +173,10 @@ function SettingsBody() {
               Services
             </h3>
             <ConfigServicesPanel />
+            <h3 id="session" className="mt-2 text-[13px] font-semibold">
+              Sessions
+            </h3>
+            <ConfigSessionPanel />
           </Section>
           <Section id="agents" storedIn="config" title="Agents">
             <div className="flex items-center gap-4">

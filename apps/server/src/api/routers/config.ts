@@ -2,11 +2,13 @@
 // resolved with its palette, or why not) and the theme choices. Writes go through the one locked
 // config edit (config/tableEdit.ts), so comments and hand edits are kept; the save reaches every
 // open page as `config-reloaded` (status/configWatcher.ts), which refetches config.* there.
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { behaviourSettings } from '../../config/behaviourSettings';
 import { configStore } from '../../config/configStore';
 import { inputSettings, prefixOf, WHICH_KEY } from '../../config/inputSettings';
+import { readSessionSettings } from '../../config/sessionSettings';
 import { editConfigTable } from '../../config/tableEdit';
 import { resolveTheme, themeChoices } from '../../config/themes';
 import { ExtensionHostError } from '../../extensions/hostError';
@@ -36,6 +38,22 @@ export const configRouter = router({
   behaviour: procedure.query(({ ctx }) =>
     behaviourSettings(configStore(ctx.extensions.context().paths.configFile).current().root),
   ),
+
+  /**
+   * `[session]` as config.toml says now (config/sessionSettings.ts: rozi's defaults where unset or
+   * bad, with the warning). The server applies it when it starts, so a change waits for a restart.
+   */
+  session: procedure.query(({ ctx }) => {
+    const { paths } = ctx.extensions.context();
+    const root = configStore(paths.configFile).current().root;
+    const set = isTable(root.session) ? root.session : {};
+    const settings = readSessionSettings({
+      configFile: paths.configFile,
+      stateDir: paths.stateDir,
+      home: process.env.HOME || homedir(),
+    });
+    return { ...settings, set: ['resurrect', 'autosave', 'path', 'startup'].filter((k) => k in set) };
+  }),
 
   /** Writes `[input] prefix` / `which_key` (null removes the key). */
   setInput: procedure
