@@ -28,10 +28,10 @@ export function ConfigSessionPanel() {
         {rows.map(([key, value]) => (
           <li key={key} data-session-key={key} className="flex items-baseline gap-3">
             <span className="w-24 shrink-0 font-mono">{key}</span>
-            <span className="max-w-[45%] shrink-0 truncate font-mono" title={value} data-session-value>
+            <span className="w-44 shrink-0 truncate font-mono" title={value} data-session-value>
               {value}
             </span>
-            <span className="shrink-0 text-[11px] text-muted">
+            <span className="w-20 shrink-0 text-[11px] text-muted">
               {data.set.includes(key) ? 'config.toml' : 'default'}
             </span>
             <span className="min-w-0 flex-1 truncate text-muted" title={DOES[key]}>
