@@ -158,8 +158,9 @@ for (const size of [
         await screenshot(page, `walk-${size.label}-extension-details`);
         await page.getByRole('button', { name: /All extensions/ }).focus();
         await page.keyboard.press('Enter');
-        // Back in the gallery. (Where the focus lands there is not decided yet: on <body>.)
+        // Back in the gallery, on the card the details were opened from.
         await page.getByPlaceholder('Search extensions').waitFor({ timeout: 30_000 });
+        await waitForFocus(page, 'the card the details came from', (f) => f.name.includes('Activity slots'));
       }, 180_000);
     } else {
       it('phone workspace: header, cards and key row in sight', async () => {

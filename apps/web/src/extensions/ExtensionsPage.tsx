@@ -3,7 +3,7 @@
 // install with live progress, update badge) and the manager of installed extensions.
 import { Button, FOCUS_RING, handleListKeys, Select, SearchField, Page } from '@rozi/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
 import { AppProviders } from '../shell/AppProviders';
 import { useApplyTheme } from '../settings/useResolvedTheme';
@@ -28,7 +28,8 @@ function countLabel(n: number, plural: string): string {
   return `${n} ${n === 1 ? word.replace(/s$/, '') : word}`;
 }
 
-function Gallery({ onOpen }: { onOpen(id: string): void }) {
+/** `returnTo`: the card to focus once listed (the one whose details the person just left). */
+function Gallery({ onOpen, returnTo }: { onOpen(id: string): void; returnTo: string | null }) {
   const trpc = useTRPC();
   // extensions-changed and a finished install refresh it (cache/eventTable.ts).
   const { data, error } = useQuery(trpc.discover.list.queryOptions());
@@ -46,6 +47,17 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
         (kind === 'any' || e.contributions[kind as keyof typeof e.contributions] > 0),
     );
   }, [data, q, platform, installed, kind]);
+  const list = useRef<HTMLUListElement>(null);
+  const returned = useRef(false);
+  useEffect(() => {
+    if (returned.current || !returnTo || !list.current) return;
+    const card = [...list.current.querySelectorAll<HTMLElement>('[data-extension-card]')].find(
+      (el) => el.dataset.extensionCard === returnTo,
+    );
+    if (!card) return;
+    returned.current = true;
+    card.focus();
+  }, [entries, returnTo]);
   if (error) return <p className="text-danger">{error.message}</p>;
   return (
     <div className="flex flex-col gap-4">
@@ -97,6 +109,7 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
         read an extension before installing it.
       </p>
       <ul
+        ref={list}
         className="grid grid-cols-[repeat(auto-fill,minmax(260px,1fr))] gap-4"
         aria-label="Extensions"
         onKeyDown={(e) => handleListKeys(e, { items: 'li > button', orientation: 'grid' })}
@@ -105,6 +118,7 @@ function Gallery({ onOpen }: { onOpen(id: string): void }) {
           <li key={e.id}>
             <button
               type="button"
+              data-extension-card={e.id}
               onClick={() => onOpen(e.id)}
               aria-label={e.title}
               className={`flex w-full flex-col overflow-hidden rounded-lg border border-line bg-surface text-left hover:border-accent ${FOCUS_RING}`}
@@ -194,6 +208,8 @@ function ExtensionsView() {
     typeof location !== 'undefined' && location.hash === '#installed' ? 'installed' : 'discover',
   );
   const [open, setOpen] = useState<string | null>(null);
+  // Back from the details, the focus returns to the card they were opened from.
+  const [lastOpened, setLastOpened] = useState<string | null>(null);
   const progress = useInstallProgress();
   return (
     <Page
@@ -231,7 +247,13 @@ function ExtensionsView() {
         ) : open ? (
           <DiscoverDetails id={open} onBack={() => setOpen(null)} progress={progress} />
         ) : (
-          <Gallery onOpen={setOpen} />
+          <Gallery
+            onOpen={(id) => {
+              setLastOpened(id);
+              setOpen(id);
+            }}
+            returnTo={lastOpened}
+          />
         )}
       </main>
     </Page>
