@@ -34,6 +34,13 @@ async function walkPage(b: Browser, o: { path: string; back: string; shot: strin
   const { page } = b;
   await page.goto(`${server.origin}${o.path}`);
   const first = await waitForFocus(page, `the first control of ${o.path}`, (f) => f.tag !== 'body');
+  // The page's own controls come with its data (a loaded CI machine had drawn only the header's
+  // when the walk began): wait until more than a header's worth are there.
+  await waitFor(`${o.path} drawn`, () =>
+    page.evaluate(
+      () => document.querySelectorAll('a[href], button:not([disabled]), input, select, textarea').length > 4,
+    ),
+  );
   const start = await focusStop(page);
   // Forward: every stop until the walk comes round to the first again (or leaves the page).
   const stops = await tabWalk(page, {
