@@ -7,15 +7,15 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** The workspace packages compiled into the bundle (scripts/bundle.mjs); their sources count too. */
+export const BUNDLED_PACKAGES = ['cloexec', 'detect', 'extensions', 'keymap'];
+
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const packagesDir = join(serverDir, '..', '..', 'packages');
 const SOURCES = [
   join(serverDir, 'src'),
   join(serverDir, 'package.json'),
-  ...['cloexec', 'detect', 'extensions', 'keymap'].flatMap((p) => [
-    join(packagesDir, p, 'src'),
-    join(packagesDir, p, 'package.json'),
-  ]),
+  ...BUNDLED_PACKAGES.flatMap((p) => [join(packagesDir, p, 'src'), join(packagesDir, p, 'package.json')]),
 ];
 
 /** True when `path` (a file or a tree) holds a file changed after `since` (ms). */

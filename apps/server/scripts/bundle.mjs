@@ -14,12 +14,13 @@ import { createRequire } from 'node:module';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { BUNDLED_PACKAGES } from '../bin/bundled.mjs';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${serverDir}dist`;
 
 /** Workspace packages compiled into the bundle; every other bare import is loaded by node. */
-const bundled = /^@rozi\/(cloexec|detect|extensions|keymap)(\/|$)/;
+const bundled = new RegExp(`^@rozi/(${BUNDLED_PACKAGES.join('|')})(/|$)`);
 
 /**
  * The specifier node's own ESM loader accepts for a third-party import: a deep import into a
