@@ -58,8 +58,13 @@ export class StreamClient {
   /** The session this page shows, told to the server again after each reconnect. */
   private viewing: string | null = null;
 
-  constructor(private readonly url: string) {
-    this.connect();
+  /** Opens nothing: `start()` does, from an effect, so a render React throws away leaks no socket. */
+  constructor(private readonly url: string) {}
+
+  /** Connects (again after a dispose, as React's development double effects do). */
+  start(): void {
+    this.disposed = false;
+    if (!this.socket && !this.timer) this.connect();
   }
 
   static forPage(): StreamClient {
@@ -128,7 +133,9 @@ export class StreamClient {
   dispose(): void {
     this.disposed = true;
     if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     this.socket?.close();
+    this.socket = null;
     this.attached.clear();
   }
 
@@ -162,7 +169,10 @@ export class StreamClient {
       this.setState('reconnecting');
       const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)] ?? 3000;
       this.attempt += 1;
-      this.timer = setTimeout(() => this.connect(), delay);
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.connect();
+      }, delay);
     };
     // onerror is always followed by onclose, which owns the retry.
     socket.onerror = () => undefined;

@@ -8,8 +8,14 @@ import { StreamClient } from './streamClient';
 const StreamContext = createContext<StreamClient | null>(null);
 
 export function StreamProvider({ children }: { children: ReactNode }) {
+  // The client is made during render but connects only once the provider is committed: a render
+  // that React discards (hydration retried under load) would otherwise leave a live socket behind,
+  // one more connection that the server feeds every event.
   const [client] = useState(() => StreamClient.forPage());
-  useEffect(() => () => client.dispose(), [client]);
+  useEffect(() => {
+    client.start();
+    return () => client.dispose();
+  }, [client]);
   return <StreamContext.Provider value={client}>{children}</StreamContext.Provider>;
 }
 
