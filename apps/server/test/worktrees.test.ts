@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaneInfo } from '../src/session/model';
 import { agentCapture } from './agentCaptures';
-import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
+import { childPids, makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
 
 const FAKE = join(__dirname, 'fake-agents');
 let s: TestServer;
@@ -76,17 +76,43 @@ const agentArgv = (log: string) => {
   return ['/bin/sh', '-c', `${run}; ${run}; sleep 600`];
 };
 
+/** The pane's processes (pid, comm, argv), for a failure message. */
+function processTree(pid: number, depth = 0): string[] {
+  let argv = '?';
+  try {
+    argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return [];
+  }
+  return [`${'  '.repeat(depth)}${pid} ${argv}`, ...childPids(pid).flatMap((c) => processTree(c, depth + 1))];
+}
+
 async function idleAgent(pane: number): Promise<{ ref: unknown }> {
-  return waitFor(
-    `agent idle in pane ${pane}`,
-    async () => {
-      const g = await s.call<{ ok: boolean; agent?: { state: string; ref: unknown } }>('agents.get', {
-        target: pane,
-      });
-      return g.ok && g.agent?.state !== 'working' && g.agent?.ref ? g.agent : null;
-    },
-    30_000,
-  );
+  try {
+    return await waitFor(
+      `agent idle in pane ${pane}`,
+      async () => {
+        const g = await s.call<{ ok: boolean; agent?: { state: string; ref: unknown } }>('agents.get', {
+          target: pane,
+        });
+        return g.ok && g.agent?.state !== 'working' && g.agent?.ref ? g.agent : null;
+      },
+      60_000,
+    );
+  } catch (err) {
+    // What the pane shows and runs, and the server's last words: a timeout alone says nothing.
+    const screen = await s.call<{ lines: string[] }>('panes.capture', { target: pane }).catch(() => null);
+    const rows = await s.call<PaneInfo[]>('panes.list').catch(() => []);
+    const pid = rows.find((r) => r.id === pane)?.pid;
+    throw new Error(
+      [
+        err instanceof Error ? err.message : String(err),
+        `screen:\n${screen?.lines.join('\n').trimEnd() ?? '(no capture)'}`,
+        `processes:\n${pid ? processTree(pid).join('\n') : '(no pid)'}`,
+        `server log:\n${s.stderr().slice(-3000)}`,
+      ].join('\n'),
+    );
+  }
 }
 
 beforeAll(async () => {
