@@ -95,6 +95,15 @@ export function outputFromHost(value: unknown, m: KeyMapping): unknown {
   // A pane row (list-panes, workspace.get).
   if (typeof value.key === 'number' && typeof value.session === 'string' && 'cols' in value)
     out.host = m.alias;
+  // An agent worktree (a pane row's `worktree`, a worktrees.list row, launch's record:
+  // worktrees/types.ts): its id is the host's, so a call naming it must say the host (`host`).
+  if (
+    typeof value.id === 'string' &&
+    typeof value.branch === 'string' &&
+    typeof value.base === 'string' &&
+    ('stamp' in value || 'status' in value || 'baseCommit' in value)
+  )
+    out.host = m.alias;
   return out;
 }
 

@@ -173,6 +173,19 @@ const MERGES: Record<string, Merge> = {
     );
     return [...rows.map((r) => ({ ...r, host: null })), ...remote.flat()];
   },
+  // Agent worktrees on hosts (issue 22): each row says its host, which a finish by id then names.
+  'worktrees.list': async (hosts, local) => {
+    const remote = await Promise.all(
+      hosts
+        .registered()
+        .filter((h) => h.conn.state === 'connected')
+        .map((h) => h.call<Array<Record<string, unknown>>>('worktrees.list', {}, 10_000).catch(() => [])),
+    );
+    return [
+      ...(local as Array<Record<string, unknown>>).map((r) => ({ ...r, host: null })),
+      ...remote.flat(),
+    ];
+  },
   // Blocked agents on hosts (issue 21): answered through their ref/target, which route there.
   'agents.inbox': async (hosts, local) => mergedInbox(local as InboxView, hosts.inboxes()),
   'workspace.notifications': async (hosts, local) => {

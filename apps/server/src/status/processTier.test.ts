@@ -203,4 +203,31 @@ describe('ProcessTier identity', () => {
     expect(changes[0]?.occupant).toMatchObject({ pid: 20, startTime: 250 });
     expect(changes[0]?.occupant?.id).not.toBe(first?.id);
   });
+
+  it('reads a process caught inside exec again: an empty cmdline is not cached', () => {
+    // Under load a scan can land between exec's new comm and its arguments being laid out:
+    // /proc/<pid>/cmdline and environ read empty while comm already says node.
+    let laidOut = false;
+    const reader: ProcReader = {
+      scan: () => [
+        { pid: 10, comm: 'sh', ppid: 1, pgid: 10, sid: 10, tpgid: 10, startTime: 1, state: 'S' },
+        { pid: 20, comm: 'node', ppid: 10, pgid: 10, sid: 10, tpgid: 10, startTime: 5, state: 'R' },
+      ],
+      stat: () => null,
+      details: (pid) =>
+        pid === 20
+          ? { exe: '/usr/bin/node', argv: laidOut ? ['node', '/x/codex.mjs'] : [], env: {} }
+          : { exe: '/bin/sh', argv: ['/bin/sh', '-c', 'node /x/codex.mjs; sleep 600'], env: {} },
+    };
+    let now = 0;
+    const tier = new ProcessTier({ reader, match, now: () => now, epoch: 'e' });
+    tier.addPane(0, 10);
+    tier.tick();
+    expect(tier.occupant(0)).toBeNull();
+    laidOut = true;
+    now += tier.policy.slowScanMs;
+    const changes = tier.tick();
+    expect(changes).toHaveLength(1);
+    expect(tier.occupant(0)).toMatchObject({ agent: 'codex', pid: 20 });
+  });
 });

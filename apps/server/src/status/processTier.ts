@@ -253,7 +253,11 @@ export class ProcessTier {
       ...(d.exe ? { exe: d.exe } : {}),
       env: d.env,
     };
-    this.details.set(s.pid, { startTime: s.startTime, comm: s.comm, info });
+    // An empty cmdline is a process caught inside exec: its comm is already the new program's
+    // but the kernel has not laid out its arguments (or environment) yet. Kept, the entry would
+    // hide the agent until the pid went away (comm and start time do not change again), so it is
+    // read afresh next scan. (A pane's processes are never kernel threads, the other empty case.)
+    if (d.argv.length > 0) this.details.set(s.pid, { startTime: s.startTime, comm: s.comm, info });
     return info;
   }
 }

@@ -15,9 +15,13 @@ export interface PaneWorktreeView {
   missing: boolean;
   /** Changes when any file of the worktree changes (the Changes view refetches then). */
   stamp: string;
+  /** The remote host the worktree lives on (set by remote/nameTranslation.ts); absent: this machine. */
+  host?: string;
 }
 
 export interface WorktreeView extends WorktreeRecord {
   status: WorktreeStatus;
   turns: number;
+  /** The remote host it lives on (worktrees.list merges every host's); absent or null: this machine. */
+  host?: string | null;
 }

@@ -16,18 +16,20 @@ export function FinishBar({ worktree, onRemoved }: { worktree: PaneWorktreeView;
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [confirm, setConfirm] = useState<Action | null>(null);
 
+  // A worktree on a remote host is named by the host's id: the call goes there (host routing).
+  const where = { worktree: worktree.id, ...(worktree.host ? { host: worktree.host } : {}) };
   const run = async (action: Action) => {
     setBusy(action);
     setOutcome(null);
     try {
       if (action === 'remove') {
-        const r = await client.worktrees.remove.mutate({ worktree: worktree.id });
+        const r = await client.worktrees.remove.mutate(where);
         setOutcome({ ok: true, text: `Removed ${r.removed}; branch ${r.branch} kept.` });
         onRemoved();
         return;
       }
       const r = await client.worktrees.finish.mutate({
-        worktree: worktree.id,
+        ...where,
         action,
         ...(action === 'commit' ? { message } : {}),
       });

@@ -12,8 +12,14 @@ import type { ServerServices } from '../context';
 import { directoryInput, targetInput } from '../inputs';
 import { procedure, router } from '../trpc';
 
-/** A worktree by name (id, branch or directory), else the one the target pane works in. */
-const worktreeInput = targetInput.extend({ worktree: z.string().min(1).optional() });
+/**
+ * A worktree by name (id, branch or directory), else the one the target pane works in. `host`
+ * names the remote host a worktree id belongs to: remote/routing.ts forwards the call there.
+ */
+const worktreeInput = targetInput.extend({
+  worktree: z.string().min(1).optional(),
+  host: z.string().max(256).optional(),
+});
 
 function recordOf(ctx: ServerServices, input: z.infer<typeof worktreeInput>): WorktreeRecord {
   if (input.worktree) return ctx.worktrees.find(input.worktree);

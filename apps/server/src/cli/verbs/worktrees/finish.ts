@@ -5,7 +5,7 @@
 import { callServer } from '../../controlClient';
 import { z } from 'zod';
 import { flag } from '../../flags';
-import { targetFlags, targetOf } from '../../target';
+import { remoteOf, targetFlags, targetOf } from '../../target';
 import { defineVerb, type Verb } from '../../verb';
 
 type Action = 'commit' | 'merge' | 'pr' | 'discard';
@@ -39,6 +39,11 @@ const FLAGS: Record<Action, z.ZodObject> = {
   discard: z.object(targetFlags),
 };
 
+/** A worktree by name; `--remote HOST` says it is one of that host's (routed there). */
+export function worktreeByName(name: string, host: string | undefined): { worktree: string; host?: string } {
+  return host ? { worktree: name, host } : { worktree: name };
+}
+
 function finishVerb(action: Action): Verb {
   return defineVerb({
     path: ['worktrees', action],
@@ -48,7 +53,7 @@ function finishVerb(action: Action): Verb {
     positionals: [{ name: 'worktree' }],
     async run(ctx) {
       const name = ctx.args.positionals[0];
-      const target = name ? { worktree: name } : targetOf(ctx);
+      const target = name ? worktreeByName(name, remoteOf(ctx)) : targetOf(ctx);
       const r = await callServer(ctx.io.env, 'worktrees.finish', {
         ...target,
         action,
@@ -57,7 +62,8 @@ function finishVerb(action: Action): Verb {
       });
       let removed: string | null = null;
       if (action === 'merge' && ctx.opts.remove === true)
-        removed = (await callServer(ctx.io.env, 'worktrees.remove', { worktree: r.worktree })).removed;
+        removed = (await callServer(ctx.io.env, 'worktrees.remove', { ...target, worktree: r.worktree }))
+          .removed;
       ctx.print({ ...r, ...(removed ? { removed } : {}) }, () => {
         if ('url' in r)
           return `pull request: ${r.url}${r.base ? '' : " (into the repository's default branch)"}`;

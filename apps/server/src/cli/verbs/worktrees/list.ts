@@ -23,7 +23,7 @@ export const worktreesListVerb = defineVerb({
               w.status.missing ? '-' : w.status.behind,
               w.status.missing ? 'missing' : w.status.dirty,
               w.turns,
-              w.path,
+              w.host ? `${w.host}:${w.path}` : w.path,
             ]),
           ),
     );

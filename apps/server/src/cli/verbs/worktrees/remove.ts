@@ -3,7 +3,8 @@
 import { callServer } from '../../controlClient';
 import { z } from 'zod';
 import { flag } from '../../flags';
-import { targetFlags, targetOf } from '../../target';
+import { remoteOf, targetFlags, targetOf } from '../../target';
+import { worktreeByName } from './finish';
 import { defineVerb } from '../../verb';
 
 export const worktreesRemoveVerb = defineVerb({
@@ -18,7 +19,7 @@ export const worktreesRemoveVerb = defineVerb({
   async run(ctx) {
     const name = ctx.args.positionals[0];
     const r = await callServer(ctx.io.env, 'worktrees.remove', {
-      ...(name ? { worktree: name } : targetOf(ctx)),
+      ...(name ? worktreeByName(name, remoteOf(ctx)) : targetOf(ctx)),
       force: ctx.opts.force === true,
       deleteBranch: ctx.opts['delete-branch'] === true,
     });
