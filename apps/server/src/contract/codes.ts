@@ -74,6 +74,13 @@ export const ERROR_CODES = {
   'not-permitted': row(EXIT.failed, 'FORBIDDEN'),
   /** A placed process's pane command while its session is not on screen (host/placedGate.ts). */
   'out-of-scope': row(EXIT.failed, 'FORBIDDEN'),
+  /** Why a placed contribution cannot run on a host (spec 003 "Availability"; remotePlacement.ts). */
+  'no-session': row(EXIT.failed, 'PRECONDITION_FAILED'),
+  'missing-executable': row(EXIT.failed, 'PRECONDITION_FAILED'),
+  'bundle-failed': row(EXIT.failed, 'INTERNAL_SERVER_ERROR'),
+  'runtime-unreachable': row(EXIT.failed, 'SERVICE_UNAVAILABLE'),
+  'runtime-unsupported': row(EXIT.failed, 'PRECONDITION_FAILED'),
+  'unsupported-platform': row(EXIT.failed, 'PRECONDITION_FAILED'),
   'stale-generation': row(EXIT.stale, 'PRECONDITION_FAILED'),
   'extension-not-loaded': row(EXIT.stale, 'PRECONDITION_FAILED'),
   unavailable: row(EXIT.failed, 'SERVICE_UNAVAILABLE'),

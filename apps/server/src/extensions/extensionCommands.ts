@@ -17,6 +17,7 @@ import type { ExtensionRuntime } from './extensionRuntime';
 import type { FocusContext } from './focusContext';
 import type { CallerIdentity } from './callerIdentity';
 import { ExtensionHostError } from './hostError';
+import type { PlacedCommandRunner } from './remoteCommands';
 import { runUserCommand, type UserCommandHost } from './userCommandRunner';
 
 /** The parts of a process environment that vary per process (identity, socket and bin come from the host). */
@@ -38,6 +39,8 @@ export interface CommandHost {
   userCommandHost(): UserCommandHost;
   /** Actions deployed in a session (deployments.ts). */
   sessionActions(session: string): (ActionDefinition & { publicId: string; title: string })[];
+  /** Runs `active-session` commands on a remote host's session on screen (remoteCommands.ts). */
+  placedCommands(): PlacedCommandRunner | undefined;
 }
 
 export interface PaletteEntry {
@@ -65,6 +68,8 @@ export class ExtensionCommands {
     command: string;
     pid: number | undefined;
     exited: Promise<{ code: number | null; signal: string | null }>;
+    /** Set when the command runs on a remote host: its start there (or why it cannot). */
+    placed?: Promise<{ host: string; pid: number }>;
   } {
     const dot = publicId.indexOf('.');
     if (dot < 0) return this.runConfigCommand(publicId);
@@ -75,6 +80,18 @@ export class ExtensionCommands {
         'not-found',
         `no command '${publicId}' (see rozi extensions list --verbose)`,
       );
+    const placed = this.placedRun({ rt, cmd, kind: 'command' });
+    if (placed)
+      return {
+        extension: rt.id,
+        command: cmd.id,
+        pid: undefined,
+        exited: placed.then(
+          () => ({ code: null, signal: null }),
+          () => ({ code: null, signal: null }),
+        ),
+        placed,
+      };
     const focus = this.host.focusContext();
     const h = this.start({
       rt,
@@ -151,12 +168,42 @@ export class ExtensionCommands {
         if (h.files && !(base && h.files.some((g) => globMatch(g, base)))) continue;
         const cmd = rt.manifest.commands.find((c) => c.id === h.command);
         if (!cmd || cmd.run.kind === 'send') continue;
+        const placed = this.placedRun({ rt, cmd, kind: 'link-handler', link: o });
+        if (placed) return { handled: true, command: cmd.publicId };
         const focus = this.host.focusContext();
         this.start({ rt, cmd, focus, env: { kind: 'link-handler', link: o }, sendText: () => undefined });
         return { handled: true, command: cmd.publicId };
       }
     }
     return { handled: false, command: null };
+  }
+
+  /**
+   * An `active-session` command (spec 003): on the host of the session on screen when that is a
+   * remote host (a promise of its start there; its failure is already a notification), refused
+   * with no-session when no session is attached, else undefined (it runs here, beside the local
+   * session on screen).
+   */
+  private placedRun(o: {
+    rt: ExtensionRuntime;
+    cmd: Command;
+    kind: 'command' | 'link-handler';
+    link?: LinkContext;
+  }): Promise<{ host: string; pid: number }> | undefined {
+    if (o.cmd.placement !== 'active-session') return undefined;
+    const runner = this.host.placedCommands();
+    const remote = runner?.remoteOnScreen();
+    if (runner && remote) {
+      const started = runner.run({ ...o, host: remote.host, session: remote.session });
+      // Handled here too: callers that only start it (link clicks, hook effects) never await it.
+      started.catch(() => undefined);
+      return started;
+    }
+    if (!this.host.focusContext()) {
+      if (runner) throw runner.noSession({ extension: o.rt.id, command: o.cmd.id });
+      throw new ExtensionHostError('no-session', `${o.rt.id}.${o.cmd.id}: no session is attached`);
+    }
+    return undefined;
   }
 
   /** A config.toml `[[commands]]` or `[keys]` inline command. */

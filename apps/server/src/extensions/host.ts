@@ -45,6 +45,7 @@ import type { CallerIdentity } from './callerIdentity';
 import { ExtensionCommands, type ProcessEnvInput } from './extensionCommands';
 import { ExtensionSidebar } from './extensionSidebar';
 import { focusContextOf, type FocusContext } from './focusContext';
+import type { PlacedCommandRunner } from './remoteCommands';
 import { reloadDetection, type DetectionTarget } from '../detection/detectionReload';
 
 /** How often extension directories are checked for file changes (services restart on one). */
@@ -204,6 +205,13 @@ export class ExtensionHost {
 
   sessionActions(session: string): ReturnType<Deployments['actions']> {
     return this.deployments.actions(session);
+  }
+
+  /** Set by the server once placement exists (start.ts): active-session commands on hosts. */
+  placedCommandRunner: PlacedCommandRunner | undefined;
+
+  placedCommands(): PlacedCommandRunner | undefined {
+    return this.placedCommandRunner;
   }
 
   /** A process environment of this extension: its identity, the control socket and the rozi bin. */

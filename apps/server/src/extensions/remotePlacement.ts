@@ -103,7 +103,7 @@ export interface RemotePlacementOptions {
 
 const REMOTE_PLACEMENTS = new Set(['each-host', 'each-session', 'active-session']);
 
-function platformOk(manifest: ExtensionManifest, hostPlatform: string | null): boolean {
+export function platformOk(manifest: ExtensionManifest, hostPlatform: string | null): boolean {
   if (!manifest.extension.platforms || manifest.extension.platforms.length === 0 || !hostPlatform)
     return true;
   const os = hostPlatform.split('-')[0] ?? '';
@@ -111,7 +111,7 @@ function platformOk(manifest: ExtensionManifest, hostPlatform: string | null): b
   return (manifest.extension.platforms as string[]).includes(name);
 }
 
-function stripAlias(name: string, alias: string): string {
+export function stripAlias(name: string, alias: string): string {
   return name.endsWith(`@${alias}`) ? name.slice(0, -alias.length - 1) : name;
 }
 
@@ -129,7 +129,12 @@ export class RemotePlacement {
   private retryTimer: NodeJS.Timeout | undefined;
   private retries = 0;
 
-  constructor(private readonly o: RemotePlacementOptions) {}
+  constructor(readonly o: RemotePlacementOptions) {}
+
+  /** The session on screen as the last focus-changed named it (`name@alias` on a host), if any. */
+  screenSession(): string | undefined {
+    return this.onScreen?.session;
+  }
 
   start(): void {
     const kick = () => this.schedule();
@@ -427,7 +432,7 @@ export class RemotePlacement {
   }
 
   /** Sends the snapshot unless the host holds it, verified. False = marked unavailable by the caller's catch. */
-  private async ensureStored(
+  async ensureStored(
     link: NonNullable<RemoteHost['conn']['link']>,
     snap: { digest: string; files: StoreFile[] },
   ): Promise<boolean> {
@@ -444,7 +449,7 @@ export class RemotePlacement {
     return true;
   }
 
-  private reasonOf(code: string, message: string): AvailabilityReason {
+  reasonOf(code: string, message: string): AvailabilityReason {
     if ((AVAILABILITY_REASONS as readonly string[]).includes(code)) return code as AvailabilityReason;
     if (code === 'host-unreachable' || code === 'host-timeout') return 'runtime-unreachable';
     // A host whose rozi predates placement serves no link.ext.* procedures.
@@ -454,7 +459,7 @@ export class RemotePlacement {
   }
 
   /** The extension's files, read once per generation (the runtime's dir and fingerprint). */
-  private snapshotOf(rt: ExtensionRuntime): { digest: string; files: StoreFile[] } | { error: string } {
+  snapshotOf(rt: ExtensionRuntime): { digest: string; files: StoreFile[] } | { error: string } {
     const key = `${rt.id}\0${rt.generation}`;
     const cached = this.snapshots.get(key);
     if (cached) return cached;
@@ -489,19 +494,30 @@ export class RemotePlacement {
     p.reason = reason;
     p.message = message;
     this.o.generations.retire(p.credentialKey);
-    const key = `${p.extension}|${p.host}|${reason}`;
+    this.notifyOnce({ key: p.extension, what: `${p.extension}.${p.service}`, host: p.host, reason, message });
+  }
+
+  /** One notification per (key, host, reason) until clearShown (spec: once per reason). */
+  notifyOnce(o: {
+    key: string;
+    what: string;
+    host: string;
+    reason: AvailabilityReason;
+    message: string;
+  }): void {
+    const key = `${o.key}|${o.host}|${o.reason}`;
     if (this.shown.has(key)) return;
     this.shown.add(key);
-    this.o.log(`placement: ${p.id} unavailable on ${p.host}: ${reason}: ${message}`);
+    this.o.log(`placement: ${o.what} unavailable on ${o.host}: ${o.reason}: ${o.message}`);
     this.o.notify({
-      level: reason === 'runtime-unreachable' ? 'warn' : 'error',
-      title: `${p.extension}.${p.service} unavailable on ${p.host}: ${reason}`,
-      message,
+      level: o.reason === 'runtime-unreachable' ? 'warn' : 'error',
+      title: `${o.what} unavailable on ${o.host}: ${o.reason}`,
+      message: o.message,
     });
   }
 
   /** Running again on a host: a later failure there is news again. */
-  private clearShown(p: Placed): void {
+  clearShown(p: { extension: string; host: string }): void {
     for (const r of AVAILABILITY_REASONS) this.shown.delete(`${p.extension}|${p.host}|${r}`);
   }
 

@@ -8,7 +8,7 @@
 // `snapshot-missing`, so the client sends a fresh copy before anything runs.
 //
 // Link procedures (LinkServer.extra): link.ext.has, link.ext.store, link.ext.start,
-// link.ext.stop, link.ext.status, link.ext.scope (the session on screen). Each placed process gets
+// link.ext.run (one command, placedCommand.ts), link.ext.stop, link.ext.status, link.ext.scope (the session on screen). Each placed process gets
 // its own control socket whose requests pass placedGate.ts; those acting for the extension go to
 // the client as `placed.call`. Refusals carry the spec's availability reasons as codes
 // (missing-executable, bundle-failed, spawn-failed).
@@ -41,6 +41,7 @@ import type { ServerServices } from '../api/context';
 import { listenControlSocket } from '../control/socketServer';
 import { LinkCallError } from '../link/linkCallError';
 import type { LinkRpc } from '../link/linkRpc';
+import { EXTENSION_ID_RE, runPlacedCommand, type PlacedRun } from './placedCommand';
 import { placedGate } from './placedGate';
 
 /** Bounds of one stored snapshot (the spec's snapshot limits). */
@@ -77,7 +78,7 @@ export interface StartInput {
   generation: string;
   credential: string;
   configJson: string;
-  run: { kind: 'exec'; argv: string[] } | { kind: 'shell'; command: string };
+  run: PlacedRun;
   /** A directory inside the extension, or '' for its root. */
   cwd: string;
   restart: RestartPolicy;
@@ -96,7 +97,6 @@ export interface PlacedRow {
 }
 
 const DIGEST_RE = /^sha256:([0-9a-f]{64})$/;
-const EXTENSION_ID_RE = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/;
 const SERVICE_RE = /^[a-z0-9_-]+$/;
 
 function hexOf(digest: unknown): string {
@@ -176,16 +176,21 @@ export class PlacedRuntime {
   private onScreen: string | null = null;
 
   constructor(
-    private readonly o: PlacedRuntimeOptions,
+    readonly o: PlacedRuntimeOptions,
     private readonly link: { rpc: LinkRpc },
   ) {}
 
-  private snapshotDir(digest: string): string {
+  /** Whether the link ended (nothing more starts here). */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  snapshotDir(digest: string): string {
     return join(this.o.paths.dataDir, 'placed', hexOf(digest));
   }
 
   /** Whether the snapshot is here, unchanged and read-only; a bad one is removed. */
-  private verified(digest: string): boolean {
+  verified(digest: string): boolean {
     const dir = this.snapshotDir(digest);
     if (!existsSync(dir)) return false;
     try {
@@ -314,7 +319,7 @@ export class PlacedRuntime {
     return { pid: sup.status().pid ?? null };
   }
 
-  private argv(i: StartInput, root: string): string[] {
+  argv(i: Pick<StartInput, 'run'>, root: string): string[] {
     const sub = (s: string) => s.split('{extension_dir}').join(root);
     if (i.run?.kind === 'shell') return ['/bin/sh', '-c', sub(String(i.run.command))];
     const argv = Array.isArray(i.run?.argv) ? i.run.argv.map((a) => sub(String(a))) : [];
@@ -351,7 +356,7 @@ export class PlacedRuntime {
   }
 
   /** One request of a placed process: refused, answered, forwarded to the client, or run here. */
-  private gate(o: {
+  gate(o: {
     path: string;
     input: unknown;
     binding: { extension: string; session: string | undefined; credential: string };
@@ -404,6 +409,8 @@ export class PlacedRuntime {
         return Promise.resolve().then(() => this.store(input));
       case 'link.ext.start':
         return this.start(input);
+      case 'link.ext.run':
+        return runPlacedCommand(this, input);
       case 'link.ext.scope':
         return Promise.resolve().then(() => this.scope(input));
       case 'link.ext.stop':

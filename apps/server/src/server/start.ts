@@ -40,6 +40,7 @@ import { LinkServer } from '../host/linkServer';
 import { callProcedure } from '../control/procedureCall';
 import type { LinkServe } from '../link/linkRpc';
 import { placementProcedures } from '../host/placedRuntime';
+import { placedCommands } from '../extensions/remoteCommands';
 import { RemotePlacement } from '../extensions/remotePlacement';
 import { splitSessionName } from '../remote/nameTranslation';
 import { RemoteHosts } from '../remote/remoteHosts';
@@ -255,6 +256,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
       callProcedure({ ...services, caller: { ok: true, via: 'socket' } }, { path, input, signal }),
     log: o.log,
   });
+  extensions.placedCommandRunner = placedCommands(placement);
   // Agent worktrees (issue 22): status in pane headers, checkpoints at each finished turn.
   const worktrees = new WorktreeService({
     manager,

@@ -126,6 +126,10 @@ export const extensionsRouter = router({
       if (builtin) return { id, pid: null, result: builtin.result };
       if (id === 'reload-extensions') return { id, reload: await host.reload() };
       const r = host.commands.runCommand(id);
+      if (r.placed) {
+        const remote = await r.placed;
+        return { id, pid: remote.pid, host: remote.host };
+      }
       return { id, pid: r.pid ?? null };
     }),
 
