@@ -506,9 +506,10 @@ export class RemotePlacement {
     message: string;
   }): void {
     const key = `${o.key}|${o.host}|${o.reason}`;
+    // Every time in the log; once in the notifications.
+    this.o.log(`placement: ${o.what} unavailable on ${o.host}: ${o.reason}: ${o.message}`);
     if (this.shown.has(key)) return;
     this.shown.add(key);
-    this.o.log(`placement: ${o.what} unavailable on ${o.host}: ${o.reason}: ${o.message}`);
     this.o.notify({
       level: o.reason === 'runtime-unreachable' ? 'warn' : 'error',
       title: `${o.what} unavailable on ${o.host}: ${o.reason}`,

@@ -217,9 +217,10 @@ export class PlacedRuntime {
     if (this.verified(i.digest)) return { stored: true };
     const final = this.snapshotDir(i.digest);
     const staging = `${final}.tmp-${process.pid}-${Date.now()}`;
-    mkdirSync(dirname(final), { recursive: true, mode: 0o700 });
     let total = 0;
     try {
+      // Inside the try: a store directory the host cannot make is bundle-failed too.
+      mkdirSync(dirname(final), { recursive: true, mode: 0o700 });
       mkdirSync(staging, { mode: 0o700 });
       for (const f of i.files) {
         const rel = safeRelative(f.path);
