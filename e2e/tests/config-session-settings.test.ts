@@ -1,7 +1,9 @@
-// Settings → config.toml → Sessions in a real browser: one read-only row per [session] key with
-// the value the server applies at its next start (the file's, or rozi's default marked as such)
-// and a bad value's warning; a hand edit of the file reaches the open page.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Settings → config.toml → Sessions in a real browser: one row per [session] key with the value
+// the server applies at its next start (the file's, or rozi's default marked as such) and a bad
+// value's warning; a hand edit of the file reaches the open page; each key is edited from the
+// row through the same locked write as the theme (comments kept), a bad path is refused in one
+// line with the file untouched, and "Default" removes the key.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,8 +34,8 @@ afterAll(async () => {
 
 const rows = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('[data-session-key]')].map((li) =>
-      li.innerText.replace(/\s+/g, ' '),
+    [...document.querySelectorAll<HTMLElement>('[data-session-key]')].map(
+      (li) => `${li.dataset.sessionKey} ${li.dataset.sessionValue} ${li.dataset.sessionSource}`,
     ),
   );
 
@@ -44,11 +46,11 @@ describe('Settings [session] rows', () => {
     await page.goto(new URL('/settings#session', server.url).toString());
     await page.locator('[data-session-key="startup"]').waitFor({ timeout: 60_000 });
     const shown = await rows(page);
-    expect(shown[0]).toMatch(/^resurrect true default /);
-    expect(shown[1]).toMatch(/^autosave true config\.toml /);
-    expect(shown[2]).toContain(`path ${join(server.home, 'layouts', 'web.toml')} config.toml`);
+    expect(shown[0]).toBe('resurrect true default');
+    expect(shown[1]).toBe('autosave true config.toml');
+    expect(shown[2]).toBe(`path ${join(server.home, 'layouts', 'web.toml')} config.toml`);
     // "sometimes" is not a startup mode: rozi's default is in force, with the warning.
-    expect(shown[3]).toMatch(/^startup picker config\.toml /);
+    expect(shown[3]).toBe('startup picker config.toml');
     const problems = page.locator('[aria-label="[session] problems"] li');
     expect(await problems.count()).toBe(1);
     expect(await problems.innerText()).toContain(
@@ -69,6 +71,52 @@ describe('Settings [session] rows', () => {
       60_000,
     );
     expect(await problems.count()).toBe(0);
-    expect((await rows(page))[1]).toMatch(/^autosave false default /);
+    expect((await rows(page))[1]).toBe('autosave false default');
+  }, 240_000);
+
+  it('edits each key from its row: kept comments, a bad path refused in one line, Default removes', async () => {
+    const { page } = browser;
+    writeFileSync(configFile, '# my session habits\n[session]\nresurrect = false # keep it quiet\n');
+    await page.goto(new URL('/settings#session', server.url).toString());
+    const row = (key: string) => page.locator(`[data-session-key="${key}"]`);
+    const rowIs = (key: string, want: string) =>
+      waitFor(`${key} reads ${want}`, async () => (await rows(page)).includes(`${key} ${want}`), 60_000);
+    await rowIs('resurrect', 'false config.toml');
+
+    await row('autosave').locator('select').selectOption('true');
+    await rowIs('autosave', 'true config.toml');
+    await row('startup').locator('select').selectOption('profile');
+    await rowIs('startup', 'profile config.toml');
+    await row('resurrect').locator('select').selectOption('');
+    await rowIs('resurrect', 'true default');
+    let text = readFileSync(configFile, 'utf8');
+    expect(text.startsWith('# my session habits\n[session]\n')).toBe(true);
+    expect(text).toContain('autosave = true');
+    expect(text).toContain('startup = "profile"');
+    expect(text).not.toContain('resurrect');
+
+    // A relative path: one line under the rows, nothing written, the typed text kept.
+    const path = row('path').locator('input');
+    await path.fill('layouts/web.toml');
+    await row('path').locator('[data-session-save]').click();
+    const error = page.locator('[data-session-error]');
+    await error.waitFor({ timeout: 60_000 });
+    expect((await error.innerText()).split('\n')).toHaveLength(1);
+    expect(await error.innerText()).toContain('[session] path must be an absolute path or start with ~/');
+    expect(readFileSync(configFile, 'utf8')).toBe(text);
+    expect(await path.inputValue()).toBe('layouts/web.toml');
+
+    await path.fill('~/saved/layout.toml');
+    await path.press('Enter');
+    await rowIs('path', `${join(server.home, 'saved', 'layout.toml')} config.toml`);
+    expect(await error.count()).toBe(0);
+    text = readFileSync(configFile, 'utf8');
+    expect(text).toContain('path = "~/saved/layout.toml"');
+    await page.locator('#session').scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-session-edit');
+
+    await row('path').locator('[data-session-default]').click();
+    await rowIs('path', `${join(server.home, '.local', 'state', 'rozi', 'session.toml')} default`);
+    expect(readFileSync(configFile, 'utf8')).not.toContain('path =');
   }, 240_000);
 });

@@ -63,3 +63,42 @@ export function readSessionSettings(o: {
   }
   return { resurrect: bool('resurrect', true), autosave: bool('autosave', false), path, startup, warnings };
 }
+
+/** What Settings may write to [session]: a value, or null to remove the key (rozi's default). */
+export interface SessionEdit {
+  resurrect?: boolean | null;
+  autosave?: boolean | null;
+  path?: string | null;
+  startup?: string | null;
+}
+
+/**
+ * The keys to write for a Settings edit, or the one-line reason it is refused (nothing is written):
+ * the same rules the server applies when it reads [session] at start.
+ */
+export function sessionEditKeys(
+  edit: SessionEdit,
+): { ok: true; set: Record<string, string | boolean | null> } | { ok: false; error: string } {
+  const set: Record<string, string | boolean | null> = {};
+  if (edit.resurrect !== undefined) set.resurrect = edit.resurrect;
+  if (edit.autosave !== undefined) set.autosave = edit.autosave;
+  if (edit.startup !== undefined) {
+    if (edit.startup !== null && !(STARTUP_MODES as readonly string[]).includes(edit.startup))
+      return {
+        ok: false,
+        error: `[session] startup must be one of ${STARTUP_MODES.join(', ')}, got ${JSON.stringify(edit.startup)}`,
+      };
+    set.startup = edit.startup;
+  }
+  if (edit.path !== undefined) {
+    const p = edit.path === null ? null : edit.path.trim();
+    if (p !== null && (!p || !(isAbsolute(p) || p.startsWith('~/')) || /[\n\r\0]/.test(p)))
+      return {
+        ok: false,
+        error: `[session] path must be an absolute path or start with ~/, got ${JSON.stringify(edit.path)}`,
+      };
+    set.path = p;
+  }
+  if (Object.keys(set).length === 0) return { ok: false, error: 'nothing to change in [session]' };
+  return { ok: true, set };
+}

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { behaviourSettings } from '../../config/behaviourSettings';
 import { configStore } from '../../config/configStore';
 import { inputSettings, prefixOf, WHICH_KEY } from '../../config/inputSettings';
-import { readSessionSettings } from '../../config/sessionSettings';
+import { readSessionSettings, sessionEditKeys } from '../../config/sessionSettings';
 import { editConfigTable } from '../../config/tableEdit';
 import { resolveTheme, themeChoices } from '../../config/themes';
 import { ExtensionHostError } from '../../extensions/hostError';
@@ -54,6 +54,33 @@ export const configRouter = router({
     });
     return { ...settings, set: ['resurrect', 'autosave', 'path', 'startup'].filter((k) => k in set) };
   }),
+
+  /**
+   * Writes `[session]` keys (null removes one: rozi's default). Checked by the rules the server
+   * reads them with; a bad value is refused in one line and nothing is written. Applies at the
+   * next server start, as rozi documents.
+   */
+  setSession: procedure
+    .input(
+      z.object({
+        resurrect: z.boolean().nullable().optional(),
+        autosave: z.boolean().nullable().optional(),
+        path: z.string().max(4096).nullable().optional(),
+        startup: z.string().max(100).nullable().optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const { paths } = ctx.extensions.context();
+      const keys = sessionEditKeys(input);
+      if (!keys.ok) throw new ExtensionHostError('invalid', keys.error);
+      try {
+        editConfigTable(paths.configFile, { table: ['session'], set: keys.set });
+      } catch (err) {
+        throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
+      }
+      configStore(paths.configFile).current();
+      return keys.set;
+    }),
 
   /** Writes `[input] prefix` / `which_key` (null removes the key). */
   setInput: procedure
