@@ -67,6 +67,12 @@ describe('pane logging', () => {
     expect(readFileSync(file, 'utf8')).toMatch(
       /^\[rozi log\] session main pane 1 size \d+x\d+ started \S+\n/,
     );
+    // The workspace view carries it (the page's [log] badge), for this pane only.
+    const logged = async () =>
+      (await s!.call<{ panes: { id: number; logging?: boolean }[] }>('workspace.get')).panes
+        .filter((p) => p.logging)
+        .map((p) => p.id);
+    expect(await logged()).toEqual([1]);
 
     // enabled = true on a logging pane changes nothing; false stops it.
     expect(await raw({ cmd: 'pane-logging', target: 1, enabled: true })).toMatchObject({
@@ -77,6 +83,7 @@ describe('pane logging', () => {
       ok: true,
       data: { logging: false },
     });
+    expect(await logged()).toEqual([]);
     await s.call('panes.sendKeys', { target: 1, keys: ['echo off-$((6*7))', 'Enter'] });
     await screenHas('off-42');
     expect(readFileSync(file, 'utf8')).not.toContain('off-42');

@@ -40,6 +40,8 @@ export interface PaneView extends PaneInfo {
   starting: boolean;
   /** The agent worktree the pane works in (branch, ahead/behind, dirty), null elsewhere. */
   worktree?: PaneWorktreeView | null;
+  /** Its raw output is being logged (toggle-pane-logging): the page's `[log]` badge. Absent = not. */
+  logging?: true;
 }
 
 /** `workspace.get`: the browser's starting point; `revision` orders it against deltas. */

@@ -8,6 +8,7 @@ import type { EventBus } from '../events/bus';
 import type { SessionManager } from '../session/manager';
 import type { PaneKey, SessionInfo } from '../session/model';
 import type { Pane } from '../session/pane';
+import { onPaneLoggingChange, paneLogging } from '../session/paneLogging';
 import type { StatusService } from '../status/statusService';
 import { paneStatusView } from './paneStatusView';
 import type { PaneView, PaneWorktreeView, WorkspaceView } from './types';
@@ -46,6 +47,9 @@ export class WorkspaceProjection {
         if (pane) this.watch(pane);
       }),
       bus.on('pane-closed', (e) => this.unwatch(e.key)),
+      onPaneLoggingChange((pane) => {
+        if (manager.panes.get(pane.key) === pane) this.refreshPane(pane.key);
+      }),
     );
     for (const pane of manager.panes.values()) this.watch(pane);
   }
@@ -118,6 +122,7 @@ export class WorkspaceProjection {
         })),
       starting: pane ? !pane.wrote && !pane.exited : false,
       worktree: this.o.worktree?.(info.cwd) ?? null,
+      ...(pane && paneLogging(pane).logging ? { logging: true as const } : {}),
     };
   }
 

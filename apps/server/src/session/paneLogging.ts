@@ -26,6 +26,18 @@ interface Running {
 }
 
 const running = new WeakMap<Pane, Running>();
+/** Told when a pane's logging starts or stops (the projection redraws its `[log]` badge). */
+const changeListeners = new Set<(pane: Pane) => void>();
+
+/** Calls `fn` with each pane whose logging starts or stops; returns the unsubscribe. */
+export function onPaneLoggingChange(fn: (pane: Pane) => void): () => void {
+  changeListeners.add(fn);
+  return () => changeListeners.delete(fn);
+}
+
+function announce(pane: Pane): void {
+  for (const fn of changeListeners) fn(pane);
+}
 /** The server log (stderr, as runServer's own lines). */
 const serverLog = (line: string) => process.stderr.write(`rozi: ${line}\n`);
 
@@ -80,6 +92,7 @@ export function setPaneLogging(o: {
   const exited = () => stop(pane, null);
   void pane.waitExit().then(exited);
   r.off = () => pane.dataTaps.delete(tap);
+  announce(pane);
   return { pane: pane.id, logging: running.has(pane), file };
 }
 
@@ -107,6 +120,7 @@ function stop(pane: Pane, why: string | null): void {
   if (!r) return;
   running.delete(pane);
   r.off();
+  announce(pane);
   try {
     closeSync(r.fd);
     if (why) appendFileSync(r.file, `\n[rozi log] logging stopped: ${why}\n`);

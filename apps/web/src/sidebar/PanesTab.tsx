@@ -7,6 +7,7 @@ import type { SessionInfo } from '@rozi/server/model';
 import type { PaneView } from '@rozi/server/view';
 import { FOCUS_RING, handleListKeys } from '@rozi/ui';
 import { basename } from '../model/paths';
+import { LogBadge } from './LogBadge';
 import { Empty } from './FilesTab';
 
 /** A shell's prompt title (`user@host: ~/dir`) names nothing a row does not; the directory leaf does. */
@@ -55,6 +56,7 @@ export function PanesTab({
                 >
                   <span className="flex w-full min-w-0 items-center gap-2 text-[12px]">
                     <span className="min-w-0 flex-1 truncate text-fg">{paneName(p)}</span>
+                    {p.logging && <LogBadge />}
                     {p.foreground_program && (
                       <span className="shrink-0 font-mono text-[11px] text-muted">
                         {p.foreground_program}

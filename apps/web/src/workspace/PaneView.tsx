@@ -7,6 +7,7 @@ import type { SplitDirection } from '@rozi/server/model';
 import { TerminalView } from '../terminal/TerminalView';
 import { toggleChanges } from '../changes/changesStore';
 import { WorktreeChip } from '../changes/WorktreeChip';
+import { LogBadge } from '../sidebar/LogBadge';
 
 export interface PaneViewProps {
   pane: PaneRow;
@@ -46,6 +47,7 @@ export function PaneView(props: PaneViewProps) {
               {badge}
             </span>
           )}
+          {pane.logging && <LogBadge />}
           {pane.worktree && <WorktreeChip worktree={pane.worktree} onOpen={() => toggleChanges(pane.key)} />}
         </>
       }
