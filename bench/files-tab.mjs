@@ -8,6 +8,7 @@
 // built in a temp dir: 100 directories × 1,000 files (a git repository with one commit and a few
 // changed files unless --no-git, so the tab's git markers run the real git on 100,000 files).
 // First paint = navigation start → the first tree row drawn, with the pane already in the tree.
+// Expanding = → on a 1,000-entry directory until its first row is drawn; End = to the tree's last row.
 // CPU = the server process's user+system time from /proc over the idle window.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -125,14 +126,26 @@ try {
     listMs.push(await timed('files.list', { key: 1, view: 'files', rel: `d09${i}` }));
     gitMs.push(await timed('files.git', { key: 1, view: 'files' }));
   }
+  // The tab draws only the rows in view (sidebar/rowWindow.ts): expanding is timed to the
+  // directory's first row drawn, and End to the last row of the tree (1,000+ rows further down).
   const expands = [];
+  const ends = [];
   for (let i = 0; i < RUNS; i++) {
     const row = files.locator(`button[data-rel="d00${i}"]`);
     await row.focus();
-    const start = Date.now();
+    let start = Date.now();
     await page.keyboard.press('ArrowRight');
-    await files.locator(`button[data-rel="d00${i}/f999.txt"]`).waitFor({ timeout: 60_000 });
+    await files.locator(`button[data-rel="d00${i}/f0.txt"]`).waitFor({ timeout: 60_000 });
     expands.push(Date.now() - start);
+    start = Date.now();
+    await page.keyboard.press('End');
+    await files.locator('button[data-rel="d099"]').waitFor({ timeout: 60_000 });
+    ends.push(Date.now() - start);
+    // Back up and collapse it again, so the next directory is drawn near the top.
+    await page.keyboard.press('Home');
+    await row.focus({ timeout: 60_000 });
+    await page.keyboard.press('ArrowLeft');
+    await files.locator(`button[data-rel="d00${i}/f0.txt"]`).waitFor({ state: 'detached', timeout: 60_000 });
   }
   await page.waitForTimeout(2000);
   const rssOpen = rssMiB(pid);
@@ -156,6 +169,7 @@ try {
         server_list_1000_ms: { median: median(listMs), all: listMs },
         server_git_100k_ms: { median: median(gitMs), all: gitMs },
         expand_1000_ms: { median: median(expands), all: expands },
+        end_key_to_last_row_ms: { median: median(ends), all: ends },
         server_rss_mib: Math.round(rssOpen),
         server_cpu_idle_tab_open_pct: Number(cpuOpen.toFixed(2)),
         server_cpu_idle_tab_hidden_pct: Number(cpuHidden.toFixed(2)),
