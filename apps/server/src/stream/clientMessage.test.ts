@@ -19,3 +19,16 @@ describe('pane sizes at the edge', () => {
     expect(attach).toEqual({ ok: true, message: { t: 'attach', key: 1, cols: 0, rows: 0 } });
   });
 });
+
+describe('control messages', () => {
+  it('a remove names the client; without one it is one line', () => {
+    expect(parseClientMessage(JSON.stringify({ t: 'control', op: 'remove', client: 3 }))).toEqual({
+      ok: true,
+      message: { t: 'control', op: 'remove', client: 3 },
+    });
+    expect(parseClientMessage(JSON.stringify({ t: 'control', op: 'remove' }))).toEqual({
+      ok: false,
+      error: "bad 'control' message: 'remove' needs client",
+    });
+  });
+});

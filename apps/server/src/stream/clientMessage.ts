@@ -33,7 +33,7 @@ const schema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('take-control') }),
   z.object({
     t: z.literal('control'),
-    op: z.enum(['request', 'grant', 'decline', 'input-lock', 'takeover']),
+    op: z.enum(['request', 'grant', 'decline', 'input-lock', 'takeover', 'remove']),
     client: key.optional(),
     on: z.boolean().optional(),
   }),
@@ -79,6 +79,10 @@ export function parseClientMessage(text: string): ParsedClientMessage {
     if (m.on === undefined)
       return { ok: false, error: `bad 'control' message: '${m.op}' needs on: true or false` };
     return { ok: true, message: { t: 'control', op: m.op, on: m.on } };
+  }
+  if (m.t === 'control' && m.op === 'remove') {
+    if (m.client === undefined) return { ok: false, error: "bad 'control' message: 'remove' needs client" };
+    return { ok: true, message: { t: 'control', op: 'remove', client: m.client } };
   }
   return { ok: true, message: m as ClientMessage };
 }

@@ -69,7 +69,9 @@ export type ClientMessage =
    * `input-lock` / `takeover` policy switches (`on`).
    */
   | { t: 'control'; op: 'request' | 'grant' | 'decline'; client?: number }
-  | { t: 'control'; op: 'input-lock' | 'takeover'; on: boolean };
+  | { t: 'control'; op: 'input-lock' | 'takeover'; on: boolean }
+  /** Remove page `client` from the session (rozi's ctrl+k in Manage collaborators): it is told why and closed. */
+  | { t: 'control'; op: 'remove'; client: number };
 
 export type ServerMessage =
   | { t: 'event'; event: ServerEvent }
@@ -81,9 +83,18 @@ export type ServerMessage =
   | { t: 'hello'; client: number; readOnly: boolean }
   /**
    * The roster of `session` changed (`changed`: re-read workspace.clients), client `from` asks
-   * this page (the controller) for control (`requested`), or declined this page's request.
+   * this page (the controller) for control (`requested`), declined this page's request, or
+   * removed this page from the session (`removed`: the socket closes next with REMOVED_CLOSE_CODE).
    */
-  | { t: 'control'; session: string; notice: 'changed' | 'requested' | 'declined'; from?: number };
+  | {
+      t: 'control';
+      session: string;
+      notice: 'changed' | 'requested' | 'declined' | 'removed';
+      from?: number;
+    };
+
+/** The close code of a page another client removed from its session: the page does not reconnect. */
+export const REMOVED_CLOSE_CODE = 4001;
 
 export interface FrameHeader {
   kind: typeof FRAME_OUTPUT | typeof FRAME_RESET;

@@ -91,3 +91,40 @@ describe('SessionClients policies', () => {
     expect(s.inputRefusal(1, 'other')).toBeNull();
   });
 });
+
+describe('SessionClients remove (Manage collaborators, ctrl+k)', () => {
+  it('tells the removed page who removed it, then closes it; refuses itself, strangers and viewers', () => {
+    const bus = new EventBus();
+    const notices: string[] = [];
+    const closed: number[] = [];
+    const s = new SessionClients({
+      bus,
+      notify: (to, n) => {
+        if (n.notice !== 'changed') notices.push(`${n.notice}:${n.from}->${to}`);
+      },
+      disconnect: (id) => closed.push(id),
+    });
+    for (const [id, readOnly, session] of [
+      [1, false, 'dev'],
+      [2, false, 'dev'],
+      [3, true, 'dev'],
+      [4, false, 'other'],
+    ] as const) {
+      s.join({ id, readOnly });
+      s.view(id, session);
+    }
+    expect(s.remove(1, 1)).toBe('you cannot remove your own page; close it instead');
+    expect(s.remove(1, 4)).toBe('browser 4 is not on dev');
+    expect(s.remove(3, 1)).toBe('a read-only client cannot remove anyone');
+    expect(closed).toEqual([]);
+    // A follower may remove too (rozi does not limit it to the controller); the viewer goes first.
+    expect(s.remove(2, 3)).toBeNull();
+    expect(notices).toEqual(['removed:2->3']);
+    expect(closed).toEqual([3]);
+    s.leave(3); // what the closed socket does
+    expect(s.remove(1, 2)).toBeNull();
+    s.leave(2);
+    expect(s.roster().clients.map((c) => c.id)).toEqual([1, 4]);
+    expect(s.controllerOf('dev')).toBe(1);
+  });
+});

@@ -46,6 +46,8 @@ export interface SessionClientsOptions {
   allowTakeover?: () => boolean;
   /** Sends a control notice to one page. */
   notify?: (clientId: number, notice: ControlNotice) => void;
+  /** Closes a removed page's connection (it does not reconnect); its leave() follows. */
+  disconnect?: (clientId: number, reason: string) => void;
 }
 
 /** A held key re-sends its request; the controller hears about one client once per window. */
@@ -160,6 +162,24 @@ export class SessionClients {
     t.wantsControl = false;
     this.o.notify?.(t.id, { t: 'control', session, notice: 'declined', from: by });
     this.changed(session);
+    return null;
+  }
+
+  /**
+   * Client `by` removes client `to` from the session both show (rozi's ctrl+k in Manage
+   * collaborators): `to` is told who removed it, then its connection closes; the session, its
+   * panes and every other page stay. Any writable page on the session may; never itself.
+   */
+  remove(by: number, to: number): string | null {
+    const c = this.clients.get(by);
+    if (!c || c.session === null) return 'show a session first';
+    if (c.readOnly) return 'a read-only client cannot remove anyone';
+    if (to === by) return 'you cannot remove your own page; close it instead';
+    const t = this.clients.get(to);
+    if (!t || t.session !== c.session) return `browser ${to} is not on ${c.session}`;
+    const session = c.session;
+    this.o.notify?.(to, { t: 'control', session, notice: 'removed', from: by });
+    this.o.disconnect?.(to, `removed from ${session} by browser ${by}`);
     return null;
   }
 

@@ -10,7 +10,7 @@ import { LIMITS, paneInputRefusal } from '../api/limits';
 import { PaneViewer, type ViewerChannel } from './paneViewer';
 import { parseClientMessage, validPaneSize } from './clientMessage';
 import { LatestSize, type PaneSize } from './latestSize';
-import type { ClientMessage, ServerMessage } from './protocol';
+import { REMOVED_CLOSE_CODE, type ClientMessage, type ServerMessage } from './protocol';
 import type { StreamSource } from './streamSource';
 import { SessionClients } from './sessionClients';
 
@@ -56,6 +56,10 @@ export class StreamHub {
       bus,
       allowTakeover: options.allowTakeover,
       notify: (id, notice) => this.channels.get(id)?.sendJson(notice),
+      disconnect: (id) => {
+        for (const [ws, clientId] of this.clients)
+          if (clientId === id) ws.close(REMOVED_CLOSE_CODE, 'removed');
+      },
     });
     this.pinger = setInterval(() => {
       for (const ws of this.sockets.keys()) {
@@ -186,6 +190,8 @@ export class StreamHub {
         return s.setPolicy(clientId, { inputLock: msg.on });
       case 'takeover':
         return s.setPolicy(clientId, { takeover: msg.on });
+      case 'remove':
+        return s.remove(clientId, msg.client);
     }
   }
 

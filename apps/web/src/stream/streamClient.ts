@@ -5,9 +5,10 @@ import type { ClientMessage, ServerMessage } from '@rozi/server/protocol';
 import type { ServerEvent } from '@rozi/server/events';
 import { FlowCredit } from './flowCredit';
 import { OutputCursor } from './outputCursor';
-import { decodeFrame, FLOW_ACK_EVERY, FRAME_RESET, WS_PATH } from './wireFormat';
+import { decodeFrame, FLOW_ACK_EVERY, FRAME_RESET, REMOVED_CLOSE_CODE, WS_PATH } from './wireFormat';
 
-export type ConnectionState = 'connecting' | 'open' | 'reconnecting';
+/** `removed`: another page removed this one from its session; it stays disconnected. */
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'removed';
 
 /** What the collaboration UI hears: a roster notice, or a refusal line from the server. */
 export type ControlMessage = Extract<ServerMessage, { t: 'control' }> | { t: 'refused'; message: string };
@@ -57,6 +58,9 @@ export class StreamClient {
   private readonly controlListeners = new Set<(message: ControlMessage) => void>();
   /** The session this page shows, told to the server again after each reconnect. */
   private viewing: string | null = null;
+  /** Who removed this page from which session (the notice before the close), once removed. */
+  removal: { session: string; by: number | null } | null = null;
+  private removalNotice: { session: string; by: number | null } | null = null;
 
   /** Opens nothing: `start()` does, from an effect, so a render React throws away leaks no socket. */
   constructor(private readonly url: string) {}
@@ -140,7 +144,7 @@ export class StreamClient {
   }
 
   private connect(): void {
-    if (this.disposed) return;
+    if (this.disposed || this.removal) return;
     const socket = new WebSocket(this.url);
     socket.binaryType = 'arraybuffer';
     this.socket = socket;
@@ -163,9 +167,14 @@ export class StreamClient {
       if (typeof message.data === 'string') this.handleText(message.data);
       else this.handleBinary(message.data as ArrayBuffer, generation);
     };
-    socket.onclose = () => {
+    socket.onclose = (ev) => {
       if (generation !== this.generation || this.disposed) return;
       this.socket = null;
+      if (ev.code === REMOVED_CLOSE_CODE) {
+        this.removal = this.removalNotice ?? { session: this.viewing ?? '?', by: null };
+        this.setState('removed');
+        return;
+      }
       this.setState('reconnecting');
       const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)] ?? 3000;
       this.attempt += 1;
@@ -240,6 +249,8 @@ export class StreamClient {
       console.warn(`rozi stream: ${message.message}`);
       for (const listener of this.controlListeners) listener({ t: 'refused', message: message.message });
     } else if (message.t === 'control') {
+      if (message.notice === 'removed')
+        this.removalNotice = { session: message.session, by: message.from ?? null };
       for (const listener of this.controlListeners) listener(message);
     } else if (message.t === 'hello') {
       this.identity = { client: message.client, readOnly: message.readOnly };

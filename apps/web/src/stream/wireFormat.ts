@@ -1,12 +1,14 @@
 // The browser's copy of the WebSocket wire constants. apps/web may only `import type` from the
 // server (DESIGN.md), so the numbers are repeated here; `satisfies` against the server's types
 // makes the compiler notice when the two drift apart.
-import type { FrameHeader } from '@rozi/server/protocol';
+import type { FrameHeader, REMOVED_CLOSE_CODE as SERVER_REMOVED_CLOSE_CODE } from '@rozi/server/protocol';
 
 export const WS_PATH = '/ws';
 export const FRAME_OUTPUT = 1 satisfies FrameHeader['kind'];
 export const FRAME_RESET = 2 satisfies FrameHeader['kind'];
 export const FRAME_HEADER_BYTES = 13;
+/** The socket closed because another page removed this one from its session: no reconnect. */
+export const REMOVED_CLOSE_CODE = 4001 satisfies typeof SERVER_REMOVED_CLOSE_CODE;
 /** Ack after about this many payload bytes have been written (server: FLOW_ACK_EVERY). */
 export const FLOW_ACK_EVERY = 5_000;
 

@@ -1,12 +1,17 @@
 'use client';
 // Manage collaborators… (rozi's sessions.md): the live list of the other pages on this session,
 // each with its markers (ctrl, ro, wants ctrl), your own client and role in the header. The filter
-// owns focus, so the action keys are Enter (grant layout control) and Ctrl+D (decline a pending
-// request), offered in the footer only while they would do something; ↑/↓ move. A filter that
-// hides the highlighted client takes its keys with it.
+// owns focus, so the action keys are Enter (grant layout control), Ctrl+D (decline a pending
+// request) and Ctrl+K (remove the page from the session: the first press strikes the row through,
+// a second within REMOVE_ARM_MS sends it, an arming left alone lapses), offered in the footer only
+// while they would do something; ↑/↓ move. A filter that hides the highlighted client takes its
+// keys with it.
 import { Dialog, Kbd } from '@rozi/ui';
 import { useEffect, useState } from 'react';
 import type { RosterClient, SessionControl } from './useSessionControl';
+
+/** How long a first Ctrl+K stays armed for the second. */
+const REMOVE_ARM_MS = 4000;
 
 function markers(c: RosterClient, control: SessionControl): string[] {
   const m: string[] = [];
@@ -27,12 +32,19 @@ export function CollaboratorsDialog({
 }) {
   const [filter, setFilter] = useState('');
   const [cursor, setCursor] = useState(0);
+  const [armed, setArmed] = useState<number | null>(null);
   useEffect(() => {
     if (open) {
       setFilter('');
       setCursor(0);
+      setArmed(null);
     }
   }, [open]);
+  useEffect(() => {
+    if (armed === null) return;
+    const lapse = setTimeout(() => setArmed(null), REMOVE_ARM_MS);
+    return () => clearTimeout(lapse);
+  }, [armed]);
   const others = control.clients.filter((c) => c.id !== control.me);
   const shown = others.filter((c) =>
     `${c.name} ${markers(c, control).join(' ')}`.toLowerCase().includes(filter.trim().toLowerCase()),
@@ -41,6 +53,8 @@ export function CollaboratorsDialog({
   const target = shown[at];
   const canGrant = control.mine && target !== undefined && !target.readOnly;
   const canDecline = control.mine && target?.wantsControl === true;
+  const canRemove = !control.readOnly && target !== undefined;
+  const armedHere = armed !== null && armed === target?.id;
   const role = control.readOnly ? 'ro' : control.mine ? 'ctrl' : 'follow';
   return (
     <Dialog
@@ -68,16 +82,23 @@ export function CollaboratorsDialog({
         onChange={(e) => {
           setFilter(e.target.value);
           setCursor(0);
+          setArmed(null);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') setCursor(Math.min(at + 1, shown.length - 1));
-          else if (e.key === 'ArrowUp') setCursor(Math.max(at - 1, 0));
-          else if (e.key === 'Enter' && canGrant && target) {
+          if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+            setCursor(e.key === 'ArrowDown' ? Math.min(at + 1, shown.length - 1) : Math.max(at - 1, 0));
+            setArmed(null);
+          } else if (e.key === 'Enter' && canGrant && target) {
             control.grant(target.id);
             onClose();
           } else if (e.key.toLowerCase() === 'd' && e.ctrlKey && canDecline && target)
             control.decline(target.id);
-          else return;
+          else if (e.key.toLowerCase() === 'k' && e.ctrlKey && canRemove && target) {
+            if (armedHere) {
+              setArmed(null);
+              control.remove(target.id);
+            } else setArmed(target.id);
+          } else return;
           e.preventDefault();
           e.stopPropagation();
         }}
@@ -103,7 +124,14 @@ export function CollaboratorsDialog({
               onClick={() => setCursor(i)}
               className={`flex items-baseline gap-3 px-3 py-1.5 text-[13px] ${i === at ? 'bg-accent/15' : ''}`}
             >
-              <span className="w-28 font-mono text-fg">{c.name}</span>
+              <span className={`w-28 font-mono text-fg ${armed === c.id ? 'line-through' : ''}`}>
+                {c.name}
+              </span>
+              {armed === c.id ? (
+                <span data-collaborator-armed className="text-[11px] text-blocked">
+                  Ctrl+K again to confirm
+                </span>
+              ) : null}
               {markers(c, control).map((m) => (
                 <span
                   key={m}
@@ -116,7 +144,7 @@ export function CollaboratorsDialog({
           ))
         )}
       </ul>
-      <div className="flex gap-3 border-t border-line px-3 py-2 text-[11px] text-muted">
+      <div className="flex flex-wrap gap-x-3 gap-y-1 border-t border-line px-3 py-2 text-[11px] text-muted [&>span]:whitespace-nowrap">
         <span>
           <Kbd>↑↓</Kbd> move
         </span>
@@ -128,6 +156,11 @@ export function CollaboratorsDialog({
         {canDecline ? (
           <span>
             <Kbd>Ctrl+D</Kbd> decline
+          </span>
+        ) : null}
+        {canRemove ? (
+          <span>
+            <Kbd>Ctrl+K</Kbd> {armedHere ? 'again to remove' : 'remove'}
           </span>
         ) : null}
         <span>

@@ -29,6 +29,8 @@ export interface SessionControl extends CollabState {
   clients: RosterClient[];
   /** rozi's request-control: takes the lease, or asks the controller when takeover is off. */
   takeControl(): void;
+  /** Removes another page from this session (Manage collaborators…, Ctrl+K twice). */
+  remove(client: number): void;
 }
 
 /** What the page shows for a control notice or a server refusal (a line, or nothing). */
@@ -88,6 +90,10 @@ export function useSessionControl(
       ),
     [stream],
   );
+  const remove = useCallback(
+    (c: number) => stream.control({ t: 'control', op: 'remove', client: c }),
+    [stream],
+  );
   const setInputLock = useCallback(
     (on: boolean) => stream.control({ t: 'control', op: 'input-lock', on }),
     [stream],
@@ -114,6 +120,7 @@ export function useSessionControl(
     takeControl,
     grant,
     decline,
+    remove,
     setInputLock,
     setTakeover,
   };

@@ -7,6 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPCClient } from '../api/trpcClient';
 import { ACTIONS, actionById } from '../actions/actionRegistry';
+import { followerRefusal } from '../actions/followerLayout';
 import type {
   ActionContext,
   ActionDef,
@@ -109,6 +110,9 @@ export function useWorkspaceController() {
   );
   const grantBinding = bindingsOf(keymap, 'grant-control')[0];
   grantKeyRef.current = grantBinding ? displaySequence(grantBinding) : 'Grant layout control (palette)';
+  const requestBinding = bindingsOf(keymap, 'request-control')[0];
+  const requestKeyRef = useRef('');
+  requestKeyRef.current = requestBinding ? displaySequence(requestBinding) : 'Take layout control (palette)';
 
   const asks = useConfigBehaviour()?.confirm;
   const context: ActionContext = {
@@ -134,6 +138,16 @@ export function useWorkspaceController() {
     (action: ActionDef) => {
       const ctx = contextRef.current;
       if (action.enabled && !action.enabled(ctx)) return;
+      // A follower of a shared session does not change its layout (sessions.md): one line instead.
+      const refused = followerRefusal({
+        actionId: action.id,
+        collab: ctx.collab,
+        requestKey: requestKeyRef.current,
+      });
+      if (refused) {
+        notice(refused, 'info');
+        return;
+      }
       Promise.resolve()
         .then(() => action.run(ctx))
         .catch((err: unknown) =>
