@@ -26,6 +26,7 @@ import { paneWriter } from './paneWriter';
 import { manageWebgl } from './webglBudget';
 import { terminalModes } from './terminalModes';
 import { terminalTheme } from './xtermTheme';
+import { watchEcho } from './typingHold';
 
 export interface TerminalViewProps {
   paneKey: number;
@@ -149,6 +150,8 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
       term.onData((data) => attachment.input(transform.current ? transform.current(data) : data)),
       term.onBinary((data) => attachment.input(data)),
       term.onResize(({ cols, rows }) => attachment.resize(cols, rows)),
+      // A key here holds background panes' output until its echo is drawn (typingHold.ts).
+      watchEcho(term, () => focusedRef.current),
     ];
     // With several viewers the last active one sets the PTY size (stream/protocol.ts).
     const onFocusIn = () => {

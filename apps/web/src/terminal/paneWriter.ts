@@ -9,7 +9,9 @@
 // event and parse run between their turns. Acks follow each chunk's parse as before, so a
 // background pane held back here is slowed by flow control on the server, not buffered. A hidden
 // page has no echo to protect: its panes are not held back (the browser throttles its timers).
+// Right after a key in the focused pane, background panes wait for its echo (typingHold.ts).
 import type { Terminal } from '@xterm/xterm';
+import { afterTypingHold, typingHeld } from './typingHold';
 
 /** Bytes of a background pane parsed per task: well under a millisecond of xterm's parser. */
 export const BACKGROUND_SLICE = 8 * 1024;
@@ -86,6 +88,11 @@ export function paneWriter(term: Pick<Terminal, 'write'>, o: { foreground(): boo
       // Focused again: what waited goes to xterm at once, in order.
       draining = false;
       for (const c of queue.splice(0)) term.write(c.bytes, c.done);
+      return;
+    }
+    // A key was just typed in the focused pane: its echo is drawn first (typingHold.ts).
+    if (!hidden() && typingHeld()) {
+      afterTypingHold(drain);
       return;
     }
     // Up to BACKGROUND_SLICE bytes per turn, across as many queued chunks as fit (a pane printing
