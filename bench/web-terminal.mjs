@@ -1,7 +1,10 @@
 // Browser terminal benchmark: rozi's web workspace against wetty (a plain node-pty + xterm.js
 // web terminal from npm) in the same run, the same Chromium and the same measuring code.
 //
-//   npx --no-install tsx bench/web-terminal.mjs [--mb 50] [--samples 200] [--wetty DIR]
+//   npx --no-install tsx bench/web-terminal.mjs [--mb 50] [--samples 200] [--wetty DIR] [--server-mib 20]
+//
+// The issue's figures in one run (the command in bench/README.md and README's bench section):
+//   npx --no-install tsx bench/web-terminal.mjs --mb 15 --samples 50 --server-mib 20
 //
 // Needs the web app built (npx --no-install turbo run build --filter=@rozi/web). wetty is
 // installed into a temp directory outside the repo on first use (npm install wetty@3.2.0), or
@@ -11,12 +14,18 @@
 //   echo      keydown in the page → echo parsed into the terminal → the render that drew its row,
 //             p50/p99, at an idle prompt and while another terminal (rozi: a second pane of the
 //             same tab; wetty: a second page) streams `yes`
+//   server    (--server-mib N, 0 skips) bench/server-throughput.ts: the PTY → WebSocket path
+//             against a raw node-pty drain, printed after the table
+// Every figure carries the 1-minute load average at its start and end (the box is shared): a
+// sitting is comparable only when the loads beside rozi's and wetty's figures are alike.
+// wetty runs twice, with its WebGL renderer and with xterm's DOM renderer (Chromium
+// --disable-webgl), and the ratios are taken against wetty's better figure of the two.
 // Both pages are driven through their xterm.js instance (rozi: `?probe=1`, wetty:
 // `window.wetty_term`), so neither pays for a screen reader mirror.
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBrowser } from '../e2e/lib/browser.ts';
 import { startRozi } from '../e2e/lib/roziServer.ts';
@@ -29,6 +38,15 @@ const opt = (name, fallback) => {
 };
 const MB = Number(opt('mb', '50'));
 const SAMPLES = Number(opt('samples', '200'));
+const SERVER_MIB = Number(opt('server-mib', '0'));
+
+const load1 = () => loadavg()[0];
+/** Runs `step`, returning its value with the 1-minute load average before and after. */
+async function withLoad(step) {
+  const before = load1();
+  const value = await step();
+  return { value, load: [before, load1()] };
+}
 const WETTY_VERSION = '3.2.0';
 
 /** Smallest N whose `seq 1 N` output reaches `bytes`; returns N and the exact byte count. */
@@ -161,7 +179,7 @@ async function throughput(page, pick, seq) {
 }
 
 async function measure(name, o) {
-  const browser = await openBrowser();
+  const browser = await openBrowser({ extraArgs: o.extraArgs });
   const { page, context } = browser;
   page.on('crash', () => console.error(`bench: ${name} page crashed`));
   page.on('pageerror', (e) => console.error(`bench: ${name} page error: ${e.message}`));
@@ -178,16 +196,21 @@ async function measure(name, o) {
       `(() => { const r = document.querySelector('[data-renderer]'); if (r) return r.dataset.renderer; const t = (${o.pick})(); return t.element && t.element.querySelector('canvas') ? 'webgl' : 'dom'; })()`,
     );
     await page.evaluate(`(${o.pick})().input('\\x15', true)`);
-    result.echoIdle = await echoSamples(page, o.pick, SAMPLES);
+    const idle = await withLoad(() => echoSamples(page, o.pick, SAMPLES));
+    result.echoIdle = idle.value;
+    result.echoIdleLoad = idle.load;
     console.error(`bench: ${name} idle echo measured`);
-    const ms = await throughput(page, o.pick, o.seq);
-    result.seqMs = ms;
-    result.mbps = o.seq.bytes / 1e6 / (ms / 1000);
-    console.error(`bench: ${name} seq painted in ${(ms / 1000).toFixed(2)} s`);
+    const seq = await withLoad(() => throughput(page, o.pick, o.seq));
+    result.seqMs = seq.value;
+    result.seqLoad = seq.load;
+    result.mbps = o.seq.bytes / 1e6 / (seq.value / 1000);
+    console.error(`bench: ${name} seq painted in ${(seq.value / 1000).toFixed(2)} s`);
     await page.waitForTimeout(500);
     const stopYes = await o.startYes(context, page);
     await page.waitForTimeout(1000);
-    result.echoBusy = await echoSamples(page, o.pick, SAMPLES);
+    const busy = await withLoad(() => echoSamples(page, o.pick, SAMPLES));
+    result.echoBusy = busy.value;
+    result.echoBusyLoad = busy.load;
     await stopYes();
   } finally {
     await browser.close();
@@ -246,27 +269,31 @@ async function main() {
     }
   }
 
-  const wetty = await startWetty();
-  try {
-    results.push(
-      await measure('wetty', {
-        url: wetty.url,
-        pick: PICK.wetty,
-        seq,
-        // wetty has one terminal per page: a second page of the same browser streams `yes`.
-        startYes: async (context) => {
-          const other = await context.newPage();
-          await other.goto(wetty.url);
-          await pageReady(other, PICK.wetty);
-          await other.evaluate(`(${PICK.wetty})().input('yes\\r', true)`);
-          return async () => {
-            await other.close();
-          };
-        },
-      }),
-    );
-  } finally {
-    await wetty.dispose();
+  // wetty with its WebGL renderer, then with xterm's DOM renderer (no WebGL in the browser).
+  for (const variant of ['webgl', 'dom']) {
+    const wetty = await startWetty();
+    try {
+      results.push(
+        await measure(variant === 'webgl' ? 'wetty' : 'wetty (DOM)', {
+          url: wetty.url,
+          pick: PICK.wetty,
+          seq,
+          extraArgs: variant === 'dom' ? ['--disable-webgl'] : [],
+          // wetty has one terminal per page: a second page of the same browser streams `yes`.
+          startYes: async (context) => {
+            const other = await context.newPage();
+            await other.goto(wetty.url);
+            await pageReady(other, PICK.wetty);
+            await other.evaluate(`(${PICK.wetty})().input('yes\\r', true)`);
+            return async () => {
+              await other.close();
+            };
+          },
+        }),
+      );
+    } finally {
+      await wetty.dispose();
+    }
   }
 
   const rows = [
@@ -295,13 +322,39 @@ async function main() {
       ...results.map((r) => `${fmt(r.echoBusy.painted.p50)} / ${fmt(r.echoBusy.painted.p99)}`),
     ],
   ];
+  rows.push(
+    ['load avg: seq (start→end)', ...results.map((r) => loadSpan(r.seqLoad))],
+    ['load avg: echo idle', ...results.map((r) => loadSpan(r.echoIdleLoad))],
+    ['load avg: echo during yes', ...results.map((r) => loadSpan(r.echoBusyLoad))],
+  );
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
   for (const row of rows) console.log(row.map((c, i) => String(c).padEnd(widths[i])).join('  '));
-  const wettyResult = results.find((r) => r.name === 'wetty');
-  for (const r of results) {
-    if (r !== wettyResult && wettyResult)
-      console.log(`seq throughput ${r.name} / wetty: ${(r.mbps / wettyResult.mbps).toFixed(2)}×`);
+  // Ratios against wetty's better renderer for each figure (targets: issue 16).
+  const wettys = results.filter((r) => r.name.startsWith('wetty'));
+  if (wettys.length > 0) {
+    const bestMbps = Math.max(...wettys.map((r) => r.mbps));
+    const bestIdle = Math.min(...wettys.map((r) => r.echoIdle.painted.p50));
+    const bestBusy = Math.min(...wettys.map((r) => r.echoBusy.painted.p50));
+    for (const r of results.filter((x) => !x.name.startsWith('wetty'))) {
+      console.log(
+        `${r.name} / wetty's best: seq throughput ${(r.mbps / bestMbps).toFixed(2)}× (target ≥ 1), ` +
+          `echo idle painted p50 ${(r.echoIdle.painted.p50 / bestIdle).toFixed(2)}× (target ≤ 0.8), ` +
+          `echo during yes painted p50 ${(r.echoBusy.painted.p50 / bestBusy).toFixed(2)}× (target ≤ 0.8)`,
+      );
+    }
+  }
+  if (SERVER_MIB > 0) {
+    // The PTY → WebSocket path against a raw node-pty drain (target: rozi/bare ≥ 0.8).
+    const load = load1();
+    console.log(`\nserver-throughput.ts, ${SERVER_MIB} MiB (load avg ${load.toFixed(1)} at start):`);
+    execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'server-throughput.ts')], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, BENCH_MIB: String(SERVER_MIB) },
+    });
+    console.log(`(load avg ${load1().toFixed(1)} at end)`);
   }
 }
+
+const loadSpan = (l) => (l ? `${l[0].toFixed(1)} → ${l[1].toFixed(1)}` : '—');
 
 await main();

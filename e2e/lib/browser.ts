@@ -27,12 +27,18 @@ export interface Browser {
 }
 
 export async function openBrowser(
-  o: { viewport?: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean } = {},
+  o: {
+    viewport?: { width: number; height: number };
+    isMobile?: boolean;
+    hasTouch?: boolean;
+    /** Chromium flags beside the usual ones (bench: `--disable-webgl` for xterm's DOM renderer). */
+    extraArgs?: string[];
+  } = {},
 ): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'rozi-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
-    args: ARGS,
+    args: [...ARGS, ...(o.extraArgs ?? [])],
     viewport: o.viewport ?? { width: 1400, height: 860 },
     isMobile: o.isMobile,
     hasTouch: o.hasTouch,

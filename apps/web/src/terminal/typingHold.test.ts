@@ -22,7 +22,11 @@ function fakeEvents() {
   };
   const sub = (list: Array<() => void>) => (fn: () => void) => {
     list.push(fn);
-    return { dispose: () => list.splice(list.indexOf(fn), 1) };
+    return {
+      dispose: () => {
+        list.splice(list.indexOf(fn), 1);
+      },
+    };
   };
   return {
     term: { onData: sub(on.data), onWriteParsed: sub(on.parsed), onRender: sub(on.render) },

@@ -4,7 +4,14 @@
 // the echo, so every keystroke paid for a background redraw (bench/web-terminal.mjs, echo during
 // `yes`). Held bytes are not dropped: paneWriter keeps them queued and flow control slows the
 // server meanwhile; the pane catches up between keystrokes.
-import type { IDisposable, Terminal } from '@xterm/xterm';
+import type { IDisposable } from '@xterm/xterm';
+
+/** The terminal events watchEcho listens to (an xterm Terminal has them). */
+export interface EchoEvents {
+  onData(listener: () => void): IDisposable;
+  onWriteParsed(listener: () => void): IDisposable;
+  onRender(listener: () => void): IDisposable;
+}
 
 /** Longest a key holds background output back when no echo comes (a key that prints nothing). */
 export const TYPING_HOLD_MS = 120;
@@ -55,10 +62,7 @@ export function afterTypingHold(resume: () => void): void {
  * Wires one terminal: a key typed while it is the focused pane holds background output, and its
  * first render after output parsed since that key releases it.
  */
-export function watchEcho(
-  term: Pick<Terminal, 'onData' | 'onWriteParsed' | 'onRender'>,
-  focused: () => boolean,
-): IDisposable {
+export function watchEcho(term: EchoEvents, focused: () => boolean): IDisposable {
   let keyed = false;
   let parsed = false;
   const subs = [
