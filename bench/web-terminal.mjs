@@ -215,6 +215,8 @@ async function measure(name, o) {
   } finally {
     await browser.close();
   }
+  // Each peer's figures as soon as it finishes, so a later peer that hangs loses none of them.
+  console.error(`bench: ${name} figures ${JSON.stringify(result)}`);
   return result;
 }
 
