@@ -15,6 +15,10 @@ export interface Stop {
   why: string | null;
   terminalPane: number | null;
   dialog: string | null;
+  /** The labelled side panel the stop is in (an <aside aria-label>: "Changes", "Needs you"…). */
+  region: string | null;
+  /** The focused element's data-* attributes (data-rel of a file row, data-path of a Git row…). */
+  data: Record<string, string>;
 }
 
 export async function focusStop(page: Page): Promise<Stop> {
@@ -29,6 +33,8 @@ export async function focusStop(page: Page): Promise<Stop> {
         why: 'nothing focused',
         terminalPane: null,
         dialog: null,
+        region: null,
+        data: {},
       };
     const dialogEl = el.closest('dialog');
     const titleId = dialogEl?.getAttribute('aria-labelledby');
@@ -60,6 +66,8 @@ export async function focusStop(page: Page): Promise<Stop> {
       why,
       terminalPane: Number.isFinite(terminal) ? terminal : null,
       dialog,
+      region: el.closest('aside[aria-label]')?.getAttribute('aria-label') ?? null,
+      data: { ...el.dataset } as Record<string, string>,
     };
   });
 }

@@ -1,6 +1,7 @@
 // Actions on the page itself and the focused terminal: palette, launcher, activity, settings,
 // sidebar, font zoom, copy/paste, find, send-prefix.
 import { displaySequence } from '@rozi/keymap';
+import { openChanges } from '../changes/changesStore';
 import { getSettings, updateSettings } from '../settings/settingsStore';
 import { DEFAULT_SETTINGS, FONT_SIZE_MAX, FONT_SIZE_MIN } from '../settings/settingsModel';
 import { terminalFor } from '../terminal/terminalRegistry';
@@ -52,6 +53,15 @@ export const viewActions: ActionDef[] = [
     run: (ctx) => ctx.ui.openInbox(),
   },
   {
+    id: 'show-changes',
+    title: "Show the pane's changes",
+    category: 'View',
+    keywords: 'worktree diff review agent turn files',
+    enabled: hasPane,
+    // The panel says so when the pane is not in a worktree rozi made.
+    run: (ctx) => ctx.pane && openChanges(ctx.pane.key),
+  },
+  {
     id: 'open-settings',
     title: 'Open settings',
     category: 'View',
@@ -66,6 +76,9 @@ export const viewActions: ActionDef[] = [
     keywords: 'keyboard navigate sessions choose',
     // The terminal keeps Tab for the shell, so keyboard users need a way out of it.
     run: (ctx) => {
+      // The phone's full-screen terminal has no sidebar: its way back to the cards instead.
+      const back = document.querySelector<HTMLElement>('[data-mobile-terminal] [data-back-to-panes]');
+      if (back) return back.focus();
       if (!getSettings().sidebarOpen) ctx.ui.toggleSidebar();
       requestAnimationFrame(() => {
         // The current session's row, else the first session: not the header's Activity button,

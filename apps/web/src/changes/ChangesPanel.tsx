@@ -2,10 +2,12 @@
 // The Changes view of an agent in a worktree, beside its panes: what it changed since its base,
 // in one finished turn, or in the turn in progress; the file list with counts; each file's hunks
 // unified or side by side with syntax colour; pages for large diffs; review comments sent back to
-// the agent; and the finishing actions.
+// the agent; and the finishing actions. It sits after the panes, whose terminals keep Tab, so it
+// takes the focus when it opens (always at the person's asking: the chip or the palette) and Esc
+// closes it and gives the focus back to where it was opened from.
 import type { PaneView } from '@rozi/server/view';
-import { Button, FOCUS_RING, IconButton } from '@rozi/ui';
-import { useState } from 'react';
+import { Button, FOCUS_RING, IconButton, initialFocusTarget, returnFocus } from '@rozi/ui';
+import { useEffect, useRef, useState } from 'react';
 import { closeChanges } from './changesStore';
 import { DiffFileView, type CommentTarget } from './DiffFileView';
 import { FileList } from './FileList';
@@ -71,9 +73,26 @@ export function ChangesPanel({ pane }: { pane: PaneView }) {
   const data = c.query.data;
   const add = (t: CommentTarget, text: string) =>
     setComments((list) => [...list, { ...t, text, id: `${Date.now()}-${list.length}` }]);
+  const panel = useRef<HTMLElement>(null);
+  const opener = useRef<Element | null>(null);
+  useEffect(() => {
+    opener.current = document.activeElement;
+    // After the palette that asked (if any) has given the focus back.
+    const frame = requestAnimationFrame(() => {
+      if (panel.current) initialFocusTarget(panel.current)?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   return (
     <aside
+      ref={panel}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        closeChanges();
+        returnFocus(opener.current);
+      }}
       aria-label="Changes"
       data-changes-panel=""
       className="relative flex w-[min(62vw,980px)] shrink-0 flex-col border-l border-line bg-bg"

@@ -100,7 +100,11 @@ function CommentBox({ onSave, onCancel }: { onSave(text: string): void; onCancel
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Escape') onCancel();
+          if (e.key === 'Escape') {
+            // The comment is cancelled, not the whole Changes view.
+            e.preventDefault();
+            onCancel();
+          }
           if (e.key === 'Enter' && (e.metaKey || e.ctrlKey) && text.trim()) onSave(text);
         }}
         rows={3}

@@ -6,6 +6,7 @@
 // [keys] in config.toml (comments kept) and every open page picks it up without a reload.
 import {
   Button,
+  FOCUS_RING,
   Kbd,
   SearchField,
   Page,
@@ -16,7 +17,7 @@ import {
   type Message,
 } from '@rozi/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ACTIONS } from '../actions/actionRegistry';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
 import { browserReservedChord, chordOfEvent, displaySequence } from '@rozi/keymap';
@@ -70,6 +71,32 @@ function useRecorder(active: boolean, onChord: (c: string) => void) {
   }, [active]);
 }
 
+/** The row's Change button: where the focus goes when its edit row closes or a key vanishes. */
+function focusChange(action: string): void {
+  document
+    .querySelector<HTMLElement>(`tr[data-action="${CSS.escape(action)}"] button[data-change-key]`)
+    ?.focus();
+}
+
+/** Holds the focus while a row records keys (each key is recorded; Enter saves, Esc cancels). */
+function RecordingBox({ title, children }: { title: string; children: ReactNode }) {
+  const box = useRef<HTMLSpanElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  return (
+    <span
+      ref={box}
+      tabIndex={-1}
+      role="status"
+      aria-label={`New keys for ${title}`}
+      aria-live="polite"
+      data-recording
+      className={`rounded border border-accent px-2 py-1 font-mono text-[12px] ${FOCUS_RING} focus:outline-2 focus:outline-offset-1 focus:outline-accent`}
+    >
+      {children}
+    </span>
+  );
+}
+
 function Editor() {
   useApplyTheme();
   const trpc = useTRPC();
@@ -84,6 +111,16 @@ function Editor() {
   const [recordingFilter, setRecordingFilter] = useState(false);
   const [editing, setEditing] = useState<{ action: string; chords: string[] } | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
+  // The edit row replaces the Change button that opened it: when it closes (saved or Esc), the
+  // focus goes back to that button instead of falling to the page's body.
+  const wasEditing = useRef<string | null>(null);
+  useEffect(() => {
+    if (editing) wasEditing.current = editing.action;
+    else if (wasEditing.current) {
+      focusChange(wasEditing.current);
+      wasEditing.current = null;
+    }
+  }, [editing]);
 
   useRecorder(recordingFilter, (c) =>
     c === 'esc' ? setRecordingFilter(false) : setFilterKeys((k) => [...(k ?? []), c].slice(-4)),
@@ -196,15 +233,11 @@ function Editor() {
               <TableCell className="pr-3" colSpan={editing?.action === a.id ? 3 : 1}>
                 {editing?.action === a.id ? (
                   <div className="flex flex-col gap-1">
-                    <span
-                      className="rounded border border-accent px-2 py-1 font-mono text-[12px]"
-                      aria-live="polite"
-                      data-recording
-                    >
+                    <RecordingBox title={a.title}>
                       {pendingKey
                         ? show(pendingKey)
                         : 'Press the keys (a prefix, then a key); Enter saves, Esc cancels'}
-                    </span>
+                    </RecordingBox>
                     {pendingKey && <ReservedNote binding={pendingKey} />}
                     {pendingConflicts.length > 0 && (
                       <span role="alert" className="text-[12px] text-blocked">
@@ -268,6 +301,7 @@ function Editor() {
                     <Button
                       variant="ghost"
                       aria-label={`Change ${a.title}`}
+                      data-change-key=""
                       onClick={() => setEditing({ action: a.id, chords: [] })}
                     >
                       Change
@@ -276,7 +310,11 @@ function Editor() {
                       <Button
                         variant="ghost"
                         aria-label={`Unbind ${a.title}`}
-                        onClick={() => void save(a.id, [])}
+                        onClick={() => {
+                          // This button goes with the last key: keep the focus in the row.
+                          focusChange(a.id);
+                          void save(a.id, []);
+                        }}
                       >
                         Unbind
                       </Button>
@@ -285,7 +323,10 @@ function Editor() {
                       <Button
                         variant="ghost"
                         aria-label={`Reset ${a.title}`}
-                        onClick={() => void save(a.id, null)}
+                        onClick={() => {
+                          focusChange(a.id);
+                          void save(a.id, null);
+                        }}
                       >
                         Reset
                       </Button>
