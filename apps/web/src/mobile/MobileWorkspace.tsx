@@ -12,7 +12,7 @@ import {
   STATE_URGENCY,
   StatusBadge,
 } from '@rozi/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConnectionBanner } from '../shell/ConnectionBanner';
 import { ConfigWarningBanner } from '../status/configStatus';
 import { terminalFor } from '../terminal/terminalRegistry';
@@ -26,13 +26,26 @@ import { InboxList } from '../inbox/InboxList';
 
 export function MobileWorkspace({ c }: { c: WorkspaceController }) {
   const [openKey, setOpenKey] = useState<number | null>(null);
+  // Back from a terminal, the focus returns to that pane's card (its view is gone: it fell to <body>).
+  const [cameFrom, setCameFrom] = useState<number | null>(null);
   const open = openKey !== null ? c.workspace.paneByKey(openKey) : undefined;
+  useEffect(() => {
+    if (open || cameFrom === null) return;
+    document.querySelector<HTMLElement>(`[data-card-pane="${cameFrom}"] button`)?.focus();
+    setCameFrom(null);
+  }, [open, cameFrom]);
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-bg">
       <ConnectionBanner />
       <ConfigWarningBanner />
       {open ? (
-        <MobileTerminal pane={open} onBack={() => setOpenKey(null)} />
+        <MobileTerminal
+          pane={open}
+          onBack={() => {
+            setCameFrom(open.key);
+            setOpenKey(null);
+          }}
+        />
       ) : (
         <CardDeck
           c={c}
@@ -117,15 +130,16 @@ function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneView
               </h2>
               <div className="flex flex-col gap-2">
                 {panes.map((pane) => (
-                  <PaneCard
-                    key={pane.key}
-                    title={pane.status?.label ?? pane.title}
-                    subtitle={`tab ${session.tabs.find((t) => t.id === pane.tab)?.name ?? pane.tab} · pane ${pane.id}`}
-                    context={basename(pane.cwd)}
-                    state={pane.status?.state ?? null}
-                    agentLabel={null}
-                    onOpen={() => onOpen(pane)}
-                  />
+                  <div key={pane.key} data-card-pane={pane.key}>
+                    <PaneCard
+                      title={pane.status?.label ?? pane.title}
+                      subtitle={`tab ${session.tabs.find((t) => t.id === pane.tab)?.name ?? pane.tab} · pane ${pane.id}`}
+                      context={basename(pane.cwd)}
+                      state={pane.status?.state ?? null}
+                      agentLabel={null}
+                      onOpen={() => onOpen(pane)}
+                    />
+                  </div>
                 ))}
               </div>
             </section>
@@ -161,7 +175,14 @@ function MobileTerminal({ pane, onBack }: { pane: PaneView; onBack(): void }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-mobile-terminal={pane.key}>
       <header className="flex h-[52px] shrink-0 items-center gap-2 border-b border-line bg-surface px-2">
-        <IconButton icon="chevronLeft" label="Back to panes" size="lg" onClick={onBack} />
+        {/* Ctrl+A s (focus-sidebar) lands here: the terminal keeps Tab, this is the way out. */}
+        <IconButton
+          icon="chevronLeft"
+          label="Back to panes"
+          size="lg"
+          onClick={onBack}
+          data-back-to-panes=""
+        />
         <span className="min-w-0 flex-1 truncate text-[14px] font-medium">
           {pane.status?.label ?? pane.title}
         </span>
