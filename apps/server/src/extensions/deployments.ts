@@ -14,6 +14,7 @@ import {
   type GenerationTable,
   type ServiceStatus,
 } from '@rozi/extensions/node';
+import type { ExtensionManifest } from '@rozi/extensions';
 import type { ExtensionRuntime } from './extensionRuntime';
 import { ExtensionHostError } from './hostError';
 
@@ -24,7 +25,28 @@ export interface DeploymentHost {
   readonly invoker: ActionInvoker;
 }
 
+/**
+ * Files deployed from a snapshot a client sent (a session on a remote host, spec 003): this
+ * host's own settings merged with the deployed manifest's defaults; nothing of it is loaded here.
+ */
+export interface DeployedFiles {
+  id: string;
+  dir: string;
+  manifest: ExtensionManifest;
+  settings: { json: string };
+  stateDir: string;
+  logDir: string;
+  /** What "the same files and settings" compares: the snapshot's digest. */
+  digest: string;
+}
+
+type DeploySource = Pick<ExtensionRuntime, 'id' | 'dir' | 'manifest' | 'stateDir' | 'logDir'> & {
+  settings: { json: string };
+};
+
 interface Deployment {
+  /** Set for a snapshot deployment; else the loaded runtime of `extension` is the source. */
+  files?: DeployedFiles;
   extension: string;
   session: string;
   digest: string;
@@ -57,8 +79,14 @@ export class Deployments {
     return `${extension}@${session}`;
   }
 
-  async deploy(o: { extension: string; session: string }): Promise<DeployResult> {
-    const rt = this.host.runtime(o.extension);
+  /** The files a deployment runs from: its snapshot, or the extension loaded here. */
+  private sourceOf(d: Deployment): DeploySource | undefined {
+    return d.files ?? this.host.runtime(d.extension);
+  }
+
+  async deploy(o: { extension: string; session: string; files?: DeployedFiles }): Promise<DeployResult> {
+    const loaded = o.files ? undefined : this.host.runtime(o.extension);
+    const rt: DeploySource | undefined = o.files ?? loaded;
     if (!rt)
       throw new ExtensionHostError(
         'not-found',
@@ -68,7 +96,7 @@ export class Deployments {
     if (instance === undefined) throw new ExtensionHostError('not-found', `no session '${o.session}'`);
     const key = this.key(o.extension, o.session);
     const old = this.all.get(key);
-    const digest = `${rt.entry.digest}/${rt.fingerprint}`;
+    const digest = o.files?.digest ?? `${loaded?.entry.digest}/${loaded?.fingerprint}`;
     if (
       old &&
       old.digest === digest &&
@@ -85,6 +113,7 @@ export class Deployments {
     if (old) await this.end(old, 'reload');
     const credential = this.host.generations.rotate(key);
     const d: Deployment = {
+      files: o.files,
       extension: o.extension,
       session: o.session,
       digest,
@@ -172,7 +201,7 @@ export class Deployments {
     const out: (ActionDefinition & { publicId: string; title: string })[] = [];
     for (const d of this.all.values()) {
       if (d.session !== session) continue;
-      const rt = this.host.runtime(d.extension);
+      const rt = this.sourceOf(d);
       if (!rt) continue;
       for (const a of rt.manifest.actions) {
         out.push({
@@ -206,7 +235,7 @@ export class Deployments {
         `no action '${o.action}' is deployed in session '${o.session}' (rozi extensions deploy <ID> --session ${o.session})`,
       );
     const d = this.all.get(this.key(def.extension, o.session)) as Deployment;
-    const rt = this.host.runtime(def.extension);
+    const rt = this.sourceOf(d);
     const instance = this.o.sessionInstance(o.session);
     if (!rt) throw new ExtensionHostError('not-found', `extension '${def.extension}' is not loaded`);
     return this.host.invoker.invoke({

@@ -8,7 +8,7 @@
 // `snapshot-missing`, so the client sends a fresh copy before anything runs.
 //
 // Link procedures (LinkServer.extra): link.ext.has, link.ext.store, link.ext.start,
-// link.ext.run (one command, placedCommand.ts), link.ext.stop, link.ext.status, link.ext.scope (the session on screen). Each placed process gets
+// link.ext.run (one command, placedCommand.ts), link.ext.deploy (placedDeploy.ts), link.ext.stop, link.ext.status, link.ext.scope (the session on screen). Each placed process gets
 // its own control socket whose requests pass placedGate.ts; those acting for the extension go to
 // the client as `placed.call`. Refusals carry the spec's availability reasons as codes
 // (missing-executable, bundle-failed, spawn-failed).
@@ -41,6 +41,7 @@ import type { ServerServices } from '../api/context';
 import { listenControlSocket } from '../control/socketServer';
 import { LinkCallError } from '../link/linkCallError';
 import type { LinkRpc } from '../link/linkRpc';
+import { deploySnapshot } from './placedDeploy';
 import { EXTENSION_ID_RE, runPlacedCommand, type PlacedRun } from './placedCommand';
 import { placedGate } from './placedGate';
 
@@ -50,6 +51,8 @@ const MAX_BYTES = 32 * 1024 * 1024;
 
 export interface PlacedPaths {
   dataDir: string;
+  /** This host's config.toml: a session deployment's settings come from it. */
+  configFile: string;
   stateDir: string;
   logDir: string;
   socket: string;
@@ -412,6 +415,8 @@ export class PlacedRuntime {
         return this.start(input);
       case 'link.ext.run':
         return runPlacedCommand(this, input);
+      case 'link.ext.deploy':
+        return deploySnapshot(this, input);
       case 'link.ext.scope':
         return Promise.resolve().then(() => this.scope(input));
       case 'link.ext.stop':

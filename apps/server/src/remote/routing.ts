@@ -77,11 +77,17 @@ export function routeOf(hosts: RemoteHosts, path: string, raw: unknown): RemoteH
   return null;
 }
 
+/**
+ * Procedures that name a host's session but start on this side: deploying sends this client's
+ * snapshot of the extension to the host first (extensions/remoteDeploy.ts).
+ */
+const CLIENT_FIRST = new Set(['extensions.deploy']);
+
 /** Every procedure: forward, merge, or pass through. */
 export async function hostRouting(opts: MiddlewareArgs): Promise<unknown> {
   const hosts = opts.ctx.remote;
   const raw = await opts.getRawInput();
-  const host = routeOf(hosts, opts.path, raw);
+  const host = CLIENT_FIRST.has(opts.path) ? null : routeOf(hosts, opts.path, raw);
   if (host) {
     let data: unknown;
     try {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { PickerResult } from '../../events/types';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { extensionsListing } from '../../extensions/listing';
+import { deployOnHost } from '../../extensions/remoteDeploy';
 import { PICKER_LIMITS, pickerWidth } from '../../extensions/pickerProtocol';
 import type { StreamTabEvent } from '../../extensions/streamProducers';
 import { sidebarPresetsOf, sidebarTabsOf } from '../../extensions/sidebarTabs';
@@ -301,13 +302,14 @@ export const extensionsRouter = router({
 
   deploy: procedure
     .input(z.object({ extension: z.string().min(1), session: z.string().min(1), caller }))
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       if (input.caller)
         throw new ExtensionHostError(
           'not-permitted',
           'extensions deploy cannot be run by an extension process',
         );
-      return ctx.extensions.deployments.deploy(input);
+      const onHost = deployOnHost(ctx, input);
+      return onHost ?? ctx.extensions.deployments.deploy(input);
     }),
 
   undeploy: procedure
