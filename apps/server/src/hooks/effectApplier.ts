@@ -165,7 +165,12 @@ export class EffectApplier {
     if (!host || !rt) return 'the extension is not loaded';
     const command = rt.manifest.commands.find((c) => c.id === o.action);
     if (command) {
-      host.commands.runCommand(command.publicId);
+      try {
+        host.commands.runCommand(command.publicId);
+      } catch (err) {
+        // An active-session command with no session attached (no-session) is refused in one line.
+        return err instanceof Error ? err.message : String(err);
+      }
       return null;
     }
     const action = rt.manifest.actions.find((a) => a.id === o.action);
