@@ -112,6 +112,25 @@ describe('keyboard only, the screens beside the panes (1440x900)', () => {
     await page.keyboard.press('Escape');
     await waitForFocus(page, 'the chip after Esc', (f) => f.name.startsWith('Changes of agent/walk'));
     expect(await page.locator('[data-changes-panel]').count()).toBe(0);
+
+    // The agent (`sleep 600`) never writes: its pane does not say "Starting" for ever — after a
+    // few seconds it says the program runs with no output yet, then the notice goes.
+    const notice = page.locator(`section[data-pane-id="${pane}"] [data-pane-starting]`);
+    await openWorkspace(page, server.url);
+    await waitFor(
+      'the silent notice',
+      async () =>
+        (await page.evaluate(
+          (p) =>
+            document
+              .querySelector(`section[data-pane-id="${p}"] [data-pane-starting]`)
+              ?.getAttribute('data-pane-starting'),
+          pane,
+        )) === 'silent',
+      30_000,
+    );
+    expect(await notice.innerText()).toContain('no output yet');
+    await waitFor('the notice gone', async () => (await notice.count()) === 0, 60_000);
   }, 240_000);
 
   it('the Files and Git tabs: Tab reaches their rows in sight and goes on to the panes', async () => {

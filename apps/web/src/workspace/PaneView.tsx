@@ -8,6 +8,7 @@ import { TerminalView } from '../terminal/TerminalView';
 import { toggleChanges } from '../changes/changesStore';
 import { WorktreeChip } from '../changes/WorktreeChip';
 import { LogBadge } from '../sidebar/LogBadge';
+import { StartingNotice } from './StartingNotice';
 
 export interface PaneViewProps {
   pane: PaneRow;
@@ -91,19 +92,7 @@ export function PaneView(props: PaneViewProps) {
         label={`pane ${pane.id} ${pane.title}`}
         onFocusRequest={onFocus}
       />
-      {pane.starting && (
-        // A launch is placed at once; until its program writes, the pane says it is starting
-        // (what is typed meanwhile waits in the terminal for it).
-        <div className="pointer-events-none absolute inset-x-0 top-0 flex justify-center p-2">
-          <span
-            role="status"
-            data-pane-starting=""
-            className="rounded-md border border-line bg-surface/95 px-3 py-1 text-[12px] text-muted shadow"
-          >
-            Starting {pane.title}…
-          </span>
-        </div>
-      )}
+      <StartingNotice starting={pane.starting} title={pane.title} />
     </PaneFrame>
   );
 }
