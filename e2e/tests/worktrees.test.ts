@@ -141,18 +141,44 @@ describe('an agent in a worktree, reviewed from the browser', { timeout: 300_000
     const { page } = desktop;
     const panel = page.locator('[data-changes-panel]');
     await panel.getByRole('radio', { name: 'Unified' }).click();
-    await panel
-      .locator('[data-diff-file="src/cart.ts"]')
-      .getByRole('button', { name: 'Comment on line 6' })
-      .click();
+    const cart = panel.locator('[data-diff-file="src/cart.ts"]');
+    // A range of lines: line 2 picked, then Shift+Enter on line 4's number from the keyboard.
+    await cart.getByRole('button', { name: 'Comment on line 2', exact: true }).click();
+    await cart.getByRole('button', { name: 'Comment on line 4', exact: true }).focus();
+    await page.keyboard.press('Shift+Enter');
+    await waitFor(
+      'lines 2–4 selected',
+      async () => (await cart.locator('tr:has([data-selected])').count()) === 3,
+      10_000,
+    );
+    await screenshot(page, 'worktrees-review-range-select');
+    const box = panel.getByRole('textbox', { name: 'Review comment' });
+    await waitFor(
+      'the comment box focused',
+      () => box.evaluate((el) => el === document.activeElement),
+      10_000,
+    );
+    await page.keyboard.type('Say cents in the name too');
+    await page.keyboard.press('Control+Enter');
+    await panel.locator('[data-review-comment]').waitFor();
+    expect(await panel.locator('[data-review-comment]').innerText()).toContain('2–4');
+    await screenshot(page, 'worktrees-review-range');
+    await cart.getByRole('button', { name: 'Comment on line 6' }).click();
     await panel.getByRole('textbox', { name: 'Review comment' }).fill('Keep EUR as the default currency');
     await panel.getByRole('button', { name: 'Add comment' }).click();
-    await panel.locator('[data-review-comment]').waitFor();
+    await waitFor(
+      'two comments',
+      async () => (await panel.locator('[data-review-comment]').count()) === 2,
+      10_000,
+    );
     await screenshot(page, 'worktrees-review-comment');
     await panel.getByRole('button', { name: 'Send review to agent' }).click();
     await panel.locator('[data-review-outcome="sent"]').waitFor({ timeout: 15_000 });
     await waitFor('turn 3', async () => (await diffTurns(worktree.id)) === 3, 30_000);
     const prompt = readFileSync(join(worktree.path, 'turn-3.txt'), 'utf8');
+    expect(prompt).toContain('src/cart.ts:2-4');
+    expect(prompt).toContain('// sum the prices in cents');
+    expect(prompt).toContain('Say cents in the name too');
     expect(prompt).toContain('src/cart.ts:6');
     expect(prompt).toContain("export const currency = 'USD';");
     expect(prompt).toContain('Keep EUR as the default currency');

@@ -1,11 +1,14 @@
 'use client';
 // One file of the Changes view: its hunks, unified or side by side, syntax-coloured, with a
-// comment box under any line or hunk the person picks. Binary and oversized files are named with
-// their counts instead of drawn.
+// comment box under any line, range of lines or hunk the person picks: a line number starts a
+// comment on that line, Shift (click, or Enter on the focused number) on a second line of the same
+// hunk widens it to every line between. Binary and oversized files are named with their counts
+// instead of drawn.
 import { Button, FOCUS_RING } from '@rozi/ui';
 import { Fragment, useMemo, useState } from 'react';
 import { useNear, placeholderPx } from './useNear';
 import { hunksOf, splitRows, type DiffHunk, type DiffRow } from './diffModel';
+import { anchorKey, rangeTarget, SIGN, type CommentTarget } from './lineRange';
 import type { ReviewComment } from './reviewText';
 
 export interface FileMeta {
@@ -17,7 +20,7 @@ export interface FileMeta {
   binary: boolean;
 }
 
-export type CommentTarget = Pick<ReviewComment, 'path' | 'line' | 'side' | 'quote'>;
+export type { CommentTarget } from './lineRange';
 
 export interface DiffFileViewProps {
   file: FileMeta;
@@ -36,7 +39,6 @@ const ROW_BG: Record<DiffRow['kind'], string> = {
   delete: 'bg-danger/12',
   context: '',
 };
-const SIGN: Record<DiffRow['kind'], string> = { insert: '+', delete: '-', context: ' ' };
 
 function Code({ row }: { row: DiffRow | null }) {
   if (!row) return <td className="bg-surface-2/60" />;
@@ -47,15 +49,33 @@ function Code({ row }: { row: DiffRow | null }) {
   );
 }
 
-function LineNo({ n, onClick, label }: { n: number | null; onClick?: () => void; label: string }) {
-  if (n === null) return <td className="w-10 select-none" />;
+interface LineNoProps {
+  n: number | null;
+  /** shift: widen the comment's range to this line. */
+  onPick?: (shift: boolean) => void;
+  label: string;
+  selected?: boolean;
+}
+
+function LineNo({ n, onPick, label, selected = false }: LineNoProps) {
+  if (n === null) return <td className={`w-10 select-none ${selected ? 'bg-accent/25' : ''}`} />;
   return (
-    <td className="w-10 select-none pr-1 text-right align-top text-muted/70">
+    <td
+      data-selected={selected || undefined}
+      className={`w-10 select-none pr-1 text-right align-top ${selected ? 'bg-accent/25 text-fg' : 'text-muted/70'}`}
+    >
       <button
         type="button"
         aria-label={label}
-        title="Comment on this line"
-        onClick={onClick}
+        title="Comment on this line (Shift: on the lines from the last one picked to this one)"
+        onClick={(e) => onPick?.(e.shiftKey)}
+        onKeyDown={(e) => {
+          // Shift+Enter / Shift+Space widen the range from the keyboard (a plain press clicks).
+          if (e.shiftKey && (e.key === 'Enter' || e.key === ' ')) {
+            e.preventDefault();
+            onPick?.(true);
+          }
+        }}
         className={`w-full text-right hover:text-accent ${FOCUS_RING}`}
       >
         {n}
@@ -64,12 +84,8 @@ function LineNo({ n, onClick, label }: { n: number | null; onClick?: () => void;
   );
 }
 
-const targetOf = (path: string, row: DiffRow): CommentTarget => ({
-  path,
-  line: (row.kind === 'delete' ? row.oldNumber : row.newNumber) ?? 0,
-  side: row.kind === 'delete' ? 'old' : 'new',
-  quote: [row.text],
-});
+const targetOf = (path: string, row: DiffRow): CommentTarget =>
+  rangeTarget({ path, rows: [row], from: 0, to: 0 });
 
 function hunkTarget(path: string, hunk: DiffHunk): CommentTarget {
   const changed = hunk.rows.filter((r) => r.kind !== 'context');
@@ -82,7 +98,11 @@ function hunkTarget(path: string, hunk: DiffHunk): CommentTarget {
   };
 }
 
-const keyOf = (t: Pick<CommentTarget, 'line' | 'side'>) => `${t.side}:${t.line}`;
+const keyOf = anchorKey;
+
+/** The comment being written: on a hunk (from its header) or on rows lo..hi of hunk h. */
+type Draft =
+  { target: CommentTarget; hunk: number } | { target: CommentTarget; h: number; lo: number; hi: number };
 
 function CommentBox({ onSave, onCancel }: { onSave(text: string): void; onCancel(): void }) {
   const [text, setText] = useState('');
@@ -130,6 +150,11 @@ function CommentList({ comments, onRemove }: { comments: ReviewComment[]; onRemo
           data-review-comment=""
           className="flex items-start gap-2 border-y border-line bg-accent/10 px-3 py-1.5 font-sans text-[12px] text-fg"
         >
+          {c.endLine !== undefined && c.endLine !== c.line && (
+            <span className="shrink-0 font-mono text-muted">
+              {c.line}–{c.endLine}
+            </span>
+          )}
           <span className="flex-1 whitespace-pre-wrap">{c.text}</span>
           <button
             type="button"
@@ -157,21 +182,25 @@ export function DiffFileView({
 }: DiffFileViewProps) {
   const [ref, near] = useNear<HTMLElement>(eager);
   const hunks = useMemo(() => (patch && near ? hunksOf(patch, file.path) : []), [patch, near, file.path]);
-  const [draft, setDraft] = useState<CommentTarget | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  /** The line picked last (hunk, row index): Shift on another line of that hunk makes a range. */
+  const [anchor, setAnchor] = useState<{ h: number; i: number } | null>(null);
   const cols = mode === 'split' ? 4 : 4;
-  const extras = (t: Pick<CommentTarget, 'line' | 'side'>) => {
-    const here = comments.filter((c) => keyOf(c) === keyOf(t));
-    const drafting = draft && keyOf(draft) === keyOf(t) && draft.quote.length === 1;
+  const rowDraft = draft && 'h' in draft ? draft : null;
+  /** Under a row: the comments whose range ends there, and the box when the draft's range does. */
+  const extras = (h: number, row: DiffRow) => {
+    const here = comments.filter((c) => keyOf(c) === keyOf(targetOf(file.path, row)));
+    const drafting = rowDraft && rowDraft.h === h && hunks[h]?.rows[rowDraft.hi] === row;
     if (!here.length && !drafting) return null;
     return (
       <tr>
         <td colSpan={cols}>
           <CommentList comments={here} onRemove={onRemove} />
-          {drafting && draft && (
+          {drafting && (
             <CommentBox
               onCancel={() => setDraft(null)}
               onSave={(text) => {
-                onAdd(draft, text);
+                onAdd(rowDraft.target, text);
                 setDraft(null);
               }}
             />
@@ -180,7 +209,24 @@ export function DiffFileView({
       </tr>
     );
   };
-  const pick = (row: DiffRow) => setDraft(targetOf(file.path, row));
+  const pick = (h: number, row: DiffRow, shift: boolean) => {
+    const rows = hunks[h]?.rows ?? [];
+    const i = rows.indexOf(row);
+    if (i < 0) return;
+    const from = shift && anchor && anchor.h === h ? anchor.i : i;
+    if (from === i) setAnchor({ h, i });
+    setDraft({
+      target: rangeTarget({ path: file.path, rows, from, to: i }),
+      h,
+      lo: Math.min(from, i),
+      hi: Math.max(from, i),
+    });
+  };
+  const isSelected = (h: number, row: DiffRow | null) => {
+    if (!rowDraft || rowDraft.h !== h || !row) return false;
+    const i = hunks[h]?.rows.indexOf(row) ?? -1;
+    return i >= rowDraft.lo && i <= rowDraft.hi;
+  };
 
   return (
     <section
@@ -231,7 +277,7 @@ export function DiffFileView({
           <tbody>
             {hunks.map((hunk, h) => {
               const ht = hunkTarget(file.path, hunk);
-              const hunkDraft = draft && draft.quote.length !== 1 && keyOf(draft) === keyOf(ht);
+              const hunkDraft = draft && 'hunk' in draft && draft.hunk === h ? draft : null;
               return (
                 <Fragment key={h}>
                   <tr className="bg-accent/8 text-muted">
@@ -240,21 +286,19 @@ export function DiffFileView({
                       <button
                         type="button"
                         className={`rounded px-1 text-[11px] text-accent hover:bg-accent/15 ${FOCUS_RING}`}
-                        onClick={() =>
-                          setDraft({ ...ht, quote: ht.quote.length === 1 ? [...ht.quote, ''] : ht.quote })
-                        }
+                        onClick={() => setDraft({ target: ht, hunk: h })}
                       >
                         Comment on hunk
                       </button>
                     </td>
                   </tr>
-                  {hunkDraft && draft && (
+                  {hunkDraft && (
                     <tr>
                       <td colSpan={cols}>
                         <CommentBox
                           onCancel={() => setDraft(null)}
                           onSave={(text) => {
-                            onAdd({ ...draft, quote: draft.quote.filter((l) => l !== '') }, text);
+                            onAdd(hunkDraft.target, text);
                             setDraft(null);
                           }}
                         />
@@ -268,19 +312,21 @@ export function DiffFileView({
                             <LineNo
                               n={row.oldNumber}
                               label={`Comment on old line ${row.oldNumber}`}
-                              onClick={() => pick(row)}
+                              onPick={(shift) => pick(h, row, shift)}
+                              selected={isSelected(h, row)}
                             />
                             <LineNo
                               n={row.newNumber}
                               label={`Comment on line ${row.newNumber}`}
-                              onClick={() => pick(row)}
+                              onPick={(shift) => pick(h, row, shift)}
+                              selected={isSelected(h, row)}
                             />
                             <td className={`select-none text-center text-muted ${ROW_BG[row.kind]}`}>
                               {SIGN[row.kind]}
                             </td>
                             <Code row={row} />
                           </tr>
-                          {extras(targetOf(file.path, row))}
+                          {extras(h, row)}
                         </Fragment>
                       ))
                     : splitRows(hunk.rows).map((pair, i) => (
@@ -289,18 +335,20 @@ export function DiffFileView({
                             <LineNo
                               n={pair.left?.oldNumber ?? null}
                               label={`Comment on old line ${pair.left?.oldNumber}`}
-                              onClick={() => pair.left && pick(pair.left)}
+                              onPick={(shift) => pair.left && pick(h, pair.left, shift)}
+                              selected={isSelected(h, pair.left)}
                             />
                             <Code row={pair.left} />
                             <LineNo
                               n={pair.right?.newNumber ?? null}
                               label={`Comment on line ${pair.right?.newNumber}`}
-                              onClick={() => pair.right && pick(pair.right)}
+                              onPick={(shift) => pair.right && pick(h, pair.right, shift)}
+                              selected={isSelected(h, pair.right)}
                             />
                             <Code row={pair.right} />
                           </tr>
-                          {pair.right && extras(targetOf(file.path, pair.right))}
-                          {pair.left && pair.left.kind === 'delete' && extras(targetOf(file.path, pair.left))}
+                          {pair.right && extras(h, pair.right)}
+                          {pair.left && pair.left.kind === 'delete' && extras(h, pair.left)}
                         </Fragment>
                       ))}
                 </Fragment>
