@@ -1,23 +1,28 @@
 // Browser-reserved chords (issue 18.4): a [keys] binding on Ctrl+W never reaches the page, so the
 // keybinding editor says what the browser does with it and offers the nearest free chord, and
-// `rozi config check` says the same with the line.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `rozi config check` says the same with the line. One click on "Use …" binds the suggestion
+// (config.toml rewritten, the row no longer reserved), and a recorded chord that another action
+// holds offers the nearest free one, bound in one click as well.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { startRozi, type RoziServer } from '../lib/roziServer';
+import { waitFor } from '../lib/terminalText';
 import { openWorkspace } from '../lib/workspaceProbe';
 
 let server: RoziServer;
 let browser: Browser;
+let configFile: string;
 
 beforeAll(async () => {
   server = await startRozi();
   const dir = join(server.home, '.config', 'rozi');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'config.toml'), '[keys]\nclose-pane = "ctrl-w"\n');
+  configFile = join(dir, 'config.toml');
+  writeFileSync(configFile, '# my keys\n[keys]\nclose-pane = "ctrl-w"\n');
   browser = await openBrowser();
-});
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -35,4 +40,51 @@ describe('browser-reserved chords', () => {
     await note.scrollIntoViewIfNeeded();
     await screenshot(page, 'keys-browser-reserved');
   }, 90_000);
+
+  it('"Use …" binds the suggestion in one click, for a reserved chord and a conflicting one', async () => {
+    const { page } = browser;
+    const row = page.locator('tr[data-action="close-pane"]');
+    const use = row.locator('[data-browser-reserved="ctrl-w"] [data-use-suggestion]');
+    await use.waitFor({ timeout: 30_000 });
+    const suggestion = (await use.getAttribute('data-use-suggestion')) as string;
+    expect(suggestion).toBe('ctrl-alt-w');
+    await use.click();
+    await waitFor(
+      'close-pane bound to the suggestion',
+      () => readFileSync(configFile, 'utf8').includes(`close-pane = "${suggestion}"`),
+      30_000,
+    );
+    expect(readFileSync(configFile, 'utf8').startsWith('# my keys\n[keys]\n')).toBe(true);
+    await waitFor(
+      'the row no longer reserved',
+      async () => (await row.locator('[data-browser-reserved]').count()) === 0,
+      30_000,
+    );
+
+    // Record a chord another action holds (prefix %, split right): the editor names the conflict
+    // and offers a free chord near it.
+    await row.getByRole('button', { name: /^Change / }).click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('%');
+    const alert = row.getByRole('alert');
+    await alert.waitFor({ timeout: 10_000 });
+    expect(await alert.innerText()).toContain('Conflicts with');
+    const way = row.locator('[data-use-suggestion]');
+    await way.waitFor({ timeout: 10_000 });
+    const free = (await way.getAttribute('data-use-suggestion')) as string;
+    expect(free).toBe('ctrl-a alt-%');
+    await way.scrollIntoViewIfNeeded();
+    await screenshot(page, 'keys-use-suggestion');
+    await way.click();
+    await waitFor(
+      'close-pane bound to the free chord',
+      () => readFileSync(configFile, 'utf8').includes(`close-pane = "${free}"`),
+      30_000,
+    );
+    await waitFor(
+      'the row shows it, active',
+      async () => (await row.locator('[data-key-state]').allInnerTexts()).join() === 'active',
+      30_000,
+    );
+  }, 120_000);
 });

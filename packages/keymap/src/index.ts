@@ -25,3 +25,4 @@ export {
 } from './resolveKeymap';
 export { ChordMatcher, type MatchResult, type SequenceBinding } from './chordMatcher';
 export { BROWSER_RESERVED, browserReservedChord, type ReservedChord } from './browserReserved';
+export { freeBindingNear } from './freeBinding';

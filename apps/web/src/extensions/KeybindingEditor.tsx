@@ -20,7 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ACTIONS } from '../actions/actionRegistry';
 import { useTRPC, useTRPCClient } from '../api/trpcClient';
-import { browserReservedChord, chordOfEvent, displaySequence } from '@rozi/keymap';
+import { browserReservedChord, chordOfEvent, displaySequence, freeBindingNear } from '@rozi/keymap';
 import { useConfigInput } from '../settings/useConfigInput';
 import { AppProviders } from '../shell/AppProviders';
 import { useApplyTheme } from '../settings/useResolvedTheme';
@@ -37,13 +37,40 @@ function show(key: string): string {
   return displaySequence(key.split(' '));
 }
 
-/** A binding the browser keeps for itself: what it does there and the nearest free chord. */
-function ReservedNote({ binding }: { binding: string }) {
-  const r = browserReservedChord(binding);
+/** A binding the browser keeps: what it does there and the nearest free chord. */
+function ReservedNote(props: { binding: string; suggestion: string | null; onUse?: (s: string) => void }) {
+  const r = browserReservedChord(props.binding);
   if (!r) return null;
+  const suggestion = props.suggestion ?? r.suggestion;
   return (
     <span role="note" data-browser-reserved={r.chord} className="block text-[11px] leading-4 text-blocked">
-      The browser keeps {show(r.chord)} (it {r.does}); try {show(r.suggestion)}
+      The browser keeps {show(r.chord)} (it {r.does}); try {show(suggestion)}
+      {props.onUse && props.suggestion && <UseSuggestion suggestion={props.suggestion} onUse={props.onUse} />}
+    </span>
+  );
+}
+
+/** The one-click way out of a reserved or conflicting chord: binds the suggested one instead. */
+function UseSuggestion(props: { suggestion: string; onUse: (s: string) => void }) {
+  return (
+    <button
+      type="button"
+      data-use-suggestion={props.suggestion}
+      onClick={() => props.onUse(props.suggestion)}
+      className="ml-1.5 rounded border border-line px-1.5 text-[11px] text-fg hover:bg-surface-2"
+    >
+      Use {show(props.suggestion)}
+    </button>
+  );
+}
+
+/** Under a binding in conflict: the nearest free one, bound in one click. */
+function ConflictWayOut(props: { suggestion: string | null; onUse: (s: string) => void }) {
+  if (!props.suggestion) return null;
+  return (
+    <span className="block text-[11px] leading-4 text-muted">
+      Free nearby: {show(props.suggestion)}
+      <UseSuggestion suggestion={props.suggestion} onUse={props.onUse} />
     </span>
   );
 }
@@ -146,6 +173,17 @@ function Editor() {
       .sort((a, b) => a.title.localeCompare(b.title));
   }, [data, text, filterKeys]);
 
+  /** Every binding another action holds (active or in conflict): what a suggestion must avoid. */
+  const takenBy = (action: string) =>
+    (data?.actions ?? [])
+      .filter((a) => a.id !== action)
+      .flatMap((a) => a.keys.filter((k) => k.state !== 'suppressed').map((k) => k.key));
+
+  /** The action's bindings in force with `from` replaced by `to` (what "Use …" saves). */
+  const replaced = (a: { keys: { key: string; state: string }[] }, from: string, to: string) => [
+    ...new Set(a.keys.filter((k) => k.state !== 'suppressed').map((k) => (k.key === from ? to : k.key))),
+  ];
+
   const conflictsOf = (action: string, key: string) =>
     (data?.actions ?? [])
       .filter((a) => a.id !== action && a.keys.some((k) => k.state === 'active' && overlaps(k.key, key)))
@@ -171,6 +209,10 @@ function Editor() {
 
   const pendingKey = editing?.chords.join(' ') ?? '';
   const pendingConflicts = editing && pendingKey ? conflictsOf(editing.action, pendingKey) : [];
+  const pendingSuggestion =
+    editing && pendingKey && (pendingConflicts.length > 0 || browserReservedChord(pendingKey))
+      ? freeBindingNear(pendingKey, takenBy(editing.action))
+      : null;
 
   return (
     <Page
@@ -238,10 +280,16 @@ function Editor() {
                         ? show(pendingKey)
                         : 'Press the keys (a prefix, then a key); Enter saves, Esc cancels'}
                     </RecordingBox>
-                    {pendingKey && <ReservedNote binding={pendingKey} />}
+                    {pendingKey && <ReservedNote binding={pendingKey} suggestion={pendingSuggestion} />}
                     {pendingConflicts.length > 0 && (
                       <span role="alert" className="text-[12px] text-blocked">
                         Conflicts with {pendingConflicts.join(', ')}
+                      </span>
+                    )}
+                    {pendingSuggestion && (
+                      <span className="text-[12px] text-muted">
+                        {/* Saves at once: the recorded chord is replaced by the free one. */}
+                        <UseSuggestion suggestion={pendingSuggestion} onUse={(s) => void save(a.id, [s])} />
                       </span>
                     )}
                   </div>
@@ -252,7 +300,19 @@ function Editor() {
                       <span key={`${k.key}${k.source}`} className={STATE_TONE[k.state]}>
                         {/* A chord never wraps: its box is one line high. */}
                         <Kbd className="whitespace-nowrap">{show(k.key)}</Kbd>
-                        <ReservedNote binding={k.key} />
+                        <ReservedNote
+                          binding={k.key}
+                          suggestion={
+                            browserReservedChord(k.key) ? freeBindingNear(k.key, takenBy(a.id)) : null
+                          }
+                          onUse={(s) => void save(a.id, replaced(a, k.key, s))}
+                        />
+                        {k.state === 'conflicting' && !browserReservedChord(k.key) && (
+                          <ConflictWayOut
+                            suggestion={freeBindingNear(k.key, takenBy(a.id))}
+                            onUse={(s) => void save(a.id, replaced(a, k.key, s))}
+                          />
+                        )}
                       </span>
                     ))}
                   </div>
