@@ -3,6 +3,7 @@
 // workspace with the focused pane, show or hide the scratchpad, and slide a float with the move
 // keys (a float holds no slot, so move/swap nudge it 4% of the area instead).
 import type { FloatingPane } from '@rozi/server/model';
+import { pointerSpot, rectAtPointer } from '../model/floatRect';
 import type { ActionContext, ActionDef } from './actionTypes';
 
 /** A float nudged by the move keys slides this share of the area (keybindings.md). */
@@ -48,7 +49,12 @@ export const floatActions: ActionDef[] = [
     category: 'Pane',
     keywords: 'float floating shell window',
     enabled: hasPane,
-    run: (ctx) => ctx.pane && ctx.api.spawnFloat(ctx.pane.key),
+    // Centred on the mouse pointer over the pane area (clamped to it); none yet this run: centred.
+    run: (ctx) => {
+      if (!ctx.pane || !ctx.session || !ctx.tab) return;
+      const at = pointerSpot(`${ctx.session.name}/${ctx.tab.id}`);
+      return ctx.api.spawnFloat(ctx.pane.key, at && rectAtPointer(at));
+    },
   },
   {
     id: 'toggle-fullscreen',

@@ -47,8 +47,8 @@ export interface WorkspaceApi {
   toggleFloat(key: number): Promise<unknown>;
   /** Moves / resizes a floating pane (fractions of the pane area). */
   setFloatRect(o: { key: number; x: number; y: number; width: number; height: number }): Promise<unknown>;
-  /** A new shell pane floating over pane `key`'s workspace (spawn-float). */
-  spawnFloat(key: number): Promise<unknown>;
+  /** A new shell pane floating over pane `key`'s workspace (spawn-float); no rect = centred. */
+  spawnFloat(key: number, rect?: { x: number; y: number; width: number; height: number }): Promise<unknown>;
   /** Shows or hides the session's scratchpad (started from [scratchpad] the first time). */
   toggleScratchpad(session: string): Promise<unknown>;
   renameTab(session: string, tab: number, name: string): Promise<unknown>;
@@ -89,7 +89,7 @@ export function workspaceApi(client: RoziClient): WorkspaceApi {
     moveToWorkspace: (key, workspace) => client.panes.moveToWorkspace.mutate({ key, workspace }),
     toggleFloat: (key) => client.floating.toggle.mutate({ key }),
     setFloatRect: (o) => client.floating.setRect.mutate(o),
-    spawnFloat: (key) => client.floating.spawn.mutate({ key, kind: 'float' }),
+    spawnFloat: (key, rect) => client.floating.spawn.mutate({ key, kind: 'float', rect }),
     toggleScratchpad: (session) => client.floating.scratchpad.mutate({ session }),
     renameTab: (session, tab, name) => client.tabs.rename.mutate({ session, tab, name }),
     closeTab: (session, tab) => client.tabs.close.mutate({ session, tab }),

@@ -6,6 +6,7 @@ import type { PaneInfo, SessionInfo, TabInfo } from '@rozi/server/model';
 import { useEffect, useRef, useState } from 'react';
 import type { DividerRect } from '../model/layoutGeometry';
 import { dragRatios, layoutGeometry } from '../model/layoutGeometry';
+import { notePointer } from '../model/floatRect';
 import { FloatingLayer } from './FloatingLayer';
 import { PaneView } from './PaneView';
 import type { WorkspaceView } from '../cache/useWorkspace';
@@ -104,6 +105,15 @@ export function TabLayout(props: TabLayoutProps) {
       style={strip ? { width: `${geometry.panes.length * SCROLLABLE_BASIS * 100}%` } : undefined}
       data-tab-layout={tab.id}
       data-layout-kind={tab.layoutKind}
+      // Where the mouse last was over the panes: spawn-float opens its float there.
+      onPointerMove={(e) => {
+        const box = e.currentTarget.getBoundingClientRect();
+        if (box.width > 0 && box.height > 0)
+          notePointer(`${session.name}/${tab.id}`, {
+            x: (e.clientX - box.left) / box.width,
+            y: (e.clientY - box.top) / box.height,
+          });
+      }}
     >
       {geometry.panes.map((rect) => {
         const pane = workspace.pane(session.name, rect.paneId);
