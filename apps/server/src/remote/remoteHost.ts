@@ -190,14 +190,28 @@ export class RemoteHost {
    * taken however late it comes within CALL_TIMEOUT_MS, and a failed fetch is asked again while
    * the same link stays up: a busy host must not leave this copy stale until its next change
    * (placement and the sidebar would wait for an event that never comes).
+   *
+   * The answer and the deltas race: one chunk from the link can hold the answer (revision R) and
+   * the delta R+1 after it, and the delta is handled before the answer's promise continues. So an
+   * answer older than the copy (same link) is dropped, and a delta that did not apply while the
+   * fetch travelled asks again once it lands (`gap`): otherwise a session created on the host
+   * right after link-up stays missing here until the host's next change, which may never come.
    */
   private refresh(): Promise<void> {
     if (this.refreshing) return this.refreshing;
     const link = this.conn.link;
+    // A fetch sent now answers with everything the host had shown before it: earlier gaps are covered.
+    this.refreshAgain = false;
+    let landed = false;
     this.refreshing = this.call<WorkspaceView>('workspace.get', undefined, CALL_TIMEOUT_MS)
       .then((v) => {
+        landed = true;
         this.refreshFailures = 0;
+        const now = this.conn.link;
+        const mine = this.view.current;
+        if (mine && this.viewLink === now && mine.revision > v.revision) return;
         this.view.reset(v);
+        this.viewLink = now;
         for (const p of v.panes) this.paneSize(p);
         this.o.bus.workspaceChanged();
       })
@@ -214,12 +228,26 @@ export class RemoteHost {
         }, delay);
         this.refreshTimer.unref();
       })
-      .finally(() => (this.refreshing = null));
+      .finally(() => {
+        this.refreshing = null;
+        // A failed fetch is asked again by its timer (or by the next link-up).
+        if (landed && this.refreshAgain && this.conn.link?.open) void this.refresh();
+      });
     return this.refreshing;
+  }
+
+  /** A delta that does not follow the copy: fetch the view, again after the one in flight if any. */
+  private gap(): void {
+    if (this.refreshing) this.refreshAgain = true;
+    else void this.refresh();
   }
 
   private refreshFailures = 0;
   private refreshTimer: NodeJS.Timeout | undefined;
+  /** The link whose revisions the copy follows (a new link's deltas wait for its first view). */
+  private viewLink: HostLink | null = null;
+  /** A delta did not apply while a fetch was in flight (its answer may predate the delta). */
+  private refreshAgain = false;
 
   /** Local key of a remote pane → its stream (created on first use). */
   stream(localKey: number): RemotePane | undefined {
@@ -385,10 +413,10 @@ export class RemoteHost {
       case 'workspace-changed':
         return;
       case 'workspace-delta':
-        if (this.view.apply(event.delta)) {
+        if (this.viewLink === this.conn.link && this.view.apply(event.delta)) {
           for (const p of event.delta.panes ?? []) this.paneSize(p);
           this.o.bus.workspaceChanged();
-        } else void this.refresh();
+        } else this.gap();
         return;
       case 'pane-closed': {
         const remoteKey = this.toRemoteKey.get(event.key);
