@@ -378,8 +378,12 @@ describe('agent status with real panes', () => {
     ).length;
     const t0 = Date.now();
     advance(a);
-    await waitFor('blocked', async () => (await stateOf(a.pane)) === 'blocked');
-    const tBlocked = Date.now();
+    // The server's own time of the change: the test sees it a poll (or, loaded, much more) later.
+    const blockedRow = await waitFor('blocked', async () => {
+      const r = await get(a.pane);
+      return r.ok && r.agent.state === 'blocked' ? r.agent : null;
+    });
+    const tBlocked = blockedRow.updated_at;
     const notes = await waitFor('notification', async () => {
       const all = (
         await s.call<Array<{ paneId: number | null; at: number; message: string }>>('workspace.notifications')

@@ -106,7 +106,7 @@ describe('regex prefilter', () => {
       }),
       { numRuns: 3000 },
     );
-  });
+  }, 120_000);
 
   it('derives the conditions the common shapes need', () => {
     const pre = regexPrefilter('(?m)(?:^|[·•])[ \\t]*(?:esc|ctrl\\+c)(?: to)? interrupt')!;

@@ -84,7 +84,7 @@ describe('ServiceSupervisor', () => {
     const cpu0 = process.cpuUsage();
     const t0 = Date.now();
     sup.start();
-    const failed = await until(() => sup.status().state === 'failed' && sup.status(), 120_000);
+    const failed = await until(() => sup.status().state === 'failed' && sup.status(), 280_000);
     const wallMs = Date.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     expect(failed.starts).toBe(1000);
@@ -103,7 +103,7 @@ describe('ServiceSupervisor', () => {
     console.log(
       `1000 crash restarts: ${wallMs} ms wall, ${cpuMsPerStart.toFixed(2)} ms supervisor CPU per start, ${onDisk} log bytes`,
     );
-  }, 150_000);
+  }, 300_000);
 
   it('in real time with small numbers: 5 starts within the window give up', async () => {
     const { sup, states } = make(

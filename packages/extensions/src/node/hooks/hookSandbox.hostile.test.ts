@@ -156,11 +156,11 @@ describe('hostile hooks', () => {
     await box.load(
       extension('ext', {
         bomb: {
-          timeoutMs: 2_000,
+          timeoutMs: 20_000,
           source: 'export default () => { const keep = []; while (true) keep.push(new Array(1e5).fill(1)) }',
         },
         strings: {
-          timeoutMs: 2_000,
+          timeoutMs: 20_000,
           source: `export default () => { const keep = []; while (true) keep.push('y'.repeat(1 << 20) + keep.length) }`,
         },
         ok: { source: OK_HOOK },
@@ -185,7 +185,7 @@ describe('hostile hooks', () => {
     expect(logs.map((l) => l.message)).toContain(
       'hook ext/bomb failed (memory): the hook exceeded the 32 MB memory limit; its isolate was disposed',
     );
-  });
+  }, 90_000);
 
   // One allocation V8 cannot interrupt that grows until the process runs out of memory: either the
   // worker answers at the CPU deadline and replaces itself, or (on a machine fast enough to reach
