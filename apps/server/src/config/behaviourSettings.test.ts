@@ -8,13 +8,21 @@ describe('behaviourSettings', () => {
     const b = behaviourSettings({
       confirm: { close_pane: false, kill_session: true },
       notifications: { enabled: true, pane_done: 'yes' },
-      sounds: { enabled: true, blocked: false },
+      sounds: { enabled: true, blocked: false, done_file: '~/done.wav', error_file: 7 },
       clipboard: { enable_osc52: false },
     });
     expect(b).toEqual({
       confirm: { closePane: false, killWorkspace: null, killSession: true, loadProfile: null },
       notifications: { enabled: true, paneBlocked: null, paneDone: null },
-      sounds: { enabled: true, blocked: false, done: null, error: null, bell: null, throttleMs: 2000 },
+      sounds: {
+        enabled: true,
+        blocked: false,
+        done: null,
+        error: null,
+        bell: null,
+        throttleMs: 2000,
+        files: { bell: null, blocked: null, done: '~/done.wav', error: null },
+      },
       clipboard: { osc52: false },
     });
     expect(behaviourSettings({ sounds: { bell: false, throttle_ms: 5 } }).sounds).toMatchObject({

@@ -1,6 +1,8 @@
 // `[confirm]`, `[notifications]`, `[sounds]` and `[clipboard]` as the page uses them (configuration.md). Each
 // value is the file's when it sets a boolean there, else null: the page then keeps its own default
 // (this browser's Settings switch, or asking before a destructive close).
+import { SOUND_CUES, soundFileSetting, type SoundCue } from './soundFiles';
+
 const isTable = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
 
@@ -34,6 +36,8 @@ export interface BehaviourSettings {
     bell: boolean | null;
     /** Per-cue repeat suppression in ms, clamped to 100–60000 (rozi's default 2000). */
     throttleMs: number;
+    /** `<cue>_file` as written (null: the built-in cue); the page fetches it with config.soundFile. */
+    files: Record<SoundCue, string | null>;
   };
   /** `[clipboard] enable_osc52`: whether programs in a pane may set the clipboard. */
   clipboard: { osc52: boolean | null };
@@ -62,6 +66,10 @@ export function behaviourSettings(root: Record<string, unknown>): BehaviourSetti
       error: flag(s, 'error'),
       bell: flag(s, 'bell'),
       throttleMs: throttleOf(s),
+      files: Object.fromEntries(SOUND_CUES.map((cue) => [cue, soundFileSetting(root, cue)])) as Record<
+        SoundCue,
+        string | null
+      >,
     },
     clipboard: { osc52: flag(root.clipboard, 'enable_osc52') },
   };

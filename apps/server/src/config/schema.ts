@@ -159,13 +159,15 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   // bell / throttle_ms: the page's bell cue on a pane's BEL, and per-cue throttling (status/cueThrottle.ts).
   rozi('sounds.bell', 'bool', honoured),
   rozi('sounds.throttle_ms', 'int', honoured),
-  ...['bell_file', 'blocked_file', 'done_file', 'error_file', 'player'].map((k) =>
-    rozi(
-      `sounds.${k}`,
-      'string',
-      noWeb(
-        'the page plays its own chime in your browser; a file or player on the server’s machine would sound there, not where you are',
-      ),
+  // <cue>_file: the page fetches the named file (config.soundFile, config/soundFiles.ts) and plays it.
+  ...['bell_file', 'blocked_file', 'done_file', 'error_file'].map((k) =>
+    rozi(`sounds.${k}`, 'string', honoured),
+  ),
+  rozi(
+    'sounds.player',
+    'string',
+    noWeb(
+      'the page plays the sound in your browser; a player program would run on the server’s machine and sound there, not where you are',
     ),
   ),
   // [navigation]

@@ -2,9 +2,15 @@
 // one short high note for a pane's bell.
 let context: AudioContext | null = null;
 
+/** The page's one AudioContext (also plays the person's own sound files, status/soundFiles.ts). */
+export function audioContext(): AudioContext {
+  context ??= new AudioContext();
+  return context;
+}
+
 export function playChime(kind: 'attention' | 'done' | 'bell'): void {
   try {
-    context ??= new AudioContext();
+    audioContext();
     const notes = kind === 'attention' ? [660, 880] : kind === 'bell' ? [1046] : [784];
     notes.forEach((frequency, i) => {
       const start = context!.currentTime + i * 0.12;

@@ -16,6 +16,7 @@ import { notificationTone, pageTitle, panesWantingAttention } from './attention'
 import { playChime } from './chime';
 import { CueThrottle } from './cueThrottle';
 import { claimNotification } from './notificationClaim';
+import { SoundFiles, type SoundCue } from './soundFiles';
 
 export interface Toast {
   id: string;
@@ -79,6 +80,32 @@ export function useStatusSurfaces(o: {
   const viewingRef = useRef(viewing);
   viewingRef.current = viewing;
   const [throttle] = useState(() => new CueThrottle());
+  const warnRef = useRef<(line: string) => void>(() => undefined);
+  const [soundFiles] = useState(
+    () =>
+      new SoundFiles({
+        load: (cue) => client.config.soundFile.query({ cue }),
+        warn: (line) => warnRef.current(line),
+      }),
+  );
+  warnRef.current = (line) => {
+    const id = `sound-${line}`;
+    setToasts((list) =>
+      [
+        ...list.filter((t) => t.id !== id),
+        { id, title: 'Sound', message: line, tone: 'warn' as const },
+      ].slice(-4),
+    );
+    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), 10_000);
+  };
+  /** The cue's own sound when config.toml names one, else (or when it cannot play) the chime. */
+  const playCue = (cue: SoundCue, chime: Parameters<typeof playChime>[0]) => {
+    void soundFiles.play(cue, behaviourRef.current?.sounds.files?.[cue]).then((played) => {
+      if (!played) playChime(chime);
+    });
+  };
+  const playCueRef = useRef(playCue);
+  playCueRef.current = playCue;
 
   useEffect(() => {
     const dismissLater = (id: string, ms: number) =>
@@ -89,7 +116,7 @@ export function useStatusSurfaces(o: {
         const attended = viewingRef.current.includes(event.key) && document.hasFocus();
         const b = behaviourRef.current;
         const on = (b?.sounds.enabled ?? settingsRef.current.sound) && b?.sounds.bell !== false;
-        if (!attended && on && throttle.allow('bell', throttleMsOf(b))) playChime('bell');
+        if (!attended && on && throttle.allow('bell', throttleMsOf(b))) playCueRef.current('bell', 'bell');
         return;
       }
       if (event.type !== 'notification') return;
@@ -116,7 +143,7 @@ export function useStatusSurfaces(o: {
       const b = behaviourRef.current;
       const cue = tone === 'blocked' ? 'blocked' : tone === 'done' ? 'done' : 'error';
       if ((b?.sounds.enabled ?? s.sound) && b?.sounds[cue] !== false && throttle.allow(cue, throttleMsOf(b)))
-        playChime(tone === 'blocked' ? 'attention' : 'done');
+        playCueRef.current(cue, tone === 'blocked' ? 'attention' : 'done');
       const notice =
         tone === 'blocked'
           ? b?.notifications.paneBlocked

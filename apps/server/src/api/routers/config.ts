@@ -9,9 +9,11 @@ import { behaviourSettings } from '../../config/behaviourSettings';
 import { configStore } from '../../config/configStore';
 import { inputSettings, prefixOf, WHICH_KEY } from '../../config/inputSettings';
 import { readSessionSettings, sessionEditKeys } from '../../config/sessionSettings';
+import { readSoundFile, SOUND_CUES, soundFilePath, soundFileSetting } from '../../config/soundFiles';
 import { editConfigTable } from '../../config/tableEdit';
 import { resolveTheme, themeChoices } from '../../config/themes';
 import { ExtensionHostError } from '../../extensions/hostError';
+import { RoziError } from '../../session/errors';
 import { procedure, router } from '../trpc';
 
 const isTable = (v: unknown): v is Record<string, unknown> =>
@@ -38,6 +40,19 @@ export const configRouter = router({
   behaviour: procedure.query(({ ctx }) =>
     behaviourSettings(configStore(ctx.extensions.context().paths.configFile).current().root),
   ),
+
+  /**
+   * The sound config.toml names for a cue (`[sounds] <cue>_file`), for the page to play where the
+   * person is. Only that one file per cue can be read, at most 4 MB; anything else is one line.
+   */
+  soundFile: procedure.input(z.object({ cue: z.enum(SOUND_CUES) })).query(async ({ ctx, input }) => {
+    const { paths } = ctx.extensions.context();
+    const setting = soundFileSetting(configStore(paths.configFile).current().root, input.cue);
+    if (!setting) throw new RoziError('not-found', `[sounds] ${input.cue}_file is not set`);
+    const read = await readSoundFile(soundFilePath(setting, paths.configDir, homedir()));
+    if (!read.ok) throw new RoziError(read.code, `[sounds] ${input.cue}_file: ${read.message}`);
+    return { setting, mime: read.mime, base64: read.bytes.toString('base64') };
+  }),
 
   /**
    * `[session]` as config.toml says now (config/sessionSettings.ts: rozi's defaults where unset or
