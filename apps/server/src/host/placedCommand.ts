@@ -9,8 +9,6 @@
 // later failing exit is a notification of this host, which the client's link forwards.
 import { existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import {
   buildExtensionEnv,
   ensureStateDir,
@@ -18,8 +16,9 @@ import {
   runCommand,
   UnitLog,
 } from '@rozi/extensions/node';
-import { listenControlSocket } from '../control/socketServer';
+import type { Server } from 'node:net';
 import { LinkCallError } from '../link/linkCallError';
+import type { PlacedBinding } from './placedGate';
 import { resolvePane } from '../session/target';
 import type { ServerServices } from '../api/context';
 
@@ -41,12 +40,7 @@ export interface PlacedCommandContext {
   verified(digest: string): boolean;
   snapshotDir(digest: string): string;
   argv(i: { run: PlacedRun }, root: string): string[];
-  gate(o: {
-    path: string;
-    input: unknown;
-    binding: { extension: string; session: string | undefined; credential: string };
-    signal: AbortSignal;
-  }): Promise<unknown> | null;
+  gatedSocket(binding: PlacedBinding): Promise<{ path: string; socket: Server }>;
 }
 
 export interface RunInput {
@@ -110,13 +104,10 @@ export async function runPlacedCommand(rt: PlacedCommandContext, input: unknown)
   const focus = focusOf(rt, i.session);
   const { paths } = rt.o;
   const stateDir = ensureStateDir(paths.stateDir, i.extension);
-  const socketPath = join(dirname(paths.socket), 'placed', `${randomBytes(8).toString('hex')}.sock`);
-  const binding = { extension: i.extension, session: i.session, credential: i.credential };
-  const socket = await listenControlSocket({
-    path: socketPath,
-    services: rt.o.services,
-    log: rt.o.log,
-    intercept: (path, req, signal) => rt.gate({ path, input: req, binding, signal }),
+  const { path: socketPath, socket } = await rt.gatedSocket({
+    extension: i.extension,
+    session: i.session,
+    credential: i.credential,
   });
   const env = buildExtensionEnv({
     base: rt.o.env,

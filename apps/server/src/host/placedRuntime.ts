@@ -43,7 +43,7 @@ import { LinkCallError } from '../link/linkCallError';
 import type { LinkRpc } from '../link/linkRpc';
 import { deploySnapshot } from './placedDeploy';
 import { EXTENSION_ID_RE, runPlacedCommand, type PlacedRun } from './placedCommand';
-import { placedGate } from './placedGate';
+import { placedGate, type PlacedBinding } from './placedGate';
 
 /** Bounds of one stored snapshot (the spec's snapshot limits). */
 const MAX_FILES = 4096;
@@ -275,14 +275,10 @@ export class PlacedRuntime {
     const cwd = i.cwd ? join(root, safeRelative(i.cwd)) : root;
     const stateDir = ensureStateDir(this.o.paths.stateDir, i.extension);
     this.stop({ id: i.id });
-    // Its own control socket: every request it makes passes the placement gate (placedGate.ts).
-    const socketPath = join(dirname(this.o.paths.socket), 'placed', `${randomBytes(8).toString('hex')}.sock`);
-    const binding = { extension: i.extension, session: i.session?.name, credential: i.credential };
-    const socket = await listenControlSocket({
-      path: socketPath,
-      services: this.o.services,
-      log: this.o.log,
-      intercept: (path, req, signal) => this.gate({ path, input: req, binding, signal }),
+    const { path: socketPath, socket } = await this.gatedSocket({
+      extension: i.extension,
+      session: i.session?.name,
+      credential: i.credential,
     });
     const env = buildExtensionEnv({
       base: this.o.env,
@@ -359,11 +355,23 @@ export class PlacedRuntime {
     return { ok: true };
   }
 
+  /** A placed process's own control socket: every request it makes passes the placement gate. */
+  async gatedSocket(binding: PlacedBinding): Promise<{ path: string; socket: Server }> {
+    const path = join(dirname(this.o.paths.socket), 'placed', `${randomBytes(8).toString('hex')}.sock`);
+    const socket = await listenControlSocket({
+      path,
+      services: this.o.services,
+      log: this.o.log,
+      intercept: (p, req, signal) => this.gate({ path: p, input: req, binding, signal }),
+    });
+    return { path, socket };
+  }
+
   /** One request of a placed process: refused, answered, forwarded to the client, or run here. */
   gate(o: {
     path: string;
     input: unknown;
-    binding: { extension: string; session: string | undefined; credential: string };
+    binding: PlacedBinding;
     signal: AbortSignal;
   }): Promise<unknown> | null {
     const verdict = placedGate({ path: o.path, input: o.input, binding: o.binding, onScreen: this.onScreen });
