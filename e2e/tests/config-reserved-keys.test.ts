@@ -51,7 +51,7 @@ describe('browser-reserved chords', () => {
     await use.click();
     await waitFor(
       'close-pane bound to the suggestion',
-      () => readFileSync(configFile, 'utf8').includes(`close-pane = "${suggestion}"`),
+      async () => readFileSync(configFile, 'utf8').includes(`close-pane = "${suggestion}"`),
       30_000,
     );
     expect(readFileSync(configFile, 'utf8').startsWith('# my keys\n[keys]\n')).toBe(true);
@@ -78,7 +78,7 @@ describe('browser-reserved chords', () => {
     await way.click();
     await waitFor(
       'close-pane bound to the free chord',
-      () => readFileSync(configFile, 'utf8').includes(`close-pane = "${free}"`),
+      async () => readFileSync(configFile, 'utf8').includes(`close-pane = "${free}"`),
       30_000,
     );
     await waitFor(
