@@ -11,7 +11,6 @@ import type { StatusService } from '../status/statusService';
 import { listCheckpoints, recordTurn, snapshotTree, type Checkpoint } from './checkpoint';
 import { diffPage, type DiffPage } from './diff';
 import { gitOut } from './git';
-import { WorktreeReadings } from './readings';
 import { WorktreeRegistry, type WorktreeRecord } from './registry';
 import { SetupApprovals } from './setupApproval';
 import { baseRev, MISSING, worktreeStatus, type WorktreeStatus } from './worktreeStatus';
@@ -48,7 +47,6 @@ export class WorktreeService {
   readonly approvals: SetupApprovals;
   private readonly statuses = new Map<string, { status: WorktreeStatus; turns: number; stamp: string }>();
   private readonly chains = new Map<string, Promise<unknown>>();
-  private readonly readings = new WorktreeReadings();
   private readonly offs: Array<() => void> = [];
   private timer: NodeJS.Timeout | null = null;
 
@@ -146,13 +144,11 @@ export class WorktreeService {
   /** Re-reads a worktree's status; a change reaches pane headers through the workspace projection. */
   refresh(r: WorktreeRecord): void {
     void this.serial(r, async () => {
-      const gen = this.readings.gen(r.id);
       const st = await worktreeStatus(r);
-      const checkpoints = st.missing ? [] : await listCheckpoints({ dir: r.repo, id: r.id });
-      const turns = Math.max(0, checkpoints.length - 1);
-      const tree = st.missing || st.dirty === 0 ? null : await snapshotTree(r.path);
-      const stamp = st.missing ? 'missing' : this.stampOf(st, tree);
-      if (!st.missing) this.readings.keep(r.id, { tree, checkpoints, gen });
+      const turns = st.missing
+        ? 0
+        : Math.max(0, (await listCheckpoints({ dir: r.repo, id: r.id })).length - 1);
+      const stamp = st.missing ? 'missing' : await this.stampOf(r, st);
       const before = this.statuses.get(r.id);
       this.statuses.set(r.id, { status: st, turns, stamp });
       if (!before || JSON.stringify(before) !== JSON.stringify({ status: st, turns, stamp }))
@@ -165,9 +161,12 @@ export class WorktreeService {
    * A dirty worktree's stamp is its snapshot tree (exact, and cheap with the kept private index:
    * only files whose stat changed are read), the same tree the "All changes" diff then reuses.
    */
-  private stampOf(st: WorktreeStatus, tree: string | null): string {
-    if (tree === null) return `${st.head ?? ''}`;
-    return createHash('sha1').update(`${st.head}\0${tree}`).digest('hex').slice(0, 12);
+  private async stampOf(r: WorktreeRecord, st: WorktreeStatus): Promise<string> {
+    if (st.dirty === 0) return `${st.head ?? ''}`;
+    return createHash('sha1')
+      .update(`${st.head}\0${await snapshotTree(r.path)}`)
+      .digest('hex')
+      .slice(0, 12);
   }
 
   private refreshWorking(): void {
@@ -183,9 +182,7 @@ export class WorktreeService {
   checkpoint(r: WorktreeRecord, label?: string): Promise<Checkpoint | null> {
     const p = this.serial(r, async () => {
       const t0 = performance.now();
-      this.readings.bump(r.id);
       const c = await recordTurn({ dir: r.path, id: r.id, label });
-      this.readings.bump(r.id);
       if (c)
         this.o.log(
           `worktrees: ${r.branch} turn ${c.turn} recorded in ${Math.round(performance.now() - t0)} ms`,
@@ -207,10 +204,8 @@ export class WorktreeService {
       const seen = this.statuses.get(r.id)?.status;
       const st = seen && !seen.missing && existsSync(r.path) ? seen : await worktreeStatus(r);
       if (st.missing) throw missing(r);
-      // What the refresh that made the view's stamp read a moment ago, when still good.
-      const fresh = this.readings.fresh(r.id);
-      const checkpoints = fresh?.checkpoints ?? (await listCheckpoints({ dir: r.path, id: r.id }));
-      const range = await this.rangeOf({ r, st, checkpoints, tree: fresh?.tree ?? null }, o.turn);
+      const checkpoints = await listCheckpoints({ dir: r.path, id: r.id });
+      const range = await this.rangeOf(r, checkpoints, o.turn);
       const diff = await diffPage({ dir: r.path, from: range.from, to: range.to, page: o.page });
       return {
         worktree: this.view(r, st, Math.max(0, checkpoints.length - 1)),
@@ -222,25 +217,21 @@ export class WorktreeService {
   }
 
   private async rangeOf(
-    o: { r: WorktreeRecord; st: WorktreeStatus; checkpoints: Checkpoint[]; tree: string | null },
+    r: WorktreeRecord,
+    checkpoints: Checkpoint[],
     turn: DiffTurn,
   ): Promise<{ from: string; to: string; label: string }> {
-    const { r, checkpoints } = o;
-    const now = async () => o.tree ?? (await snapshotTree(r.path));
     if (turn === 'all') {
-      // The fork point moves only with HEAD or the base (which moves `behind`).
-      const key = `${r.base}\0${o.st.head ?? ''}\0${o.st.behind}`;
-      const from = await this.readings.forkPoint(r.id, key, async () =>
-        (
-          await gitOut({ cwd: r.path, args: ['merge-base', await baseRev(r), 'HEAD'], what: 'find the base' })
-        ).trim(),
-      );
-      return { from, to: await now(), label: `everything since ${r.base}` };
+      const base = await baseRev(r);
+      const from = (
+        await gitOut({ cwd: r.path, args: ['merge-base', base, 'HEAD'], what: 'find the base' })
+      ).trim();
+      return { from, to: await snapshotTree(r.path), label: `everything since ${r.base}` };
     }
     if (turn === 'current') {
       const last = checkpoints.at(-1);
       if (!last) throw new WorktreeError('not-found', `${r.branch} has no checkpoint yet`);
-      return { from: last.commit, to: await now(), label: `since turn ${last.turn}` };
+      return { from: last.commit, to: await snapshotTree(r.path), label: `since turn ${last.turn}` };
     }
     const at = checkpoints.find((c) => c.turn === turn);
     const before = checkpoints.filter((c) => c.turn < turn).at(-1);
@@ -258,7 +249,6 @@ export class WorktreeService {
   forget(r: WorktreeRecord): void {
     this.registry.remove(r.id);
     this.statuses.delete(r.id);
-    this.readings.forget(r.id);
     this.chains.delete(r.id);
     this.o.bus.workspaceChanged();
   }
