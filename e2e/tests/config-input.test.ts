@@ -62,7 +62,7 @@ describe('[input] from config.toml', () => {
     await field.fill('ctrl-b x');
     await page.getByText('is not a single key chord', { exact: false }).waitFor();
     await field.fill('ctrl-s');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await waitFor('ctrl-s saved', async () => readFileSync(configFile, 'utf8').includes('prefix = "ctrl-s"'));
     expect(readFileSync(configFile, 'utf8')).toMatch(
       /^# keys\n\[input\]\nprefix = "ctrl-s"\nwhich_key = "off"\n$/,

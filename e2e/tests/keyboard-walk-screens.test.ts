@@ -164,6 +164,21 @@ describe('keyboard only, the screens beside the panes (1440x900)', () => {
             .count()) > 0,
         30_000,
       );
+      // The tree settles first (the cd moves its root, then git's markers arrive): a row drawn
+      // anew under a Tab press takes the focus with it, which is a re-render, not a trap.
+      const rows = page.locator(`[data-builtin-tab="${tab.name.toLowerCase()}"]`);
+      let before = '';
+      await waitFor(
+        `the ${tab.name} tab settled`,
+        async () => {
+          const now = await rows.innerText();
+          const same = now === before;
+          before = now;
+          if (!same) await new Promise((r) => setTimeout(r, 1000));
+          return same;
+        },
+        60_000,
+      );
       const toRow = await tabWalk(page, { max: 20, until: (s) => s.data[tab.row] !== undefined });
       expect(invisibleStops(toRow), `${tab.name}: ${where(toRow).join(' → ')}`).toEqual([]);
       // ↓ moves between rows with the ring in sight.

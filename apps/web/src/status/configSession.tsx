@@ -52,6 +52,7 @@ function PathEditor(props: { value: string; fromFile: boolean; busy: boolean; sa
       />
       <Button
         data-session-save
+        aria-label="Save [session] path"
         disabled={props.busy || text === props.value}
         onClick={() => props.save({ path: text })}
       >
