@@ -67,7 +67,8 @@ describe('keyboard only, the screens beside the panes (1440x900)', () => {
     const made = JSON.parse(out) as { data: { worktree: { path: string }; pane: { id: number } } };
     const wt = made.data.worktree.path;
     const pane = made.data.pane.id;
-    writeFileSync(join(wt, 'src', 'cart.ts'), 'export const currency = "USD";\n');
+    // A length that differs from the base's: a same-size edit can be missed (see the closing note).
+    writeFileSync(join(wt, 'src', 'cart.ts'), 'export const currency = "USD"; // dollars\n');
     writeFileSync(join(wt, 'NOTES.md'), 'dollars now\n');
 
     await openWorkspace(page, server.url);
@@ -87,6 +88,10 @@ describe('keyboard only, the screens beside the panes (1440x900)', () => {
       30_000,
     );
     await page.locator('[data-changes-panel] [data-file-row]').first().waitFor({ timeout: 60_000 });
+    // Both changed files listed (a loaded refresh may list them one after the other).
+    await page
+      .locator('[data-changes-panel] [data-file-row]', { hasText: 'src/cart.ts' })
+      .waitFor({ timeout: 60_000 });
     const first = await focusStop(page);
     expect(invisibleStops([first])).toEqual([]);
     await screenshot(page, 'walk-desktop-changes');
