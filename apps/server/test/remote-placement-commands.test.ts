@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, waitFor } from './harness';
 import { remoteFixture, type RemoteFixture } from './remoteFixture';
+import { Viewer } from './viewer';
 
 let fx: RemoteFixture;
 
@@ -35,12 +36,21 @@ beforeAll(async () => {
   const dir = join(fx.home, 'where');
   mkdirSync(join(dir, 'bin'), { recursive: true });
   writeFileSync(join(dir, 'bin', 'where.sh'), WHERE, { mode: 0o755 });
+  // A clicked row of the command tab: who and where it ran, and the row it got.
+  writeFileSync(
+    join(dir, 'bin', 'row.sh'),
+    '#!/bin/sh\necho "row=$ROZI_ROW user=$(id -un) pwd=$(pwd) session=$ROZI_SESSION_NAME" > "$HOME/row.tmp"\nmv "$HOME/row.tmp" "$HOME/row.txt"\n',
+    { mode: 0o755 },
+  );
   writeFileSync(
     join(dir, 'extension.toml'),
     [
       '[extension]\nid = "where"\napi = 1\n',
       '[[commands]]\nid = "here"\nlabel = "Where am I"\nexec = ["./bin/where.sh", "cmd"]\nplacement = "active-session"\n',
       '[[commands]]\nid = "gone"\nlabel = "Gone"\nexec = ["rozi-test-no-such-program"]\nplacement = "active-session"\n',
+      '[[sidebar_tabs]]\nname = "spot"\nlabel = "Spot"\nplacement = "active-session"\ninterval = 5\n' +
+        `command = 'echo "dir=$(pwd)"; echo "user=$(id -un)"; echo "session=$ROZI_SESSION_NAME"; echo "ext={extension_dir}"; echo "sock=$ROZI_SOCKET"'\n` +
+        'on_click = { exec = ["./bin/row.sh"] }\n',
     ].join('\n'),
   );
   const r = await runCli(fx.server!.env, ['extensions', 'install', '--link', dir]);
@@ -106,6 +116,61 @@ describe('active-session commands on a remote host', () => {
     // Its own rozi calls: a pane command in scope (dev is on screen), extensions status refused.
     expect(rec.get('panes-exit')).toMatch(/^0 /);
     expect(rec.get('status-exit')).toMatch(/^[1-9]\d* .*not permitted/);
+  }, 360_000);
+
+  it('lists a command tab on the host of the session on screen, and runs its on_click exec there', async () => {
+    const s = fx.server!;
+    const account = fx.hosts[0]!.account;
+    const viewer = new Viewer(s); // a page is looking: command tabs list only then
+    try {
+      await viewer.opened;
+      const made = await s.call<{ pane: { key: number } }>('sessions.create', { name: 'tabs', host: 'box' });
+      const key = made.pane.key;
+      await s.call('panes.sendText', {
+        key,
+        text: 'mkdir -p "$HOME/proj-t" && cd "$HOME/proj-t" && echo at-$((3*3))\r',
+      });
+      await waitFor(
+        'the host pane in proj-t',
+        async () =>
+          (await s.call<{ lines: string[] }>('panes.capture', { key })).lines.some((l) => l === 'at-9'),
+        120_000,
+      );
+      await s.call('panes.focus', { target: 'tabs@box:1' });
+      const rows = await waitFor(
+        'the tab listed on box in proj-t',
+        async () => {
+          const all = await s.call<{ id: string; rows: { label: string }[] }[]>('extensions.sidebarTabs');
+          const labels = all.find((t) => t.id === 'where.spot')?.rows.map((r) => r.label) ?? [];
+          return labels.includes(`dir=${join(account.home, 'proj-t')}`) ? labels : null;
+        },
+        { timeoutMs: 120_000, everyMs: 500 },
+      );
+      expect(rows).toContain(`user=${account.user}`);
+      expect(rows).toContain('session=tabs');
+      expect(rows.find((l) => l.startsWith('ext='))).toMatch(
+        new RegExp(`^ext=${account.home}/\\.local/share/rozi/placed/[0-9a-f]{64}$`),
+      );
+      expect(rows.find((l) => l.startsWith('sock='))).toMatch(/\/placed\/[0-9a-f]{16}\.sock$/);
+      // A click on a row: the tab's exec runs on box with the row, in the same directory.
+      await s.call('extensions.sidebarClick', {
+        tab: 'where.spot',
+        row: { label: 'session=tabs', id: null },
+      });
+      const clicked = await waitFor(
+        'the click record on the host',
+        () => {
+          const f = join(account.home, 'row.txt');
+          return existsSync(f) ? readFileSync(f, 'utf8').trim() : null;
+        },
+        120_000,
+      );
+      expect(clicked).toBe(
+        `row=session=tabs user=${account.user} pwd=${join(account.home, 'proj-t')} session=tabs`,
+      );
+    } finally {
+      await viewer.close();
+    }
   }, 360_000);
 
   it('is missing-executable on the host when the program is not there, once', async () => {

@@ -567,6 +567,7 @@ export class ExtensionHost {
       runtimes: () => this.runtimes,
       focus: () => this.focusContext(),
       commandShell: () => this.config.commandShell ?? ['/bin/sh', '-c'],
+      placed: () => this.placedCommandRunner,
       env: (rt, extra) => this.processEnv(rt, { kind: 'tab', ...extra }),
       configTabs: () => this.config.sidebarTabs,
       configOwner: () => ({

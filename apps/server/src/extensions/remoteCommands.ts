@@ -13,18 +13,27 @@ import { platformOk, stripAlias, type AvailabilityReason, type RemotePlacement }
 type Command = ExtensionManifest['commands'][number];
 
 const CALL_MS = 20_000;
+/** A command tab's listing may run up to 30 s on the host before it is killed there. */
+const TAB_CALL_MS = 45_000;
 
 export interface PlacedCommandInput {
   rt: ExtensionRuntime;
-  cmd: Command;
-  kind: 'command' | 'link-handler';
+  /** A command tab's listing is `{ id: 'tab.NAME', run: shell }`, its on_click exec `{ run: exec }`. */
+  cmd: Pick<Command, 'id' | 'run'>;
+  kind: 'command' | 'link-handler' | 'tab';
   link?: { url?: string; file?: string; line?: string; column?: string; hint?: string };
+  /** A clicked command-tab row (ROZI_ROW / ROZI_ROW_ID on the host). */
+  row?: { line: string; id?: string };
+  /** Wait for the exit and answer its stdout (a command tab's listing). */
+  output?: boolean;
 }
 
 export interface PlacedCommandRunner {
   /** The host and host-side session name of the session on screen, when it is on a remote host. */
   remoteOnScreen(): { host: string; session: string } | undefined;
-  run(o: PlacedCommandInput & { host: string; session: string }): Promise<{ host: string; pid: number }>;
+  run(
+    o: PlacedCommandInput & { host: string; session: string },
+  ): Promise<{ host: string; pid: number; stdout?: string }>;
   /** A placed command that ran with no session attached (spec: no-session). */
   noSession(o: { extension: string; command: string }): ExtensionHostError;
 }
@@ -95,14 +104,20 @@ export function placedCommands(placement: RemotePlacement): PlacedCommandRunner 
         session: o.session,
         kind: o.kind,
         link: o.link,
+        row: o.row,
+        output: o.output === true,
       };
       for (let attempt = 0; ; attempt++) {
         try {
           await placement.ensureStored(link, snap);
-          const r = await link.rpc.call<{ pid: number }>('link.ext.run', input, CALL_MS);
+          const r = await link.rpc.call<{ pid: number; stdout?: string }>(
+            'link.ext.run',
+            input,
+            o.output ? TAB_CALL_MS : CALL_MS,
+          );
           placement.clearShown({ extension: key, host: o.host });
           placement.o.log(`placement: ${what} ran on ${o.host} (pid ${r.pid})`);
-          return { host: o.host, pid: r.pid };
+          return { host: o.host, pid: r.pid, stdout: r.stdout };
         } catch (err) {
           const code = err instanceof LinkCallError ? err.code : 'spawn-failed';
           const message = err instanceof Error ? err.message : String(err);

@@ -20,6 +20,7 @@ import { parseTabOutput } from './commandTabs';
 import type { ExtensionRuntime } from './extensionRuntime';
 import type { FocusContext } from './focusContext';
 import { ExtensionHostError } from './hostError';
+import type { PlacedCommandRunner } from './remoteCommands';
 
 /** What the tab runtime needs of the extension host. */
 export interface TabHost {
@@ -29,6 +30,8 @@ export interface TabHost {
   runtimes(): ReadonlyMap<string, ExtensionRuntime>;
   focus(): FocusContext | undefined;
   commandShell(): string[];
+  /** Runs `placement = "active-session"` tabs on the host of the session on screen (remoteCommands.ts). */
+  placed(): PlacedCommandRunner | undefined;
   /** The `tab` process environment of an extension (ROZI_EXTENSION* and the spec's extras). */
   env(rt: ExtensionRuntime, extra: Pick<ExtensionEnvInput, 'sessionName' | 'row'>): NodeJS.ProcessEnv;
   /** config.toml `[[sidebar.tabs]]`: their ids win over an extension tab of the same id. */
@@ -50,7 +53,11 @@ interface TabOwner {
   current(): boolean;
   /** The extension a `run`/`exec` reports as, for logs. */
   name: string;
+  /** The extension's runtime (config.toml tabs have none and always run here). */
+  rt?: ExtensionRuntime;
 }
+
+type CommandSource = Extract<SidebarTabContribution['source'], { kind: 'command' }>;
 
 export class SidebarTabRuntime {
   private readonly cache = new Map<
@@ -73,8 +80,14 @@ export class SidebarTabRuntime {
       if (t.source.kind !== 'command') continue;
       const c = this.cache.get(t.publicId);
       if (c?.running) continue;
-      const due = !c || now - c.lastRun >= Math.max(5, t.intervalSeconds) * 1000 || c.cwd !== focus?.cwd;
-      if (due) this.runCommandTab({ owner, name: t.name, publicId: t.publicId, source: t.source, focus });
+      const remote = this.remoteOf(t.source, owner);
+      // Where it lists: a remote session (by host and name) or the focused pane's cwd here.
+      const where = remote ? `${remote.session}@${remote.host}` : focus?.cwd;
+      const due = !c || now - c.lastRun >= Math.max(5, t.intervalSeconds) * 1000 || c.cwd !== where;
+      if (!due) continue;
+      if (remote && owner.rt)
+        this.runRemoteTab({ rt: owner.rt, name: t.name, publicId: t.publicId, source: t.source, remote });
+      else this.runCommandTab({ owner, name: t.name, publicId: t.publicId, source: t.source, focus });
     }
   }
 
@@ -102,12 +115,78 @@ export class SidebarTabRuntime {
         logDir: rt.logDir,
         env: (extra) => this.h.env(rt, extra),
         name: rt.id,
+        rt,
         current: () => this.h.runtimes().get(rt.id) === rt,
       };
       for (const tab of rt.manifest.sidebarTabs)
         if (!taken.has(tab.publicId)) out.push({ tab, owner, extension: rt.id });
     }
     return out;
+  }
+
+  /** The host and session an active-session extension tab runs on, when the session on screen is remote. */
+  private remoteOf(source: CommandSource, owner: TabOwner): { host: string; session: string } | undefined {
+    if (source.placement !== 'active-session' || !owner.rt) return undefined;
+    return this.h.placed()?.remoteOnScreen();
+  }
+
+  /**
+   * A placed command tab whose session on screen is on a host: it lists there (host/placedCommand.ts),
+   * in the focused pane's directory of that session, with the host's ROZI_* environment. A host that
+   * cannot run it gives one header row with the reason (its notification is shown once).
+   */
+  private runRemoteTab(o: {
+    rt: ExtensionRuntime;
+    name: string;
+    publicId: string;
+    source: CommandSource;
+    remote: { host: string; session: string };
+  }): void {
+    const runner = this.h.placed();
+    if (!runner) return;
+    const entry = {
+      rows: this.cache.get(o.publicId)?.rows ?? [],
+      lastRun: Date.now(),
+      cwd: `${o.remote.session}@${o.remote.host}` as string | undefined,
+      running: true,
+    };
+    this.cache.set(o.publicId, entry);
+    const finish = (rows: SidebarTabRow[]): void => {
+      entry.running = false;
+      entry.lastRun = Date.now();
+      entry.rows = rows;
+      if (this.h.runtimes().get(o.rt.id) === o.rt)
+        this.h.bus.emit({ type: 'sidebar-rows', tab: o.publicId, rows: entry.rows });
+    };
+    runner
+      .run({
+        rt: o.rt,
+        cmd: { id: `tab.${o.name}`, run: { kind: 'shell', command: o.source.command } },
+        kind: 'tab',
+        output: true,
+        ...o.remote,
+      })
+      .then((r) =>
+        finish(
+          parseTabOutput({
+            text: r.stdout ?? '',
+            format: o.source.format,
+            groupPrefix: o.source.groupPrefix,
+          }),
+        ),
+      )
+      .catch((err: unknown) =>
+        finish([
+          {
+            id: null,
+            label: err instanceof Error ? err.message : String(err),
+            header: true,
+            group: null,
+            depth: 0,
+            badge: null,
+          },
+        ]),
+      );
   }
 
   private runCommandTab(o: {
@@ -192,6 +271,22 @@ export class SidebarTabRuntime {
       sessionName: focus?.sessionName ?? '',
       row: { line: row.label, id: row.id ?? undefined },
     });
+    const remote =
+      click.kind === 'exec' && tab.source.kind === 'command' ? this.remoteOf(tab.source, rt) : undefined;
+    if (click.kind === 'exec' && remote && rt.rt) {
+      // The click's exec runs beside the listing, on the host (its failure is a notification there).
+      this.h
+        .placed()
+        ?.run({
+          rt: rt.rt,
+          cmd: { id: `tab.${tab.name}`, run: { kind: 'exec', argv: click.argv } },
+          kind: 'tab',
+          row: { line: row.label, id: row.id ?? undefined },
+          ...remote,
+        })
+        .catch(() => undefined);
+      return { ok: true, pane: null };
+    }
     if (click.kind === 'run' || click.kind === 'popup')
       return {
         ok: true,

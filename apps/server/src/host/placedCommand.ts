@@ -14,6 +14,8 @@ import {
   ensureStateDir,
   extensionLogDir,
   runCommand,
+  signalGroup,
+  spawnGroup,
   UnitLog,
 } from '@rozi/extensions/node';
 import type { Server } from 'node:net';
@@ -53,9 +55,16 @@ export interface RunInput {
   run: PlacedRun;
   /** The session on screen, as this host names it. */
   session: string;
-  kind: 'command' | 'link-handler';
+  kind: 'command' | 'link-handler' | 'tab';
   link?: { url?: string; file?: string; line?: string; column?: string; hint?: string };
+  /** A clicked command-tab row. */
+  row?: { line: string; id?: string };
+  /** A command tab's listing: answer once it exits, with its stdout. */
+  output?: boolean;
 }
+
+const TAB_KILL_MS = 30_000;
+const TAB_OUTPUT_MAX = 1024 * 1024;
 
 const COMMAND_RE = /^[A-Za-z0-9_.-]+$/;
 
@@ -77,7 +86,10 @@ function focusOf(rt: PlacedCommandContext, session: string): { pane: string; ins
   return { pane: String(pane.id), instance: manager.sessionOf(pane).instanceId, cwd };
 }
 
-export async function runPlacedCommand(rt: PlacedCommandContext, input: unknown): Promise<{ pid: number }> {
+export async function runPlacedCommand(
+  rt: PlacedCommandContext,
+  input: unknown,
+): Promise<{ pid: number; stdout?: string }> {
   if (rt.isClosed) throw new LinkCallError('spawn-failed', 'the link is closing');
   const i = input as RunInput;
   if (
@@ -94,6 +106,11 @@ export async function runPlacedCommand(rt: PlacedCommandContext, input: unknown)
     );
   if (i.run?.kind !== 'exec' && i.run?.kind !== 'shell')
     throw new LinkCallError('invalid', 'a placed command runs exec or shell');
+  if (
+    i.row !== undefined &&
+    (typeof i.row?.line !== 'string' || (i.row.id !== undefined && typeof i.row.id !== 'string'))
+  )
+    throw new LinkCallError('invalid', 'a clicked row is { line, id? } of strings');
   if (!rt.verified(i.digest))
     throw new LinkCallError(
       'snapshot-missing',
@@ -112,14 +129,19 @@ export async function runPlacedCommand(rt: PlacedCommandContext, input: unknown)
   const env = buildExtensionEnv({
     base: rt.o.env,
     extension: { id: i.extension, dir: root, stateDir, configJson: i.configJson, generation: i.generation },
-    kind: i.kind === 'link-handler' ? 'link-handler' : 'command',
+    kind: i.kind === 'link-handler' || i.kind === 'tab' ? i.kind : 'command',
     roziBin: rt.o.roziBin,
     socket: socketPath,
     sessionName: i.session,
     source: { pane: focus.pane, session: focus.instance },
     link: i.kind === 'link-handler' ? i.link : undefined,
     placed: { credential: i.credential, sessionInstance: focus.instance },
+    row: i.kind === 'tab' ? i.row : undefined,
   });
+  if (i.output) {
+    rt.o.log(`placement: tab ${i.extension}.${i.command} in ${focus.cwd}`);
+    return await listTab({ argv, cwd: focus.cwd, env, done: () => socket.close() });
+  }
   let startFailure: string | null = null;
   // Set once runCommand returns: a failure before that is a start failure, answered to the client.
   const started: { pid: number | undefined } = { pid: undefined };
@@ -157,4 +179,50 @@ export async function runPlacedCommand(rt: PlacedCommandContext, input: unknown)
   }
   rt.o.log(`placement: command ${i.extension}.${i.command} pid ${pid} in ${focus.cwd}`);
   return { pid };
+}
+
+/** A command tab's listing: its stdout (at most 1 MiB) once it exits, killed after 30 s. */
+function listTab(o: {
+  argv: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  done(): void;
+}): Promise<{ pid: number; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    let child: ReturnType<typeof spawnGroup>;
+    try {
+      child = spawnGroup({ argv: o.argv, cwd: o.cwd, env: o.env, stdin: 'ignore' });
+    } catch (err) {
+      o.done();
+      reject(
+        new LinkCallError(
+          'spawn-failed',
+          `${o.argv[0] ?? 'the program'} could not be started: ${String(err)}`,
+        ),
+      );
+      return;
+    }
+    let out = '';
+    const timer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), TAB_KILL_MS);
+    child.stdout?.on('data', (d: Buffer) => {
+      if (out.length < TAB_OUTPUT_MAX) out += d.toString();
+    });
+    child.stderr?.resume();
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      o.done();
+      reject(
+        new LinkCallError(
+          'spawn-failed',
+          `${o.argv[0] ?? 'the program'} could not be started: ${err.message}`,
+        ),
+      );
+    });
+    child.once('close', () => {
+      clearTimeout(timer);
+      signalGroup(child.pid, 'SIGKILL');
+      o.done();
+      resolve({ pid: child.pid ?? 0, stdout: out });
+    });
+  });
 }
