@@ -201,4 +201,69 @@ describe('read-only viewers', () => {
     expect(events.some((e) => e.type === 'session-detached' && e.client_id === idOf(b))).toBe(true);
     expect(events.some((e) => e.type === 'controller-changed' && e.controller === idOf(ro))).toBe(false);
   }, 120_000);
+
+  it("the server refuses a follower page's layout changes in one line; the controller's run", async () => {
+    const a = viewer(false);
+    const b = viewer(false);
+    await Promise.all([a.opened, b.opened]);
+    const hello = (v: Viewer) =>
+      v.messages.find((m) => m.t === 'hello') as { client: number; token: string } | undefined;
+    await waitFor('hellos', () => hello(a) !== undefined && hello(b) !== undefined);
+    expect(hello(a)!.token).toMatch(/^[0-9a-f]{32}$/);
+    a.send({ t: 'view', session: 'main' });
+    b.send({ t: 'view', session: 'main' });
+    a.send({ t: 'take-control' });
+    const controller = async () =>
+      (await s.call<{ controllers: Record<string, number> }>('workspace.clients')).controllers.main;
+    await waitFor('a controls main', async () => (await controller()) === hello(a)!.client);
+    const key = (await s.call<PaneInfo[]>('panes.list', { session: 'main' }))[0]!.key;
+    const count = async () => (await s.call<PaneInfo[]>('panes.list', { session: 'main' })).length;
+    const before = await count();
+    const post = (v: Viewer | null, path: string, input: unknown) =>
+      http({
+        method: 'POST',
+        path: `/trpc/${path}`,
+        headers: {
+          Cookie: `rozi_${s.port}=${s.token}`,
+          Origin: s.origin,
+          Host: `127.0.0.1:${s.port}`,
+          'Content-Type': 'application/json',
+          ...(v ? { 'x-rozi-client': hello(v)!.token } : {}),
+        },
+        body: JSON.stringify(input),
+      });
+    const message = (body: string) => (JSON.parse(body) as { error: { message: string } }).error.message;
+    for (const [path, input] of [
+      ['panes.split', { key }],
+      ['tabs.setLayout', { session: 'main', layout: 'grid' }],
+      ['panes.kill', { key }],
+    ] as const) {
+      const refused = await post(b, path, input);
+      expect(refused.status, `${path}: ${refused.body}`).toBe(403);
+      expect(message(refused.body)).toBe(
+        `browser ${hello(a)!.client} controls the layout of main; this page follows it: take or request control first (nothing changed)`,
+      );
+    }
+    expect(await count()).toBe(before);
+    // The follower's policy switches over /ws are the controller's too: one line, nothing set.
+    b.send({ t: 'control', op: 'input-lock', on: true });
+    await waitFor('input lock refused', () =>
+      b.messages.some((m) => m.t === 'error' && m.message === 'only the controller can do that'),
+    );
+    // Focus is not layout: a follower still moves its own focus.
+    expect((await post(b, 'panes.focus', { key })).status).toBe(200);
+    const split = await post(a, 'panes.split', { key });
+    expect(split.status, split.body).toBe(200);
+    expect(await count()).toBe(before + 1);
+    // Taking control makes the follower the one whose layout changes run.
+    b.send({ t: 'take-control' });
+    await waitFor('b controls main', async () => (await controller()) === hello(b)!.client);
+    const newKey = (JSON.parse(split.body) as { result: { data: { pane: { key: number } } } }).result.data
+      .pane.key;
+    const killed = await post(b, 'panes.kill', { key: newKey });
+    expect(killed.status, killed.body).toBe(200);
+    await waitFor('back to the panes before', async () => (await count()) === before);
+    expect((await post(a, 'panes.split', { key })).status).toBe(403);
+    expect(await count()).toBe(before);
+  }, 120_000);
 });

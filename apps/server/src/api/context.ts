@@ -57,4 +57,6 @@ export interface ServerServices {
 
 export interface ApiContext extends ServerServices {
   caller: Caller;
+  /** The page a browser's call comes from (its `x-rozi-client` header; api/followerAccess.ts). */
+  page?: string;
 }

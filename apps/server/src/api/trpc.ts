@@ -7,6 +7,7 @@ import { codedError, describeError } from './errorShape';
 import type { ApiContext } from './context';
 import { hostRouting } from '../remote/routing';
 import { readOnlyRefusal } from './readOnlyAccess';
+import { followerRefusal } from './followerAccess';
 
 export type { ApiContext, Caller, Diagnostics } from './context';
 
@@ -37,6 +38,12 @@ export const procedure = t.procedure
   // A read-only link's viewer reaches only the display queries of api/readOnlyAccess.ts.
   .use(({ ctx, path, next }) => {
     const refusal = ctx.caller.ok && ctx.caller.readOnly ? readOnlyRefusal(path) : null;
+    if (refusal) throw new TRPCError({ code: 'FORBIDDEN', message: refusal });
+    return next();
+  })
+  // A page following another's layout changes none of it (api/followerAccess.ts).
+  .use(({ ctx, path, next }) => {
+    const refusal = followerRefusal({ clients: ctx.clients, token: ctx.page, path });
     if (refusal) throw new TRPCError({ code: 'FORBIDDEN', message: refusal });
     return next();
   })

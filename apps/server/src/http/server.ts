@@ -7,6 +7,7 @@ import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { LIMITS } from '../api/limits';
 import { appRouter } from '../api/router';
 import type { ApiContext, ServerServices } from '../api/context';
+import { PAGE_HEADER } from '../api/followerAccess';
 import type { StreamHub } from '../stream/wsHub';
 import { TRPC_PATH, WS_PATH } from '../stream/protocol';
 import { checkRequest, cookieName, hostAllowed, type GateConfig } from './gate';
@@ -46,9 +47,11 @@ export function createHttpServer(o: HttpServerOptions): Server {
       // The gate let the request through; authenticate again here so the procedure's own check
       // does not depend on the gate having run (defence in depth, DESIGN.md).
       const verdict = checkRequest(req, req.method === 'GET' ? 'query' : 'mutation', o.gate);
+      const page = req.headers[PAGE_HEADER];
       return {
         ...o.services,
         caller: verdict.ok ? verdict.caller : { ok: false, reason: verdict.reason },
+        ...(typeof page === 'string' && page.length <= 64 ? { page } : {}),
       };
     },
   });

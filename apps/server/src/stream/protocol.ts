@@ -79,8 +79,12 @@ export type ServerMessage =
   | { t: 'exit'; key: PaneKey; code: number | null }
   /** A client message the server could not use (unknown pane, bad JSON); the socket stays open. */
   | { t: 'error'; key?: PaneKey; message: string }
-  /** Sent once on connect: this page's client id and whether it is a read-only viewer. */
-  | { t: 'hello'; client: number; readOnly: boolean }
+  /**
+   * Sent once on connect. Who this page is: its client id, whether it is read-only, and `token`, a secret the page sends
+   * as the `x-rozi-client` header of its tRPC calls so the server knows which page asks
+   * (api/followerAccess.ts refuses a follower's layout changes).
+   */
+  | { t: 'hello'; client: number; readOnly: boolean; token: string }
   /**
    * The roster of `session` changed (`changed`: re-read workspace.clients), client `from` asks
    * this page (the controller) for control (`requested`), declined this page's request, or

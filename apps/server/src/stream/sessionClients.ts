@@ -58,6 +58,8 @@ export class SessionClients {
   private readonly controllers = new Map<string, number>();
   private readonly policies = new Map<string, SessionPolicy>();
   private readonly lastAsked = new Map<number, number>();
+  /** A page's secret (its hello's `token`) → its client id: tRPC calls name their page by it. */
+  private readonly tokens = new Map<string, number>();
   private tick = 0;
   private readonly bus: EventBus;
 
@@ -65,7 +67,8 @@ export class SessionClients {
     this.bus = o.bus;
   }
 
-  join(o: { id: number; readOnly: boolean }): void {
+  join(o: { id: number; readOnly: boolean; token?: string }): void {
+    if (o.token) this.tokens.set(o.token, o.id);
     this.clients.set(o.id, {
       id: o.id,
       name: `browser ${o.id}`,
@@ -80,6 +83,26 @@ export class SessionClients {
     this.view(id, null);
     this.clients.delete(id);
     this.lastAsked.delete(id);
+    for (const [token, owner] of this.tokens) if (owner === id) this.tokens.delete(token);
+  }
+
+  /** The connected page a tRPC call's `x-rozi-client` token names, or null. */
+  clientOfToken(token: string): number | null {
+    return this.tokens.get(token) ?? null;
+  }
+
+  /**
+   * Why page `id` may not change its session's layout now (rozi's sessions.md: followers are
+   * read-only for layout), or null: another page holds the lease of the session it shows.
+   */
+  layoutRefusal(id: number): string | null {
+    const c = this.clients.get(id);
+    if (!c) return null;
+    if (c.readOnly) return 'read-only viewer: the layout is the owner’s; nothing changed';
+    if (c.session === null) return null;
+    const controller = this.controllers.get(c.session);
+    if (controller === undefined || controller === id) return null;
+    return `browser ${controller} controls the layout of ${c.session}; this page follows it: take or request control first (nothing changed)`;
   }
 
   /** Client `id` now shows `session` (null: none); attaches there and detaches from the last. */

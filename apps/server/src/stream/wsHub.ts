@@ -1,6 +1,7 @@
 // The WebSocket endpoint (/ws): one connection per browser page, carrying terminal frames for
 // every pane the page attached and the server's events. Authentication happened on the raw
 // upgrade (http/gate.ts) before `accept` is called; this file only speaks the protocol.
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
@@ -104,7 +105,8 @@ export class StreamHub {
     this.sockets.set(ws, viewers);
     const clientId = this.nextClientId++;
     this.clients.set(ws, clientId);
-    this.sessionClients.join({ id: clientId, readOnly });
+    const token = randomBytes(16).toString('hex');
+    this.sessionClients.join({ id: clientId, readOnly, token });
     this.roster('client-joined', clientId);
     const channel: ViewerChannel = {
       sendBinary: (frame) => ws.send(frame, { binary: true }),
@@ -115,7 +117,7 @@ export class StreamHub {
       queuedBytes: () => ws.bufferedAmount,
     };
     this.channels.set(clientId, channel);
-    channel.sendJson({ t: 'hello', client: clientId, readOnly });
+    channel.sendJson({ t: 'hello', client: clientId, readOnly, token });
     // ws writes straight to the upgraded socket: its drain is when queued frames reached the kernel.
     socket.on('drain', () => {
       for (const v of [...viewers.values()]) v.drained();

@@ -4,12 +4,13 @@ import type { AppRouter } from '@rozi/server/router';
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { pageHeaders } from './pageToken';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 export function makeTrpcClient() {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: '/trpc' })],
+    links: [httpBatchLink({ url: '/trpc', headers: pageHeaders })],
   });
 }
 

@@ -5,6 +5,7 @@ import type { ClientMessage, ServerMessage } from '@rozi/server/protocol';
 import type { ServerEvent } from '@rozi/server/events';
 import { FlowCredit } from './flowCredit';
 import { OutputCursor } from './outputCursor';
+import { setPageToken } from '../api/pageToken';
 import { decodeFrame, FLOW_ACK_EVERY, FRAME_RESET, REMOVED_CLOSE_CODE, WS_PATH } from './wireFormat';
 
 /** `removed`: another page removed this one from its session; it stays disconnected. */
@@ -254,6 +255,7 @@ export class StreamClient {
       for (const listener of this.controlListeners) listener(message);
     } else if (message.t === 'hello') {
       this.identity = { client: message.client, readOnly: message.readOnly };
+      setPageToken(typeof message.token === 'string' ? message.token : null);
       for (const listener of this.identityListeners) listener();
     }
   }
