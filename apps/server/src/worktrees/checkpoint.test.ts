@@ -2,13 +2,14 @@
 // calls (so an unchanged worktree re-hashes nothing), never the person's own index, and seeded
 // afresh when that index changes (what is tracked follows it).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotTree } from './checkpoint';
 
 let root: string;
+let repo: string;
 let wt: string;
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', args, {
@@ -27,7 +28,7 @@ const pathsOf = (tree: string) => git(wt, 'ls-tree', '-r', '--name-only', tree).
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'rozi-snap-'));
-  const repo = join(root, 'repo');
+  repo = join(root, 'repo');
   execFileSync('mkdir', ['-p', repo]);
   git(repo, 'init', '-q', '-b', 'main');
   for (let i = 0; i < 50; i++) writeFileSync(join(repo, `f${i}.txt`), `line ${i}\n`);
@@ -71,5 +72,42 @@ describe('snapshotTree', () => {
     expect(pathsOf(await snapshotTree(wt))).toContain('secret.env');
     git(wt, 'rm', '-q', '--cached', 'secret.env');
     expect(pathsOf(await snapshotTree(wt))).not.toContain('secret.env');
+  });
+
+  it('sees a same-size edit made within the second its stat was indexed (racy git), when the index is older', async () => {
+    const sec = (ms: number) => Math.floor(ms / 1000);
+    // Git takes an entry as unchanged when size, mtime and ctime (whole seconds) match, unless the
+    // index file is not older than the entry (then it compares contents). Make exactly that: a
+    // checkout whose files and index share one second, the same-size edit in that second too, and
+    // the snapshot in a later second.
+    let made: { dir: string; second: number } | null = null;
+    for (let attempt = 0; attempt < 10 && !made; attempt++) {
+      // Start just after a second begins (file times follow a clock a few ms behind Date.now).
+      await new Promise((r) => setTimeout(r, 1020 - (Date.now() % 1000)));
+      const dir = join(root, `racy${attempt}`);
+      git(repo, 'worktree', 'add', '-q', '-b', `racy${attempt}`, dir);
+      writeFileSync(join(dir, 'f3.txt'), 'line Z\n'); // 'line 3\n' before: the same size
+      const file = statSync(join(dir, 'f3.txt'));
+      const index = statSync(git(dir, 'rev-parse', '--path-format=absolute', '--git-path', 'index').trim());
+      const recorded = git(dir, 'ls-files', '--debug', 'f3.txt');
+      const at = (what: string) => Number(new RegExp(`${what}: (\\d+):`).exec(recorded)?.[1]);
+      const second = sec(file.mtimeMs);
+      if (
+        sec(file.ctimeMs) === second &&
+        sec(index.mtimeMs) === second &&
+        at('mtime') === second &&
+        at('ctime') === second
+      )
+        made = { dir, second };
+    }
+    expect(made, 'a checkout and an edit within one second').not.toBeNull();
+    if (!made) return;
+    const { dir, second } = made;
+    await new Promise((r) => setTimeout(r, Math.max(0, (second + 1) * 1000 + 50 - Date.now())));
+    const tree = await snapshotTree(dir);
+    expect(git(dir, 'diff', '--name-only'), 'git itself sees the edit').toBe('f3.txt\n');
+    expect(git(dir, 'cat-file', 'blob', `${tree}:f3.txt`)).toBe('line Z\n');
+    // And again from the kept index.
+    expect(await snapshotTree(dir)).toBe(tree);
   });
 });

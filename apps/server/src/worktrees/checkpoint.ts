@@ -3,7 +3,7 @@
 // a private index file (GIT_INDEX_FILE, kept per worktree) seeded from the worktree's own, so the person's index,
 // stash, branches and HEAD are never touched, and `git add -A` only re-reads files whose stat
 // changed. Turn 0 is the base the worktree started from.
-import { copyFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { git, gitOut } from './git';
 
@@ -39,6 +39,19 @@ function indexMark(path: string): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * Copies the worktree's index to the private one with the same modification time (whole seconds,
+ * never later). Git trusts an entry's stat data only when the index file is older than the entry;
+ * an entry written in the same second as its index is "racily clean" and its content is compared.
+ * A copy stamped with the time of copying made those entries look settled, so a same-size edit
+ * made in the second of a checkout was never seen (the Changes view missed it for good).
+ */
+function seedFrom(own: string, index: string): void {
+  copyFileSync(own, index);
+  const at = Math.floor(statSync(own).mtimeMs / 1000);
+  utimesSync(index, at, at);
 }
 
 const ignoredTracked = async (o: { dir: string; env?: Record<string, string> }): Promise<string[]> =>
@@ -93,7 +106,7 @@ export async function snapshotTree(dir: string): Promise<string> {
   }
   if (seeded !== mark || !existsSync(p.index)) {
     rmSync(p.index, { force: true });
-    if (mark !== '') copyFileSync(p.own, p.index);
+    if (mark !== '') seedFrom(p.own, p.index);
     else await gitOut({ cwd: dir, args: ['read-tree', 'HEAD'], env, what: 'read HEAD' });
     writeFileSync(p.seed, mark);
   }
