@@ -67,8 +67,8 @@ describe('keyboard only, the screens beside the panes (1440x900)', () => {
     const made = JSON.parse(out) as { data: { worktree: { path: string }; pane: { id: number } } };
     const wt = made.data.worktree.path;
     const pane = made.data.pane.id;
-    // A length that differs from the base's: a same-size edit can be missed (see the closing note).
-    writeFileSync(join(wt, 'src', 'cart.ts'), 'export const currency = "USD"; // dollars\n');
+    // The same size as the base's, right after the checkout (often in its second): racy git.
+    writeFileSync(join(wt, 'src', 'cart.ts'), 'export const currency = "USD";\n');
     writeFileSync(join(wt, 'NOTES.md'), 'dollars now\n');
 
     await openWorkspace(page, server.url);
