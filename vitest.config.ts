@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
 // (scripts/test.sh does it).
 export default defineConfig({
   test: {
+    // The watchdog names test files stuck for minutes and ends a run past its deadline
+    // (scripts/watchdogReporter.ts), so a hang fails with a name instead of outliving CI's limit.
+    reporters: ['default', './scripts/watchdogReporter.ts'],
     projects: [
       'packages/detect',
       'packages/keymap',
