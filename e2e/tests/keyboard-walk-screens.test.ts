@@ -1,8 +1,9 @@
 // "A day without the mouse" (issue 17), the screens keyboard-walk.test.ts does not reach: the
 // Changes view of an agent worktree (beside the panes, after their terminals, which keep Tab), the
 // Files and Git sidebar tabs' contents, and the keybinding editor's edit row (record, conflict,
-// cancel, save, reset). On each: the focus gets there from the keyboard, is always in sight, and
-// leaves without landing on <body>. Desktop 1440x900; the phone's terminal is walked in
+// cancel, save, reset), the Manage collaborators dialog and the Profiles picker, and the terminal's
+// modes (resize, copy, hint). On each: the focus gets there from the keyboard, is always in sight,
+// and leaves without landing on <body>. Desktop 1440x900; the phone's terminal is walked in
 // keyboard-walk-phone.test.ts.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { waitForFocus } from '../lib/focusProbe';
 import { startRozi, type RoziServer } from '../lib/roziServer';
 import { focusStop, invisibleStops, tabWalk, type Stop } from '../lib/tabWalk';
-import { typeInTerminal, waitFor } from '../lib/terminalText';
+import { typeInTerminal, waitFor, waitForText } from '../lib/terminalText';
 import { openWorkspace } from '../lib/workspaceProbe';
 
 let server: RoziServer;
@@ -253,5 +254,132 @@ describe('keyboard only, the screens beside the panes (1440x900)', () => {
     const after = await focusStop(page);
     expect(after.tag, 'the focus after Reset').not.toBe('body');
     expect(after.name).toBe(change);
+  }, 180_000);
+
+  it('Manage collaborators, the Profiles picker, and resize, copy and hint modes: in sight, no trap, the focus comes back', async () => {
+    const { page } = b;
+    const term = page.locator('section[data-pane-id="1"] .xterm-helper-textarea');
+    const mode = () =>
+      page.locator('section[data-pane-id="1"] [data-terminal-key]').getAttribute('data-term-mode');
+    const onTerminal = (what: string) => waitForFocus(page, what, (f) => f.terminalPane === 1);
+    await openWorkspace(page, server.url);
+    await page.locator('section[data-pane-id] .xterm-helper-textarea').first().focus();
+    await prefix('1');
+    await term.waitFor({ timeout: 30_000 });
+    // A second page on the session: the control chip and the collaborators list have someone to show.
+    const other = await b.context.newPage();
+    try {
+      await openWorkspace(other, server.url);
+      await page.bringToFront();
+      await page.locator('[data-control-chip="ctrl"]').waitFor({ timeout: 30_000 });
+
+      // The chip is a Tab stop in sight that says what Enter does; Enter opens the dialog on its filter.
+      await term.focus();
+      await prefix('s');
+      await waitForFocus(page, 'the session row', (f) => f.tag === 'button');
+      const toChip = await tabWalk(page, {
+        max: 60,
+        until: (s) => s.name.startsWith('Manage collaborators'),
+      });
+      expect(invisibleStops(toChip), where(toChip).join(' → ')).toEqual([]);
+      expect(toChip.at(-1)!.name).toContain('you control this session, 2 pages');
+      await page.keyboard.press('Enter');
+      await waitForFocus(page, 'the collaborators filter', (f) => f.name === 'Filter collaborators');
+      // The highlighted row is the filter's active descendant (a screen reader hears it).
+      const highlighted = await page.evaluate(() => {
+        const id = document.activeElement?.getAttribute('aria-activedescendant');
+        const row = id ? document.getElementById(id) : null;
+        return row?.getAttribute('aria-selected') === 'true' ? row.getAttribute('data-collaborator') : null;
+      });
+      expect(highlighted, 'the other page highlighted').toMatch(/^\d+$/);
+      await screenshot(page, 'walk-desktop-collaborators');
+      // Tab stays in the dialog (past its last control, the browser's own UI: <body> here).
+      const collab = await tabWalk(page, {
+        max: 6,
+        until: (s, i) => i > 0 && s.name === 'Filter collaborators',
+      });
+      const inCollab = collab.filter((s) => s.tag !== 'body');
+      expect(inCollab.filter((s) => s.dialog !== 'Collaborators').map((s) => s.name)).toEqual([]);
+      expect(invisibleStops(inCollab)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await waitForFocus(page, 'the chip after Esc', (f) => f.name.startsWith('Manage collaborators'));
+    } finally {
+      await other.close();
+    }
+
+    // Profiles: the filter, then Ctrl+N's name field (the focus fell to the dialog's × before), Esc
+    // back to the filter with the picker still open, a capture saved with Enter, Esc to the terminal.
+    await term.focus();
+    await onTerminal('pane 1');
+    await prefix('Shift+O');
+    await waitForFocus(page, 'the profiles filter', (f) => f.name === 'Filter profiles');
+    await page.locator('[data-profile-picker]').waitFor();
+    await page.keyboard.press('Control+n');
+    const naming = await waitForFocus(page, 'the profile name', (f) => f.name === 'Profile name');
+    expect(naming.dialog).toBe('Profiles');
+    expect(invisibleStops([await focusStop(page)])).toEqual([]);
+    await page.keyboard.press('Escape');
+    await waitForFocus(page, 'the filter after Esc', (f) => f.name === 'Filter profiles');
+    expect(await page.locator('[data-profile-picker]').count()).toBe(1);
+    await page.keyboard.press('Control+n');
+    await waitForFocus(page, 'the profile name again', (f) => f.name === 'Profile name');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.type('walked');
+    await screenshot(page, 'walk-desktop-profile-name');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-profile="walked"]').waitFor({ timeout: 30_000 });
+    await waitForFocus(page, 'the filter after saving', (f) => f.name === 'Filter profiles');
+    const profiles = await tabWalk(page, { max: 6, until: (s, i) => i > 0 && s.name === 'Filter profiles' });
+    const inProfiles = profiles.filter((s) => s.tag !== 'body');
+    expect(inProfiles.filter((s) => s.dialog !== 'Profiles').map((s) => s.name)).toEqual([]);
+    expect(invisibleStops(inProfiles)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await onTerminal('pane 1 after the picker');
+
+    // Resize mode holds every key (Tab too) with the focus left in the terminal, and Esc ends it
+    // there; run from the palette, the focus goes back to the terminal as well.
+    await prefix('r');
+    await page.locator('[data-resize-mode]').waitFor();
+    await page.keyboard.press('Tab');
+    await onTerminal('pane 1 in resize mode');
+    expect(invisibleStops([await focusStop(page)])).toEqual([]);
+    await screenshot(page, 'walk-desktop-resize');
+    await page.keyboard.press('Escape');
+    await waitFor('resize mode left', async () => (await page.locator('[data-resize-mode]').count()) === 0);
+    await onTerminal('pane 1 after resize mode');
+    await page.keyboard.press('Control+Shift+P');
+    await waitForFocus(page, 'the palette filter', (f) => f.tag === 'input');
+    await page.keyboard.type('resize mode');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-resize-mode]').waitFor();
+    await onTerminal('pane 1 in resize mode from the palette');
+    await page.keyboard.press('Escape');
+    await waitFor('resize mode left', async () => (await page.locator('[data-resize-mode]').count()) === 0);
+
+    // Copy mode: entered from the sidebar, the keys go to the terminal it works on; Tab stays.
+    await prefix('s');
+    await waitForFocus(page, 'the session row', (f) => f.tag === 'button');
+    await prefix('BracketLeft');
+    await waitFor('copy mode', async () => (await mode()) === 'copy');
+    await onTerminal('pane 1 in copy mode');
+    await page.keyboard.press('Tab');
+    expect(await mode()).toBe('copy');
+    await onTerminal('pane 1 in copy mode after Tab');
+    await screenshot(page, 'walk-desktop-copy');
+    await page.keyboard.press('Escape');
+    await waitFor('copy mode left', async () => (await mode()) === null);
+    await onTerminal('pane 1 after copy mode');
+
+    // Hint mode: labels over a URL, Esc leaves them with the focus in the terminal.
+    await typeInTerminal(page, 'echo walk https://example.com/walk\n');
+    await waitForText(page, { paneId: 1, includes: 'walk https://example.com/walk' });
+    await prefix('u');
+    await waitFor('hint mode', async () => (await mode()) === 'hint');
+    await page.locator('section[data-pane-id="1"] .rozi-hint-label').first().waitFor();
+    await onTerminal('pane 1 in hint mode');
+    await screenshot(page, 'walk-desktop-hint');
+    await page.keyboard.press('Escape');
+    await waitFor('hint mode left', async () => (await mode()) === null);
+    await onTerminal('pane 1 after hint mode');
   }, 180_000);
 });

@@ -7,7 +7,7 @@
 // while they would do something; ↑/↓ move. A filter that hides the highlighted client takes its
 // keys with it.
 import { Dialog, Kbd } from '@rozi/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { RosterClient, SessionControl } from './useSessionControl';
 
 /** How long a first Ctrl+K stays armed for the second. */
@@ -33,6 +33,7 @@ export function CollaboratorsDialog({
   const [filter, setFilter] = useState('');
   const [cursor, setCursor] = useState(0);
   const [armed, setArmed] = useState<number | null>(null);
+  const listId = useId();
   useEffect(() => {
     if (open) {
       setFilter('');
@@ -76,6 +77,10 @@ export function CollaboratorsDialog({
       </div>
       <input
         data-autofocus
+        role="combobox"
+        aria-expanded="true"
+        aria-controls={listId}
+        aria-activedescendant={target ? `${listId}-${at}` : undefined}
         aria-label="Filter collaborators"
         placeholder="Filter"
         value={filter}
@@ -105,6 +110,7 @@ export function CollaboratorsDialog({
         className="w-full border-b border-line bg-transparent px-3 py-2 text-[13px] text-fg outline-none"
       />
       <ul
+        id={listId}
         role="listbox"
         aria-label="Collaborators"
         data-collaborators
@@ -118,6 +124,7 @@ export function CollaboratorsDialog({
           shown.map((c, i) => (
             <li
               key={c.id}
+              id={`${listId}-${i}`}
               role="option"
               aria-selected={i === at}
               data-collaborator={c.id}

@@ -28,9 +28,14 @@ export function ControlChip({ control, onManage }: { control: SessionControl; on
       ? `browser ${control.wants.join(', browser ')} asks for control: click to manage collaborators`
       : `You control this session (${control.count} pages on it): click to manage collaborators`
     : `browser ${control.controller ?? '?'} controls this session: click or Ctrl+A g to ${control.takeover ? 'take' : 'ask for'} control`;
+  // What a keyboard or screen-reader user needs: what Enter does and who holds the control.
+  const label = mine
+    ? `Manage collaborators: you control this session, ${control.count} pages${asking ? `, browser ${control.wants.join(', browser ')} asks for control` : ''}${control.inputLock ? ', input lock on' : ''}`
+    : `${control.takeover ? 'Take' : 'Ask for'} control: browser ${control.controller ?? '?'} controls this session${control.inputLock ? ', input lock on' : ''}`;
   return (
     <button
       type="button"
+      aria-label={label}
       data-control-chip={mine ? 'ctrl' : 'view'}
       data-control-asking={asking ? 'true' : undefined}
       onClick={() => (mine ? onManage() : control.takeControl())}

@@ -6,9 +6,10 @@
 // Ctrl+R twice replaces the shown session's panes with the profile's (once with config.toml's
 // `[confirm] load_profile = false`); Ctrl+F toggles
 // `[profile] default`; Ctrl+D twice deletes the profile file. A profile that launched in part
-// names each problem in one notice.
+// names each problem in one notice. The focus follows the view: the name field while naming, the
+// filter otherwise (the field that held it is gone, and the browser would hand it to the ×).
 import { Dialog, Kbd } from '@rozi/ui';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTRPCClient } from '../api/trpcClient';
 import { useConfigBehaviour } from '../settings/useConfigInput';
 
@@ -62,6 +63,19 @@ function PickerInside(p: ProfilePickerProps) {
   );
   const [error, setError] = useState<string | null>(null);
   const filter = useRef<HTMLInputElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const view = naming?.kind ?? 'list';
+  useEffect(() => {
+    const field = () => (view === 'list' ? filter.current : nameField.current);
+    field()?.focus();
+    // Chromium moves the focus off a removed element after React's commit: look again next frame.
+    const again = requestAnimationFrame(() => {
+      const f = field();
+      if (f && document.activeElement !== f) f.focus();
+    });
+    return () => cancelAnimationFrame(again);
+  }, [view]);
 
   const reload = useCallback(
     () =>
@@ -198,7 +212,6 @@ function PickerInside(p: ProfilePickerProps) {
           e.stopPropagation();
           setNaming(null);
           setError(null);
-          requestAnimationFrame(() => filter.current?.focus());
         }}
       >
         <div className="flex items-center gap-2 border-b border-line px-3 py-2">
@@ -206,7 +219,7 @@ function PickerInside(p: ProfilePickerProps) {
             {naming.kind === 'capture' ? 'Capture as' : `Launch ${current?.name ?? ''} as`}
           </span>
           <input
-            autoFocus
+            ref={nameField}
             aria-label={naming.kind === 'capture' ? 'Profile name' : 'Session name'}
             value={naming.value}
             placeholder={naming.kind === 'capture' ? 'profile name' : 'session name'}
@@ -229,7 +242,10 @@ function PickerInside(p: ProfilePickerProps) {
       <div className="flex items-center gap-2 border-b border-line px-3 py-2">
         <input
           ref={filter}
-          autoFocus
+          role="combobox"
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-activedescendant={current ? `${listId}-${shown.indexOf(current)}` : undefined}
           aria-label="Filter profiles"
           value={query}
           placeholder="Type to filter profiles"
@@ -242,13 +258,14 @@ function PickerInside(p: ProfilePickerProps) {
         />
         <span className="text-[11px] text-muted">{shown.length}</span>
       </div>
-      <ul role="listbox" aria-label="Profiles" className="max-h-[50vh] overflow-y-auto py-1">
-        {shown.map((row) => {
+      <ul id={listId} role="listbox" aria-label="Profiles" className="max-h-[50vh] overflow-y-auto py-1">
+        {shown.map((row, i) => {
           const on = row === current;
           const isArmed = armed !== null && armed.name === row.name && on;
           return (
             <li
               key={`${row.source}:${row.name}`}
+              id={`${listId}-${i}`}
               role="option"
               aria-selected={on}
               data-profile={row.name}

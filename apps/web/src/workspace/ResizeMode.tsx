@@ -2,10 +2,10 @@
 // Resize mode (rozi's keybindings.md): Ctrl+A r, then h/j/k/l or the arrows move the focused
 // pane's divider 4% of its split (model/splitResize.ts), Esc (or Enter) leaves. A floating pane
 // has no split: l/j grow its rectangle and h/k shrink it from its top-left corner, Shift+h/j/k/l
-// move it (model/floatRect.ts), as rozi's keybindings.md says. While it is on,
-// every key is taken in the capture phase so none reaches the terminal, and a RESIZE hjkl Esc
-// indicator shows at the bottom of the page. Presses faster than the server's answer each count:
-// a press steps from the layout the last press asked for while that request is out, and the
+// move it (model/floatRect.ts), as rozi's keybindings.md says. While it is on, every key is taken
+// in the capture phase so none reaches the terminal, and a RESIZE hjkl Esc indicator shows at the
+// top of the page (toasts take the bottom). Presses faster than the server's answer each count: a
+// press steps from the layout the last press asked for while that request is out, and the
 // requests go one after another.
 import { useEffect, useRef } from 'react';
 import type { ActionContext } from '../actions/actionTypes';
@@ -100,7 +100,7 @@ export function ResizeMode({
     <div
       data-resize-mode
       role="status"
-      className="pointer-events-none fixed bottom-8 left-1/2 z-50 -translate-x-1/2 rounded-md border border-done/60 bg-surface px-3 py-1 font-mono text-[12px] text-done shadow-lg"
+      className="pointer-events-none fixed left-1/2 top-10 z-50 -translate-x-1/2 rounded-md border border-done/60 bg-surface px-3 py-1 font-mono text-[12px] text-done shadow-lg"
     >
       RESIZE hjkl Esc
     </div>
