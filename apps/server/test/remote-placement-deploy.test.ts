@@ -3,9 +3,10 @@
 // dev@box` sends this client's snapshot to the host, which runs the session service there as the
 // host account, from the read-only snapshot, with the host's own [extensions.<ID>] settings over
 // the manifest's defaults and ROZI_SESSION_INSTANCE of its session; the same deploy again is
-// `unchanged`; `extensions status --session dev@box` shows it; the service keeps running after the
-// local server (every UI) is gone; undeploy from a restarted client stops it.
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// `unchanged`; `extensions status --session dev@box` shows it; it returns after the host's own
+// server restarts; the service keeps running after the local server (every UI) is gone; undeploy
+// from a restarted client stops it.
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, waitFor } from './harness';
@@ -130,6 +131,28 @@ describe('session placement (deploy) on a remote host', () => {
     expect((await deploy()).status).toBe('unchanged');
     expect(await pidOf()).toBe(pid);
 
+    // The host's rozi server restarts (a clean stop, as a reboot's): the session is resurrected
+    // there and the deployment returns with it, as the same account, under a new process.
+    const hostServers = accountProcesses(account.uid, 'server --headless');
+    expect(hostServers).toHaveLength(1);
+    rmSync(join(account.home, 'keep.txt'));
+    process.kill(hostServers[0]!, 'SIGTERM');
+    await waitFor('the service stopped with its server', () => !alive(pid), 60_000);
+    const back = await waitFor(
+      'the deployment back after the host server restarted',
+      async () => {
+        const p = await pidOf().catch(() => null);
+        return p && p !== pid ? p : null;
+      },
+      { timeoutMs: 180_000, everyMs: 1000 },
+    );
+    expect(accountProcesses(account.uid, 'server --headless')).not.toContain(hostServers[0]);
+    const again0 = await waitFor('the returned service record', () => record(account.home), 120_000);
+    expect(again0.get('user')).toBe(account.user);
+    expect(again0.get('ROZI_SESSION_NAME')).toBe('dev');
+    expect(again0.get('ROZI_EXTENSION_CONFIG')).toBe('{"level":2}');
+    expect(again0.get('ROZI_EXTENSION_CREDENTIAL')).not.toBe(rec.get('ROZI_EXTENSION_CREDENTIAL'));
+
     // Every UI gone: the local server stops, its link to box ends; the session service stays.
     await s.stop();
     fx.server = null;
@@ -138,7 +161,7 @@ describe('session placement (deploy) on a remote host', () => {
       () => accountProcesses(account.uid, 'serve --stdio').length === 0,
       { timeoutMs: 120_000, everyMs: 500 },
     );
-    expect(alive(pid)).toBe(true);
+    expect(alive(back)).toBe(true);
 
     // A new client: undeploy through the routing stops it on the host.
     const again = await fx.start();
@@ -149,6 +172,6 @@ describe('session placement (deploy) on a remote host', () => {
     );
     const un = await runCli(again.env, ['extensions', 'undeploy', 'keeper', '--session', 'dev@box']);
     expect(un.code).toBe(0);
-    await waitFor('the session service stopped', () => !alive(pid), 60_000);
+    await waitFor('the session service stopped', () => !alive(back), 60_000);
   }, 480_000);
 });

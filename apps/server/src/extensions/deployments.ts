@@ -17,6 +17,7 @@ import {
 import type { ExtensionManifest } from '@rozi/extensions';
 import type { ExtensionRuntime } from './extensionRuntime';
 import { ExtensionHostError } from './hostError';
+import { readDeploymentRecords, writeDeploymentRecords, type DeploymentRecord } from './deploymentRecords';
 
 /** What deployments need of the extension host: the loaded runtimes, generations and invoker. */
 export interface DeploymentHost {
@@ -38,6 +39,8 @@ export interface DeployedFiles {
   logDir: string;
   /** What "the same files and settings" compares: the snapshot's digest. */
   digest: string;
+  /** The stored snapshot's own digest, which a restart deploys from again (Deployments.restore). */
+  snapshot?: string;
 }
 
 type DeploySource = Pick<ExtensionRuntime, 'id' | 'dir' | 'manifest' | 'stateDir' | 'logDir'> & {
@@ -72,8 +75,55 @@ export class Deployments {
       roziBin: string;
       socket: string;
       sessionInstance: (session: string) => string | undefined;
+      /** Where the deployments are recorded so they return after a restart (deploymentRecords.ts). */
+      recordsFile?: string;
+      log?: (line: string) => void;
     },
   ) {}
+
+  /** Set by the server when it can run stored snapshots (a host): the files of a restored record. */
+  snapshotFiles: ((r: { extension: string; snapshot: string }) => DeployedFiles) | undefined;
+
+  private record(): void {
+    if (!this.o.recordsFile) return;
+    const records: DeploymentRecord[] = [...this.all.values()].map((d) => ({
+      extension: d.extension,
+      session: d.session,
+      ...(d.files?.snapshot ? { snapshot: d.files.snapshot } : {}),
+    }));
+    writeDeploymentRecords({ file: this.o.recordsFile, log: this.log }, records);
+  }
+
+  private readonly log = (line: string): void => this.o.log?.(line);
+
+  /**
+   * At start, after the sessions were resurrected and the extensions loaded: every recorded
+   * deployment whose session is here again is deployed again (a new credential, the settings of
+   * now); one that cannot be is a log line and is forgotten.
+   */
+  async restore(): Promise<void> {
+    if (!this.o.recordsFile) return;
+    for (const r of readDeploymentRecords(this.o.recordsFile, this.log)) {
+      if (this.all.has(this.key(r.extension, r.session))) continue;
+      if (this.o.sessionInstance(r.session) === undefined) {
+        this.log(`extensions: ${r.extension} was deployed in ${r.session}, which did not return`);
+        continue;
+      }
+      try {
+        if (r.snapshot !== undefined && !this.snapshotFiles)
+          throw new ExtensionHostError('invalid', 'this server does not run stored snapshots');
+        const files =
+          r.snapshot !== undefined ? this.snapshotFiles?.({ ...r, snapshot: r.snapshot }) : undefined;
+        await this.deploy({ extension: r.extension, session: r.session, files, restored: true });
+        this.log(`extensions: ${r.extension} deployed in ${r.session} again`);
+      } catch (err) {
+        this.log(
+          `extensions: ${r.extension} in ${r.session} did not return: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+    }
+    this.record();
+  }
 
   private key(extension: string, session: string): string {
     return `${extension}@${session}`;
@@ -84,7 +134,13 @@ export class Deployments {
     return d.files ?? this.host.runtime(d.extension);
   }
 
-  async deploy(o: { extension: string; session: string; files?: DeployedFiles }): Promise<DeployResult> {
+  async deploy(o: {
+    extension: string;
+    session: string;
+    files?: DeployedFiles;
+    /** Restore records once, after all of them (restore()). */
+    restored?: boolean;
+  }): Promise<DeployResult> {
     const loaded = o.files ? undefined : this.host.runtime(o.extension);
     const rt: DeploySource | undefined = o.files ?? loaded;
     if (!rt)
@@ -149,6 +205,7 @@ export class Deployments {
       d.services.set(s.name, sup);
       sup.start();
     }
+    if (!o.restored) this.record();
     return {
       extension: o.extension,
       session: o.session,
@@ -174,6 +231,7 @@ export class Deployments {
   }): Promise<{ extension: string; session: string; undeployed: boolean }> {
     const d = this.all.get(this.key(o.extension, o.session));
     if (d) await this.end(d, 'undeploy');
+    if (d) this.record();
     return { ...o, undeployed: d !== undefined };
   }
 

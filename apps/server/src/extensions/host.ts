@@ -40,6 +40,7 @@ import type { UserCommand } from '../config/userCommands';
 import { DEFAULT_PREFIX, resolveKeymap, type KeymapResult, type KeySuggestion } from '@rozi/keymap';
 import { ExtensionHostError } from './hostError';
 import { Deployments } from './deployments';
+import { deploymentRecordsFile } from './deploymentRecords';
 import { PickerBroker } from './pickerBroker';
 import type { CallerIdentity } from './callerIdentity';
 import { ExtensionCommands, type ProcessEnvInput } from './extensionCommands';
@@ -114,12 +115,16 @@ export class ExtensionHost {
       roziBin: o.roziBin,
       socket: o.paths.socket,
       sessionInstance: (name) => o.manager.sessions.get(name)?.instanceId,
+      recordsFile: deploymentRecordsFile(o.paths.stateDir),
+      log: o.log,
     });
   }
 
   async start(): Promise<LoadReport> {
     removeStaleStaging(this.o.paths.extensionsDir);
     const report = await this.reload();
+    // Deployments of the sessions the server resurrected return (spec 003: Lifecycle).
+    await this.deployments.restore();
     this.poll = setInterval(() => void this.checkFiles(), this.o.filePollMs ?? FILE_POLL_MS);
     this.poll.unref();
     this.sidebar.start();

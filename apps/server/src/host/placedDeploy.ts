@@ -6,10 +6,11 @@
 // drops (extensions/deployments.ts runs it like a local one; undeploy and status reach it by
 // the ordinary routing of `--session NAME@HOST`).
 import { checkExtensionDir, ensureStateDir, extensionLogDir, mergeSettings } from '@rozi/extensions/node';
-import type { DeployResult } from '../extensions/deployments';
+import type { DeployedFiles, DeployResult } from '../extensions/deployments';
 import { readHostConfig } from '../extensions/hostConfig';
 import { LinkCallError } from '../link/linkCallError';
 import { EXTENSION_ID_RE, type PlacedCommandContext } from './placedCommand';
+import { verifiedSnapshot } from './placedSnapshots';
 
 export async function deploySnapshot(
   rt: PlacedCommandContext & { o: { paths: { configFile: string } } },
@@ -26,35 +27,60 @@ export async function deploySnapshot(
   const digest = String(i.digest);
   if (!rt.verified(digest))
     throw new LinkCallError('snapshot-missing', `snapshot ${digest.slice(0, 19)} is not stored here`);
-  const dir = rt.snapshotDir(digest);
-  const { check, problem } = checkExtensionDir(dir);
-  const manifest = check?.manifest;
-  if (!manifest)
-    throw new LinkCallError(
-      'invalid',
-      `the deployed files of ${i.extension} do not load here: ${problem ?? check?.errors[0]?.message ?? check?.verdict}`,
-    );
-  if (manifest.extension.id !== i.extension)
-    throw new LinkCallError('invalid', `the snapshot holds ${manifest.extension.id}, not ${i.extension}`);
-  // A config.toml that does not parse keeps its last good values in force (hostConfig.ts).
-  const config = readHostConfig(rt.o.paths.configFile);
-  const settings = mergeSettings({
-    extension: i.extension,
-    declared: manifest.settings,
-    user: config.extensions[i.extension],
-  });
   const { paths } = rt.o;
   return rt.o.services.extensions.deployments.deploy({
     extension: i.extension,
     session: i.session,
-    files: {
-      id: i.extension,
-      dir,
-      manifest,
-      settings: { json: settings.json },
-      stateDir: ensureStateDir(paths.stateDir, i.extension),
-      logDir: extensionLogDir(paths.logDir, i.extension),
-      digest: `${digest}/${settings.json}`,
-    },
+    files: snapshotFiles({ paths, dir: rt.snapshotDir(digest), extension: i.extension, snapshot: digest }),
   });
+}
+
+/**
+ * A deployment restored when this server starts again (Deployments.restore): the snapshot it
+ * ran from, checked again, with this host's settings of now.
+ */
+export function restoredSnapshotFiles(o: {
+  paths: { dataDir: string; configFile: string; stateDir: string; logDir: string };
+  log(line: string): void;
+}): (r: { extension: string; snapshot: string }) => DeployedFiles {
+  return (r) => {
+    const dir = verifiedSnapshot({ dataDir: o.paths.dataDir, digest: r.snapshot, log: o.log });
+    if (!dir) throw new LinkCallError('bundle-failed', `its files (${r.snapshot.slice(0, 19)}) are gone`);
+    return snapshotFiles({ paths: o.paths, dir, extension: r.extension, snapshot: r.snapshot });
+  };
+}
+
+/** The deployed files of a stored snapshot: its manifest, this host's settings over its defaults. */
+function snapshotFiles(o: {
+  paths: { configFile: string; stateDir: string; logDir: string };
+  dir: string;
+  extension: string;
+  snapshot: string;
+}): DeployedFiles {
+  const { check, problem } = checkExtensionDir(o.dir);
+  const manifest = check?.manifest;
+  if (!manifest)
+    throw new LinkCallError(
+      'invalid',
+      `the deployed files of ${o.extension} do not load here: ${problem ?? check?.errors[0]?.message ?? check?.verdict}`,
+    );
+  if (manifest.extension.id !== o.extension)
+    throw new LinkCallError('invalid', `the snapshot holds ${manifest.extension.id}, not ${o.extension}`);
+  // A config.toml that does not parse keeps its last good values in force (hostConfig.ts).
+  const config = readHostConfig(o.paths.configFile);
+  const settings = mergeSettings({
+    extension: o.extension,
+    declared: manifest.settings,
+    user: config.extensions[o.extension],
+  });
+  return {
+    id: o.extension,
+    dir: o.dir,
+    manifest,
+    settings: { json: settings.json },
+    stateDir: ensureStateDir(o.paths.stateDir, o.extension),
+    logDir: extensionLogDir(o.paths.logDir, o.extension),
+    digest: `${o.snapshot}/${settings.json}`,
+    snapshot: o.snapshot,
+  };
 }

@@ -12,19 +12,8 @@
 // its own control socket whose requests pass placedGate.ts; those acting for the extension go to
 // the client as `placed.call`. Refusals carry the spec's availability reasons as codes
 // (missing-executable, bundle-failed, spawn-failed).
-import {
-  accessSync,
-  chmodSync,
-  constants,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { delimiter, dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import {
   buildExtensionEnv,
   ensureStateDir,
@@ -44,6 +33,7 @@ import type { LinkRpc } from '../link/linkRpc';
 import { deploySnapshot } from './placedDeploy';
 import { EXTENSION_ID_RE, runPlacedCommand, type PlacedRun } from './placedCommand';
 import { placedGate, type PlacedBinding } from './placedGate';
+import { hexOf, removeTree, safeRelative, setTreeMode, verifiedSnapshot } from './placedSnapshots';
 
 /** Bounds of one stored snapshot (the spec's snapshot limits). */
 const MAX_FILES = 4096;
@@ -99,63 +89,7 @@ export interface PlacedRow {
   status: ServiceStatus;
 }
 
-const DIGEST_RE = /^sha256:([0-9a-f]{64})$/;
 const SERVICE_RE = /^[a-z0-9_-]+$/;
-
-function hexOf(digest: unknown): string {
-  const m = typeof digest === 'string' ? DIGEST_RE.exec(digest) : null;
-  if (!m) throw new LinkCallError('invalid', 'a snapshot digest is sha256:<64 hex digits>');
-  return m[1] as string;
-}
-
-/** A relative, `/`-separated path that stays inside its root. */
-function safeRelative(path: unknown): string {
-  if (typeof path !== 'string' || path === '' || path.includes('\0') || isAbsolute(path))
-    throw new LinkCallError('invalid', `a snapshot path must be relative: ${String(path).slice(0, 80)}`);
-  const n = normalize(path);
-  if (n === '..' || n.startsWith(`..${sep}`) || n.split(sep).includes('..'))
-    throw new LinkCallError('invalid', `a snapshot path leaves the extension: ${path.slice(0, 80)}`);
-  return n;
-}
-
-function setTreeMode(root: string, write: boolean): void {
-  const walk = (dir: string) => {
-    chmodSync(dir, write ? 0o755 : 0o555);
-    for (const name of readdirSync(dir)) {
-      const p = join(dir, name);
-      const st = statSync(p);
-      if (st.isDirectory()) walk(p);
-      else chmodSync(p, write ? st.mode | 0o200 : st.mode & ~0o222);
-    }
-  };
-  walk(root);
-}
-
-function removeTree(dir: string): void {
-  if (!existsSync(dir)) return;
-  try {
-    setTreeMode(dir, true);
-  } catch {
-    // Best effort: rmSync reports what it cannot remove.
-  }
-  rmSync(dir, { recursive: true, force: true });
-}
-
-/** Whether any file or directory of the tree can be written (by anyone). */
-function writable(root: string): boolean {
-  const pending = [root];
-  while (pending.length) {
-    const dir = pending.pop() as string;
-    if ((statSync(dir).mode & 0o222) !== 0) return true;
-    for (const name of readdirSync(dir)) {
-      const p = join(dir, name);
-      const st = statSync(p);
-      if (st.isDirectory()) pending.push(p);
-      else if ((st.mode & 0o222) !== 0) return true;
-    }
-  }
-  return false;
-}
 
 /** A program name on PATH (host side), or undefined. */
 function onPath(name: string, path: string | undefined): string | undefined {
@@ -194,16 +128,7 @@ export class PlacedRuntime {
 
   /** Whether the snapshot is here, unchanged and read-only; a bad one is removed. */
   verified(digest: string): boolean {
-    const dir = this.snapshotDir(digest);
-    if (!existsSync(dir)) return false;
-    try {
-      if (!writable(dir) && takeSnapshotSync(dir, { digest: true }).digest === digest) return true;
-    } catch {
-      // unreadable: discarded below
-    }
-    this.o.log(`placement: snapshot ${digest.slice(0, 19)} changed or became writable; discarded`);
-    removeTree(dir);
-    return false;
+    return verifiedSnapshot({ dataDir: this.o.paths.dataDir, digest, log: this.o.log }) !== undefined;
   }
 
   has(input: unknown): { present: boolean } {

@@ -40,6 +40,7 @@ import { LinkServer } from '../host/linkServer';
 import { callProcedure } from '../control/procedureCall';
 import type { LinkServe } from '../link/linkRpc';
 import { placementProcedures } from '../host/placedRuntime';
+import { restoredSnapshotFiles } from '../host/placedDeploy';
 import { placedCommands } from '../extensions/remoteCommands';
 import { RemotePlacement } from '../extensions/remotePlacement';
 import { splitSessionName } from '../remote/nameTranslation';
@@ -257,6 +258,8 @@ export async function runServer(o: ServerOptions): Promise<number> {
     log: o.log,
   });
   extensions.placedCommandRunner = placedCommands(placement);
+  // Deployments a client sent here (a host) run from stored snapshots; they return after a restart.
+  extensions.deployments.snapshotFiles = restoredSnapshotFiles({ paths, log: o.log });
   // Agent worktrees (issue 22): status in pane headers, checkpoints at each finished turn.
   const worktrees = new WorktreeService({
     manager,
