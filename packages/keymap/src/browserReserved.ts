@@ -19,6 +19,9 @@ export const BROWSER_RESERVED: Readonly<Record<string, string>> = {
   'ctrl-pagedown': 'switches to the next tab',
   'ctrl-shift-q': 'quits the browser',
   'alt-f4': 'closes the window',
+  // The desktop takes these before the browser does (a held-Alt mirror of prefix Tab lands here).
+  'alt-tab': 'switches windows',
+  'alt-shift-tab': 'switches windows',
   f11: 'toggles full screen',
 };
 

@@ -26,3 +26,4 @@ export {
 export { ChordMatcher, type MatchResult, type SequenceBinding } from './chordMatcher';
 export { BROWSER_RESERVED, browserReservedChord, type ReservedChord } from './browserReserved';
 export { freeBindingNear } from './freeBinding';
+export { heldModifierOf, mirrorOf, schemeBinding, type HeldModifier } from './modifierScheme';

@@ -3,8 +3,10 @@
 // defaults > extension suggestions (spec: Suggested keybindings). The server resolves it for the
 // keybinding editor and the extension host, the browser for the keys a person presses. Never
 // throws: every entry that cannot be used is one diagnostic naming it; the rest still work.
+import { BROWSER_RESERVED } from './browserReserved';
 import { displaySequence, expandPrefix, parseSequence, sequencesOverlap } from './chord';
 import { DEFAULT_KEYMAP, DEFAULT_PREFIX } from './defaultKeymap';
+import { mirrorOf, type HeldModifier } from './modifierScheme';
 
 export interface KeySuggestion {
   extension: string;
@@ -32,6 +34,8 @@ export interface ResolvedBinding {
   source: 'user' | 'builtin' | 'extension';
   /** For `extension`: every extension whose identical suggestion produced it (merged). */
   extensions?: string[];
+  /** A held-modifier mirror (`alt-%`): the leader key it mirrors (`ctrl-a %`). */
+  mirrorOf?: string;
 }
 
 export interface KeymapInput {
@@ -42,6 +46,11 @@ export interface KeymapInput {
   /** The user's [keys]: action → binding or bindings; an empty list unbinds the action. */
   user?: Readonly<Record<string, string | readonly string[]>>;
   suggestions?: readonly KeySuggestion[];
+  /**
+   * `[input] modifier` when `modifier_shortcuts` is on: every `prefix X` binding (built-in or
+   * [keys]) also answers to `<modifier>-X`. Absent or null: the leader scheme only.
+   */
+  modifier?: HeldModifier | null;
 }
 
 export interface KeymapResult {
@@ -64,6 +73,7 @@ export function resolveKeymap(input: KeymapInput): KeymapResult {
   const configured = new Set(Object.keys(user));
   const bindings: ResolvedBinding[] = [];
   const holderOf = new Map<string, ResolvedBinding>();
+  const mirrors: ResolvedBinding[] = [];
 
   const add = (action: string, text: string, source: 'user' | 'builtin') => {
     const sequence = parseSequence(expandPrefix(text, prefix));
@@ -87,6 +97,10 @@ export function resolveKeymap(input: KeymapInput): KeymapResult {
     const binding: ResolvedBinding = { action, key, sequence, source };
     holderOf.set(key, binding);
     bindings.push(binding);
+    const mirror = input.modifier
+      ? mirrorOf(text, { modifier: input.modifier, prefix: prefix.join(' ') })
+      : null;
+    if (mirror) mirrors.push({ action, key: mirror, sequence: [mirror], source, mirrorOf: key });
   };
 
   for (const [action, value] of Object.entries(user))
@@ -94,6 +108,12 @@ export function resolveKeymap(input: KeymapInput): KeymapResult {
   // A configured action drops its defaults (an empty list unbinds it).
   for (const [action, texts] of Object.entries(input.defaults ?? DEFAULT_KEYMAP))
     if (!configured.has(action)) for (const text of texts) add(action, text, 'builtin');
+  // Mirrors come after every leader and literal binding: a key someone bound keeps its meaning,
+  // and a mirror that would shadow one is left out (the chord reaches the pane, as rozi does), as
+  // is one the browser keeps for itself (Alt+Tab): it could never fire; its leader still does.
+  for (const m of mirrors)
+    if (!BROWSER_RESERVED[m.key] && !bindings.some((b) => sequencesOverlap(b.sequence, m.sequence)))
+      bindings.push(m);
 
   const suggestions = resolveSuggestions(input.suggestions ?? [], { prefix, configured, bindings });
   for (const s of suggestions) {

@@ -13,4 +13,15 @@ describe('[keys] on browser-reserved chords', () => {
       'c.toml:5: [keys] ctrl-n: the browser keeps ctrl-n for itself (it opens a new window) and never passes it to the page; try "ctrl-alt-n"',
     ]);
   });
+
+  it('names a bare key whose held-modifier chord the desktop keeps, unless the mirror is off', () => {
+    const text = '[keys]\nfocus-next-pane = "tab"\ncopy-mode = "b"\n';
+    expect(reservedKeyWarnings({ root: parse(text), text, file: 'c.toml' })).toEqual([
+      'c.toml:2: [keys] focus-next-pane: its held-modifier chord alt-tab never reaches the page (it switches windows); ctrl-a tab still works',
+    ]);
+    const off = `[input]\nmodifier_shortcuts = false\n${text}`;
+    expect(reservedKeyWarnings({ root: parse(off), text: off, file: 'c.toml' })).toEqual([]);
+    const superKey = `[input]\nmodifier = "super"\n${text}`;
+    expect(reservedKeyWarnings({ root: parse(superKey), text: superKey, file: 'c.toml' })).toEqual([]);
+  });
 });

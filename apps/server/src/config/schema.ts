@@ -54,20 +54,11 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   rozi('nerd_icons', 'bool', noWeb('the web UI draws its icons with its own font, not Nerd Font glyphs')),
   // [input]
   rozi('input', 'table', honoured),
-  // [input] prefix / which_key: config/inputSettings.ts (the page's keymap and which-key strip).
-  rozi(
-    'input.modifier',
-    'string',
-    noWeb(
-      'a browser cannot take held Alt/Super chords reliably (the OS and the browser keep many: Alt+F, Super, Alt+Tab); the web edition binds the prefix scheme only — add a held chord explicitly in [keys]',
-    ),
-  ),
+  // [input] prefix / which_key / modifier / modifier_shortcuts: config/inputSettings.ts (the page's
+  // keymap — the held-modifier mirrors of every `prefix X` binding — and which-key strip).
+  rozi('input.modifier', 'string', honoured),
   rozi('input.prefix', 'string', honoured),
-  rozi(
-    'input.modifier_shortcuts',
-    'bool',
-    noWeb('held-modifier mirrors of every binding are not generated in a browser (see [input] modifier)'),
-  ),
+  rozi('input.modifier_shortcuts', 'bool', honoured),
   rozi('input.which_key', 'string', honoured),
   // [layout]
   rozi('layout', 'table', honoured),

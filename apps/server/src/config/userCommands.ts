@@ -4,7 +4,7 @@
 // gets `keys:<trigger>` for the palette). Each has exactly one of run / send / popup / exec,
 // `label` (else one made from the command) and `keep_open` (run and popup; default true). Every
 // bad entry is one warning with its line and is skipped; the rest load.
-import { DEFAULT_KEYMAP } from '@rozi/keymap';
+import { DEFAULT_KEYMAP, schemeBinding } from '@rozi/keymap';
 import type { ConfigRoot } from './configLoad';
 import { KeyLines } from './keyLines';
 
@@ -40,13 +40,7 @@ const isTable = (v: unknown): v is ConfigRoot =>
  * scheme: it means `<prefix> g`, never a plain `g` that would steal typing from the terminal.
  */
 export function expandBareKey(binding: string): string {
-  const b = binding.trim();
-  if (b.startsWith('scheme:')) return `prefix ${b.slice('scheme:'.length).trim()}`;
-  if (/\s/.test(b)) return b;
-  const parts = b.toLowerCase().split(/[-+]/);
-  const mods = parts.slice(0, -1).filter((p) => p !== '');
-  const bare = mods.every((m) => m === 'shift') && b !== '' && b !== '-';
-  return bare ? `prefix ${b}` : b;
+  return schemeBinding(binding);
 }
 
 function labelOf(kind: UserCommandKind, text: string): string {

@@ -90,6 +90,7 @@ export class ExtensionHost {
     extensions: {},
     disabled: [],
     keys: {},
+    modifier: null,
     commandShell: undefined,
     sidebarTabs: [],
     sidebarWarnings: [],
@@ -369,7 +370,12 @@ export class ExtensionHost {
         suggestions.push({ extension: rt.id, kind: 'core', action: k.action, key: k.key });
     }
     // Built-in defaults (@rozi/keymap) rank above suggestions: a suggestion on a taken key conflicts.
-    return resolveKeymap({ prefix: DEFAULT_PREFIX, user: this.config.keys, suggestions });
+    return resolveKeymap({
+      prefix: DEFAULT_PREFIX,
+      user: this.config.keys,
+      suggestions,
+      modifier: this.config.modifier,
+    });
   }
 
   private identity(rt: ExtensionRuntime): {

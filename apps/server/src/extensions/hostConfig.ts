@@ -5,8 +5,9 @@
 import type { SidebarTabContribution } from '@rozi/extensions';
 import { configStore } from '../config/configStore';
 import { diagnosticLine } from '../config/configLoad';
-import { DEFAULT_KEYMAP } from '@rozi/keymap';
-import { expandBareKey, readUserCommands, type UserCommand } from '../config/userCommands';
+import { DEFAULT_KEYMAP, schemeBinding, type HeldModifier } from '@rozi/keymap';
+import { mirrorModifier } from '../config/inputSettings';
+import { readUserCommands, type UserCommand } from '../config/userCommands';
 import { readConfigSidebarTabs } from './configSidebarTabs';
 
 export interface HostConfig {
@@ -14,7 +15,10 @@ export interface HostConfig {
   extensions: Record<string, unknown>;
   /** rozi's `[extensions] disabled`: manifest ids not to load. */
   disabled: string[];
+  /** [keys] in the keymap's syntax: rozi's bare and `scheme:` keys already put after `prefix`. */
   keys: Record<string, string | string[]>;
+  /** `[input] modifier` when `modifier_shortcuts` is on (the held-modifier mirrors), else null. */
+  modifier: HeldModifier | null;
   commandShell: string[] | undefined;
   sidebarTabs: SidebarTabContribution[];
   /** One line each, with its line in config.toml. */
@@ -51,11 +55,14 @@ export function readHostConfig(file: string): HostConfig {
   const keys: Record<string, string | string[]> = {};
   if (isTable(root.keys)) {
     for (const [action, v] of Object.entries(root.keys)) {
-      if (typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')))
-        keys[action] = v as string | string[];
+      // rozi's bare key (`b`, `shift-w`) and `scheme:ctrl-t` follow the [input] scheme: after the
+      // prefix (and mirrored under the held modifier); anything else is used as written.
+      if (typeof v === 'string') keys[action] = schemeBinding(v);
+      else if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
+        keys[action] = (v as string[]).map(schemeBinding);
       else if (isTable(v) && Object.keys(v).length === 1 && addedKeys(v.add))
-        // rozi's `{ add = … }`: the built-in bindings stay and these join them, used as written.
-        keys[action] = [...(DEFAULT_KEYMAP[action] ?? []), ...addedKeys(v.add)!];
+        // rozi's `{ add = … }`: the built-in bindings stay and these join them.
+        keys[action] = [...(DEFAULT_KEYMAP[action] ?? []), ...addedKeys(v.add)!.map(schemeBinding)];
     }
   }
   const shell = root.command_shell;
@@ -69,8 +76,7 @@ export function readHostConfig(file: string): HostConfig {
   const user = readUserCommands({ root, text, file });
   const ids = new Set(user.commands.map((c) => c.id));
   for (const [action, v] of Object.entries(keys))
-    // A [[commands]] id bound with a bare key follows the prefix, as rozi's [keys] does.
-    if (ids.has(action)) keys[action] = (typeof v === 'string' ? [v] : v).map(expandBareKey);
+    if (ids.has(action) && typeof v === 'string') keys[action] = [v];
   for (const [action, v] of Object.entries(user.keys)) if (!Object.hasOwn(keys, action)) keys[action] = v;
   const table = isTable(root.extensions) ? root.extensions : {};
   const { disabled: rawDisabled, ...settings } = table;
@@ -78,6 +84,7 @@ export function readHostConfig(file: string): HostConfig {
     extensions: settings,
     disabled: disabledIds(rawDisabled),
     keys,
+    modifier: mirrorModifier(root),
     commandShell,
     sidebarTabs: sidebar.tabs,
     sidebarWarnings: sidebar.warnings,

@@ -2,6 +2,7 @@
 // The server's view of the keymap for this page: the user's [keys] from config.toml and the
 // extension key suggestions that resolved active, refetched whenever the server says the keymap
 // or the extensions changed — so a key rebound in the editor works in every open page at once.
+import type { HeldModifier } from '@rozi/keymap';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTRPC } from '../api/trpcClient';
@@ -13,10 +14,10 @@ export interface ServerKeymap {
   extensionCommands: ReadonlySet<string>;
 }
 
-export function useServerKeymap(prefix: string): ServerKeymap {
+export function useServerKeymap(prefix: string, modifier: HeldModifier | null): ServerKeymap {
   const trpc = useTRPC();
   // keymap-changed and extensions-changed mark it stale (cache/eventTable.ts).
-  const query = useQuery(trpc.keys.list.queryOptions({ prefix }));
+  const query = useQuery(trpc.keys.list.queryOptions({ prefix, modifier }));
 
   return useMemo(() => {
     const user: Record<string, string[]> = {};
@@ -27,7 +28,8 @@ export function useServerKeymap(prefix: string): ServerKeymap {
       if (a.configured || a.kind !== 'builtin') {
         const active = a.keys
           .filter((k) => k.state !== 'suppressed' && (k.source !== 'extension' || k.state === 'active'))
-          .map((k) => k.key);
+          // A [keys] scheme binding's held-modifier mirror comes with it (the page binds both).
+          .flatMap((k) => (k.mirror ? [k.key, k.mirror] : [k.key]));
         if (a.configured || active.length > 0) user[a.id] = active;
       }
     }

@@ -161,3 +161,61 @@ export function ConfigWhichKeyField() {
     </Field>
   );
 }
+
+/**
+ * `[input] modifier` and `modifier_shortcuts` (keybindings.md, "Held modifier"): with the mirror
+ * on, holding the modifier and pressing a key does what the prefix and that key do, in one press.
+ */
+export function ConfigModifierFields() {
+  const trpc = useTRPC();
+  const input = useQuery(trpc.config.input.queryOptions()).data;
+  const { prefix } = useConfigInput();
+  const save = useMutation(trpc.config.setInput.mutationOptions());
+  const held = input?.modifier === 'meta' ? 'Super' : 'Alt';
+  const example = displaySequence([...(parseSequence(prefix) ?? ['ctrl-a']), '%']);
+  return (
+    <>
+      <Field
+        label="Modifier shortcuts"
+        hint={`On: ${held}+% splits right like ${example}, in one press, and so on for every prefix key. Off: held ${held} chords reach the terminal (word motion in the shell). Chords the desktop keeps, like Alt+Tab, never reach the page; their prefix keys still work.`}
+        error={save.error?.message ?? null}
+      >
+        {(id, describedBy) => (
+          <Select
+            id={id}
+            aria-describedby={describedBy}
+            value={!input?.modifierShortcutsSet ? '' : input.modifierShortcuts ? 'on' : 'off'}
+            disabled={!input || save.isPending}
+            onChange={(e) =>
+              save.mutate({ modifierShortcuts: e.target.value === '' ? null : e.target.value === 'on' })
+            }
+            className="w-48"
+          >
+            <option value="">Default (on)</option>
+            <option value="on">On</option>
+            <option value="off">Off</option>
+          </Select>
+        )}
+      </Field>
+      <Field
+        label="Held modifier"
+        hint="The key held for modifier shortcuts. Super is the Windows or Command key; many desktops keep its chords for themselves."
+      >
+        {(id, describedBy) => (
+          <Select
+            id={id}
+            aria-describedby={describedBy}
+            value={input?.modifierSet === null || !input ? '' : input.modifier === 'meta' ? 'super' : 'alt'}
+            disabled={!input || save.isPending}
+            onChange={(e) => save.mutate({ modifier: e.target.value === '' ? null : e.target.value })}
+            className="w-48"
+          >
+            <option value="">Default (Alt)</option>
+            <option value="alt">Alt</option>
+            <option value="super">Super</option>
+          </Select>
+        )}
+      </Field>
+    </>
+  );
+}

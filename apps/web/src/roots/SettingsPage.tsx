@@ -12,7 +12,12 @@ import { ConfigServicesPanel } from '../status/configServices';
 import { ConfigSessionPanel } from '../status/configSession';
 import { ConfigStatusPanel } from '../status/configStatus';
 import { AppProviders } from '../shell/AppProviders';
-import { ConfigPrefixField, ConfigThemeField, ConfigWhichKeyField } from './ConfigFields';
+import {
+  ConfigModifierFields,
+  ConfigPrefixField,
+  ConfigThemeField,
+  ConfigWhichKeyField,
+} from './ConfigFields';
 import { DEFAULT_SETTINGS, FONT_SIZE_MAX, FONT_SIZE_MIN } from '../settings/settingsModel';
 import { updateSettings, useSettings } from '../settings/settingsStore';
 
@@ -147,6 +152,7 @@ function SettingsBody() {
           <Section id="keyboard" storedIn="config" title="Keyboard">
             <ConfigPrefixField />
             <ConfigWhichKeyField />
+            <ConfigModifierFields />
           </Section>
           <Section id="notifications" storedIn="browser" title="Notifications">
             <Toggle

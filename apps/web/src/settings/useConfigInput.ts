@@ -1,20 +1,28 @@
 'use client';
 // `[input]` of config.toml as the page uses it (config.input, refetched on `config-reloaded`):
 // the prefix every leader binding starts with — config.toml's when it sets one, else the one
-// this browser saved before the prefix moved into the file, else ctrl-a — and the which-key delay.
-import { DEFAULT_PREFIX } from '@rozi/keymap';
+// this browser saved before the prefix moved into the file, else ctrl-a — the which-key delay, and
+// the held modifier whose chords mirror the prefix bindings (null while modifier_shortcuts is off).
+import { DEFAULT_PREFIX, type HeldModifier } from '@rozi/keymap';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../api/trpcClient';
 import { useSettings } from './settingsStore';
 
 export type WhichKeyDelay = 'off' | 'instant' | 'short' | 'long';
 
-export function useConfigInput(): { prefix: string; fromConfig: boolean; whichKey: WhichKeyDelay } {
+export function useConfigInput(): {
+  prefix: string;
+  fromConfig: boolean;
+  whichKey: WhichKeyDelay;
+  /** The held-modifier mirrors: alt or meta, null while off (or not read yet). */
+  mirror: HeldModifier | null;
+} {
   const trpc = useTRPC();
   const settings = useSettings();
   const data = useQuery(trpc.config.input.queryOptions()).data;
   const prefix = data?.prefix ?? settings.prefix ?? DEFAULT_PREFIX;
-  return { prefix, fromConfig: !!data?.prefix, whichKey: data?.whichKey ?? 'short' };
+  const mirror = data?.modifierShortcuts ? data.modifier : null;
+  return { prefix, fromConfig: !!data?.prefix, whichKey: data?.whichKey ?? 'short', mirror };
 }
 
 /** Milliseconds the prefix is held before the which-key strip shows (null = never). */

@@ -101,12 +101,12 @@ export function useWorkspaceController() {
 
   // config.toml [keys] and active extension keys from the server (issue 9), on top of the defaults.
   const input = useConfigInput();
-  const serverKeys = useServerKeymap(input.prefix);
+  const serverKeys = useServerKeymap(input.prefix, input.mirror);
   const extensionActions = useExtensionActions();
   const actions = useMemo(() => [...ACTIONS, ...extensionActions], [extensionActions]);
   const keymap = useMemo(
-    () => resolveKeymap({ user: serverKeys.user, prefix: input.prefix }),
-    [input.prefix, serverKeys.user],
+    () => resolveKeymap({ user: serverKeys.user, prefix: input.prefix, modifier: input.mirror }),
+    [input.prefix, input.mirror, serverKeys.user],
   );
   const grantBinding = bindingsOf(keymap, 'grant-control')[0];
   grantKeyRef.current = grantBinding ? displaySequence(grantBinding) : 'Grant layout control (palette)';

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { behaviourSettings } from '../../config/behaviourSettings';
 import { configStore } from '../../config/configStore';
+import { heldModifierOf } from '@rozi/keymap';
 import { inputSettings, prefixOf, WHICH_KEY } from '../../config/inputSettings';
 import { readSessionSettings, sessionEditKeys } from '../../config/sessionSettings';
 import { readSoundFile, SOUND_CUES, soundFilePath, soundFileSetting } from '../../config/soundFiles';
@@ -97,17 +98,28 @@ export const configRouter = router({
       return keys.set;
     }),
 
-  /** Writes `[input] prefix` / `which_key` (null removes the key). */
+  /** Writes `[input] prefix` / `which_key` / `modifier` / `modifier_shortcuts` (null removes the key). */
   setInput: procedure
     .input(
       z.object({
         prefix: z.string().max(40).nullable().optional(),
         whichKey: z.enum(WHICH_KEY).optional(),
+        modifier: z.string().max(40).nullable().optional(),
+        modifierShortcuts: z.boolean().nullable().optional(),
       }),
     )
     .mutation(({ ctx, input }) => {
       const { paths } = ctx.extensions.context();
-      const set: Record<string, string | null> = {};
+      const set: Record<string, string | boolean | null> = {};
+      if (input.modifier !== undefined) {
+        if (input.modifier !== null && !heldModifierOf(input.modifier))
+          throw new ExtensionHostError(
+            'invalid',
+            `'${input.modifier}' is not a held modifier; write alt or super`,
+          );
+        set.modifier = input.modifier === null ? null : input.modifier.trim().toLowerCase();
+      }
+      if (input.modifierShortcuts !== undefined) set.modifier_shortcuts = input.modifierShortcuts;
       if (input.prefix !== undefined) {
         const prefix = input.prefix === null ? null : prefixOf(input.prefix);
         if (input.prefix !== null && !prefix)

@@ -25,6 +25,8 @@ export interface KeyRow {
   source: KeySource;
   state: KeyState;
   reason: string | null;
+  /** The held-modifier chord that also runs this key's action (`alt-%` for `ctrl-a %`), when on. */
+  mirror?: string;
 }
 
 export interface KeyAction {
@@ -51,7 +53,15 @@ const keySequence = z
 
 export const keysRouter = router({
   list: procedure
-    .input(z.object({ prefix: z.string().default(DEFAULT_PREFIX) }).optional())
+    .input(
+      z
+        .object({
+          prefix: z.string().default(DEFAULT_PREFIX),
+          /** The held-modifier layer as the page reads [input]: alt/meta, null = off. Absent: config.toml's. */
+          modifier: z.enum(['alt', 'meta']).nullable().optional(),
+        })
+        .optional(),
+    )
     .query(({ ctx, input }) => {
       const host = ctx.extensions;
       const prefix = normalizeSequence(input?.prefix ?? DEFAULT_PREFIX) ?? DEFAULT_PREFIX;
@@ -69,7 +79,8 @@ export const keysRouter = router({
       }
       // config.toml's [[commands]] and [keys] inline commands run like extension commands.
       for (const c of config.commands) labels.set(c.id, { label: c.label, extension: 'config' });
-      const resolved = resolveKeymap({ prefix, user: config.keys, suggestions });
+      const modifier = input?.modifier !== undefined ? input.modifier : config.modifier;
+      const resolved = resolveKeymap({ prefix, user: config.keys, suggestions, modifier });
       const actions = new Map<string, KeyAction>();
       const actionOf = (id: string, kind: KeyAction['kind']): KeyAction => {
         let a = actions.get(id);
@@ -93,6 +104,9 @@ export const keysRouter = router({
       // Two active bindings of different actions on overlapping chords: the shorter one would
       // shadow the longer (or both are equal), so both are reported as conflicting.
       for (const b of resolved.bindings) {
+        // A mirror is shown on the key it mirrors, not as a key of its own.
+        if (b.mirrorOf) continue;
+        const mirror = resolved.bindings.find((m) => m.mirrorOf === b.key && m.action === b.action)?.key;
         const rival = resolved.bindings.find(
           (o) => o !== b && o.action !== b.action && sequencesOverlap(o.sequence, b.sequence),
         );
@@ -101,6 +115,7 @@ export const keysRouter = router({
           source: b.source === 'builtin' ? 'default' : b.source,
           state: rival ? 'conflicting' : 'active',
           reason: rival ? `${rival.key} is also bound to ${rival.action}` : null,
+          ...(mirror ? { mirror } : {}),
         });
       }
       for (const s of resolved.suggestions) {
@@ -114,6 +129,7 @@ export const keysRouter = router({
       }
       return {
         prefix,
+        modifier,
         configFile,
         user: config.keys,
         actions: [...actions.values()],
