@@ -1,13 +1,15 @@
 // config.toml [input] in a real browser: `prefix = "ctrl-b"` written by hand moves every leader
 // binding of the open page (Ctrl+B % splits, Ctrl+A is typed into the shell); the which-key
 // strip lists what can follow the prefix after the configured delay; Settings saves the prefix
-// into the file and a bad chord is refused in one line with the file unchanged.
+// into the file and a bad chord is refused in one line with the file unchanged. The held-modifier
+// layer (rozi's default: on, Alt): Alt+% splits in one press; Settings turns it off (Alt+% then
+// reaches the shell) and moves it to Super (Meta+% splits).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { startRozi, type RoziServer } from '../lib/roziServer';
-import { waitFor } from '../lib/terminalText';
+import { waitFor, waitForText } from '../lib/terminalText';
 import { openWorkspace, workspaceOf } from '../lib/workspaceProbe';
 
 let server: RoziServer;
@@ -55,6 +57,9 @@ describe('[input] from config.toml', () => {
     expect(await strip.count()).toBe(0);
     await page.keyboard.press('Shift+Digit5');
     await waitFor('split by ctrl-a %', async () => (await panes()) === 3);
+    // [input] modifier_shortcuts is on unless the file says otherwise: held Alt + % splits at once.
+    await page.keyboard.press('Alt+Shift+Digit5');
+    await waitFor('split by alt-%', async () => (await panes()) === 4);
 
     // Settings: a bad chord is refused before anything is written; a good one lands in the file.
     await page.goto(new URL('/settings#keyboard', server.url).toString());
@@ -69,5 +74,32 @@ describe('[input] from config.toml', () => {
     );
     await page.getByText('Now:', { exact: false }).locator('kbd', { hasText: 'Ctrl+S' }).waitFor();
     await screenshot(page, 'settings-prefix-config');
-  }, 120_000);
+
+    // Settings: modifier shortcuts off → a held Alt chord is the shell's again.
+    const file = () => readFileSync(configFile, 'utf8');
+    await page.getByRole('combobox', { name: 'Modifier shortcuts' }).selectOption('off');
+    await waitFor('shortcuts off saved', async () => file().includes('modifier_shortcuts = false'));
+    await openWorkspace(page, server.url);
+    await page.locator('.xterm').first().click();
+    await page.keyboard.type('cat -v\n');
+    await page.keyboard.press('Alt+Shift+Digit5');
+    await page.keyboard.press('Enter');
+    await waitForText(page, { includes: '^[%' });
+    await page.keyboard.press('Control+c');
+    expect(await panes()).toBe(4);
+
+    // Back to rozi's default (on) with Super held: Meta+% splits.
+    await page.goto(new URL('/settings#keyboard', server.url).toString());
+    await page.getByRole('combobox', { name: 'Modifier shortcuts' }).selectOption('');
+    await waitFor('shortcuts default', async () => !file().includes('modifier_shortcuts'));
+    await page.getByRole('combobox', { name: 'Held modifier' }).selectOption('super');
+    await waitFor('super saved', async () => file().includes('modifier = "super"'));
+    expect(file()).toBe('# keys\n[input]\nprefix = "ctrl-s"\nwhich_key = "off"\nmodifier = "super"\n');
+    await page.getByRole('combobox', { name: 'Held modifier' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-modifier-shortcuts');
+    await openWorkspace(page, server.url);
+    await page.locator('.xterm').first().click();
+    await page.keyboard.press('Meta+Shift+Digit5');
+    await waitFor('split by meta-%', async () => (await panes()) === 5);
+  }, 150_000);
 });

@@ -4,7 +4,7 @@
 // or the extensions changed — so a key rebound in the editor works in every open page at once.
 import type { HeldModifier } from '@rozi/keymap';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTRPC } from '../api/trpcClient';
 
 export interface ServerKeymap {
@@ -19,6 +19,10 @@ export function useServerKeymap(prefix: string, modifier: HeldModifier | null): 
   // keymap-changed and extensions-changed mark it stale (cache/eventTable.ts).
   const query = useQuery(trpc.keys.list.queryOptions({ prefix, modifier }));
 
+  // The same content keeps the same object: a refetch (a new prefix or modifier, a keymap-changed
+  // that changed nothing here) must not rebuild the page's keymap, which would drop a prefix
+  // already pressed and send its next key to the terminal.
+  const last = useRef<{ json: string; value: ServerKeymap } | null>(null);
   return useMemo(() => {
     const user: Record<string, string[]> = {};
     const extensionCommands = new Set<string>();
@@ -33,6 +37,8 @@ export function useServerKeymap(prefix: string, modifier: HeldModifier | null): 
         if (a.configured || active.length > 0) user[a.id] = active;
       }
     }
-    return { user, extensionCommands };
+    const json = JSON.stringify([user, [...extensionCommands]]);
+    if (last.current?.json !== json) last.current = { json, value: { user, extensionCommands } };
+    return last.current.value;
   }, [query.data]);
 }
