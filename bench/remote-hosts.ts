@@ -3,7 +3,8 @@
 // `rozi server --no-web` as their client. Measures
 //  - throughput: `cat` of a seq file through a WebSocket viewer that acks like xterm.js, a local
 //    pane against a pane on a host (ssh + the host's rozi + the link), best of BENCH_ROUNDS;
-//  - key echo: one key at a time to `cat`, local against remote;
+//  - key echo: one key at a time to `cat`, local and remote interleaved key by key, beside the
+//    transport alone (a byte through `ssh box1 cat` against a local `cat` pipe);
 //  - attach: detach a host with 16 panes, then connect it and have a viewer receive every pane;
 //  - idle: CPU and RSS of the local server with 2 hosts × 16 panes and nothing happening;
 //  - reconnect: the ssh process killed, until the link is back and a pane echoes again.
@@ -17,7 +18,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -108,13 +109,15 @@ async function throughput(target: string, tag: string): Promise<number> {
   return ms;
 }
 
-async function echoTimes(target: string): Promise<number[]> {
+/** One key at a time to `cat` in a pane, timed until its echo reaches a WS viewer. */
+async function echoProbe(
+  target: string,
+): Promise<{ once(i: number): Promise<number>; close(): Promise<void> }> {
   const pane = await split(target, ['cat']);
   const v = new DrainViewer(s);
   await v.opened;
   v.attach(pane.key);
   await until(() => v.offsets.has(pane.key), 30_000);
-  const times: number[] = [];
   let waiting: { char: string; resolve: () => void } | null = null;
   v.onFrame = (k, payload) => {
     if (k === pane.key && waiting && payload.includes(waiting.char)) {
@@ -123,20 +126,88 @@ async function echoTimes(target: string): Promise<number[]> {
       w.resolve();
     }
   };
+  return {
+    async once(i) {
+      const char = String.fromCharCode(97 + (i % 26));
+      const started = performance.now();
+      await new Promise<void>((resolve) => {
+        waiting = { char, resolve };
+        v.ws.send(JSON.stringify({ t: 'input', key: pane.key, data: char }));
+      });
+      const ms = performance.now() - started;
+      if (i % 60 === 59) v.ws.send(JSON.stringify({ t: 'input', key: pane.key, data: '\r' }));
+      return ms;
+    },
+    async close() {
+      v.close();
+      await s.call('panes.kill', { key: pane.key });
+    },
+  };
+}
+
+/** One byte at a time through a program's stdin/stdout (`cat` here, or `ssh host cat`). */
+async function pipeProbe(argv: string[]): Promise<{ once(): Promise<number>; close(): Promise<void> }> {
+  const c = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env: s.env });
+  let err = '';
+  c.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  // A program that ends (ssh refused) fails the bench with what it said, instead of a wait forever.
+  const ended = new Promise<never>((_, reject) =>
+    c.once('close', (code) => reject(new Error(`${argv[0]} exited ${code}: ${err.trim().slice(0, 300)}`))),
+  );
+  ended.catch(() => undefined);
+  const once = () =>
+    Promise.race([
+      new Promise<number>((resolve) => {
+        const started = performance.now();
+        c.stdout.once('data', () => resolve(performance.now() - started));
+        c.stdin.write('x');
+      }),
+      ended,
+    ]);
+  await once(); // connected
+  return {
+    once,
+    async close() {
+      c.kill();
+      await ended.catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Key echo, local and remote interleaved key by key (both see the same load), and the transport
+ * alone beside them: a byte through `ssh box1 cat` against a local `cat` pipe.
+ */
+async function echoTimes(): Promise<{ local: number[]; remote: number[]; pipe: number[]; ssh: number[] }> {
+  const h = hosts[0]!;
+  const local = await echoProbe('main:1');
+  const remote = await echoProbe('dev@box1:1');
+  const pipe = await pipeProbe(['cat']);
+  const ssh = await pipeProbe([
+    'ssh',
+    '-T',
+    '-o',
+    'BatchMode=yes',
+    '-o',
+    `UserKnownHostsFile=${join(sshDir, 'known_hosts')}`,
+    '-i',
+    join(sshDir, 'id_bench'),
+    '-p',
+    String(h.sshd.port),
+    `${h.account.user}@127.0.0.1`,
+    'cat',
+  ]);
+  const out = { local: [] as number[], remote: [] as number[], pipe: [] as number[], ssh: [] as number[] };
   for (let i = 0; i < KEYS; i++) {
-    const char = String.fromCharCode(97 + (i % 26));
-    const started = performance.now();
-    await new Promise<void>((resolve) => {
-      waiting = { char, resolve };
-      v.ws.send(JSON.stringify({ t: 'input', key: pane.key, data: char }));
-    });
-    times.push(performance.now() - started);
-    if (i % 60 === 59) v.ws.send(JSON.stringify({ t: 'input', key: pane.key, data: '\r' }));
+    out.local.push(await local.once(i));
+    out.remote.push(await remote.once(i));
+    out.pipe.push(await pipe.once());
+    out.ssh.push(await ssh.once());
     await new Promise((r) => setTimeout(r, 2));
   }
-  v.close();
-  await s.call('panes.kill', { key: pane.key });
-  return times.sort((a, b) => a - b);
+  for (const p of [local, remote, pipe, ssh]) await p.close();
+  for (const xs of Object.values(out)) xs.sort((a, b) => a - b);
+  return out;
 }
 
 /** A session `many@host` with 16 panes: 4 tabs of 4. */
@@ -183,14 +254,25 @@ try {
     `ratio ${(mbps(remote) / mbps(local)).toFixed(2)}`,
   ]);
 
-  const le = await echoTimes('main:1');
-  const re = await echoTimes('dev@box1:1');
+  const echo = await echoTimes();
+  const delta = (a: number[], b: number[], p: number) => {
+    const d = percentile(b, p) - percentile(a, p);
+    return `${d < 0 ? '' : '+'}${d.toFixed(2)} ms`;
+  };
   for (const p of [50, 90, 99])
     rows.push([
-      `key echo p${p} (${KEYS} keys)`,
-      `${percentile(le, p).toFixed(2)} ms`,
-      `${percentile(re, p).toFixed(2)} ms`,
-      `+${(percentile(re, p) - percentile(le, p)).toFixed(2)} ms`,
+      `key echo p${p} (${KEYS} keys, interleaved)`,
+      `${percentile(echo.local, p).toFixed(2)} ms`,
+      `${percentile(echo.remote, p).toFixed(2)} ms`,
+      delta(echo.local, echo.remote, p),
+    ]);
+  // The floor the link cannot go under: ssh + sshd alone, a byte through `ssh box1 cat`.
+  for (const p of [50, 99])
+    rows.push([
+      `  transport alone p${p}: a byte through cat vs ssh box1 cat`,
+      `${percentile(echo.pipe, p).toFixed(2)} ms`,
+      `${percentile(echo.ssh, p).toFixed(2)} ms`,
+      delta(echo.pipe, echo.ssh, p),
     ]);
 
   await sixteenPanes('box2');
