@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { startRozi, type RoziServer } from '../lib/roziServer';
 import { typeInTerminal, waitFor } from '../lib/terminalText';
-import { openWorkspace } from '../lib/workspaceProbe';
+import { followIfAsked, openWorkspace } from '../lib/workspaceProbe';
 
 let server: RoziServer;
 let desktop: Browser;
@@ -61,6 +61,8 @@ describe('a desktop and a phone on one session', () => {
     const url = new URL(server.url);
     url.searchParams.set('a11y', '1');
     await phone.page.goto(url.toString());
+    // The desktop page drives main: the phone is asked, and follows.
+    await followIfAsked(phone.page);
     await phone.page.locator('[data-pane-card]').first().tap({ timeout: 30_000 });
     await phone.page.locator('[data-mobile-terminal] .xterm').waitFor();
     mobile = await waitFor('the phone size', async () => {

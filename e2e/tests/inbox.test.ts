@@ -12,7 +12,7 @@ import { agentCapture } from '../../apps/server/test/agentCaptures';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
 import { waitFor } from '../lib/terminalText';
-import { agentRowsOf, openWorkspace, workspaceTabs } from '../lib/workspaceProbe';
+import { agentRowsOf, followIfAsked, openWorkspace, workspaceTabs } from '../lib/workspaceProbe';
 
 const FAKE = join(REPO_ROOT, 'apps', 'server', 'test', 'fake-agents', 'fake-agent.mjs');
 const definitions = loadDefinitions();
@@ -194,6 +194,8 @@ describe('the needs-you inbox on a phone (390×844)', () => {
       const url = new URL(server.url);
       url.searchParams.set('a11y', '1');
       await phone.page.goto(url.toString());
+      // The desktop page drives main: the phone is asked, and follows.
+      await followIfAsked(phone.page);
       const inbox = phone.page.locator('[data-mobile-inbox]');
       const item = inbox.locator(`[data-inbox-item="${cursor.pane}"]`);
       await item.waitFor({ timeout: 30_000 });

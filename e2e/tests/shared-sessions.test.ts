@@ -1,7 +1,9 @@
 // Shared sessions in the page (issue 20.4, rozi's sessions.md): two pages on one session show who
 // holds the control lease (CTRL / VIEW chip) and Ctrl+A g takes it; a read-only link opened in
 // another browser shows READ ONLY, watches the owner's output, and what it types never reaches
-// the pane (asserted on the server with capture-pane). Screenshots: shared-view, shared-read-only.
+// the pane (asserted on the server with capture-pane). The second page is first asked Follow / Take
+// control / Cancel (rozi's attach prompt); Esc leaves main alone, Attach asks again, Enter follows.
+// Screenshots: shared-attach-prompt, shared-left-alone, shared-view, shared-read-only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { startRozi, type RoziServer } from '../lib/roziServer';
@@ -38,8 +40,39 @@ describe('shared sessions', () => {
     const first = owner.page;
     await openWorkspace(first, server.url);
     const second = await owner.context.newPage();
-    await openWorkspace(second, server.url);
+    await openWorkspace(second, server.url, { attachPrompt: 'keep' });
     const roster = () => first.evaluate(async () => (await fetch('/trpc/workspace.clients')).text());
+    // rozi's attach prompt: the second page joins a session the first drives and is asked.
+    const prompt = second.locator('[data-attach-prompt="main"]');
+    await prompt.waitFor({ timeout: 30_000 });
+    const dialog = second.getByRole('dialog', { name: /^browser \d+ is driving main$/ });
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await prompt.getByRole('button').allInnerTexts()).toEqual(['Cancel', 'Take control', 'Follow']);
+    expect(await second.evaluate(() => document.activeElement?.textContent)).toBe('Follow');
+    await screenshot(second, 'shared-attach-prompt');
+    const onMain = async () =>
+      (
+        JSON.parse(await roster()) as { result: { data: { clients: { session: string | null }[] } } }
+      ).result.data.clients.filter((c) => c.session === 'main').length;
+    // Esc cancels: with no session to go back to, the page leaves main alone and is off its roster.
+    await second.keyboard.press('Escape');
+    const left = second.locator('[data-left-alone="main"]');
+    await left.waitFor({ timeout: 30_000 });
+    await waitFor('second off main', async () => (await onMain()) === 1, 30_000);
+    expect(await pane(second, 1).count()).toBe(0);
+    await screenshot(second, 'shared-left-alone');
+    // Attach again from the keyboard: the prompt comes back; Enter follows.
+    await waitFor('attach button focused', () =>
+      second.evaluate(() => document.activeElement?.textContent === 'Attach to main'),
+    );
+    await second.keyboard.press('Enter');
+    await prompt.waitFor({ timeout: 30_000 });
+    await waitFor('Follow focused', () =>
+      second.evaluate(() => document.activeElement?.textContent === 'Follow'),
+    );
+    await second.keyboard.press('Enter');
+    await prompt.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await onMain()).toBe(2);
     await waitFor('first controls', async () => (await chipOf(first)) === 'ctrl', 30_000).catch(
       async (err) => {
         throw new Error(

@@ -8,12 +8,14 @@ import { useApplyTheme } from '../settings/useResolvedTheme';
 import { registerServiceWorker } from '../shell/serviceWorker';
 import { DesktopWorkspace } from '../workspace/DesktopWorkspace';
 import { useWorkspaceController } from '../workspace/useWorkspaceController';
+import { LeftAlone } from '../workspace/AttachPrompt';
 
 function Workspace() {
   useApplyTheme();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const controller = useWorkspaceController();
   useEffect(registerServiceWorker, []);
+  if (mobile && controller.attach.step === 'left') return <LeftAlone p={controller.attach} />;
   return mobile ? <MobileWorkspace c={controller} /> : <DesktopWorkspace c={controller} />;
 }
 

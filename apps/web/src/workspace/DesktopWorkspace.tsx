@@ -20,6 +20,7 @@ import { ControlChip } from './ControlChip';
 import { TabLayout } from './TabLayout';
 import type { WorkspaceController } from './useWorkspaceController';
 import { WorkspaceDialogs } from './WorkspaceDialogs';
+import { LeftAlone } from './AttachPrompt';
 import { InboxPanel } from '../inbox/InboxPanel';
 import { ChangesPanel } from '../changes/ChangesPanel';
 import { useChangesPane } from '../changes/changesStore';
@@ -74,7 +75,9 @@ export function DesktopWorkspace({ c }: { c: WorkspaceController }) {
           </aside>
         )}
         <main className="relative flex min-w-0 flex-1 flex-col" aria-label="Workspace">
-          {session && tab ? (
+          {c.attach.step === 'left' ? (
+            <LeftAlone p={c.attach} />
+          ) : session && tab ? (
             <>
               <TabBar
                 session={session}

@@ -13,6 +13,7 @@ import { ProfilePicker } from './ProfilePicker';
 import { LayoutPicker } from './LayoutPicker';
 import { CollaboratorsDialog } from './CollaboratorsDialog';
 import { ResizeMode } from './ResizeMode';
+import { AttachPrompt } from './AttachPrompt';
 
 /** `besidePanel`: the desktop's inbox panel is open, so toasts sit to its left instead of over it. */
 export function WorkspaceDialogs({
@@ -25,6 +26,7 @@ export function WorkspaceDialogs({
   const { dialogs } = c;
   return (
     <>
+      <AttachPrompt p={c.attach} />
       <CommandPalette
         open={dialogs.paletteOpen}
         onClose={dialogs.closePalette}

@@ -7,7 +7,7 @@ import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPCClient } from '../api/trpcClient';
 import { ACTIONS, actionById } from '../actions/actionRegistry';
-import { followerRefusal } from '../actions/followerLayout';
+import { changesLayout, followerRefusal } from '../actions/followerLayout';
 import type {
   ActionContext,
   ActionDef,
@@ -30,6 +30,7 @@ import { activeTabOf, useWorkspace } from '../cache/useWorkspace';
 import { workspaceApi } from '../model/workspaceApi';
 import { terminalFor } from '../terminal/terminalRegistry';
 import { useSessionControl } from './useSessionControl';
+import { useAttachPrompt } from './useAttachPrompt';
 import { useControlNotices } from './controlNotices';
 
 /** Actions that work even while a dialog or form field has focus. */
@@ -73,10 +74,29 @@ export function useWorkspaceController() {
   const [collaborators, setCollaborators] = useState(false);
   // The grant key as bound now ([keys] may move it), for the request toast.
   const grantKeyRef = useRef('Ctrl+A e');
+  // A session on a host is not shared through this server's roster.
+  const shared = session?.host ? undefined : session?.name;
+  // Cancel on the attach prompt with nowhere to go back to: this page stops viewing that session.
+  const [left, setLeft] = useState<string | null>(null);
   const control = useSessionControl(
-    session?.host ? undefined : session?.name,
+    shared !== undefined && shared === left ? undefined : shared,
     useControlNotices({ notice, grantKey: grantKeyRef }),
   );
+  const sessionNames = useMemo(
+    () => (workspace.data?.sessions ?? []).map((s) => s.name),
+    [workspace.data?.sessions],
+  );
+  const leftRef = useRef<string | null>(null);
+  const attach = useAttachPrompt({
+    session: shared,
+    sessions: sessionNames,
+    loading: workspace.data === undefined,
+    control,
+    selectSession,
+    left,
+    setLeft,
+  });
+  leftRef.current = attach.step === 'left' ? (shared ?? null) : null;
 
   const ui: UiControls = useMemo(
     () => ({
@@ -148,6 +168,10 @@ export function useWorkspaceController() {
         notice(refused, 'info');
         return;
       }
+      if (leftRef.current && changesLayout(action.id)) {
+        notice(`you left ${leftRef.current} alone: attach to it again first; nothing changed`, 'info');
+        return;
+      }
       Promise.resolve()
         .then(() => action.run(ctx))
         .catch((err: unknown) =>
@@ -217,6 +241,7 @@ export function useWorkspaceController() {
   return {
     api,
     control,
+    attach,
     currentContext,
     workspace,
     settings,
