@@ -275,11 +275,12 @@ export class SidebarTabRuntime {
       click.kind === 'exec' && tab.source.kind === 'command' ? this.remoteOf(tab.source, rt) : undefined;
     if (click.kind === 'exec' && remote && rt.rt) {
       // The click's exec runs beside the listing, on the host (its failure is a notification there).
+      // Its own id: each run rotates its id's credential, and the next listing must not retire a click's.
       this.h
         .placed()
         ?.run({
           rt: rt.rt,
-          cmd: { id: `tab.${tab.name}`, run: { kind: 'exec', argv: click.argv } },
+          cmd: { id: `tab.${tab.name}.click`, run: { kind: 'exec', argv: click.argv } },
           kind: 'tab',
           row: { line: row.label, id: row.id ?? undefined },
           ...remote,
