@@ -1,13 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// Playwright (playwright-core + Debian's chromium) driven from vitest, one file at a time.
+// Playwright (playwright-core + Debian's chromium) driven from vitest, two files at a time: each
+// file has its own server, HOME and browser profile on free ports, and most of a browser test's
+// time is spent waiting, so a second file halves the suite's longest phase on a 2-core box.
 export default defineConfig({
   test: {
     sequence: { groupOrder: 3 },
     include: ['tests/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    maxWorkers: 2,
     passWithNoTests: true,
   },
 });

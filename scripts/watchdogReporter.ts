@@ -1,6 +1,6 @@
 // A vitest reporter that keeps a stuck run from going silent. Every minute it names the test
 // files that have run for more than five minutes and the test each is in; past the run's deadline
-// (ROZI_TEST_DEADLINE_MIN, 50 by default) it prints those files and the process tree, ends every
+// (ROZI_TEST_DEADLINE_MIN, 60 by default: CI's whole limit is 90) it prints those files and the process tree, ends every
 // process the run started and exits non-zero, so a hang shows up as a failure that names itself
 // instead of a CI that never finishes.
 import { execFileSync } from 'node:child_process';
@@ -20,7 +20,7 @@ interface Running {
 export default class WatchdogReporter implements Reporter {
   private readonly running = new Map<string, Running>();
   private readonly began = Date.now();
-  private readonly deadlineMs = Number(process.env.ROZI_TEST_DEADLINE_MIN ?? 50) * MINUTE;
+  private readonly deadlineMs = Number(process.env.ROZI_TEST_DEADLINE_MIN ?? 60) * MINUTE;
   private timer: NodeJS.Timeout | undefined;
 
   onInit(): void {
