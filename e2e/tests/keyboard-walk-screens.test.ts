@@ -306,6 +306,13 @@ describe('keyboard only, the screens beside the panes (1440x900)', () => {
     } finally {
       await other.close();
     }
+    // The other page gone, the focused chip goes with it: the focus moves to the terminal, not <body>.
+    await waitFor(
+      'the chip gone',
+      async () => (await page.locator('[data-control-chip]').count()) === 0,
+      30_000,
+    );
+    await onTerminal('pane 1 after the chip went');
 
     // Profiles: the filter, then Ctrl+N's name field (the focus fell to the dialog's × before), Esc
     // back to the filter with the picker still open, a capture saved with Enter, Esc to the terminal.

@@ -12,6 +12,35 @@ export function setFocusHome(fn: () => void): () => void {
   };
 }
 
+/**
+ * Watches for the focused element being taken off the page (a chip that goes when the last other
+ * page leaves, a row drawn anew, a button replaced by what it opened): the browser then leaves the
+ * focus on <body>, where keys go nowhere. A frame later, if nothing took the focus meanwhile, it
+ * goes to the open modal dialog's first control, else to the page's home. A focus left on purpose
+ * (a click on empty page, Tab past the last control) keeps its element on the page and is not
+ * touched. Returns the function that stops watching.
+ */
+export function keepFocusOnPage(): () => void {
+  let frame = 0;
+  const onFocusOut = (e: FocusEvent) => {
+    const lost = e.target;
+    if (e.relatedTarget !== null || !(lost instanceof HTMLElement)) return;
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (lost.isConnected || (active !== null && active !== document.body)) return;
+      const dialog = [...document.querySelectorAll('dialog')].find((d) => d.open);
+      if (dialog) initialFocusTarget(dialog)?.focus();
+      else home?.();
+    });
+  };
+  document.addEventListener('focusout', onFocusOut, true);
+  return () => {
+    cancelAnimationFrame(frame);
+    document.removeEventListener('focusout', onFocusOut, true);
+  };
+}
+
 /** Moves focus back to `opener` when it is still on the page, else to the registered home. */
 export function returnFocus(opener: Element | null): void {
   if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) {

@@ -19,7 +19,7 @@ export {
   FOCUS_RING,
 } from './controls';
 export { Dialog } from './Dialog';
-export { initialFocusTarget, returnFocus, setFocusHome } from './focusHome';
+export { initialFocusTarget, keepFocusOnPage, returnFocus, setFocusHome } from './focusHome';
 export { PaneFrame } from './PaneFrame';
 export type { PaneFrameProps } from './PaneFrame';
 export { PaneCard } from './Card';

@@ -2,7 +2,7 @@
 // The page's controller: which session is shown, which dialogs are open, the resolved keymap,
 // the action context, and running an action by id (from keys, palette, buttons alike).
 import type { PaneInfo } from '@rozi/server/model';
-import { setFocusHome } from '@rozi/ui';
+import { keepFocusOnPage, setFocusHome } from '@rozi/ui';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPCClient } from '../api/trpcClient';
@@ -219,17 +219,21 @@ export function useWorkspaceController() {
     [api, selectSession, notice],
   );
 
-  // Focus that has nowhere to return (its opener is gone) goes to the focused pane's terminal.
+  // Focus that has nowhere to return (its opener is gone), or whose element was taken off the
+  // page, goes to the focused pane's terminal.
   const paneKeyRef = useRef<number | undefined>(undefined);
   paneKeyRef.current = pane?.key;
-  useEffect(
-    () =>
-      setFocusHome(() => {
-        const key = paneKeyRef.current;
-        if (key !== undefined) terminalFor(key)?.focus();
-      }),
-    [],
-  );
+  useEffect(() => {
+    const offHome = setFocusHome(() => {
+      const key = paneKeyRef.current;
+      if (key !== undefined) terminalFor(key)?.focus();
+    });
+    const offWatch = keepFocusOnPage();
+    return () => {
+      offWatch();
+      offHome();
+    };
+  }, []);
 
   // A desktop notification clicked in another window or by the service worker.
   useEffect(() => {
