@@ -2,6 +2,7 @@
 // commands are in the palette and the keymap (a bare key after the prefix), run through
 // run-action and the palette's extensions.runAction: exec with ROZI=1 and no pane, run in a pane
 // beside the focused one, send into the focused pane; an edit to config.toml shows at once.
+// [environment] forward: a pane the CLI creates gets the CLI's value of each named variable.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,9 @@ run = "echo hello-from-run; sleep 30"
 [keys]
 hello = "y"
 g = { send = "echo typed-by-key\\n", label = "Type it" }
+
+[environment]
+forward = ["ROZI_FWD_TEST", "ROZI_FWD_UNSET"]
 `;
 
 const screen = async (target: number) =>
@@ -80,6 +84,22 @@ describe('config.toml user commands', () => {
     await server.call('extensions.runAction', { id: 'keys:g' });
     await waitFor('the typed line', async () => (await screen(pane!.id)).includes('typed-by-key'));
   });
+
+  it('[environment] forward gives a CLI-made pane the CLI’s value of each named variable, and only those', async () => {
+    const r = await runCli({ ...server.env, ROZI_FWD_TEST: 'fwd-from-cli', ROZI_FWD_OTHER: 'not-listed' }, [
+      'split',
+      '--argv',
+      'sh',
+      '-c',
+      'echo "v=$ROZI_FWD_TEST o=${ROZI_FWD_OTHER:-none} u=${ROZI_FWD_UNSET:-none}"; sleep 60',
+    ]);
+    expect(r.code).toBe(0);
+    const id = (JSON.parse(r.stdout) as { data: { id: number } }).data.id;
+    await waitFor('the forwarded value', async () =>
+      (await screen(id)).includes('v=fwd-from-cli o=none u=none'),
+    );
+    await runCli(server.env, ['kill-pane', '--target', String(id)]);
+  }, 60_000);
 
   it('an unknown id is refused in one line; a command added to config.toml shows at once', async () => {
     const r = await runCli(server.env, ['run-action', 'nosuch']);

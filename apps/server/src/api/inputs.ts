@@ -55,6 +55,17 @@ export const launchInput = z.object({
   keepOpen: z.boolean().optional(),
   cols: z.number().int().min(2).max(1000).optional(),
   rows: z.number().int().min(1).max(500).optional(),
+  /** `[environment] forward`: NAME → value the CLI read from its own environment (at most 64). */
+  env: z
+    .record(
+      z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+        .max(200),
+      z.string().max(65536),
+    )
+    .refine((e) => Object.keys(e).length <= 64, 'at most 64 forwarded variables')
+    .optional(),
 });
 
 /** How long split/new-pane wait for the PTY before answering pty_ready: false (DESIGN.md). */

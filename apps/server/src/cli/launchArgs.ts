@@ -1,6 +1,8 @@
 // Options shared by the verbs that start a pane (new-session, split, new-pane): COMMAND as a
-// shell command line, or --argv PROGRAM ARG… run directly; --cwd, --title, --keep-open.
+// shell command line, or --argv PROGRAM ARG… run directly; --cwd, --title, --keep-open; and the
+// variables config.toml's [environment] forward names, from this process's environment.
 import { resolve } from 'node:path';
+import { forwardedEnv } from '../config/environmentForward';
 import { flag } from './flags';
 import type { VerbContext } from './verb';
 
@@ -32,6 +34,7 @@ export function launchOf(ctx: VerbContext<LaunchOptions>): {
   cwd?: string;
   title?: string;
   keepOpen?: boolean;
+  env?: Record<string, string>;
 } {
   const o = ctx.opts;
   const command = ctx.args.positionals.length ? ctx.args.positionals.join(' ') : undefined;
@@ -41,5 +44,7 @@ export function launchOf(ctx: VerbContext<LaunchOptions>): {
     cwd: o.cwd === undefined ? undefined : resolve(ctx.io.cwd, o.cwd),
     title: o.title,
     keepOpen: o['keep-open'] === true ? true : undefined,
+    // config.toml [environment] forward: this CLI's values of the named variables, for the new pane.
+    env: forwardedEnv(ctx.io.env),
   };
 }

@@ -32,9 +32,6 @@ const WORKBAR = noWeb('the web edition has no workbar: sessions, status and mode
 const ANIMATION = noWeb('the web UI has no pane geometry animations to tune');
 const CLIENT_FRAMES = noWeb('the browser paints at the display rate (requestAnimationFrame), not on a poll');
 const NAVIGATION = noWeb('the smart-focus (vim-aware Ctrl-h/j/k/l) actions do not exist in the web edition');
-const FORWARD = noWeb(
-  'panes here are created by a browser, which has no process environment to sample; they start with the server’s environment (export variables before rozi server)',
-);
 
 const rozi = (path: string, type: KeyKind, use: KeyUse): KeySpec => ({ path, type, use, origin: 'rozi' });
 const own = (path: string, type: KeyKind, use: KeyUse): KeySpec => ({ path, type, use, origin: 'project' });
@@ -46,8 +43,9 @@ export const CONFIG_KEYS: readonly KeySpec[] = [
   rozi('command_shell', 'string-or-array', honoured),
   rozi('shell_integration', 'table', honoured),
   rozi('shell_integration.mode', 'string', honoured),
-  rozi('environment', 'table', FORWARD),
-  rozi('environment.forward', 'array', FORWARD),
+  // config/environmentForward.ts: the CLI (the one client with an environment) sends the values.
+  rozi('environment', 'table', honoured),
+  rozi('environment.forward', 'array', honoured),
   rozi('cwd', 'string', honoured),
   rozi('scrollback', 'int', honoured),
   rozi('frame_rate', 'int', CLIENT_FRAMES),

@@ -86,9 +86,15 @@ const CLIENT_FIRST = new Set(['extensions.deploy']);
 /** Every procedure: forward, merge, or pass through. */
 export async function hostRouting(opts: MiddlewareArgs): Promise<unknown> {
   const hosts = opts.ctx.remote;
-  const raw = await opts.getRawInput();
+  let raw = await opts.getRawInput();
   const host = CLIENT_FIRST.has(opts.path) ? null : routeOf(hosts, opts.path, raw);
   if (host) {
+    // [environment] forward never crosses to a host (rozi: local display endpoints would be
+    // wrong there, and the names may be credentials).
+    if (isObject(raw) && 'env' in raw) {
+      const { env: _env, ...rest } = raw;
+      raw = rest;
+    }
     let data: unknown;
     try {
       data =

@@ -46,6 +46,11 @@ export interface LaunchRequest {
   keepOpen?: boolean;
   cols?: number;
   rows?: number;
+  /**
+   * `[environment] forward`: variables the creating client (the CLI) sampled from its own
+   * environment, laid over the server's for this pane only. Never written to a snapshot.
+   */
+  env?: Record<string, string>;
 }
 
 export interface ManagerOptions {
@@ -529,6 +534,7 @@ export class SessionManager {
           cols: clamp(req.cols ?? near?.cols ?? 80, 2, 1000),
           rows: clamp(req.rows ?? near?.rows ?? 24, 1, 500),
           preamble,
+          forwardedEnv: req.env,
         },
         envr,
       );

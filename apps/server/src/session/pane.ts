@@ -62,6 +62,8 @@ export interface PaneInit {
   rows: number;
   /** Output shown before the child's own (restored history after a restart). */
   preamble?: Buffer;
+  /** `[environment] forward` from the creating client, over the server's environment (kept in memory only). */
+  forwardedEnv?: Record<string, string>;
 }
 
 export class Pane implements StreamSource {
@@ -143,6 +145,7 @@ export class Pane implements StreamSource {
       rows: init.rows,
       env: {
         ...envr.env,
+        ...init.forwardedEnv,
         TERM: 'xterm-256color',
         COLORTERM: 'truecolor',
         ROZI_PANE: String(init.id),
