@@ -18,6 +18,8 @@ interface Publisher {
 const CLOCK = fileURLToPath(new URL('../../../examples/extensions/clock-sidebar', import.meta.url));
 
 let server: TestServer;
+/** Waits sized for a loaded 2-core box: each step spawns the real CLI (seconds at load 16-18). */
+const LOADED_WAIT = 30_000;
 let home: string;
 const publishers: Publisher[] = [];
 
@@ -91,7 +93,7 @@ beforeAll(async () => {
   const r = await runCli(server.env, ['extensions', 'install', dir]);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
-  await waitFor('board-ext loaded', () => generation());
+  await waitFor('board-ext loaded', () => generation(), LOADED_WAIT);
 }, 60_000);
 
 afterAll(async () => {
@@ -106,10 +108,10 @@ describe('stream tab clicks', () => {
     const beta = await publisher('beta');
     alpha.proc.stdin.write(JSON.stringify([{ id: 'a1', label: 'Alpha one' }, 'alpha plain']) + '\n');
     beta.proc.stdin.write(JSON.stringify({ rows: [{ id: 'b1', label: 'Beta one' }] }) + '\n');
-    await waitFor('both producers rows', async () => (await tabRows()).length === 3);
+    await waitFor('both producers rows', async () => (await tabRows()).length === 3, LOADED_WAIT);
 
     expect(await click({ id: 'a1', label: 'Alpha one' })).toMatchObject({ reported: true });
-    await waitFor("alpha's click line", () => alpha.stdout().includes('\n'));
+    await waitFor("alpha's click line", () => alpha.stdout().includes('\n'), LOADED_WAIT);
     expect(
       alpha
         .stdout()
@@ -121,8 +123,8 @@ describe('stream tab clicks', () => {
     // An id-less row is found by its label; beta's own row goes to beta alone.
     await click({ id: null, label: 'alpha plain' });
     await click({ id: 'b1', label: 'Beta one' });
-    await waitFor("beta's click line", () => beta.stdout().includes('\n'));
-    await waitFor("alpha's second line", () => alpha.stdout().trim().split('\n').length === 2);
+    await waitFor("beta's click line", () => beta.stdout().includes('\n'), LOADED_WAIT);
+    await waitFor("alpha's second line", () => alpha.stdout().trim().split('\n').length === 2, LOADED_WAIT);
     expect(JSON.parse(alpha.stdout().trim().split('\n')[1] as string)).toEqual({
       event: 'click',
       tab: 'board',
@@ -141,23 +143,27 @@ describe('stream tab clicks', () => {
     expect(alpha.stdout().trim().split('\n')).toHaveLength(2);
     expect(alpha.stderr()).toBe('');
     expect(beta.stderr()).toBe('');
-  }, 30_000);
+  });
 
   it('a producer that is killed takes only its rows with it; the other keeps hearing its clicks', async () => {
     const [alpha, beta] = publishers as [Publisher, Publisher];
     alpha.proc.kill('SIGKILL');
-    await waitFor("alpha's rows gone", async () => {
-      const rows = await tabRows();
-      return rows.length === 1 && rows[0]?.id === 'b1';
-    });
+    await waitFor(
+      "alpha's rows gone",
+      async () => {
+        const rows = await tabRows();
+        return rows.length === 1 && rows[0]?.id === 'b1';
+      },
+      LOADED_WAIT,
+    );
     expect(await click({ id: 'a1', label: 'Alpha one' })).toMatchObject({ reported: false });
     await click({ id: 'b1', label: 'Beta one' });
-    await waitFor("beta's second line", () => beta.stdout().trim().split('\n').length === 2);
+    await waitFor("beta's second line", () => beta.stdout().trim().split('\n').length === 2, LOADED_WAIT);
     beta.proc.stdin.end();
-    await waitFor('beta exits at end of input', () => beta.proc.exitCode !== null);
+    await waitFor('beta exits at end of input', () => beta.proc.exitCode !== null, LOADED_WAIT);
     expect(beta.proc.exitCode).toBe(0);
     expect(await tabRows()).toEqual([]);
-  }, 30_000);
+  });
 
   it('clock-sidebar: its service reads the click from its publisher and logs it', async () => {
     const r = await runCli(server.env, ['extensions', 'install', CLOCK]);
@@ -168,13 +174,16 @@ describe('stream tab clicks', () => {
         const tabs = await server.call<{ id: string; rows: unknown[] }[]>('extensions.sidebarTabs');
         return tabs.find((t) => t.id === 'clock-sidebar.clock')?.rows.length === 3;
       },
-      20_000,
+      LOADED_WAIT,
     );
     expect(await click({ id: 'pid', label: 'pid' }, 'clock-sidebar.clock')).toMatchObject({ reported: true });
-    await waitFor('the click in the service log', async () =>
-      (
-        await runCli(server.env, ['extensions', 'logs', 'clock-sidebar', '--unit', 'service.clock'])
-      ).stdout.includes('clicked pid'),
+    await waitFor(
+      'the click in the service log',
+      async () =>
+        (
+          await runCli(server.env, ['extensions', 'logs', 'clock-sidebar', '--unit', 'service.clock'])
+        ).stdout.includes('clicked pid'),
+      LOADED_WAIT,
     );
-  }, 30_000);
+  });
 });
