@@ -2,9 +2,9 @@
 // calls (so an unchanged worktree re-hashes nothing), never the person's own index, and seeded
 // afresh when that index changes (what is tracked follows it).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotTree } from './checkpoint';
 
@@ -56,6 +56,23 @@ describe('snapshotTree', () => {
     const again = await snapshotTree(wt);
     expect(again).not.toBe(edited);
     expect(git(wt, 'cat-file', 'blob', `${again}:f1.txt`)).toBe('line X\n');
+    // Right after a snapshot that reused nothing new: an edit of the same size, a new file, a
+    // deleted one, each seen at once (the last tree is reused only while the index is untouched).
+    expect(await snapshotTree(wt)).toBe(again);
+    writeFileSync(join(wt, 'f1.txt'), 'line Y\n');
+    const y = await snapshotTree(wt);
+    expect(git(wt, 'cat-file', 'blob', `${y}:f1.txt`)).toBe('line Y\n');
+    writeFileSync(join(wt, 'other.txt'), 'other\n');
+    expect(pathsOf(await snapshotTree(wt))).toContain('other.txt');
+    rmSync(join(wt, 'other.txt'));
+    expect(pathsOf(await snapshotTree(wt))).not.toContain('other.txt');
+    // A new line in info/exclude (no file of the worktree changes): the excluded file leaves.
+    const exclude = git(wt, 'rev-parse', '--path-format=absolute', '--git-path', 'info/exclude').trim();
+    mkdirSync(dirname(exclude), { recursive: true });
+    appendFileSync(exclude, 'new.txt\n');
+    expect(pathsOf(await snapshotTree(wt))).not.toContain('new.txt');
+    writeFileSync(exclude, '');
+    expect(pathsOf(await snapshotTree(wt))).toContain('new.txt');
     // Nothing staged, no stash, HEAD unchanged.
     expect(git(wt, 'diff', '--cached', '--name-only')).toBe('');
     expect(git(wt, 'stash', 'list')).toBe('');

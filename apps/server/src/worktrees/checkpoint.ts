@@ -19,16 +19,68 @@ const IDENTITY = {
   GIT_COMMITTER_EMAIL: 'rozi@localhost',
 };
 
+interface SnapshotPaths {
+  own: string;
+  index: string;
+  seed: string;
+  /** The repository's info/exclude: a change there can drop files from the snapshot. */
+  exclude: string;
+}
+
+/**
+ * Per worktree directory: where its indexes are (valid while its `.git` file names the same git
+ * dir), and the last snapshot's tree with the state of the files it was written from.
+ */
+const known = new Map<string, { dotGit: string; paths: SnapshotPaths; state?: string; tree?: string }>();
+
 /** Where a worktree keeps its private snapshot index (in its own git dir) and what it was seeded from. */
-async function snapshotPaths(dir: string): Promise<{ own: string; index: string; seed: string }> {
+async function snapshotPaths(dir: string): Promise<SnapshotPaths> {
   const out = await gitOut({
     cwd: dir,
-    args: ['rev-parse', '--git-path', 'index', '--git-path', 'rozi-snapshot-index'],
+    args: [
+      'rev-parse',
+      '--git-path',
+      'index',
+      '--git-path',
+      'rozi-snapshot-index',
+      '--git-path',
+      'info/exclude',
+    ],
     what: 'find the index',
   });
-  const [own = 'index', index = 'rozi-snapshot-index'] = out.split('\n').map((l) => l.trim());
+  const [own = 'index', index = 'rozi-snapshot-index', exclude = 'info/exclude'] = out
+    .split('\n')
+    .map((l) => l.trim());
   const abs = (p: string): string => (isAbsolute(p) ? p : join(dir, p));
-  return { own: abs(own), index: abs(index), seed: `${abs(index)}.seed` };
+  return { own: abs(own), index: abs(index), seed: `${abs(index)}.seed`, exclude: abs(exclude) };
+}
+
+/** The memo of a worktree, its paths asked of git again when its `.git` file changed. */
+async function knownOf(
+  dir: string,
+): Promise<{ dotGit: string; paths: SnapshotPaths; state?: string; tree?: string }> {
+  let dotGit = '';
+  try {
+    dotGit = readFileSync(join(dir, '.git'), 'utf8');
+  } catch (err) {
+    // A main checkout's .git is a directory (its paths never move); a missing one is git's to say.
+    dotGit = (err as NodeJS.ErrnoException).code === 'EISDIR' ? '<dir>' : '';
+  }
+  const seen = known.get(dir);
+  if (seen && dotGit !== '' && seen.dotGit === dotGit) return seen;
+  const entry = { dotGit, paths: await snapshotPaths(dir) };
+  if (dotGit !== '') known.set(dir, entry);
+  return entry;
+}
+
+/** A file's identity and times to the nanosecond ('' when it does not exist). */
+function fileState(path: string): string {
+  try {
+    const st = statSync(path, { bigint: true });
+    return `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+  } catch {
+    return '';
+  }
 }
 
 /** The size and mtime of the worktree's own index, or '' when it has none. */
@@ -95,7 +147,8 @@ async function dropIgnored(o: { dir: string; env: Record<string, string> }): Pro
  * Callers run one at a time per worktree (WorktreeService.serial).
  */
 export async function snapshotTree(dir: string): Promise<string> {
-  const p = await snapshotPaths(dir);
+  const memo = await knownOf(dir);
+  const p = memo.paths;
   const env = { GIT_INDEX_FILE: p.index };
   const mark = indexMark(p.own);
   let seeded = '';
@@ -112,11 +165,20 @@ export async function snapshotTree(dir: string): Promise<string> {
   }
   try {
     await gitOut({ cwd: dir, args: ['add', '-A', '--', '.'], env, what: 'record the worktree' });
+    // `add` rewrites the private index only when an entry changed (a file's content, or the stat
+    // data of one it had to re-read). Untouched, with the same ignore rules, it holds what the last
+    // tree was written from: that tree is the worktree's now, with no more git runs.
+    const state = `${fileState(p.index)}|${mark}|${fileState(p.exclude)}`;
+    if (memo.state === state && memo.tree) return memo.tree;
     await dropIgnored({ dir, env });
-    return (await gitOut({ cwd: dir, args: ['write-tree'], env, what: 'write the tree' })).trim();
+    const tree = (await gitOut({ cwd: dir, args: ['write-tree'], env, what: 'write the tree' })).trim();
+    memo.state = `${fileState(p.index)}|${mark}|${fileState(p.exclude)}`;
+    memo.tree = tree;
+    return tree;
   } catch (err) {
     // A broken private index is only a cache: the next call seeds it afresh.
     rmSync(p.seed, { force: true });
+    memo.state = undefined;
     throw err;
   }
 }

@@ -21,9 +21,18 @@ export interface GitResult {
 
 const DEFAULT_MAX = 64 * 1024 * 1024;
 
+/**
+ * glibc gives freed memory back to the system at once; git's zlib sets up and frees a window for
+ * every object it writes, so `add` of 2,000 edited files spent most of its time growing and
+ * trimming the heap (10,000 brk calls): 2.6 s of CPU, 0.25 s with this slack (measured on 2,000
+ * files of 40 lines). Only the heap's slack changes; a person's own GLIBC_TUNABLES is kept as is.
+ */
+const MALLOC_SLACK = 'glibc.malloc.trim_threshold=33554432:glibc.malloc.top_pad=4194304';
+
 /** Git as a script runs it: never a pager, an editor or a credential prompt. */
 function gitEnv(extra: Record<string, string> | undefined): NodeJS.ProcessEnv {
   return {
+    GLIBC_TUNABLES: MALLOC_SLACK,
     ...process.env,
     GIT_TERMINAL_PROMPT: '0',
     GIT_PAGER: 'cat',

@@ -10,7 +10,7 @@ import type { SessionManager } from '../session/manager';
 import type { StatusService } from '../status/statusService';
 import { listCheckpoints, recordTurn, snapshotTree, type Checkpoint } from './checkpoint';
 import { diffPage, type DiffPage } from './diff';
-import { gitOut } from './git';
+import { git, gitOut } from './git';
 import { WorktreeRegistry, type WorktreeRecord } from './registry';
 import { SetupApprovals } from './setupApproval';
 import { baseRev, MISSING, worktreeStatus, type WorktreeStatus } from './worktreeStatus';
@@ -47,6 +47,8 @@ export class WorktreeService {
   readonly approvals: SetupApprovals;
   private readonly statuses = new Map<string, { status: WorktreeStatus; turns: number; stamp: string }>();
   private readonly chains = new Map<string, Promise<unknown>>();
+  /** merge-base answers by "base-commit head-commit". */
+  private readonly forks = new Map<string, string>();
   private readonly offs: Array<() => void> = [];
   private timer: NodeJS.Timeout | null = null;
 
@@ -222,10 +224,7 @@ export class WorktreeService {
     turn: DiffTurn,
   ): Promise<{ from: string; to: string; label: string }> {
     if (turn === 'all') {
-      const base = await baseRev(r);
-      const from = (
-        await gitOut({ cwd: r.path, args: ['merge-base', base, 'HEAD'], what: 'find the base' })
-      ).trim();
+      const from = await this.forkPoint(r);
       return { from, to: await snapshotTree(r.path), label: `everything since ${r.base}` };
     }
     if (turn === 'current') {
@@ -244,6 +243,25 @@ export class WorktreeService {
           : `no turn ${turn}: ${r.branch} has turns 1..${last}`,
       );
     return { from: before.commit, to: at.commit, label: `turn ${turn}` };
+  }
+
+  /**
+   * Where the worktree's branch left its base: one rev-parse for both commits, and the merge-base
+   * of a pair of commit ids, which never changes, kept (a reopened view runs no merge-base).
+   */
+  private async forkPoint(r: WorktreeRecord): Promise<string> {
+    const both = await git({ cwd: r.path, args: ['rev-parse', 'HEAD', `refs/heads/${r.base}`] });
+    const [head, base] = both.stdout.split('\n').map((l) => l.trim());
+    const ids = both.code === 0 && head && base ? [base, head] : [await baseRev(r), 'HEAD'];
+    const key = ids.join(' ');
+    const seen = both.code === 0 ? this.forks.get(key) : undefined;
+    if (seen) return seen;
+    const from = (await gitOut({ cwd: r.path, args: ['merge-base', ...ids], what: 'find the base' })).trim();
+    if (both.code === 0) {
+      if (this.forks.size >= 256) this.forks.clear();
+      this.forks.set(key, from);
+    }
+    return from;
   }
 
   forget(r: WorktreeRecord): void {
