@@ -4,7 +4,7 @@
 // the view follows an agent while it works without polling.
 import type { PaneView } from '@rozi/server/view';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
 
 export type Turn = number | 'current' | 'all';
@@ -22,8 +22,12 @@ export function useChanges(pane: PaneView) {
   );
   const { refetch } = query;
   // A finished turn or an edited file: read again (a turn in the past never changes, so only the
-  // live ranges follow the stamp).
+  // live ranges follow the stamp). Only a stamp that moved: on opening, the query's own first read
+  // is the fresh one (a refetch then cancelled it and asked the server for the same diff twice).
+  const shown = useRef(stamp);
   useEffect(() => {
+    if (shown.current === stamp) return;
+    shown.current = stamp;
     if (turn === 'all' || turn === 'current') void refetch();
   }, [stamp, turn, refetch]);
   return {
