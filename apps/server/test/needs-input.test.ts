@@ -12,6 +12,7 @@ import type { AgentRowView } from '../src/status/agentViews';
 import type { PaneInfo } from '../src/session/model';
 import { BIN, removeHome, roziData, runCli, startServer, waitFor, type TestServer } from './harness';
 import { AGENT_CAPTURES, agentCapture } from './agentCaptures';
+import { subscribeServer } from '../src/cli/controlClient';
 
 const FAKE = join(__dirname, 'fake-agents', 'fake-agent.mjs');
 const set = loadDefinitions();
@@ -211,6 +212,50 @@ describe('rozi agents answer', () => {
     expect(inbox.history[0]).toMatchObject({ pane: f.pane, answer: 'YAML', by: 'cli' });
     await stop(f);
   }, 60_000);
+
+  it('a second question drawn while the agent stays blocked reaches the inbox event', async () => {
+    const f = await launch({
+      agent: 'claude',
+      fixture: 'claude',
+      sequence: 'blocked:startup-trust-dialog,blocked:asking-a-question',
+    });
+    const seen: string[] = [];
+    let done = false;
+    const watching = subscribeServer(
+      s.env,
+      { path: 'workspace.events', input: { types: ['inbox-changed'] } },
+      (item) => {
+        const e = item as { inbox: { items: { pane: number; question: { question: string } }[] } };
+        const mine = e.inbox.items.find((i) => i.pane === f.pane);
+        if (mine) seen.push(mine.question.question);
+        return !done;
+      },
+    );
+    try {
+      await waitFor(
+        'the first question',
+        async () => {
+          const q = await cli('agents', 'question', '--target', String(f.pane));
+          return q.code === 0 ? roziData<Question>(q.stdout).question : null;
+        },
+        30_000,
+      );
+      const first = roziData<Question>((await cli('agents', 'question', '--target', String(f.pane))).stdout);
+      process.kill(await agentPid(f), 'SIGUSR1');
+      // The state stays blocked throughout: only a re-read of the screen can tell the page.
+      const second = await waitFor(
+        'the second question in an inbox-changed event',
+        () => seen.find((q) => q !== first.question && q.length > 0),
+        30_000,
+      );
+      expect(second).not.toBe(first.question);
+      expect(await stateOf(f.pane)).toBe('blocked');
+    } finally {
+      done = true;
+      void watching;
+      await stop(f);
+    }
+  });
 
   it('refuses without a byte when the agent moved on between reading and answering', async () => {
     const f = await launch({

@@ -22,6 +22,9 @@ export function mergedInbox(local: InboxView, extra: readonly InboxView[]): Inbo
   };
 }
 
+/** How often a blocked pane's question is read again while its state stays blocked. */
+const QUESTION_REREAD_MS = 1000;
+
 export function startInboxFeed(o: {
   bus: EventBus;
   manager: SessionManager;
@@ -46,5 +49,15 @@ export function startInboxFeed(o: {
     }),
     ...(o.extra ? [o.extra.onInboxChange(send)] : []),
   ];
-  return () => offs.forEach((off) => off());
+  // A blocked pane's question is read from its screen, which can change while the state stays
+  // blocked: a dialog still being drawn when the state turned, or a second question straight
+  // after the first. Re-read once a second while anything is blocked; unchanged is not re-sent.
+  const reread = setInterval(() => {
+    if (o.needs.hasBlocked()) send();
+  }, QUESTION_REREAD_MS);
+  reread.unref();
+  return () => {
+    clearInterval(reread);
+    offs.forEach((off) => off());
+  };
 }

@@ -66,6 +66,11 @@ export class NeedsInput {
     return this.read(key, row);
   }
 
+  /** Whether any pane is blocked now (cheap: no screen is read). */
+  hasBlocked(): boolean {
+    return this.d.hub.list().some((row) => row.state === 'blocked');
+  }
+
   /** Every blocked pane, the one waiting longest first. */
   items(): NeedsInputItem[] {
     const out: NeedsInputItem[] = [];

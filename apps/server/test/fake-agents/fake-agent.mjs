@@ -6,7 +6,8 @@
 //
 // FAKE_FIXTURE   fixture file (e.g. <repo>/fixtures/agents/codex.toml; tests take it from
 //                test/agentCaptures.ts)
-// FAKE_SEQUENCE  states to draw in order, comma list (default working,blocked,idle)
+// FAKE_SEQUENCE  states to draw in order, comma list (default working,blocked,idle); an entry
+//                `state:case` draws that case of the state
 // FAKE_STEP_MS   advance automatically after this many ms (0 = only on SIGUSR1; default 0)
 // FAKE_INPUT_LOG file to append received input to (JSON string per chunk)
 // FAKE_BRACKETED 1 = enable bracketed paste (DECSET 2004) like real TUIs do
@@ -24,14 +25,15 @@ import { parse } from 'smol-toml';
 const fixture = parse(readFileSync(process.env.FAKE_FIXTURE ?? '', 'utf8'));
 const cases = Array.isArray(fixture.case) ? fixture.case : [];
 const wanted = process.env.FAKE_CASE;
-const screenFor = (state) =>
-  cases.find((c) => c.state === state && c.name === wanted) ?? cases.find((c) => c.state === state);
+const screenFor = (state, name = wanted) =>
+  cases.find((c) => c.state === state && c.name === name) ?? cases.find((c) => c.state === state);
 const sequence = (process.env.FAKE_SEQUENCE ?? 'working,blocked,idle').split(',');
 const stepMs = Number(process.env.FAKE_STEP_MS ?? 0);
 const workMs = Number(process.env.FAKE_WORK_MS ?? 300);
 const log = process.env.FAKE_INPUT_LOG;
 let step = 0;
 let shown = '';
+let shownEntry = '';
 let turn = 0;
 let typed = '';
 
@@ -42,12 +44,15 @@ function edit(prompt) {
   appendFileSync('NOTES.md', `turn ${turn}: ${prompt.split('\n')[0]}\n`);
 }
 
-function draw(state) {
-  const c = screenFor(state);
+/** `state` or `state:case` (a sequence entry naming which of the state's cases to draw). */
+function draw(entry) {
+  const [state, name] = entry.split(':');
+  const c = screenFor(state, name ?? wanted);
   // No captured screen for idle in some fixtures: an empty prompt line reads idle everywhere.
   const text = c ? String(c.screen) : '> \n';
   const title = c && typeof c.title === 'string' ? c.title : 'fake agent';
   shown = state;
+  shownEntry = entry;
   process.stdout.write(`\x1b]0;${title}\x07\x1b[H\x1b[2J` + text.replace(/\n/g, '\r\n'));
 }
 
@@ -83,7 +88,7 @@ process.stdin.on('data', (buf) => {
 });
 process.on('SIGUSR1', next);
 // A TUI redraws when its terminal is resized.
-process.on('SIGWINCH', () => shown && draw(shown));
+process.on('SIGWINCH', () => shownEntry && draw(shownEntry));
 process.on('SIGTERM', () => process.exit(0));
 next();
 if (stepMs > 0) setInterval(next, stepMs);
