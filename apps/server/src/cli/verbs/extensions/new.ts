@@ -41,7 +41,7 @@ function isPython3(argv: string[], env: NodeJS.ProcessEnv): boolean {
   const r = spawnSync(
     argv[0] as string,
     [...argv.slice(1), '-c', 'import sys; sys.exit(0 if sys.version_info[0] == 3 else 1)'],
-    { env, timeout: 5000, stdio: 'ignore' },
+    { env, timeout: 30_000, stdio: 'ignore' },
   );
   return r.status === 0;
 }
@@ -50,7 +50,11 @@ export function pickPythonLauncher(env: NodeJS.ProcessEnv): string[] | undefined
   const candidates =
     process.platform === 'win32' ? [['py', '-3'], ['python3'], ['python']] : [['python3'], ['python']];
   for (const argv of candidates) {
-    if (onPath(argv[0] as string, env) && isPython3(argv, env)) return argv;
+    if (!onPath(argv[0] as string, env)) continue;
+    // `python3` names its major version; starting it only to ask costs seconds on a loaded box
+    // (pyenv's shims are shell scripts), and a slow start read as "no Python 3" refused the scaffold.
+    if (argv.length === 1 && argv[0] === 'python3') return argv;
+    if (isPython3(argv, env)) return argv;
   }
   return undefined;
 }
