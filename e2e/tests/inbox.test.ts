@@ -164,8 +164,11 @@ describe('the needs-you inbox on the desktop', () => {
     const kilo = await launch({ agent: 'kilo', sequence: 'blocked', answers: false });
     const item = page.locator(`[data-inbox-panel] [data-inbox-item="${kilo.pane}"]`);
     await item.waitFor({ timeout: 20_000 });
+    // The first reading can come from a dialog still being drawn; the inbox reads it again.
+    await expect
+      .poll(() => item.locator('[data-question]').innerText(), { timeout: 20_000 })
+      .toBe('Permission required');
     expect(await item.getAttribute('data-readable')).toBe('false');
-    expect(await item.locator('[data-question]').innerText()).toBe('Permission required');
     expect(await item.locator('[data-choice]').count()).toBe(0);
     expect(await item.locator('[data-excerpt]').innerText()).toContain('Allow once');
     await screenshot(page, 'inbox-fallback');

@@ -115,11 +115,12 @@ describe('terminal stream', () => {
         stalled.flushAcks();
         return stalled.view(pane.key).resets >= 1 && stalled.view(pane.key).offset >= total;
       },
-      { timeoutMs: 20_000, everyMs: 50 },
+      // A minute: at load 15-20 the catch-up took longer than 20 s in a full run.
+      { timeoutMs: 60_000, everyMs: 50 },
     );
     await Promise.all([stalled.close(), live.close()]);
     await s.call('panes.kill', { key: pane.key });
-  });
+  }, 240_000);
 
   it('Ctrl-C into a pane flooding `yes` takes effect within a second', async () => {
     const { pane } = await s.call<{ pane: PaneInfo }>('panes.split', {
