@@ -5,12 +5,13 @@
 //  (3) the same through a second server started with ROZI_BENCH_NO_MIRROR=1: output skips the
 //      headless mirror, so (2) against (3) is what the mirror costs the browser path;
 //  (4) through tmux 3 with an attached client drained over a PTY.
-// rozi runs alternate (mirror on, off, on, off) and the best of BENCH_ROUNDS (default 2) counts,
-// so a noisy neighbour on the 2-core box does not decide the comparison.
+// Runs alternate (bare, rozi mirror on, mirror off, bare, ...) and the best of BENCH_ROUNDS
+// (default 2) of each counts, so a noisy neighbour on the 2-core box hits every column alike.
 // Each program runs `cat FILE` with the tty in raw mode, so byte counts match the file exactly.
 // Run: npx --no-install tsx bench/server-throughput.ts
 import { execFileSync, spawn } from 'node:child_process';
 import { statSync, writeFileSync, existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { spawn as ptySpawn } from 'node-pty';
 import { DrainViewer, printTable, startServer, until } from './server-harness';
@@ -123,6 +124,7 @@ async function viaTmux(file: string, dir: string, tag: string): Promise<number> 
 }
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const load = () => loadavg()[0]!.toFixed(1);
 const s = await startServer();
 const noMirror = await startServer({ env: { ROZI_BENCH_NO_MIRROR: '1' } });
 const files = makeFiles(s.home);
@@ -131,14 +133,21 @@ const mbps = (ms: number) => (SIZE / 1024 / 1024 / (ms / 1000)).toFixed(1);
 let n = 0;
 for (const [name, file] of Object.entries(files)) {
   if (!existsSync(file) || statSync(file).size !== SIZE) throw new Error(`bad input ${file}`);
-  const b = await bare(file);
-  console.error(`bench: ${name}: bare ${b.toFixed(0)} ms`);
+  let b = Infinity;
   let on = Infinity;
   let off = Infinity;
+  const loads: string[] = [load()];
+  // bare, rozi on, rozi off, bare, ...: a load change on the shared box hits every column alike.
   for (let round = 0; round < ROUNDS; round++) {
+    const r = await bare(file);
     const a = await viaRozi(file, s, `${n}-${round}`);
     const z = await viaRozi(file, noMirror, `${n}-${round}`);
-    console.error(`bench: ${name}: rozi mirror on ${a.toFixed(0)} ms, off ${z.toFixed(0)} ms`);
+    loads.push(load());
+    console.error(
+      `bench: ${name}: round ${round + 1}: bare ${r.toFixed(0)} ms, rozi mirror on ${a.toFixed(0)} ms ` +
+        `(${(r / a).toFixed(2)}×), off ${z.toFixed(0)} ms; load ${loads.join(' → ')}`,
+    );
+    b = Math.min(b, r);
     on = Math.min(on, a);
     off = Math.min(off, z);
   }
@@ -157,6 +166,7 @@ for (const [name, file] of Object.entries(files)) {
     `${(b / on).toFixed(2)}×`,
     `${t.toFixed(0)} ms`,
     mbps(t),
+    `${loads[0]} → ${loads[loads.length - 1]}`,
   ]);
 }
 await s.stop();
@@ -175,6 +185,7 @@ printTable(
     'rozi (mirror on) / bare',
     'tmux + attached client',
     'MiB/s',
+    'load avg (1 min)',
   ],
   rows,
 );
