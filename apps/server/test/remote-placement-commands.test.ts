@@ -61,6 +61,36 @@ afterAll(async () => {
   await fx?.cleanup();
 }, 60_000);
 
+/**
+ * Puts SESSION@box on screen (made when missing), its pane's shell first moved into ~/DIR on the
+ * host (a directory only the host has) when DIR is given. The focus-changed reaches this server
+ * over the link asynchronously: callers wait for its effect.
+ */
+async function onScreenOnBox(o: { session: string; dir?: string }): Promise<void> {
+  const s = fx.server!;
+  let made: { pane: { key: number } } | null = null;
+  try {
+    made = await s.call<{ pane: { key: number } }>('sessions.create', { name: o.session, host: 'box' });
+  } catch (err) {
+    if (!/already exists/.test(String(err))) throw err;
+  }
+  if (made && o.dir) {
+    const key = made.pane.key;
+    // $((2*3)): the echoed line differs from the typed one.
+    await s.call('panes.sendText', {
+      key,
+      text: `mkdir -p "$HOME/${o.dir}" && cd "$HOME/${o.dir}" && echo in-${o.dir}-$((2*3))\r`,
+    });
+    const seen = `in-${o.dir}-6`;
+    await waitFor(
+      `the host pane in ${o.dir}`,
+      async () => (await s.call<{ lines: string[] }>('panes.capture', { key })).lines.some((l) => l === seen),
+      120_000,
+    );
+  }
+  await s.call('panes.focus', { target: `${o.session}@box:1` });
+}
+
 function record(home: string): Map<string, string> | null {
   const f = join(home, 'where-cmd.txt');
   if (!existsSync(f)) return null;
@@ -72,21 +102,7 @@ describe('active-session commands on a remote host', () => {
   it('runs on the host of the session on screen, in its pane directory, with its environment', async () => {
     const s = fx.server!;
     const account = fx.hosts[0]!.account;
-    const made = await s.call<{ pane: { key: number } }>('sessions.create', { name: 'dev', host: 'box' });
-    const key = made.pane.key;
-    // The pane's shell moves into a directory only the host has.
-    await s.call('panes.sendText', {
-      key,
-      text: 'mkdir -p "$HOME/proj-x" && cd "$HOME/proj-x" && echo in-$((2*3))\r',
-    });
-    await waitFor(
-      'the host pane in proj-x',
-      async () =>
-        (await s.call<{ lines: string[] }>('panes.capture', { key })).lines.some((l) => l === 'in-6'),
-      120_000,
-    );
-    // dev@box on screen (its focus-changed reaches this server over the link, asynchronously).
-    await s.call('panes.focus', { target: 'dev@box:1' });
+    await onScreenOnBox({ session: 'dev', dir: 'proj-x' });
     const ran = await waitFor(
       'the command run on box',
       async () => {
@@ -124,19 +140,7 @@ describe('active-session commands on a remote host', () => {
     const viewer = new Viewer(s); // a page is looking: command tabs list only then
     try {
       await viewer.opened;
-      const made = await s.call<{ pane: { key: number } }>('sessions.create', { name: 'tabs', host: 'box' });
-      const key = made.pane.key;
-      await s.call('panes.sendText', {
-        key,
-        text: 'mkdir -p "$HOME/proj-t" && cd "$HOME/proj-t" && echo at-$((3*3))\r',
-      });
-      await waitFor(
-        'the host pane in proj-t',
-        async () =>
-          (await s.call<{ lines: string[] }>('panes.capture', { key })).lines.some((l) => l === 'at-9'),
-        120_000,
-      );
-      await s.call('panes.focus', { target: 'tabs@box:1' });
+      await onScreenOnBox({ session: 'tabs', dir: 'proj-t' });
       const rows = await waitFor(
         'the tab listed on box in proj-t',
         async () => {
@@ -175,12 +179,7 @@ describe('active-session commands on a remote host', () => {
 
   it('is missing-executable on the host when the program is not there, once', async () => {
     const s = fx.server!;
-    try {
-      await s.call('sessions.create', { name: 'dev', host: 'box' });
-    } catch (err) {
-      if (!/already exists/.test(String(err))) throw err;
-    }
-    await s.call('panes.focus', { target: 'dev@box:1' });
+    await onScreenOnBox({ session: 'dev' });
     const failures: string[] = [];
     await waitFor(
       'the command refused on box',
