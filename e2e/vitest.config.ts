@@ -1,16 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// Playwright (playwright-core + Debian's chromium) driven from vitest, one file at a time. Two at a
-// time cut the suite by a tenth (1,365 s of tests against 1,527 s) but changed the timing of the
-// launcher's held keys enough to expose a race (keys typed during a launch reaching the pane out
-// of order), which is not fixed yet.
+// Playwright (playwright-core + Debian's chromium) driven from vitest, two files at a time: each
+// file has its own server, HOME and browser profile on free ports, and most of a browser test's
+// time is spent waiting, so a second file cuts the suite's longest phase by about a tenth.
 export default defineConfig({
   test: {
     sequence: { groupOrder: 3 },
     include: ['tests/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    maxWorkers: 2,
     passWithNoTests: true,
   },
 });

@@ -141,6 +141,13 @@ describe('the needs-you inbox on the desktop', () => {
       const theirs = second.page
         .locator(`[data-inbox-panel] [data-inbox-item]`)
         .filter({ hasText: 'shell requires approval' });
+      // Asked of the server first, so a slow detection and a page that missed the inbox's event
+      // fail with different messages.
+      await waitFor(
+        'kiro blocked on the server',
+        async () => (await stateOf(kiro.pane)) === 'blocked',
+        30_000,
+      );
       await mine.waitFor({ timeout: 20_000 });
       await theirs.waitFor({ timeout: 20_000 });
       await mine.locator('[data-choice="1"]').click();

@@ -9,7 +9,7 @@ import type { WorkspaceApi } from '../model/workspaceApi';
 import type { LauncherPlacement } from './launcherModel';
 import { launchAt, PLACEMENTS } from './launcherModel';
 import { terminalFor } from '../terminal/terminalRegistry';
-import { holdKeys } from './keyBuffer';
+import { deliverHeld, holdKeys } from './keyBuffer';
 import { DirectoryInput } from '../fields/DirectoryInput';
 import { SetupApproval, useWorktreeLaunch, WorktreeOptions } from './worktreeLaunch';
 
@@ -99,10 +99,14 @@ function LauncherBody({
     launchAt(api, { placement, session, paneKey, folder, sessionName }, { command: command.trim() }).then(
       (landed) => {
         onLaunched(landed.session);
-        const typed = held.release();
-        if (landed.paneKey === undefined) return;
-        if (typed) void api.sendText(landed.paneKey, typed).catch((err: unknown) => onFailed(String(err)));
-        terminalFor(landed.paneKey)?.focus();
+        const key = landed.paneKey;
+        if (key === undefined) {
+          held.release();
+          return;
+        }
+        void deliverHeld(held, (text) => api.sendText(key, text))
+          .catch((err: unknown) => onFailed(String(err)))
+          .finally(() => terminalFor(key)?.focus());
       },
       (err: unknown) => {
         held.release();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdKeys, keyBytes } from './keyBuffer';
+import { deliverHeld, holdKeys, keyBytes, type KeyBuffer } from './keyBuffer';
 
 const key = (
   k: string,
@@ -44,8 +44,30 @@ describe('key buffer', () => {
     for (const ch of 'ls') press(key(ch));
     press(key('Enter'));
     press(key('P', { ctrlKey: true, shiftKey: true }));
-    expect(held.release()).toBe('ls\r');
-    expect(stopped).toEqual(['l', 's', 'Enter']);
+    expect(held.take()).toBe('ls\r');
+    press(key('x'));
+    expect(listeners).toHaveLength(1);
+    expect(held.release()).toBe('x');
+    expect(stopped).toEqual(['l', 's', 'Enter', 'x']);
     expect(listeners).toHaveLength(0);
+  });
+
+  it('keeps holding while a send is on its way, and sends what came meanwhile next, in order', async () => {
+    const queue = ['ab', 'c\r', ''];
+    let released = false;
+    const held: KeyBuffer = {
+      take: () => queue.shift() ?? '',
+      release: () => {
+        released = true;
+        return '';
+      },
+    };
+    const sent: string[] = [];
+    await deliverHeld(held, async (text) => {
+      expect(released).toBe(false);
+      sent.push(text);
+    });
+    expect(sent).toEqual(['ab', 'c\r']);
+    expect(released).toBe(true);
   });
 });

@@ -1,6 +1,8 @@
 // Keystrokes typed while a launch is on its way: the launcher closes at once, and until the
 // server answers with the new pane, what the person types is held here (taken in the capture
-// phase, so it never reaches the pane they launched from) and then sent to the new pane.
+// phase, so it never reaches the pane they launched from) and then sent to the new pane. Keys
+// stay held until what was held has been delivered: a key typed while that send is on its way
+// would otherwise reach the pane first, over the terminal's own faster path.
 
 /** The bytes a key sends to a terminal, for the keys a person types into a starting program. */
 export function keyBytes(e: {
@@ -21,7 +23,9 @@ export function keyBytes(e: {
 }
 
 export interface KeyBuffer {
-  /** Stops holding keys; returns what was typed meanwhile. */
+  /** What was typed since the last take, still holding what comes next. */
+  take(): string;
+  /** Stops holding keys; returns what was typed since the last take. */
   release(): string;
 }
 
@@ -46,10 +50,30 @@ export function holdKeys(target: Window = window): KeyBuffer {
     e.stopImmediatePropagation();
   };
   target.addEventListener('keydown', onKey, true);
+  const take = () => {
+    const out = text;
+    text = '';
+    return out;
+  };
   return {
+    take,
     release() {
       target.removeEventListener('keydown', onKey, true);
-      return text;
+      return take();
     },
   };
+}
+
+/**
+ * Sends what the buffer holds, then what was typed during that send, until a send finds nothing
+ * new; only then stops holding, so every key reaches the pane in the order it was typed. The
+ * release follows the last empty take in the same tick, so no key falls between them. On a failed
+ * send the buffer is released (what it still holds is dropped) and the error passed on.
+ */
+export async function deliverHeld(held: KeyBuffer, send: (text: string) => Promise<unknown>): Promise<void> {
+  try {
+    for (let text = held.take(); text !== ''; text = held.take()) await send(text);
+  } finally {
+    held.release();
+  }
 }
