@@ -6,7 +6,16 @@
 // `unchanged`; `extensions status --session dev@box` shows it; it returns after the host's own
 // server restarts; the service keeps running after the local server (every UI) is gone; undeploy
 // from a restarted client stops it.
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, waitFor } from './harness';
@@ -17,17 +26,24 @@ let fx: RemoteFixture;
 interface ServiceRow {
   state: string;
   pid?: number | null;
+  reason?: string | null;
+}
+
+/** Writes the host account's config.toml whole (a rename: the host's watcher never reads half). */
+function writeHostConfig(text: string): void {
+  const account = fx.hosts[0]!.account;
+  const conf = join(account.home, '.config', 'rozi');
+  mkdirSync(conf, { recursive: true });
+  writeFileSync(join(conf, 'config.toml.tmp'), text);
+  for (const p of ['.config', '.config/rozi', '.config/rozi/config.toml.tmp'])
+    chownSync(join(account.home, p), account.uid, account.uid);
+  renameSync(join(conf, 'config.toml.tmp'), join(conf, 'config.toml'));
 }
 
 beforeAll(async () => {
   fx = await remoteFixture({ hosts: ['box'] });
   // The host's own config gives the extension's setting (the client's says nothing of it).
-  const account = fx.hosts[0]!.account;
-  const conf = join(account.home, '.config', 'rozi');
-  mkdirSync(conf, { recursive: true });
-  writeFileSync(join(conf, 'config.toml'), '[extensions.keeper]\nlevel = 2\n');
-  for (const p of ['.config', '.config/rozi', '.config/rozi/config.toml'])
-    chownSync(join(account.home, p), account.uid, account.uid);
+  writeHostConfig('[extensions.keeper]\nlevel = 2\n');
   await fx.start();
   const dir = join(fx.home, 'keeper');
   mkdirSync(join(dir, 'bin'), { recursive: true });
@@ -119,10 +135,13 @@ describe('session placement (deploy) on a remote host', () => {
     // The host's settings over the manifest's default.
     expect(rec.get('ROZI_EXTENSION_CONFIG')).toBe('{"level":2}');
     // Its status, asked through the host's session name.
-    const pidOf = async () => {
+    const serviceRow = async () => {
       const r = await runCli(s.env, ['extensions', 'status', '--session', 'dev@box', '--format', 'json']);
       const st = JSON.parse(r.stdout) as { deployments: { extension: string; services: ServiceRow[] }[] };
-      const svc = st.deployments.find((d) => d.extension === 'keeper')?.services[0];
+      return st.deployments.find((d) => d.extension === 'keeper')?.services[0];
+    };
+    const pidOf = async () => {
+      const svc = await serviceRow();
       return svc?.state === 'running' && svc.pid ? svc.pid : null;
     };
     const pid = await waitFor('the deployed service running', pidOf, { timeoutMs: 120_000, everyMs: 1000 });
@@ -131,13 +150,27 @@ describe('session placement (deploy) on a remote host', () => {
     expect((await deploy()).status).toBe('unchanged');
     expect(await pidOf()).toBe(pid);
 
-    // The host's rozi server restarts (a clean stop, as a reboot's): the session is resurrected
-    // there and the deployment returns with it, as the same account, under a new process.
+    // The host's rozi server restarts (a clean stop, as a reboot's) while its config.toml does
+    // not parse: the session is resurrected there and the deployment returns with it, stopped,
+    // its status saying why; once the config can be read it starts, as the same account, under a
+    // new process, with the settings of now.
     const hostServers = accountProcesses(account.uid, 'server --headless');
     expect(hostServers).toHaveLength(1);
     rmSync(join(account.home, 'keep.txt'));
+    writeHostConfig('[extensions.keeper\nlevel = 3\n');
     process.kill(hostServers[0]!, 'SIGTERM');
     await waitFor('the service stopped with its server', () => !alive(pid), 60_000);
+    const held = await waitFor(
+      'the deployment back, held by the unreadable config',
+      async () => {
+        const svc = await serviceRow().catch(() => undefined);
+        return svc?.state === 'stopped' && svc.reason ? svc.reason : null;
+      },
+      { timeoutMs: 180_000, everyMs: 1000 },
+    );
+    expect(held).toMatch(/^the host's config cannot be read \(.+\); starts once it can$/);
+    expect(existsSync(join(account.home, 'keep.txt'))).toBe(false);
+    writeHostConfig('[extensions.keeper]\nlevel = 3\n');
     const back = await waitFor(
       'the deployment back after the host server restarted',
       async () => {
@@ -150,7 +183,7 @@ describe('session placement (deploy) on a remote host', () => {
     const again0 = await waitFor('the returned service record', () => record(account.home), 120_000);
     expect(again0.get('user')).toBe(account.user);
     expect(again0.get('ROZI_SESSION_NAME')).toBe('dev');
-    expect(again0.get('ROZI_EXTENSION_CONFIG')).toBe('{"level":2}');
+    expect(again0.get('ROZI_EXTENSION_CONFIG')).toBe('{"level":3}');
     expect(again0.get('ROZI_EXTENSION_CREDENTIAL')).not.toBe(rec.get('ROZI_EXTENSION_CREDENTIAL'));
 
     // Every UI gone: the local server stops, its link to box ends; the session service stays.

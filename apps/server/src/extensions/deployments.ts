@@ -16,6 +16,7 @@ import {
 } from '@rozi/extensions/node';
 import type { ExtensionManifest } from '@rozi/extensions';
 import type { ExtensionRuntime } from './extensionRuntime';
+import { configStore } from '../config/configStore';
 import { ExtensionHostError } from './hostError';
 import { readDeploymentRecords, writeDeploymentRecords, type DeploymentRecord } from './deploymentRecords';
 
@@ -56,6 +57,8 @@ interface Deployment {
   settingsJson: string;
   credential: string;
   services: Map<string, ServiceSupervisor>;
+  /** Why its services were due to start and did not: the config could not be read then. */
+  held?: string;
 }
 
 export interface DeployResult {
@@ -77,6 +80,11 @@ export class Deployments {
       sessionInstance: (session: string) => string | undefined;
       /** Where the deployments are recorded so they return after a restart (deploymentRecords.ts). */
       recordsFile?: string;
+      /**
+       * This server's config.toml: while it cannot be read, services due to start stay stopped
+       * and start at configChanged() once it can (spec 003, session services).
+       */
+      configFile?: string;
       log?: (line: string) => void;
     },
   ) {}
@@ -95,6 +103,11 @@ export class Deployments {
   }
 
   private readonly log = (line: string): void => this.o.log?.(line);
+
+  /** Why config.toml cannot be read now, or null (configStore keeps its last good text). */
+  private configProblem(): string | null {
+    return this.o.configFile ? (configStore(this.o.configFile).current().problem?.message ?? null) : null;
+  }
 
   /**
    * At start, after the sessions were resurrected and the extensions loaded: every recorded
@@ -203,15 +216,42 @@ export class Deployments {
         log: new UnitLog({ dir: rt.logDir, unit }),
       });
       d.services.set(s.name, sup);
-      sup.start();
     }
+    const problem = this.configProblem();
+    if (problem !== null && d.services.size > 0) {
+      d.held = `the host's config cannot be read (${problem}); starts once it can`;
+      this.log(`extensions: ${o.extension} in ${o.session} stays stopped: ${d.held}`);
+    } else for (const sup of d.services.values()) sup.start();
     if (!o.restored) this.record();
     return {
       extension: o.extension,
       session: o.session,
       status: old ? 'redeployed' : 'deployed',
-      services: [...d.services.values()].map((s) => s.status()),
+      services: this.servicesOf(d),
     };
+  }
+
+  /**
+   * config.toml changed: once it can be read, the deployments held by an unreadable one start,
+   * with the settings of now (a host's stored snapshot read again, as at restore).
+   */
+  async configChanged(): Promise<void> {
+    if (this.configProblem() !== null) return;
+    for (const d of [...this.all.values()].filter((x) => x.held !== undefined)) {
+      try {
+        const snapshot = d.files?.snapshot;
+        const files =
+          snapshot !== undefined && this.snapshotFiles
+            ? this.snapshotFiles({ extension: d.extension, snapshot })
+            : d.files;
+        await this.deploy({ extension: d.extension, session: d.session, files, restored: true });
+        this.log(`extensions: ${d.extension} in ${d.session} started: the config can be read again`);
+      } catch (err) {
+        this.log(
+          `extensions: ${d.extension} in ${d.session} did not start: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+    }
   }
 
   private async end(d: Deployment, reason: 'reload' | 'undeploy'): Promise<void> {
@@ -250,8 +290,14 @@ export class Deployments {
       .map((d) => ({
         extension: d.extension,
         session: d.session,
-        services: [...d.services.values()].map((s) => s.status()),
+        services: this.servicesOf(d),
       }));
+  }
+
+  private servicesOf(d: Deployment): ServiceStatus[] {
+    return [...d.services.values()].map((s) =>
+      d.held === undefined ? s.status() : { ...s.status(), state: 'stopped', reason: d.held },
+    );
   }
 
   /** Every action callable in the session: those of extensions deployed there. */

@@ -117,6 +117,7 @@ export class ExtensionHost {
       socket: o.paths.socket,
       sessionInstance: (name) => o.manager.sessions.get(name)?.instanceId,
       recordsFile: deploymentRecordsFile(o.paths.stateDir),
+      configFile: o.paths.configFile,
       log: o.log,
     });
   }
@@ -134,7 +135,11 @@ export class ExtensionHost {
       for (const rt of this.runtimes.values()) this.reconcileSessionServices(rt);
     });
     // config.toml edited (the status service's watcher): its [[sidebar.tabs]] follow at once.
-    this.unsubscribeConfig = this.o.bus.on('config-reloaded', () => this.refreshConfigTabs());
+    // A deployment held while the config could not be read starts once it can.
+    this.unsubscribeConfig = this.o.bus.on('config-reloaded', () => {
+      this.refreshConfigTabs();
+      void this.deployments.configChanged();
+    });
     return report;
   }
 
