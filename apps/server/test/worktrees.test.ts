@@ -175,6 +175,25 @@ describe('an agent in its own worktree', { timeout: 400_000 }, () => {
       return w.panes.find((p) => p.id === pane)?.worktree ?? null;
     });
     expect(view.branch).toBe('feat/demo');
+    // A file written by hand while the agent waits (not working): the pane's chip follows it both
+    // ways without any agent state change or Changes view (the idle re-read).
+    const dirtyOf = async () => {
+      const w = await s.call<{ panes: Array<{ id: number; worktree?: { dirty: number } | null }> }>(
+        'workspace.get',
+      );
+      return w.panes.find((p) => p.id === pane)?.worktree?.dirty ?? -1;
+    };
+    const clean = await dirtyOf();
+    writeFileSync(join(worktree.path, 'by-hand.txt'), 'written while the agent waits\n');
+    await waitFor('the chip to count the hand-written file', async () => (await dirtyOf()) === clean + 1, {
+      timeoutMs: 60_000,
+      everyMs: 250,
+    });
+    rmSync(join(worktree.path, 'by-hand.txt'));
+    await waitFor('the chip to drop the removed file', async () => (await dirtyOf()) === clean, {
+      timeoutMs: 60_000,
+      everyMs: 250,
+    });
   });
 
   it('records each turn on a hidden ref and diffs a turn at a time', async () => {

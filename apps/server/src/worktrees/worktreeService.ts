@@ -21,6 +21,13 @@ import type { PaneWorktreeView, WorktreeView } from './types';
 
 /** While an agent in a worktree works, its status is re-read this often (the header stays live). */
 export const WORKING_REFRESH_MS = 2000;
+/**
+ * A worktree with a pane in it whose agent is not working is re-read this often: files change
+ * there too (written after the agent went idle, or by the person in another pane), and the chip
+ * must not say "clean" while the Changes view lists them. An unchanged worktree costs a status
+ * and an `add -A` that hashes nothing.
+ */
+export const IDLE_REFRESH_MS = 5000;
 
 export interface WorktreeServiceOptions {
   manager: SessionManager;
@@ -51,6 +58,9 @@ export class WorktreeService {
   private readonly forks = new Map<string, string>();
   private readonly offs: Array<() => void> = [];
   private timer: NodeJS.Timeout | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+  /** Worktrees whose idle re-read is queued or running (a slow box never piles them up). */
+  private readonly idlePending = new Set<string>();
 
   constructor(private readonly o: WorktreeServiceOptions) {
     this.registry = new WorktreeRegistry(join(o.stateDir, 'worktrees.json'), o.log);
@@ -65,18 +75,22 @@ export class WorktreeService {
         if (!record) return;
         if (c.previous.state === 'working' && (c.row.state === 'idle' || c.row.state === 'done'))
           void this.checkpoint(record, c.row.agent ?? undefined);
-        else this.refresh(record);
+        else void this.refresh(record);
       }),
     );
     this.timer = setInterval(() => this.refreshWorking(), WORKING_REFRESH_MS);
     this.timer.unref();
-    for (const r of this.registry.list()) this.refresh(r);
+    this.idleTimer = setInterval(() => this.refreshIdle(), IDLE_REFRESH_MS);
+    this.idleTimer.unref();
+    for (const r of this.registry.list()) void this.refresh(r);
   }
 
   stop(): void {
     for (const off of this.offs.splice(0)) off();
     if (this.timer) clearInterval(this.timer);
+    if (this.idleTimer) clearInterval(this.idleTimer);
     this.timer = null;
+    this.idleTimer = null;
   }
 
   settings(): WorktreeSettings {
@@ -98,7 +112,7 @@ export class WorktreeService {
     const r = this.registry.containing(cwd);
     if (!r) return null;
     const seen = this.statuses.get(r.id);
-    if (!seen) this.refresh(r);
+    if (!seen) void this.refresh(r);
     const st = seen?.status ?? MISSING;
     return {
       id: r.id,
@@ -144,8 +158,8 @@ export class WorktreeService {
   }
 
   /** Re-reads a worktree's status; a change reaches pane headers through the workspace projection. */
-  refresh(r: WorktreeRecord): void {
-    void this.serial(r, async () => {
+  refresh(r: WorktreeRecord): Promise<void> {
+    return this.serial(r, async () => {
       const st = await worktreeStatus(r);
       const turns = st.missing
         ? 0
@@ -171,12 +185,29 @@ export class WorktreeService {
       .slice(0, 12);
   }
 
+  /** Re-reads each worktree a pane is in while no agent there works (working ones have their own timer). */
+  private refreshIdle(): void {
+    if (this.registry.list().length === 0) return;
+    const busy = new Set(this.idlePending);
+    for (const row of this.o.status.hub.list()) {
+      const id = row.state === 'working' ? this.recordOfPane(row.pane)?.id : undefined;
+      if (id) busy.add(id);
+    }
+    for (const key of this.o.manager.panes.keys()) {
+      const r = this.recordOfPane(key);
+      if (!r || busy.has(r.id)) continue;
+      busy.add(r.id);
+      this.idlePending.add(r.id);
+      void this.refresh(r).finally(() => this.idlePending.delete(r.id));
+    }
+  }
+
   private refreshWorking(): void {
     if (this.registry.list().length === 0) return;
     for (const row of this.o.status.hub.list()) {
       if (row.state !== 'working') continue;
       const r = this.recordOfPane(row.pane);
-      if (r) this.refresh(r);
+      if (r) void this.refresh(r);
     }
   }
 
@@ -192,7 +223,7 @@ export class WorktreeService {
       return c;
     });
     p.then(
-      () => this.refresh(r),
+      () => void this.refresh(r),
       (err: unknown) => this.o.log(`worktrees: checkpoint of ${r.path} failed: ${(err as Error).message}`),
     );
     return p;
@@ -200,7 +231,7 @@ export class WorktreeService {
 
   async diff(o: { record: WorktreeRecord; turn: DiffTurn; page?: number }): Promise<WorktreeDiff> {
     const r = o.record;
-    return this.serial(r, async () => {
+    const read = this.serial(r, async () => {
       // The status the header shows is re-read on every change; reading it again here would cost
       // four more git runs per page. A first look (nothing read yet) reads it.
       const seen = this.statuses.get(r.id)?.status;
@@ -216,6 +247,14 @@ export class WorktreeService {
         diff,
       };
     });
+    // A view of the files as they are now: the header's reading follows it, so the chip never
+    // says clean beside a list of changed files (a change the idle timer has not seen yet).
+    if (o.turn === 'all' || o.turn === 'current')
+      void read.then(
+        () => this.refresh(r),
+        () => undefined,
+      );
+    return read;
   }
 
   private async rangeOf(
