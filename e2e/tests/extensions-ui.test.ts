@@ -86,7 +86,37 @@ describe('extensions UI', () => {
     ]);
     await page.goto(`${server.origin}/extensions`);
     await page.getByRole('button', { name: 'Hello (Python)' }).waitFor();
+    // Each card carries what one chooses by: name, version, source, description, standing, kinds.
+    const hello = page.locator('[data-extension-card="hello-python"]');
+    expect(await hello.innerText()).toMatch(
+      /Hello \(Python\)\s+v0\.1\.0\s+by repos · hello-python\s+One command that says hello[^]*Not installed\s+1 command\s+1 key/,
+    );
+    expect(await hello.getAttribute('aria-describedby')).toBeTruthy();
+    // Keyboard: the search field has the focus; Tab past the three filters reaches the first card, ringed.
+    const search = page.getByRole('textbox', { name: 'Search extensions' });
+    await search.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const css = getComputedStyle(el);
+      return { card: el.dataset.extensionCard, outline: css.outlineStyle, width: css.outlineWidth };
+    });
+    expect(ring).toEqual({ card: 'clock-sidebar', outline: 'solid', width: '2px' });
     await screenshot(page, 'extensions-gallery');
+    // A search that matches nothing says so and offers the way back, from the keyboard.
+    await search.fill('zzz-nothing');
+    const empty = page.locator('[data-discover-empty]');
+    await empty.getByText('No extension matches “zzz-nothing”.').waitFor();
+    await page.getByLabel('Installed', { exact: true }).selectOption('yes');
+    await empty.getByText('No extension matches “zzz-nothing”, installed.').waitFor();
+    await screenshot(page, 'extensions-gallery-empty');
+    await empty.getByRole('button', { name: 'Clear search and filters' }).focus();
+    await page.keyboard.press('Enter');
+    await hello.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Search extensions',
+    );
+    expect(await page.locator('[data-extension-card]').count()).toBe(3);
     await page.getByRole('button', { name: 'Hello (Python)' }).click();
     await page.getByRole('region', { name: 'Commands' }).waitFor();
     await page.getByText('exec: python3').first().waitFor();
@@ -125,6 +155,11 @@ describe('extensions UI', () => {
   it('changes a tab setting and the service restarts with the new value', async () => {
     const { page } = browser;
     await page.goto(`${server.origin}/extensions`);
+    // The card of the extension installed in the first test says so.
+    await page
+      .locator('[data-extension-card="hello-python"] [data-card-standing]')
+      .getByText('Installed · enabled')
+      .waitFor();
     await page.getByRole('button', { name: 'Clock sidebar' }).click();
     await page.getByRole('button', { name: 'Install', exact: true }).click();
     await page.getByText('Installed and enabled.').waitFor({ timeout: 30_000 });

@@ -7,26 +7,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
 import { AppProviders } from '../shell/AppProviders';
 import { useApplyTheme } from '../settings/useResolvedTheme';
+import { DiscoverCard, KINDS } from './DiscoverCard';
 import { DiscoverDetails } from './DiscoverDetails';
 import { ManagerView } from './ManagerView';
 import { useInstallProgress } from './useInstallProgress';
-
-const KINDS = [
-  ['commands', 'Commands'],
-  ['services', 'Services'],
-  ['sidebar_tabs', 'Sidebar tabs'],
-  ['actions', 'Actions'],
-  ['hooks', 'Hooks'],
-  ['agents', 'Agents'],
-  ['keys', 'Keys'],
-  ['settings', 'Settings'],
-] as const;
-
-/** A card's count, e.g. "1 command", "2 sidebar tabs" (every label above is a plain -s plural). */
-function countLabel(n: number, plural: string): string {
-  const word = plural.toLowerCase();
-  return `${n} ${n === 1 ? word.replace(/s$/, '') : word}`;
-}
 
 /** `returnTo`: the card to focus once listed (the one whose details the person just left). */
 function Gallery({ onOpen, returnTo }: { onOpen(id: string): void; returnTo: string | null }) {
@@ -48,6 +32,7 @@ function Gallery({ onOpen, returnTo }: { onOpen(id: string): void; returnTo: str
     );
   }, [data, q, platform, installed, kind]);
   const list = useRef<HTMLUListElement>(null);
+  const top = useRef<HTMLDivElement>(null);
   const returned = useRef(false);
   useEffect(() => {
     if (returned.current || !returnTo || !list.current) return;
@@ -61,7 +46,7 @@ function Gallery({ onOpen, returnTo }: { onOpen(id: string): void; returnTo: str
   if (error) return <p className="text-danger">{error.message}</p>;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end gap-3">
+      <div ref={top} className="flex flex-wrap items-end gap-3">
         <SearchField label="Search extensions" value={q} onChange={setQ} />
         <Select
           aria-label="Platform"
@@ -115,91 +100,57 @@ function Gallery({ onOpen, returnTo }: { onOpen(id: string): void; returnTo: str
         onKeyDown={(e) => handleListKeys(e, { items: 'li > button', orientation: 'grid' })}
       >
         {entries.map((e) => (
-          <li key={e.id}>
-            <button
-              type="button"
-              data-extension-card={e.id}
-              onClick={() => onOpen(e.id)}
-              aria-label={e.title}
-              className={`flex w-full flex-col overflow-hidden rounded-lg border border-line bg-surface text-left hover:border-accent ${FOCUS_RING}`}
-            >
-              {e.screenshots.length > 0 && <CardImage id={e.id} title={e.title} />}
-              <div className="flex flex-col gap-1 p-3">
-                <div className="flex items-center gap-2.5">
-                  {e.screenshots.length === 0 && <Monogram id={e.id} title={e.title} />}
-                  <div className="flex min-w-0 flex-1 flex-col">
-                    <div className="flex items-center gap-2">
-                      <span className="flex-1 truncate text-[14px] font-semibold">{e.title}</span>
-                      <span className="font-mono text-[11px] text-muted">{e.version}</span>
-                    </div>
-                    <span className="truncate font-mono text-[11px] text-muted" title={e.repo}>
-                      {sourceLabel(e.repo)}
-                      {e.platforms ? ` · ${e.platforms.join(', ')}` : ''}
-                    </span>
-                  </div>
-                </div>
-                <p className="line-clamp-2 min-h-[2.5em] text-[12px] text-muted">{e.description}</p>
-                <div className="mt-1 flex flex-wrap gap-1.5 text-[11px]">
-                  {e.updateAvailable ? (
-                    <span className="rounded bg-accent/20 px-1.5 py-0.5 text-accent">Update available</span>
-                  ) : e.installed ? (
-                    <span className="rounded bg-surface-2 px-1.5 py-0.5">
-                      Installed · {e.installed.state}
-                    </span>
-                  ) : null}
-                  {KINDS.filter(([k]) => e.contributions[k] > 0).map(([k, l]) => (
-                    <span key={k} className="rounded border border-line px-1.5 py-0.5 text-muted">
-                      {countLabel(e.contributions[k], l)}
-                    </span>
-                  ))}
-                </div>
-              </div>
-            </button>
+          <li key={e.id} className="min-w-0">
+            <DiscoverCard entry={e} platform={data?.platform ?? ''} onOpen={onOpen} />
           </li>
         ))}
       </ul>
-    </div>
-  );
-}
-
-/** 16:10, the screenshot cropped from the top left (object-position: left top). */
-function CardImage({ id, title }: { id: string; title: string }) {
-  const trpc = useTRPC();
-  const { data } = useQuery({ ...trpc.discover.details.queryOptions({ id }), staleTime: Infinity });
-  const shot = data?.details?.screenshots[0];
-  return (
-    <div className="aspect-[16/10] w-full overflow-hidden border-b border-line bg-surface-2">
-      {shot && (
-        <img
-          src={shot.dataUrl}
-          alt={`${title} screenshot`}
-          className="h-full w-full object-cover object-left-top"
-        />
+      {data && entries.length === 0 && (
+        <div
+          data-discover-empty
+          className="flex flex-col items-start gap-2 rounded-lg border border-dashed border-line p-6 text-[13px]"
+        >
+          {data.entries.length === 0 ? (
+            <>
+              <p className="font-semibold">The index lists no extensions.</p>
+              <p className="text-muted">
+                Point [discover] index in config.toml at another index, or publish one with{' '}
+                <code className="font-mono">rozi extensions index build</code>.
+              </p>
+            </>
+          ) : (
+            <>
+              <p className="font-semibold">
+                No extension matches {describeFilters(q, { platform, installed, kind })}.
+              </p>
+              <Button
+                onClick={() => {
+                  setQ('');
+                  setPlatform('any');
+                  setInstalled('any');
+                  setKind('any');
+                  top.current?.querySelector<HTMLInputElement>('input')?.focus();
+                }}
+              >
+                Clear search and filters
+              </Button>
+            </>
+          )}
+        </div>
       )}
     </div>
   );
 }
 
-/** A small tile with the title's initial, tinted from the id, for extensions without a screenshot. */
-function Monogram({ id, title }: { id: string; title: string }) {
-  let hash = 0;
-  for (const ch of id) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  return (
-    <span
-      aria-hidden="true"
-      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-[16px] font-semibold text-white/90"
-      style={{ backgroundColor: `hsl(${hash % 360} 35% 32%)` }}
-    >
-      {title.slice(0, 1).toUpperCase()}
-    </span>
-  );
-}
-
-/** Where an entry comes from, short: `owner/name` of a repository URL, or the bundled name. */
-function sourceLabel(repo: string): string {
-  if (repo.startsWith('bundled:')) return `bundled · ${repo.slice('bundled:'.length)}`;
-  const m = /([^/:]+\/[^/]+?)(?:\.git)?\/?$/.exec(repo);
-  return m ? m[1]! : repo;
+/** "“foo”, installed, with agents": what the person asked for, in words. */
+function describeFilters(q: string, f: { platform: string; installed: string; kind: string }): string {
+  const parts = [
+    q.trim() ? `“${q.trim()}”` : '',
+    f.installed === 'yes' ? 'installed' : f.installed === 'no' ? 'not installed' : '',
+    f.platform !== 'any' ? `for ${f.platform}` : '',
+    f.kind !== 'any' ? `with ${(KINDS.find(([k]) => k === f.kind)?.[1] ?? f.kind).toLowerCase()}` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : 'these filters';
 }
 
 function ExtensionsView() {
