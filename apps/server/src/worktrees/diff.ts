@@ -1,7 +1,7 @@
 // A diff between two tree-ishes, shaped for a reader that may be looking at 2,000 files or 50 MB:
-// the whole file list with counts comes from one cheap `--numstat`, patches only for one page of
-// files, and a file too large to read (by lines or bytes) or binary is named, never sent. Both are
-// cached per (repository, from, to) when those are object ids (diffCache.ts): paging through a
+// the whole file list with statuses and counts comes from one cheap `--raw --numstat`, patches
+// only for one page of files, and a file too large to read (by lines or bytes) or binary is named,
+// never sent. Both are cached per (repository, from, to) when those are object ids (diffCache.ts): paging through a
 // 2,000-file diff, or the view refetching an unchanged worktree, reads no diff again.
 import { cacheable, LruCache } from './diffCache';
 import { git, gitOut } from './git';
@@ -55,40 +55,50 @@ const STATUS: Record<string, FileStatus> = {
   T: 'type-changed',
 };
 
-/** `--name-status -z`: status, then one path (two for R/C). */
-function parseNameStatus(out: string): Map<string, { status: FileStatus; oldPath: string | null }> {
-  const parts = out.split('\0');
-  const map = new Map<string, { status: FileStatus; oldPath: string | null }>();
-  for (let i = 0; i < parts.length;) {
-    const code = parts[i++] ?? '';
-    if (code === '') continue;
-    const letter = code[0] ?? 'M';
-    if (letter === 'R' || letter === 'C') {
-      const from = parts[i++] ?? '';
-      const to = parts[i++] ?? '';
-      map.set(to, { status: STATUS[letter] ?? 'modified', oldPath: from });
-    } else map.set(parts[i++] ?? '', { status: STATUS[letter] ?? 'modified', oldPath: null });
-  }
-  return map;
+interface Counted {
+  path: string;
+  oldPath: string | null;
+  status: FileStatus;
+  added: number;
+  removed: number;
+  binary: boolean;
 }
 
-/** `--numstat -z`: "a\tr\tpath\0", or "a\tr\t\0old\0new\0" for a rename; "-\t-" for binary. */
-function parseNumstat(out: string): Array<{ path: string; added: number; removed: number; binary: boolean }> {
+/**
+ * `diff --raw --numstat -z` in one read: first a raw entry per file (":modes ids STATUS\0path\0",
+ * two paths for R/C), then a count per file ("a\tr\tpath\0", or "a\tr\t\0old\0new\0" for a
+ * rename; "-\t-" for binary), both in the same order. A raw header starts with ':', a count never
+ * does, so the two parts are told apart by position alone (paths may hold any byte but NUL).
+ */
+export function parseRawNumstat(out: string): Counted[] {
   const parts = out.split('\0');
-  const rows: Array<{ path: string; added: number; removed: number; binary: boolean }> = [];
+  const raw: Array<{ path: string; oldPath: string | null; status: FileStatus }> = [];
+  const counts = new Map<string, { added: number; removed: number; binary: boolean }>();
   for (let i = 0; i < parts.length;) {
     const head = parts[i++] ?? '';
     if (head === '') continue;
-    const [a = '', r = '', inline = ''] = head.split('\t');
+    if (head.startsWith(':')) {
+      const letter = head.split(' ').at(-1)?.[0] ?? 'M';
+      const status = STATUS[letter] ?? 'modified';
+      if (letter === 'R' || letter === 'C') {
+        const from = parts[i++] ?? '';
+        raw.push({ path: parts[i++] ?? '', oldPath: from, status });
+      } else raw.push({ path: parts[i++] ?? '', oldPath: null, status });
+      continue;
+    }
+    // The path is everything after the second tab (a path may hold tabs itself).
+    const t1 = head.indexOf('\t');
+    const t2 = head.indexOf('\t', t1 + 1);
+    const [a, r, inline] = [head.slice(0, t1), head.slice(t1 + 1, t2), head.slice(t2 + 1)];
     let path = inline;
     if (inline === '') {
-      i++; // the old name; name-status carries it
+      i++; // the old name; the raw entry carries it
       path = parts[i++] ?? '';
     }
     const binary = a === '-' && r === '-';
-    rows.push({ path, added: binary ? 0 : Number(a), removed: binary ? 0 : Number(r), binary });
+    counts.set(path, { added: binary ? 0 : Number(a), removed: binary ? 0 : Number(r), binary });
   }
-  return rows;
+  return raw.map((f) => ({ ...f, ...(counts.get(f.path) ?? { added: 0, removed: 0, binary: false }) }));
 }
 
 const showable = (f: DiffFile): boolean => !f.binary && f.added + f.removed <= MAX_FILE_LINES;
@@ -241,26 +251,14 @@ export async function diffPage(o: {
   };
 }
 
-/** Every changed file of `from`..`to` with its counts and page (two git reads, side by side). */
+/** Every changed file of `from`..`to` with its status, counts and page (one git read). */
 async function fileList(o: { dir: string; from: string; to: string }): Promise<FileList> {
-  const args = ['diff', '-M', '-z', '--no-color', '--no-ext-diff', o.from, o.to];
-  const [numstat, names] = await Promise.all([
-    gitOut({
-      cwd: o.dir,
-      args: [...args.slice(0, 1), '--numstat', ...args.slice(1)],
-      what: 'count the changes',
-    }),
-    gitOut({
-      cwd: o.dir,
-      args: [...args.slice(0, 1), '--name-status', ...args.slice(1)],
-      what: 'list the changes',
-    }),
-  ]);
-  const statuses = parseNameStatus(names);
-  const files: DiffFile[] = parseNumstat(numstat).map((n) => {
-    const s = statuses.get(n.path);
-    return { ...n, status: s?.status ?? 'modified', oldPath: s?.oldPath ?? null, page: 0 };
+  const out = await gitOut({
+    cwd: o.dir,
+    args: ['diff', '-M', '-z', '--raw', '--numstat', '--no-color', '--no-ext-diff', o.from, o.to],
+    what: 'list the changes',
   });
+  const files: DiffFile[] = parseRawNumstat(out).map((f) => ({ ...f, page: 0 }));
   return { files, pages: paginate(files) };
 }
 

@@ -1,4 +1,4 @@
-// What a diff between two object ids costs once: the file list with counts (numstat + name-status,
+// What a diff between two object ids costs once: the file list with counts (one raw + numstat read,
 // seconds for thousands of files on a loaded machine) and each page's patches are kept per
 // (repository, from, to). Object ids name content, so an entry never goes stale: a worktree that
 // changes gets a new snapshot tree and so a new key. Bounded by entries and by patch bytes.
