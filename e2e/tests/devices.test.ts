@@ -1,7 +1,9 @@
-// A desktop and a phone on one session (issue 17.3), in two real Chromium pages: the pane's PTY
-// takes the size of the device used last (tmux's window-size latest) and goes back to the
-// desktop's when the phone leaves, so a phone never leaves the desktop's pane at its width. A
-// program in the pane writes its terminal size to a file on every SIGWINCH; the test reads it.
+// A desktop and a phone on one session (issue 17.3 with rozi's letterboxing, issue 20), in two
+// real Chromium pages: the page holding the session's control lease sets the pane's PTY size; the
+// other page shows the terminal at that size, letterboxed (centred in a larger pane, scrollable in
+// a smaller one). The device in use takes control with one tap or Ctrl+A g, and when the phone
+// leaves the desktop gets the lease and its size back, so a phone never leaves the desktop's pane at
+// its width. A program in the pane writes its terminal size to a file on every SIGWINCH.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,8 +50,10 @@ const size = (): { cols: number; rows: number } | null => {
 describe('a desktop and a phone on one session', () => {
   let desk: { cols: number; rows: number };
   let mobile: { cols: number; rows: number };
+  const deskPane = () => desktop.page.locator('section[data-pane-id="1"]');
+  const phoneTerm = () => phone!.page.locator('[data-mobile-terminal]');
 
-  it('the desktop sets the size, the phone takes it while in use, the desktop takes it back with a key', async () => {
+  it('the follower letterboxes the controller size; the phone takes control with its chip, the desktop with Ctrl+A g', async () => {
     await openWorkspace(desktop.page, server.url);
     await typeInTerminal(desktop.page, `${process.execPath} ~/size-probe.cjs\n`);
     desk = await waitFor('the desktop size', async () => {
@@ -64,31 +68,56 @@ describe('a desktop and a phone on one session', () => {
     // The desktop page drives main: the phone is asked, and follows.
     await followIfAsked(phone.page);
     await phone.page.locator('[data-pane-card]').first().tap({ timeout: 30_000 });
-    await phone.page.locator('[data-mobile-terminal] .xterm').waitFor();
+    // A follower keeps the controller's size: the phone shows 130-odd columns, scrollable.
+    await phoneTerm().locator(`[data-letterbox="${desk.cols}x${desk.rows}"]`).waitFor({ timeout: 30_000 });
+    expect(size()).toEqual(desk);
+    const scroll = await phoneTerm()
+      .locator('[data-letterbox]')
+      .evaluate((el) => ({ width: el.scrollWidth, visible: el.clientWidth }));
+    expect(scroll.width).toBeGreaterThan(scroll.visible);
+    await screenshot(phone.page, 'devices-phone-follows');
+
+    // The phone takes control with its VIEW chip: the PTY takes the phone's size at once.
+    await phoneTerm().locator('[data-control-chip="view"]').tap();
     mobile = await waitFor('the phone size', async () => {
       const s = size();
       return s && s.cols < 60 ? s : null;
     });
-    expect(mobile.cols).toBeLessThan(desk.cols);
-    await screenshot(phone.page, 'devices-phone');
+    await phoneTerm().locator('[data-letterbox]').waitFor({ state: 'detached' });
+    // The desktop follows now: the phone-sized terminal centred in its larger pane, framed.
+    const box = deskPane().locator(`[data-letterbox="${mobile.cols}x${mobile.rows}"]`);
+    await box.waitFor({ timeout: 30_000 });
+    const margins = await box.evaluate((el) => {
+      const outer = el.getBoundingClientRect();
+      const inner = el.querySelector('.xterm')!.getBoundingClientRect();
+      return { left: inner.left - outer.left, right: outer.right - inner.right };
+    });
+    expect(margins.left).toBeGreaterThan(100);
+    expect(Math.abs(margins.left - margins.right)).toBeLessThan(4);
+    await expect
+      .poll(() => deskPane().locator('[data-letterbox-note]').innerText())
+      .toContain(`${mobile.cols}×`);
+    await screenshot(desktop.page, 'devices-desktop-letterbox');
 
-    // A key on the desktop: the desktop is the one in use again.
-    await desktop.page.locator('section[data-pane-id="1"] .xterm').click();
-    await desktop.page.keyboard.type('x');
+    // Ctrl+A g on the desktop takes control: its size again, the phone letterboxes.
+    await deskPane().locator('.xterm').click();
+    await desktop.page.keyboard.press('Control+a');
+    await desktop.page.keyboard.press('g');
     await waitFor('the desktop size back', async () => size()?.cols === desk.cols);
     expect(size()).toEqual(desk);
-    await screenshot(desktop.page, 'devices-desktop');
+    await deskPane().locator('[data-letterbox]').waitFor({ state: 'detached' });
+    await phoneTerm().locator(`[data-letterbox="${desk.cols}x${desk.rows}"]`).waitFor();
 
-    // A key on the phone: its size again.
-    await phone.page.locator('[data-mobile-terminal] .xterm').tap();
-    await phone.page.keyboard.type('y');
+    // The phone takes it again.
+    await phoneTerm().locator('[data-control-chip="view"]').tap();
     await waitFor('the phone size again', async () => size()?.cols === mobile.cols);
   });
 
-  it('when the phone leaves, the desktop pane gets its own size back without a key', async () => {
+  it('when the phone (the controller) leaves, the desktop pane gets the lease and its own size back without a key', async () => {
     await phone!.close();
     phone = null;
     await waitFor('the desktop size after the phone left', async () => size()?.cols === desk.cols, 20_000);
     expect(size()).toEqual(desk);
+    await deskPane().locator('[data-letterbox]').waitFor({ state: 'detached' });
   });
 });

@@ -200,4 +200,55 @@ describe('terminal stream', () => {
     await desktop.close();
     await s.call('panes.kill', { key: pane.key });
   });
+
+  it("two pages on one session: the controller's size is canonical, a follower is told it and never resizes; taking control moves it", async () => {
+    const { pane } = await s.call<{ pane: PaneInfo }>('panes.split', {
+      target: 1,
+      argv: ['bash', '--norc', '--noprofile'],
+    });
+    let n = 0;
+    const size = async (): Promise<string> => {
+      const mark = `canon${++n}`;
+      await s.call('panes.sendKeys', {
+        key: pane.key,
+        keys: [`echo ${mark}-$(stty size | tr ' ' x)`, 'Enter'],
+      });
+      return waitFor(mark, async () => {
+        const lines = (await s.call<{ lines: string[] }>('panes.capture', { key: pane.key })).lines;
+        return lines.find((l) => l.startsWith(`${mark}-`))?.slice(mark.length + 1);
+      });
+    };
+    const desktop = new Viewer(s);
+    const phone = new Viewer(s);
+    await Promise.all([desktop.opened, phone.opened]);
+    const idOf = (v: Viewer) =>
+      waitFor('hello', () => v.messages.find((m) => m.t === 'hello') as { client: number } | undefined);
+    const [desk, mobile] = [(await idOf(desktop)).client, (await idOf(phone)).client];
+    const sizeHeard = (v: Viewer, by: number, cols: number) =>
+      waitFor(`size by ${by}`, () =>
+        v.messages.some((m) => m.t === 'size' && m.key === pane.key && m.by === by && m.cols === cols),
+      );
+    desktop.send({ t: 'view', session: 'main' });
+    desktop.attach(pane.key, { cols: 130, rows: 40 });
+    expect(await size()).toBe('40x130');
+    phone.send({ t: 'view', session: 'main' });
+    phone.attach(pane.key, { cols: 47, rows: 50 });
+    // The follower hears whose size the pane has and keeps it; its resize and keys change nothing.
+    await sizeHeard(phone, desk, 130);
+    phone.send({ t: 'resize', key: pane.key, cols: 45, rows: 50 });
+    phone.send({ t: 'input', key: pane.key, data: '\x15' });
+    expect(await size()).toBe('40x130');
+    // The phone takes control: its last size, told to both pages.
+    phone.send({ t: 'take-control' });
+    await Promise.all([sizeHeard(desktop, mobile, 45), sizeHeard(phone, mobile, 45)]);
+    expect(await size()).toBe('50x45');
+    desktop.send({ t: 'input', key: pane.key, data: '\x15' });
+    expect(await size()).toBe('50x45');
+    // The controller leaves: the lease and the size go back to the desktop without a key.
+    await phone.close();
+    await sizeHeard(desktop, desk, 130);
+    expect(await size()).toBe('40x130');
+    await desktop.close();
+    await s.call('panes.kill', { key: pane.key });
+  });
 });

@@ -30,11 +30,17 @@
 // paused only while every attached viewer is above the high watermark; a stalled viewer never
 // stalls the others, and one that fell off the ring buffer gets a kind 2 reset when it acks again.
 //
-// Resize policy with several viewers (tmux `window-size latest`, stream/latestSize.ts): the most
-// recent `attach` or `resize` of any viewer sets the PTY size, a keystroke from another viewer
-// brings the PTY to that viewer's size, and when the viewer the size came from detaches or
-// disconnects, the latest remaining viewer's size returns. Other viewers keep their own xterm size
-// and may see wrapped or clipped lines meanwhile. The browser sends `resize` on focus.
+// Resize policy with several viewers (stream/canonicalSize.ts): when the page holding the lease
+// of the pane's session (the controller) views the pane, its size is canonical and the other
+// viewers' attach, resize and keystrokes never resize the PTY; when the lease moves, the new
+// controller's sizes apply at once. Otherwise tmux's `window-size latest`: the most recent
+// `attach` or `resize` of any viewer sets the PTY size and a keystroke from another viewer brings
+// the PTY to that viewer's size. When the viewer the size came from detaches or disconnects, the
+// next one by the same rules takes over. Every viewer of the pane hears `{t:'size'}` (the PTY's
+// size and the page `by` whose size it is) on attach and on each change: a page that is not `by`
+// keeps its terminal at that size and letterboxes it (centred with dead space in a larger area,
+// scrollable in a smaller one) while still telling the server its own size with `resize`. The
+// browser sends `resize` on focus.
 import type { ServerEvent } from '../events/types';
 import type { PaneKey } from '../session/model';
 
@@ -85,6 +91,8 @@ export type ServerMessage =
    * (api/followerAccess.ts refuses a follower's layout changes).
    */
   | { t: 'hello'; client: number; readOnly: boolean; token: string }
+  /** The PTY of `key` is `cols` x `rows`, the size of page `by` (see the resize policy above). */
+  | { t: 'size'; key: PaneKey; cols: number; rows: number; by: number }
   /**
    * The roster of `session` changed (`changed`: re-read workspace.clients), client `from` asks
    * this page (the controller) for control (`requested`), declined this page's request, or

@@ -10,7 +10,7 @@ import type { SessionManager } from '../session/manager';
 import { LIMITS, paneInputRefusal } from '../api/limits';
 import { PaneViewer, type ViewerChannel } from './paneViewer';
 import { parseClientMessage, validPaneSize } from './clientMessage';
-import { LatestSize, type PaneSize } from './latestSize';
+import { CanonicalSize, type SizeChange } from './canonicalSize';
 import { REMOVED_CLOSE_CODE, type ClientMessage, type ServerMessage } from './protocol';
 import type { StreamSource } from './streamSource';
 import { SessionClients } from './sessionClients';
@@ -31,8 +31,8 @@ export class StreamHub {
   });
   private readonly sockets = new Map<WebSocket, Map<number, PaneViewer>>();
   private readonly pinger: NodeJS.Timeout;
-  /** Several viewers of one pane: the PTY follows the one used last (tmux `window-size latest`). */
-  private readonly sizes = new LatestSize();
+  /** Several viewers of one pane: the controller's size, else the one used last (canonicalSize.ts). */
+  private readonly sizes: CanonicalSize;
   /** Each page is a client of the server-wide roster (rozi's client-joined/-left): its id. */
   private readonly clients = new Map<WebSocket, number>();
   /** Client id → its page's channel, for control notices. */
@@ -61,6 +61,14 @@ export class StreamHub {
         for (const [ws, clientId] of this.clients)
           if (clientId === id) ws.close(REMOVED_CLOSE_CODE, 'removed');
       },
+    });
+    this.sizes = new CanonicalSize((key) => {
+      const session = manager.panes.get(key)?.session.name;
+      return session === undefined ? null : this.sessionClients.controllerOf(session);
+    });
+    // The lease moved: the new controller's size becomes canonical for every pane it views at once.
+    bus.on('controller-changed', () => {
+      for (const change of this.sizes.settleAll()) this.resize(change);
     });
     this.pinger = setInterval(() => {
       for (const ws of this.sockets.keys()) {
@@ -129,7 +137,7 @@ export class StreamHub {
     // The viewer stopped viewing: the pane goes back to the size of the latest one left.
     const leave = (key: number) => {
       drop(key);
-      this.resize(key, this.sizes.leave(key, channel));
+      this.resize(this.sizes.leave(key, clientId));
     };
     const unsubscribe = this.bus.onAny((event) => {
       if (!channel.open) return;
@@ -197,8 +205,14 @@ export class StreamHub {
     }
   }
 
-  private resize(key: number, size: PaneSize | null): void {
-    if (size) this.source(key)?.resize(size.cols, size.rows);
+  /** Applies a size and tells every viewer of the pane (a page not its owner letterboxes it). */
+  private resize(change: SizeChange | null): void {
+    if (!change) return;
+    const { key, cols, rows, by } = change;
+    this.source(key)?.resize(cols, rows);
+    for (const [ws, viewers] of this.sockets)
+      if (viewers.has(key) && ws.readyState === WebSocket.OPEN)
+        ws.send(JSON.stringify({ t: 'size', key, cols, rows, by } satisfies ServerMessage));
   }
 
   private handle(
@@ -233,7 +247,10 @@ export class StreamHub {
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
         c.drop(key);
         if (!c.readOnly && validPaneSize(msg.cols, msg.rows))
-          this.resize(key, this.sizes.use(key, c.channel, { cols: msg.cols, rows: msg.rows }));
+          this.resize(this.sizes.use(key, c.clientId, { cols: msg.cols, rows: msg.rows }));
+        // Whose size the pane has: when another page's, this page renders it letterboxed.
+        const size = this.sizes.current(key);
+        if (size) c.channel.sendJson({ t: 'size', key, cols: size.cols, rows: size.rows, by: size.by });
         const viewer = new PaneViewer(pane, c.channel);
         c.viewers.set(key, viewer);
         viewer.start(typeof msg.since === 'number' ? msg.since : undefined);
@@ -251,7 +268,7 @@ export class StreamHub {
         if (refused) return { t: 'error', key, message: refused };
         const tooLarge = paneInputRefusal(msg.data);
         if (tooLarge) return { t: 'error', key, message: `${tooLarge}; nothing was typed` };
-        this.resize(key, this.sizes.use(key, c.channel));
+        this.resize(this.sizes.use(key, c.clientId));
         pane.write(msg.data);
         return null;
       }
@@ -259,7 +276,7 @@ export class StreamHub {
         if (!pane) return { t: 'error', key, message: `no pane with key ${key}` };
         if (c.readOnly) return null; // a viewer watches at the size the writers chose
         if (validPaneSize(msg.cols, msg.rows))
-          this.resize(key, this.sizes.use(key, c.channel, { cols: msg.cols, rows: msg.rows }));
+          this.resize(this.sizes.use(key, c.clientId, { cols: msg.cols, rows: msg.rows }));
         return null;
       case 'ack':
         c.viewers.get(key)?.ack(msg.bytes);

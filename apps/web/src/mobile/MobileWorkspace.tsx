@@ -17,6 +17,7 @@ import { ConnectionBanner } from '../shell/ConnectionBanner';
 import { ConfigWarningBanner } from '../status/configStatus';
 import { terminalFor } from '../terminal/terminalRegistry';
 import { TerminalView } from '../terminal/TerminalView';
+import { ControlChip } from '../workspace/ControlChip';
 import type { WorkspaceController } from '../workspace/useWorkspaceController';
 import { WorkspaceDialogs } from '../workspace/WorkspaceDialogs';
 import type { Modifiers, RowKey } from './keyRow';
@@ -41,6 +42,7 @@ export function MobileWorkspace({ c }: { c: WorkspaceController }) {
       {open ? (
         <MobileTerminal
           pane={open}
+          c={c}
           onBack={() => {
             setCameFrom(open.key);
             setOpenKey(null);
@@ -161,7 +163,7 @@ const ROW: ReadonlyArray<{ key: RowKey | 'ctrl' | 'alt'; label: string; aria: st
   { key: 'right', label: '→', aria: 'Right arrow' },
 ];
 
-function MobileTerminal({ pane, onBack }: { pane: PaneView; onBack(): void }) {
+function MobileTerminal({ pane, c, onBack }: { pane: PaneView; c: WorkspaceController; onBack(): void }) {
   const [mods, setMods] = useState<Modifiers>({ ctrl: false, alt: false });
   const state = pane.status?.state ?? null;
   const press = (key: (typeof ROW)[number]['key']) => {
@@ -187,6 +189,8 @@ function MobileTerminal({ pane, onBack }: { pane: PaneView; onBack(): void }) {
           {pane.status?.label ?? pane.title}
         </span>
         {state && <StatusBadge state={state} />}
+        {/* VIEW · browser N: a tap takes control, and the terminal takes this phone's size. */}
+        <ControlChip control={c.control} onManage={c.ui.openCollaborators} />
       </header>
       <div className="relative min-h-0 flex-1">
         <TerminalView

@@ -20,7 +20,13 @@ export interface PaneSink {
   write(bytes: Uint8Array, written: () => void): void;
   reset(): void;
   exited(code: number | null): void;
+  /** This page's own size for the pane (what it would fit), told to the server on attach. */
   size(): { cols: number; rows: number };
+  /**
+   * The pane's PTY has another page's size (`by`): render it at that size, letterboxed; null: the
+   * size is this page's own (stream/protocol.ts, resize policy).
+   */
+  canonical?(size: { cols: number; rows: number; by: number } | null): void;
 }
 
 export interface PaneAttachment {
@@ -253,6 +259,11 @@ export class StreamClient {
       if (message.notice === 'removed')
         this.removalNotice = { session: message.session, by: message.from ?? null };
       for (const listener of this.controlListeners) listener(message);
+    } else if (message.t === 'size') {
+      const mine = this.identity !== null && message.by === this.identity.client;
+      this.attached
+        .get(message.key)
+        ?.sink.canonical?.(mine ? null : { cols: message.cols, rows: message.rows, by: message.by });
     } else if (message.t === 'hello') {
       this.identity = { client: message.client, readOnly: message.readOnly };
       setPageToken(typeof message.token === 'string' ? message.token : null);

@@ -55,6 +55,8 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
   const theme = useMemo(() => configPalette ?? terminalTheme(resolved), [configPalette, resolved]);
   const [exitCode, setExitCode] = useState<number | null | undefined>(undefined);
   const [searchOpen, setSearchOpen] = useState(false);
+  /** Another page's size the PTY has (a follower's letterbox), or null when the size is ours. */
+  const [letterbox, setLetterbox] = useState<{ cols: number; rows: number; by: number } | null>(null);
   const focusedRef = useRef(focused);
   focusedRef.current = focused;
   const focusRequest = useRef(onFocusRequest);
@@ -124,10 +126,31 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
       }
     };
     applyBlink.current(!settingsRef.current.reduceMotion);
+    // Following another page's size (stream/protocol.ts): the terminal keeps that size, centred
+    // or scrollable in the pane, and the server still hears this page's own size for when the
+    // lease comes here.
+    let follow: { cols: number; rows: number } | null = null;
+    let own: { cols: number; rows: number } | null = null;
+    const ownSize = () => {
+      if (!follow) return { cols: term.cols, rows: term.rows };
+      const proposed = fit.proposeDimensions();
+      return proposed && proposed.cols > 0 && proposed.rows > 0
+        ? { cols: proposed.cols, rows: proposed.rows }
+        : (own ?? { cols: term.cols, rows: term.rows });
+    };
     const fitNow = () => {
       if (element.clientWidth < 20 || element.clientHeight < 20) return; // hidden or collapsed
       try {
-        fit.fit();
+        if (!follow) {
+          fit.fit();
+          return;
+        }
+        const mine = ownSize();
+        if (mine.cols !== own?.cols || mine.rows !== own.rows) {
+          own = mine;
+          attachment.resize(mine.cols, mine.rows);
+        }
+        if (term.cols !== follow.cols || term.rows !== follow.rows) term.resize(follow.cols, follow.rows);
       } catch {
         // fit() measures the DOM; during teardown there may be nothing to measure.
       }
@@ -144,18 +167,27 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
         setExitCode(undefined);
       },
       exited: (code) => setExitCode(code),
-      size: () => ({ cols: term.cols, rows: term.rows }),
+      size: ownSize,
+      canonical: (size) => {
+        follow = size && { cols: size.cols, rows: size.rows };
+        own = null;
+        if (size) element.dataset.letterbox = `${size.cols}x${size.rows}`;
+        else delete element.dataset.letterbox;
+        setLetterbox(size);
+        fitNow();
+      },
     });
     const disposables = [
       term.onData((data) => attachment.input(transform.current ? transform.current(data) : data)),
       term.onBinary((data) => attachment.input(data)),
-      term.onResize(({ cols, rows }) => attachment.resize(cols, rows)),
+      term.onResize(({ cols, rows }) => follow || attachment.resize(cols, rows)),
       // A key here holds background panes' output until its echo is drawn (typingHold.ts).
       watchEcho(term, () => focusedRef.current),
     ];
-    // With several viewers the last active one sets the PTY size (stream/protocol.ts).
+    // With several viewers and no controller among them the last active one sets the PTY size.
     const onFocusIn = () => {
-      attachment.resize(term.cols, term.rows);
+      const mine = ownSize();
+      attachment.resize(mine.cols, mine.rows);
       focusRequest.current();
     };
     element.addEventListener('focusin', onFocusIn);
@@ -233,6 +265,15 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
   return (
     <div className="rozi-term absolute inset-0 bg-term" aria-label={`Terminal: ${label}`} role="region">
       <div ref={host} className="absolute inset-0" data-terminal-key={paneKey} />
+      {letterbox && (
+        <div
+          className="pointer-events-none absolute bottom-1 right-2 rounded border border-line bg-surface/90 px-1.5 py-0.5 text-[11px] text-muted"
+          data-letterbox-note
+          title={`browser ${letterbox.by} controls this session, so its size is the terminal's; take control to use this page's size`}
+        >
+          {letterbox.cols}×{letterbox.rows} · browser {letterbox.by}’s size
+        </div>
+      )}
       {searchOpen && searchRef.current && (
         <TerminalSearchBar
           search={searchRef.current}
