@@ -2,7 +2,8 @@
 // the server applies at its next start (the file's, or rozi's default marked as such) and a bad
 // value's warning; a hand edit of the file reaches the open page; each key is edited from the
 // row through the same locked write as the theme (comments kept), a bad path is refused in one
-// line with the file untouched, and "Default" removes the key.
+// line with the file untouched, and "Default" removes the key. The [notifications] / [sounds]
+// rows (Notices and sounds) edit the file the same way.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -118,5 +119,43 @@ describe('Settings [session] rows', () => {
     await row('path').locator('[data-session-default]').click();
     await rowIs('path', `${join(server.home, '.local', 'state', 'rozi', 'session.toml')} default`);
     expect(readFileSync(configFile, 'utf8')).not.toContain('path =');
+  }, 240_000);
+
+  it('edits [notifications] and [sounds] from their rows: comments kept, Default removes, hand edits shown', async () => {
+    const { page } = browser;
+    writeFileSync(configFile, '# notices\n[notifications]\npane_done = false # quiet turns\n');
+    await page.goto(new URL('/settings#notices-config', server.url).toString());
+    const select = (key: string) => page.locator(`[data-setting="${key}"]`);
+    const reads = (key: string, want: string) =>
+      waitFor(`${key} reads '${want}'`, async () => (await select(key).inputValue()) === want, 60_000);
+    const fileHas = (what: RegExp) =>
+      waitFor(`config.toml matches ${what}`, () => what.test(readFileSync(configFile, 'utf8')), 60_000);
+    await reads('notifications.pane_done', 'off');
+    expect(await select('notifications.pane_exit').inputValue()).toBe('');
+    expect(await select('sounds.throttle_ms').inputValue()).toBe('2000');
+
+    await select('notifications.pane_exit').selectOption('on');
+    await fileHas(/\[notifications\]\npane_done = false # quiet turns\npane_exit = true\n/);
+    await reads('notifications.pane_exit', 'on');
+    await select('sounds.done').selectOption('off');
+    await fileHas(/\[sounds\]\ndone = false/);
+    await reads('sounds.done', 'off');
+    await select('sounds.throttle_ms').selectOption('5000');
+    await fileHas(/throttle_ms = 5000/);
+    await reads('sounds.throttle_ms', '5000');
+    await select('notifications.pane_done').selectOption('');
+    await fileHas(/^(?![\s\S]*pane_done)/);
+    await reads('notifications.pane_done', '');
+    const text = readFileSync(configFile, 'utf8');
+    expect(text.startsWith('# notices\n[notifications]\n')).toBe(true);
+    expect(await page.locator('[data-behaviour-error]').count()).toBe(0);
+    await page.locator('#notices-config').scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-notices-sounds');
+
+    // A hand edit reaches the open page; a throttle Settings does not offer is listed as written.
+    writeFileSync(configFile, '[sounds]\nenabled = true\nthrottle_ms = 777\n');
+    await reads('sounds.enabled', 'on');
+    await reads('sounds.throttle_ms', '777');
+    expect(await select('notifications.pane_exit').inputValue()).toBe('');
   }, 240_000);
 });

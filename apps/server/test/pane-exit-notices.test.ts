@@ -131,4 +131,20 @@ describe('pane exit notices', () => {
     expect((await hookEnv(failing.pane.id)).ROZI_CODE).toBe('4');
     expect((await hookEnv(quiet.pane.id)).ROZI_CODE).toBe('0');
   }, 180_000);
+
+  it('Settings writes [notifications] pane_exit through config.setBehaviour; a bad key is one line', async () => {
+    const before = readFileSync(configFile(), 'utf8');
+    await expect(
+      server.call('config.setBehaviour', { table: 'notifications', set: { pane_exit: 'yes' } }),
+    ).rejects.toThrow();
+    await expect(
+      server.call('config.setBehaviour', { table: 'sounds', set: { player: true } }),
+    ).rejects.toThrow(/^'player' is not a \[sounds\] setting Settings writes; use one of [a-z_, ]+$/);
+    expect(readFileSync(configFile(), 'utf8')).toBe(before);
+    await server.call('config.setBehaviour', { table: 'notifications', set: { pane_exit: false } });
+    expect(readFileSync(configFile(), 'utf8')).toContain('pane_exit = false');
+    expect(readFileSync(configFile(), 'utf8')).toContain('[[hooks]]');
+    const b = await server.call<{ notifications: { paneExit: boolean | null } }>('config.behaviour');
+    expect(b.notifications.paneExit).toBe(false);
+  }, 60_000);
 });

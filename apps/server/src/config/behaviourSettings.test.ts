@@ -13,7 +13,13 @@ describe('behaviourSettings', () => {
     });
     expect(b).toEqual({
       confirm: { closePane: false, killWorkspace: null, killSession: true, loadProfile: null },
-      notifications: { enabled: true, paneBlocked: null, paneDone: null },
+      notifications: {
+        enabled: true,
+        paneBlocked: null,
+        paneDone: null,
+        paneExit: null,
+        paneExitError: null,
+      },
       sounds: {
         enabled: true,
         blocked: false,

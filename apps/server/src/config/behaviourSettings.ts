@@ -26,7 +26,14 @@ export interface BehaviourSettings {
     /** Ask before a profile replaces a session's panes (the Profiles picker's Ctrl+R). */
     loadProfile: boolean | null;
   };
-  notifications: { enabled: boolean | null; paneBlocked: boolean | null; paneDone: boolean | null };
+  notifications: {
+    enabled: boolean | null;
+    paneBlocked: boolean | null;
+    paneDone: boolean | null;
+    /** The server's notice on a natural exit (session/exitNotices.ts), shown and edited in Settings. */
+    paneExit: boolean | null;
+    paneExitError: boolean | null;
+  };
   sounds: {
     enabled: boolean | null;
     blocked: boolean | null;
@@ -58,6 +65,8 @@ export function behaviourSettings(root: Record<string, unknown>): BehaviourSetti
       enabled: flag(n, 'enabled'),
       paneBlocked: flag(n, 'pane_blocked'),
       paneDone: flag(n, 'pane_done'),
+      paneExit: flag(n, 'pane_exit'),
+      paneExitError: flag(n, 'pane_exit_error'),
     },
     sounds: {
       enabled: flag(s, 'enabled'),

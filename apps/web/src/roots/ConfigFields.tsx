@@ -8,6 +8,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
 import { useConfigInput, type WhichKeyDelay } from '../settings/useConfigInput';
+import { SettingSelect } from './SettingSelect';
 
 const GROUPS = [
   ['system', 'Follows the device'],
@@ -124,12 +125,12 @@ export function ConfigPrefixField() {
   );
 }
 
-const WHICH_KEY_LABEL: Record<WhichKeyDelay, string> = {
-  off: 'Off',
-  instant: 'Instant',
-  short: 'Short (300 ms)',
-  long: 'Long (750 ms)',
-};
+const WHICH_KEY_OPTIONS: readonly (readonly [WhichKeyDelay, string])[] = [
+  ['off', 'Off'],
+  ['instant', 'Instant'],
+  ['short', 'Short (300 ms)'],
+  ['long', 'Long (750 ms)'],
+];
 
 /** `[input] which_key`: how long the prefix is held before the strip of next keys shows. */
 export function ConfigWhichKeyField() {
@@ -137,28 +138,15 @@ export function ConfigWhichKeyField() {
   const { whichKey } = useConfigInput();
   const save = useMutation(trpc.config.setInput.mutationOptions());
   return (
-    <Field
+    <SettingSelect
       label="Which-key"
       hint="After the prefix, a strip lists the keys that can follow. A chord finished quickly never shows it."
-      error={save.error?.message ?? null}
-    >
-      {(id, describedBy) => (
-        <Select
-          id={id}
-          aria-describedby={describedBy}
-          value={whichKey}
-          disabled={save.isPending}
-          onChange={(e) => save.mutate({ whichKey: e.target.value as WhichKeyDelay })}
-          className="w-48"
-        >
-          {(Object.keys(WHICH_KEY_LABEL) as WhichKeyDelay[]).map((k) => (
-            <option key={k} value={k}>
-              {WHICH_KEY_LABEL[k]}
-            </option>
-          ))}
-        </Select>
-      )}
-    </Field>
+      error={save.error?.message}
+      value={whichKey}
+      options={WHICH_KEY_OPTIONS}
+      disabled={save.isPending}
+      onChange={(v) => save.mutate({ whichKey: v as WhichKeyDelay })}
+    />
   );
 }
 
@@ -175,47 +163,31 @@ export function ConfigModifierFields() {
   const example = displaySequence([...(parseSequence(prefix) ?? ['ctrl-a']), '%']);
   return (
     <>
-      <Field
+      <SettingSelect
         label="Modifier shortcuts"
         hint={`On: ${held}+% splits right like ${example}, in one press, and so on for every prefix key. Off: held ${held} chords reach the terminal (word motion in the shell). Chords the desktop keeps, like Alt+Tab, never reach the page; their prefix keys still work.`}
-        error={save.error?.message ?? null}
-      >
-        {(id, describedBy) => (
-          <Select
-            id={id}
-            aria-describedby={describedBy}
-            value={!input?.modifierShortcutsSet ? '' : input.modifierShortcuts ? 'on' : 'off'}
-            disabled={!input || save.isPending}
-            onChange={(e) =>
-              save.mutate({ modifierShortcuts: e.target.value === '' ? null : e.target.value === 'on' })
-            }
-            className="w-48"
-          >
-            <option value="">Default (on)</option>
-            <option value="on">On</option>
-            <option value="off">Off</option>
-          </Select>
-        )}
-      </Field>
-      <Field
+        error={save.error?.message}
+        value={!input?.modifierShortcutsSet ? '' : input.modifierShortcuts ? 'on' : 'off'}
+        options={[
+          ['', 'Default (on)'],
+          ['on', 'On'],
+          ['off', 'Off'],
+        ]}
+        disabled={!input || save.isPending}
+        onChange={(v) => save.mutate({ modifierShortcuts: v === '' ? null : v === 'on' })}
+      />
+      <SettingSelect
         label="Held modifier"
         hint="The key held for modifier shortcuts. Super is the Windows or Command key; many desktops keep its chords for themselves."
-      >
-        {(id, describedBy) => (
-          <Select
-            id={id}
-            aria-describedby={describedBy}
-            value={input?.modifierSet === null || !input ? '' : input.modifier === 'meta' ? 'super' : 'alt'}
-            disabled={!input || save.isPending}
-            onChange={(e) => save.mutate({ modifier: e.target.value === '' ? null : e.target.value })}
-            className="w-48"
-          >
-            <option value="">Default (Alt)</option>
-            <option value="alt">Alt</option>
-            <option value="super">Super</option>
-          </Select>
-        )}
-      </Field>
+        value={input?.modifierSet === null || !input ? '' : input.modifier === 'meta' ? 'super' : 'alt'}
+        options={[
+          ['', 'Default (Alt)'],
+          ['alt', 'Alt'],
+          ['super', 'Super'],
+        ]}
+        disabled={!input || save.isPending}
+        onChange={(v) => save.mutate({ modifier: v === '' ? null : v })}
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
-// Settings: the theme, services and [session] of config.toml, appearance, keyboard prefix, notifications,
-// accessibility. Each section says whether it is saved in config.toml or in this browser only.
+// Settings: the theme, [notifications], [sounds], services and [session] of config.toml,
+// appearance, keyboard prefix, this browser's notifications, accessibility. Each section says whether it is saved in config.toml or in this browser only.
 import { Field, FOCUS_RING, Select, TextInput, Toggle, Page } from '@rozi/ui';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { ConfigServicesPanel } from '../status/configServices';
 import { ConfigSessionPanel } from '../status/configSession';
 import { ConfigStatusPanel } from '../status/configStatus';
 import { AppProviders } from '../shell/AppProviders';
+import { ConfigNotificationFields, ConfigSoundFields } from './ConfigBehaviourFields';
 import {
   ConfigModifierFields,
   ConfigPrefixField,
@@ -26,6 +27,7 @@ const SECTIONS = [
   ['appearance', 'Appearance'],
   ['keyboard', 'Keyboard'],
   ['notifications', 'Notifications'],
+  ['notices-config', 'Notices and sounds'],
   ['config', 'config.toml'],
   ['accessibility', 'Accessibility'],
 ] as const;
@@ -171,6 +173,15 @@ function SettingsBody() {
               }}
             />
             <DesktopNotifications />
+          </Section>
+          <Section id="notices-config" storedIn="config" title="Notices and sounds">
+            <p className="text-[12px] text-muted">
+              [notifications] and [sounds]: where the file sets a switch, it wins over this browser’s.
+            </p>
+            <h3 className="text-[13px] font-semibold">Notifications</h3>
+            <ConfigNotificationFields />
+            <h3 className="mt-2 text-[13px] font-semibold">Sounds</h3>
+            <ConfigSoundFields />
           </Section>
           <Section id="config" storedIn="config" title="config.toml">
             {/* The server's last read of config.toml. */}

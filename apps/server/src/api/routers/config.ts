@@ -5,6 +5,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { BEHAVIOUR_TABLES, behaviourEdit } from '../../config/behaviourEdit';
 import { behaviourSettings } from '../../config/behaviourSettings';
 import { configStore } from '../../config/configStore';
 import { heldModifierOf } from '@rozi/keymap';
@@ -137,6 +138,30 @@ export const configRouter = router({
       }
       configStore(paths.configFile).current();
       return set;
+    }),
+
+  /**
+   * Writes `[notifications]` / `[sounds]` switches and `[sounds] throttle_ms` (null removes a key:
+   * rozi's default). A key Settings does not write, or a bad value, is refused in one line.
+   */
+  setBehaviour: procedure
+    .input(
+      z.object({
+        table: z.enum(BEHAVIOUR_TABLES),
+        set: z.record(z.string().max(40), z.union([z.boolean(), z.number(), z.null()])),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const { paths } = ctx.extensions.context();
+      const edit = behaviourEdit(input.table, input.set);
+      if (!edit.ok) throw new ExtensionHostError('invalid', edit.error);
+      try {
+        editConfigTable(paths.configFile, { table: [input.table], set: edit.set });
+      } catch (err) {
+        throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
+      }
+      configStore(paths.configFile).current();
+      return edit.set;
     }),
 
   /** Writes `[theme] name` (null removes it: each browser's own light/dark choice applies). */
