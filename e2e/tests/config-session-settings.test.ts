@@ -129,7 +129,7 @@ describe('Settings [session] rows', () => {
     const reads = (key: string, want: string) =>
       waitFor(`${key} reads '${want}'`, async () => (await select(key).inputValue()) === want, 60_000);
     const fileHas = (what: RegExp) =>
-      waitFor(`config.toml matches ${what}`, () => what.test(readFileSync(configFile, 'utf8')), 60_000);
+      waitFor(`config.toml matches ${what}`, async () => what.test(readFileSync(configFile, 'utf8')), 60_000);
     await reads('notifications.pane_done', 'off');
     expect(await select('notifications.pane_exit').inputValue()).toBe('');
     expect(await select('sounds.throttle_ms').inputValue()).toBe('2000');

@@ -23,8 +23,8 @@ const NOTICES: SwitchRow[] = [
   {
     key: 'enabled',
     label: 'Desktop notifications (enabled)',
-    hint: 'Off: no desktop notice from any browser. Toasts in the page still show.',
-    fallback: 'this browser’s switch',
+    hint: 'Off: no desktop notice from any browser (toasts in the page still show). Default: this browser’s Desktop notifications switch.',
+    fallback: 'browser',
     read: (b) => b.notifications.enabled,
   },
   {
@@ -61,8 +61,8 @@ const SOUNDS: SwitchRow[] = [
   {
     key: 'enabled',
     label: 'Sounds (enabled)',
-    hint: 'The master switch for every cue below, in every browser.',
-    fallback: 'this browser’s switch',
+    hint: 'The master switch for every cue below, in every browser. Default: this browser’s Sound switch.',
+    fallback: 'browser',
     read: (b) => b.sounds.enabled,
   },
   ...(['blocked', 'done', 'error', 'bell'] as const).map((cue) => ({
