@@ -20,7 +20,10 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(o: { env?: Record<string, string> } = {}): Promise<BenchServer> {
+/** `nodeArgs`: flags for the server's node (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+export async function startServer(
+  o: { env?: Record<string, string>; nodeArgs?: string[] } = {},
+): Promise<BenchServer> {
   const home = mkdtempSync(join(tmpdir(), 'rozi-bench-'));
   mkdirSync(join(home, 'run'), { mode: 0o700 });
   const env = {
@@ -31,7 +34,7 @@ export async function startServer(o: { env?: Record<string, string> } = {}): Pro
     ROZI_SOCKET: join(home, 'run', 'rozi.sock'),
     ...o.env,
   };
-  const proc = spawn(process.execPath, [BIN, 'server', '--port', '0', '--no-web'], {
+  const proc = spawn(process.execPath, [...(o.nodeArgs ?? []), BIN, 'server', '--port', '0', '--no-web'], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
