@@ -3,8 +3,8 @@
 // a worktree goes from working to idle/done. Git work for one worktree runs one call at a time
 // (a chain per worktree), so a checkpoint never races a diff's snapshot on the same index file.
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
 import type { EventBus } from '../events/bus';
 import type { SessionManager } from '../session/manager';
 import type { StatusService } from '../status/statusService';
@@ -24,8 +24,8 @@ export const WORKING_REFRESH_MS = 2000;
 /**
  * A worktree with a pane in it whose agent is not working is re-read this often: files change
  * there too (written after the agent went idle, or by the person in another pane), and the chip
- * must not say "clean" while the Changes view lists them. An unchanged worktree costs a status
- * and an `add -A` that hashes nothing.
+ * must not say "clean" while the Changes view lists them. An unchanged worktree costs an
+ * `add -A` that hashes nothing and one rev-parse (refreshIfMoved).
  */
 export const IDLE_REFRESH_MS = 5000;
 
@@ -61,6 +61,8 @@ export class WorktreeService {
   private idleTimer: NodeJS.Timeout | null = null;
   /** Worktrees whose idle re-read is queued or running (a slow box never piles them up). */
   private readonly idlePending = new Set<string>();
+  /** What the last idle look saw of each worktree (refreshIfMoved). */
+  private readonly idleKeys = new Map<string, string>();
 
   constructor(private readonly o: WorktreeServiceOptions) {
     this.registry = new WorktreeRegistry(join(o.stateDir, 'worktrees.json'), o.log);
@@ -159,16 +161,46 @@ export class WorktreeService {
 
   /** Re-reads a worktree's status; a change reaches pane headers through the workspace projection. */
   refresh(r: WorktreeRecord): Promise<void> {
+    return this.serial(r, () => this.read(r)).catch((err: unknown) =>
+      this.o.log(`worktrees: status of ${r.path}: ${(err as Error).message}`),
+    );
+  }
+
+  /** The status, turns and stamp of a worktree, read now (call inside its chain). */
+  private async read(r: WorktreeRecord): Promise<void> {
+    const st = await worktreeStatus(r);
+    const turns = st.missing ? 0 : Math.max(0, (await listCheckpoints({ dir: r.repo, id: r.id })).length - 1);
+    const stamp = st.missing ? 'missing' : await this.stampOf(r, st);
+    const before = this.statuses.get(r.id);
+    this.statuses.set(r.id, { status: st, turns, stamp });
+    if (!before || JSON.stringify(before) !== JSON.stringify({ status: st, turns, stamp }))
+      this.o.bus.workspaceChanged();
+  }
+
+  /**
+   * The idle re-read: the snapshot (an `add -A` that only stats unchanged files), HEAD, the base
+   * and the worktree's own index; the full status (whose `git status` re-hashes every modified
+   * file) is read only when one of them moved since the last idle look.
+   */
+  private refreshIfMoved(r: WorktreeRecord): Promise<void> {
     return this.serial(r, async () => {
-      const st = await worktreeStatus(r);
-      const turns = st.missing
-        ? 0
-        : Math.max(0, (await listCheckpoints({ dir: r.repo, id: r.id })).length - 1);
-      const stamp = st.missing ? 'missing' : await this.stampOf(r, st);
-      const before = this.statuses.get(r.id);
-      this.statuses.set(r.id, { status: st, turns, stamp });
-      if (!before || JSON.stringify(before) !== JSON.stringify({ status: st, turns, stamp }))
-        this.o.bus.workspaceChanged();
+      let key: string | null = null;
+      try {
+        const tree = await snapshotTree(r.path);
+        const args = ['rev-parse', '--git-path', 'index', 'HEAD'];
+        // A base that is not a branch (a commit, a tag) never moves: HEAD alone then.
+        let heads = await git({ cwd: r.path, args: [...args, `refs/heads/${r.base}`] });
+        if (heads.code !== 0) heads = await git({ cwd: r.path, args });
+        const [index = ''] = heads.stdout.split('\n');
+        const own = statSync(isAbsolute(index) ? index : join(r.path, index), { throwIfNoEntry: false });
+        if (heads.code === 0) key = `${tree}\0${heads.stdout}\0${own?.mtimeMs}:${own?.size}:${own?.ino}`;
+      } catch {
+        key = null; // gone or broken: the full read says which
+      }
+      if (key !== null && this.idleKeys.get(r.id) === key && this.statuses.has(r.id)) return;
+      await this.read(r);
+      if (key === null) this.idleKeys.delete(r.id);
+      else this.idleKeys.set(r.id, key);
     }).catch((err: unknown) => this.o.log(`worktrees: status of ${r.path}: ${(err as Error).message}`));
   }
 
@@ -198,7 +230,7 @@ export class WorktreeService {
       if (!r || busy.has(r.id)) continue;
       busy.add(r.id);
       this.idlePending.add(r.id);
-      void this.refresh(r).finally(() => this.idlePending.delete(r.id));
+      void this.refreshIfMoved(r).finally(() => this.idlePending.delete(r.id));
     }
   }
 
@@ -306,6 +338,7 @@ export class WorktreeService {
   forget(r: WorktreeRecord): void {
     this.registry.remove(r.id);
     this.statuses.delete(r.id);
+    this.idleKeys.delete(r.id);
     this.chains.delete(r.id);
     this.o.bus.workspaceChanged();
   }
