@@ -116,6 +116,33 @@ describe('profiles', () => {
     expect(taken.stderr).toContain("'review' is already running");
   }, 180_000);
 
+  it('rozi NAME attaches to the running session NAME, else launches the same-name profile, else says how to create it', async () => {
+    // Profile 'dev' was saved above and no session is named dev: `rozi dev` launches it.
+    expect((await s.call<{ name: string }[]>('sessions.list')).some((x) => x.name === 'dev')).toBe(false);
+    const launched = await cli('dev');
+    expect(launched.code, launched.stderr).toBe(0);
+    expect(launched.json).toMatchObject({ session: 'dev', profile: 'dev' });
+    expect((await panesOf('dev')).map((p) => p.workspace)).toEqual([1, 1, 3]);
+    // Now it runs: `rozi dev` and `rozi --session dev` attach (the page address), creating nothing.
+    const count = (await s.call<unknown[]>('panes.list')).length;
+    for (const words of [['dev'], ['--session', 'dev']]) {
+      const attached = await cli(...words);
+      expect(attached.code, attached.stderr).toBe(0);
+      expect(attached.json).toMatchObject({ ok: true, data: { session: 'dev', readOnly: false } });
+    }
+    expect((await s.call<unknown[]>('panes.list')).length).toBe(count);
+    // Neither a session nor a profile: one line, nothing created; a near command is named.
+    const none = await cli('nosuchthing');
+    expect(none.code).not.toBe(0);
+    expect(none.stderr.trim().split('\n')).toEqual([
+      "rozi: no command, session or profile named 'nosuchthing': create the session with 'rozi new nosuchthing', or run 'rozi --help' for the commands",
+    ]);
+    expect((await cli('lsit-panes')).stderr).toContain("named 'lsit-panes' (did you mean 'list-panes'?)");
+    expect((await s.call<{ name: string }[]>('sessions.list')).map((x) => x.name)).not.toContain(
+      'nosuchthing',
+    );
+  }, 120_000);
+
   it('a bad profile is one line per problem and launches what it can', async () => {
     writeProfile('broken', 'version = 1\n[[workspaces]\n');
     const notToml = await cli('new', 'b1', '--profile', 'broken');

@@ -14,6 +14,7 @@ import {
   type VerbIO,
 } from './verb';
 import { closest } from './suggest';
+import { attachOrLaunch, positionalTarget } from './attachOrLaunch';
 
 function defaultIO(): VerbIO {
   return {
@@ -40,6 +41,7 @@ function topHelp(advanced: boolean): string {
   const width = Math.max(12, ...rows.map((v) => v.path.join(' ').length)) + 2;
   return [
     'usage: rozi <command> [options]',
+    '       rozi NAME   attach to session NAME (its page address), or launch the same-name profile',
     '',
     'commands:',
     ...rows.map((v) => `  ${v.path.join(' ').padEnd(width)}${v.summary}`),
@@ -130,7 +132,21 @@ export async function main(argv0: string[], io: VerbIO = defaultIO()): Promise<n
   }
   let format: OutputFormat = io.stdoutIsTTY ? 'text' : 'json';
   try {
-    if (!found) throw unknownCommand(argv[0]);
+    if (!found) {
+      // `rozi dev` / `rozi --session dev`: attach, or launch the same-name profile (attachOrLaunch.ts).
+      const session = leading.indexOf('--session');
+      const target = positionalTarget(argv.length === 0 ? leading.slice(session, session + 2) : argv);
+      if (target === null) throw unknownCommand(argv[0]);
+      const firsts = [...new Set(verbs.map((v) => v.path[0] as string))];
+      const globalsKept =
+        session < 0 ? leading : leading.filter((_, i) => i !== session && i !== session + 1);
+      return await attachOrLaunch({
+        name: target,
+        io,
+        run: (words) => main([...globalsKept, ...words], io),
+        near: closest(target, firsts),
+      });
+    }
     const { verb, rest } = found;
     const args = parseArgs(verb, rest);
     if (args.options.help) {
