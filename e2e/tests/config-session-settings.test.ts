@@ -3,7 +3,7 @@
 // value's warning; a hand edit of the file reaches the open page; each key is edited from the
 // row through the same locked write as the theme (comments kept), a bad path is refused in one
 // line with the file untouched, and "Default" removes the key. The [notifications] / [sounds]
-// rows (Notices and sounds) edit the file the same way.
+// rows (Notices and sounds) edit the file the same way; config.toml → Rules lists [[rules]].
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -153,9 +153,29 @@ describe('Settings [session] rows', () => {
     await screenshot(page, 'settings-notices-sounds');
 
     // A hand edit reaches the open page; a throttle Settings does not offer is listed as written.
-    writeFileSync(configFile, '[sounds]\nenabled = true\nthrottle_ms = 777\n');
+    writeFileSync(
+      configFile,
+      [
+        '[sounds]\nenabled = true\nthrottle_ms = 777\n',
+        '[[rules]]\nmatch = "btop"\nfloat = true\nwidth = 0.7\nheight = 0.5\nposition = "cursor"\n',
+        '[[rules]]\nmatch_regex = "^cargo\\\\s"\nworkspace = 9\nfocus = false\n',
+        '[[rules]]\nmatch = "htop"\nfloat = "yes"\n',
+      ].join('\n'),
+    );
     await reads('sounds.enabled', 'on');
     await reads('sounds.throttle_ms', '777');
     expect(await select('notifications.pane_exit').inputValue()).toBe('');
+    // [[rules]] under config.toml → Rules: in order, where each sends its pane, a bad one's line.
+    const rules = page.locator('[aria-label="[[rules]]"] li');
+    await waitFor('two rules listed', async () => (await rules.count()) === 2, 60_000);
+    expect(await rules.allInnerTexts()).toEqual([
+      'btop → floating 70% × 50% at cursor, in the current workspace',
+      '/^cargo\\s/ → tiled, in workspace 9, without taking the focus',
+    ]);
+    const ruleProblems = await page.locator('[aria-label="[[rules]] problems"] li').allInnerTexts();
+    expect(ruleProblems).toHaveLength(1);
+    expect(ruleProblems[0]).toMatch(/\[\[rules\]\] #3: float must be true or false; skipped$/);
+    await page.locator('#rules').scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-rules');
   }, 240_000);
 });

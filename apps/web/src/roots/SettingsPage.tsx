@@ -1,5 +1,5 @@
 'use client';
-// Settings: the theme, [notifications], [sounds], services and [session] of config.toml,
+// Settings: the theme, [notifications], [sounds], services, [session] and rules of config.toml,
 // appearance, keyboard prefix, this browser's notifications, accessibility. Each section says whether it is saved in config.toml or in this browser only.
 import { Field, FOCUS_RING, Select, TextInput, Toggle, Page } from '@rozi/ui';
 import Link from 'next/link';
@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useApplyTheme } from '../settings/useResolvedTheme';
 import { registerServiceWorker } from '../shell/serviceWorker';
 import { playChime } from '../status/chime';
+import { ConfigRulesPanel } from '../status/configRules';
 import { ConfigServicesPanel } from '../status/configServices';
 import { ConfigSessionPanel } from '../status/configSession';
 import { ConfigStatusPanel } from '../status/configStatus';
@@ -194,6 +195,10 @@ function SettingsBody() {
               Sessions
             </h3>
             <ConfigSessionPanel />
+            <h3 id="rules" className="mt-2 text-[13px] font-semibold">
+              Rules
+            </h3>
+            <ConfigRulesPanel />
           </Section>
           <Section id="agents" storedIn="config" title="Agents">
             <div className="flex items-center gap-4">
