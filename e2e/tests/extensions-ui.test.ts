@@ -9,6 +9,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForFocus } from '../lib/focusProbe';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
 import { pane, typeInTerminal, waitFor, waitForText } from '../lib/terminalText';
@@ -84,7 +85,11 @@ describe('extensions UI', () => {
       'git-branches',
       'hello-python',
     ]);
-    await page.goto(`${server.origin}/extensions`);
+    // Nothing installed yet: the manager opens on its way to Discover, which leads to the search field.
+    await page.goto(`${server.origin}/extensions#installed`);
+    await waitForFocus(page, 'Browse Discover', (f) => f.name === 'Browse Discover');
+    await page.keyboard.press('Enter');
+    await waitForFocus(page, 'the search field', (f) => f.name === 'Search extensions');
     await page.getByRole('button', { name: 'Hello (Python)' }).waitFor();
     // Each card carries what one chooses by: name, version, source, description, standing, kinds.
     const hello = page.locator('[data-extension-card="hello-python"]');

@@ -33,7 +33,12 @@ describe('keyboard only, phone 390x844: the full-screen terminal and its key row
     const { page } = b;
     await page.goto(server.url);
     await page.locator('[data-pane-card]').first().waitFor({ timeout: 60_000 });
-    await tabWalk(page, { max: 20, until: (s) => s.data.paneCard !== undefined });
+    // The deck opens with the focus on its first card, in sight (it was on <body>).
+    await waitFor(
+      'the first card has the focus',
+      async () => (await focusStop(page)).data.paneCard !== undefined,
+    );
+    expect(invisibleStops([await focusStop(page)])).toEqual([]);
     await page.keyboard.press('Enter');
     await page.locator('[data-mobile-terminal]').waitFor({ timeout: 30_000 });
     await waitFor('the terminal takes the typing', inTerminal, 30_000);
@@ -92,5 +97,23 @@ describe('keyboard only, phone 390x844: the full-screen terminal and its key row
     expect(stop.data.paneCard, `focus after Back: ${card.name}`).toBeDefined();
     expect(invisibleStops([stop])).toEqual([]);
     await screenshot(page, 'walk-phone-card-back');
+
+    // A dialog opened from the deck and closed gives the focus back to a card, not to <body>
+    // (the desktop's home, the terminal, is not drawn here): the palette, then the launcher.
+    for (const [open, title] of [
+      ['Control+Shift+P', 'Command palette'],
+      ['launcher', 'New agent'],
+    ] as const) {
+      if (open === 'launcher') {
+        await page.keyboard.press('Control+a');
+        await page.keyboard.press('a');
+      } else await page.keyboard.press(open);
+      await waitForFocus(page, `the ${title} dialog`, (f) => f.dialog === title);
+      await page.keyboard.press('Escape');
+      await waitFor(
+        `a card after ${title} closed`,
+        async () => (await focusStop(page)).data.paneCard !== undefined,
+      );
+    }
   }, 180_000);
 });

@@ -162,6 +162,18 @@ function ExtensionsView() {
   // Back from the details, the focus returns to the card they were opened from.
   const [lastOpened, setLastOpened] = useState<string | null>(null);
   const progress = useInstallProgress();
+  // From the manager's empty state to the gallery: the focus goes on to its search field.
+  const toSearch = useRef(false);
+  useEffect(() => {
+    if (view !== 'discover' || !toSearch.current) return;
+    toSearch.current = false;
+    document.querySelector<HTMLInputElement>('input[aria-label="Search extensions"]')?.focus();
+  }, [view]);
+  const show = (v: 'discover' | 'installed') => {
+    setView(v);
+    setOpen(null);
+    history.replaceState(null, '', v === 'installed' ? '#installed' : '#');
+  };
   return (
     <Page
       back={{ href: '/', label: 'Workspace' }}
@@ -177,15 +189,7 @@ function ExtensionsView() {
       badge={
         <nav className="ml-4 flex gap-1" aria-label="Extension views">
           {(['discover', 'installed'] as const).map((v) => (
-            <Button
-              key={v}
-              variant={view === v ? 'primary' : 'ghost'}
-              onClick={() => {
-                setView(v);
-                setOpen(null);
-                history.replaceState(null, '', v === 'installed' ? '#installed' : '#');
-              }}
-            >
+            <Button key={v} variant={view === v ? 'primary' : 'ghost'} onClick={() => show(v)}>
               {v === 'discover' ? 'Discover' : 'Installed'}
             </Button>
           ))}
@@ -194,7 +198,12 @@ function ExtensionsView() {
     >
       <main className="mx-auto max-w-6xl px-4 py-6">
         {view === 'installed' ? (
-          <ManagerView />
+          <ManagerView
+            onDiscover={() => {
+              toSearch.current = true;
+              show('discover');
+            }}
+          />
         ) : open ? (
           <DiscoverDetails id={open} onBack={() => setOpen(null)} progress={progress} />
         ) : (

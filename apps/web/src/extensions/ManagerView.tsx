@@ -50,7 +50,8 @@ function LogTail({ id }: { id: string }) {
   );
 }
 
-export function ManagerView() {
+/** `onDiscover`: switches to the gallery (the empty state's way on). */
+export function ManagerView({ onDiscover }: { onDiscover(): void }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const list = useQuery(trpc.extensions.list.queryOptions());
@@ -79,7 +80,12 @@ export function ManagerView() {
 
   const exts = list.data ?? [];
   if (exts.length === 0)
-    return <p className="text-[13px] text-muted">No extensions installed. Browse Discover to add one.</p>;
+    return (
+      <div className="flex flex-col items-start gap-2 text-[13px]" data-manager-empty>
+        <p className="text-muted">No extensions installed.</p>
+        <Button onClick={onDiscover}>Browse Discover</Button>
+      </div>
+    );
   return (
     <div className="flex flex-col gap-4">
       {message && <StatusMessage tone="info">{message}</StatusMessage>}

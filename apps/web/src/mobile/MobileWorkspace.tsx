@@ -65,6 +65,13 @@ export function MobileWorkspace({ c }: { c: WorkspaceController }) {
 const urgencyOf = (p: PaneView) => (p.status ? STATE_URGENCY[p.status.state] : -1);
 
 function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneView): void }) {
+  // The deck opens with the focus on its first card (the most urgent pane), not on <body>.
+  const hasCards = (c.workspace.data?.sessions.length ?? 0) > 0;
+  useEffect(() => {
+    if (!hasCards || (document.activeElement !== null && document.activeElement !== document.body)) return;
+    if ([...document.querySelectorAll('dialog')].some((d) => d.open)) return;
+    document.querySelector<HTMLElement>('[data-card-pane] button')?.focus({ preventScroll: true });
+  }, [hasCards]);
   // What needs the person comes first: sessions by their most urgent pane, panes by urgency
   // (a blocked agent was twelve cards down in session order). Sorts are stable, so equals keep
   // the server's order.

@@ -220,13 +220,19 @@ export function useWorkspaceController() {
   );
 
   // Focus that has nowhere to return (its opener is gone), or whose element was taken off the
-  // page, goes to the focused pane's terminal.
+  // page, goes to the focused pane's terminal; on the phone's card deck, where no terminal is
+  // drawn, to that pane's card (or the first card).
   const paneKeyRef = useRef<number | undefined>(undefined);
   paneKeyRef.current = pane?.key;
   useEffect(() => {
     const offHome = setFocusHome(() => {
       const key = paneKeyRef.current;
       if (key !== undefined) terminalFor(key)?.focus();
+      if (document.activeElement !== null && document.activeElement !== document.body) return;
+      const card =
+        document.querySelector<HTMLElement>(`[data-card-pane="${key}"] button`) ??
+        document.querySelector<HTMLElement>('[data-card-pane] button');
+      card?.focus();
     });
     const offWatch = keepFocusOnPage();
     return () => {
