@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { execFileSync, spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createAccount,
@@ -30,6 +30,7 @@ import {
   type RemoteAccount,
   type TestSshd,
 } from '../apps/server/test/sshd';
+import { echoHopRows, type KeySpan } from './echoHops';
 import { BIN, DrainViewer, percentile, printTable, startServer, until } from './server-harness';
 
 const SIZE = Number(process.env.BENCH_MIB ?? 20) * 1024 * 1024;
@@ -48,7 +49,12 @@ const seqFile = join(base, 'seq.txt');
 execFileSync('sh', ['-c', `seq 1 100000000 | head -c ${SIZE} > '${seqFile}'`]);
 chmodSync(seqFile, 0o644);
 
-const s = await startServer();
+// Both servers note each key's hops (stream/echoTrace.ts; BENCH_ECHO_HOPS=0 turns it off); the
+// host accounts write here too.
+const traceDir = mkdtempSync(join(tmpdir(), 'rozi-bench-echo-'));
+chmodSync(traceDir, 0o1777);
+const TRACE = process.env.BENCH_ECHO_HOPS !== '0';
+const s = await startServer({ env: TRACE ? { ROZI_ECHO_TRACE: traceDir } : {} });
 const sshDir = join(s.home, '.ssh');
 mkdirSync(sshDir, { mode: 0o700 });
 const key = generateKey(sshDir, 'id_bench');
@@ -80,6 +86,7 @@ async function cleanup(): Promise<void> {
     removeSshdDir(h.sshd);
   }
   rmSync(base, { recursive: true, force: true });
+  rmSync(traceDir, { recursive: true, force: true });
 }
 
 async function split(target: string, argv: string[]): Promise<Pane> {
@@ -112,6 +119,7 @@ async function throughput(target: string, tag: string): Promise<number> {
 /** One key at a time to `cat` in a pane, timed until its echo reaches a WS viewer. */
 async function echoProbe(
   target: string,
+  spans: KeySpan[],
 ): Promise<{ once(i: number): Promise<number>; close(): Promise<void> }> {
   const pane = await split(target, ['cat']);
   const v = new DrainViewer(s);
@@ -134,7 +142,10 @@ async function echoProbe(
         waiting = { char, resolve };
         v.ws.send(JSON.stringify({ t: 'input', key: pane.key, data: char }));
       });
-      const ms = performance.now() - started;
+      const ended = performance.now();
+      const ms = ended - started;
+      const at = performance.timeOrigin;
+      spans.push({ code: char.charCodeAt(0), start: at + started, end: at + ended });
       if (i % 60 === 59) v.ws.send(JSON.stringify({ t: 'input', key: pane.key, data: '\r' }));
       return ms;
     },
@@ -180,8 +191,8 @@ async function pipeProbe(argv: string[]): Promise<{ once(): Promise<number>; clo
  */
 async function echoTimes(): Promise<{ local: number[]; remote: number[]; pipe: number[]; ssh: number[] }> {
   const h = hosts[0]!;
-  const local = await echoProbe('main:1');
-  const remote = await echoProbe('dev@box1:1');
+  const local = await echoProbe('main:1', spans.local);
+  const remote = await echoProbe('dev@box1:1', spans.remote);
   const pipe = await pipeProbe(['cat']);
   const ssh = await pipeProbe([
     'ssh',
@@ -210,6 +221,9 @@ async function echoTimes(): Promise<{ local: number[]; remote: number[]; pipe: n
   return out;
 }
 
+/** Each echo key's span, for the hop table (echoHops.ts). */
+const spans = { local: [] as KeySpan[], remote: [] as KeySpan[] };
+
 /** A session `many@host` with 16 panes: 4 tabs of 4. */
 async function sixteenPanes(host: string): Promise<void> {
   const first = (await s.call<{ pane: Pane }>('sessions.create', { name: 'many', host })).pane;
@@ -231,6 +245,7 @@ function rssMiB(pid: number): number {
   return Number(m?.[1] ?? 0) / 1024;
 }
 
+const loadAtStart = loadavg()[0]!.toFixed(1);
 try {
   // Both hosts' headless servers start now (a cold start is slow on a loaded box).
   await Promise.all(hosts.map((h) => s.call('hosts.connect', { alias: h.alias })));
@@ -274,6 +289,10 @@ try {
       `${percentile(echo.ssh, p).toFixed(2)} ms`,
       delta(echo.pipe, echo.ssh, p),
     ]);
+  // Each server writes its marks at most 500 ms after the last one.
+  if (TRACE) await new Promise((r) => setTimeout(r, 1200));
+  const hopRows = TRACE ? echoHopRows({ dir: traceDir, ...spans }) : [];
+  const loadAtEcho = loadavg()[0]!.toFixed(1);
 
   await sixteenPanes('box2');
   await s.call('hosts.detach', { alias: 'box2' });
@@ -343,10 +362,16 @@ try {
   ]);
 
   printTable(
-    'Remote host over loopback ssh vs a local pane (same run, 2-core box)',
+    `Remote host over loopback ssh vs a local pane (same run, 2-core box; load average ${loadAtStart} at the start, ${loadAtEcho} after the echo, ${loadavg()[0]!.toFixed(1)} at the end)`,
     ['measure', 'local', 'remote', 'delta'],
     rows,
   );
+  if (hopRows.length)
+    printTable(
+      `Key echo by hop (both servers' marks, load average ${loadAtEcho})`,
+      ['hop', 'p50', 'p99', 'mean over the slowest 1%'],
+      hopRows,
+    );
 } finally {
   await cleanup();
 }

@@ -12,7 +12,9 @@ import { LINK_HIGH_WATERMARK, LINK_LOW_WATERMARK, type LinkMessage } from '../li
 import { LinkRpc } from '../link/linkRpc';
 import { RoziError } from '../session/errors';
 import { validPaneSize } from '../stream/clientMessage';
+import { ECHO_TRACE, echoMark } from '../stream/echoTrace';
 import { PaneViewer, type ViewerChannel } from '../stream/paneViewer';
+import { FRAME_HEADER_BYTES } from '../stream/protocol';
 
 /** What a client draws from: the workspace, its panes' lives, their status and notifications. */
 const FORWARDED = new Set<ServerEventType>([
@@ -157,6 +159,7 @@ export class LinkSession {
         return;
       case 'input': {
         const pane = this.o.services.manager.panes.get(m.key);
+        if (ECHO_TRACE && typeof m.data === 'string') echoMark('link-in', m.data);
         if (pane && typeof m.data === 'string') pane.write(m.data);
         return;
       }
@@ -181,6 +184,7 @@ export class LinkSession {
     const send = (m: LinkMessage) => this.send(m);
     return {
       sendBinary: (frame) => {
+        if (ECHO_TRACE) echoMark('link-out', frame.subarray(FRAME_HEADER_BYTES));
         if (!socket.destroyed) socket.write(encodeStreamFrame(frame));
       },
       sendJson: (m) => {

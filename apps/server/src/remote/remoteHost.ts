@@ -335,7 +335,7 @@ export class RemoteHost {
       const ssh = this.o.ssh();
       return HostLink.open({
         ssh: 'ssh',
-        argv: sshArgv(this.o.target, ssh, linkCommand(this.o.target)),
+        argv: sshArgv(this.o.target, ssh, linkCommand(this.o.target, process.env.ROZI_ECHO_TRACE)),
         alias: this.alias,
         destination: this.o.target.destination,
         installHint: this.o.installHint(this.alias),

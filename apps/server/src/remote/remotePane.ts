@@ -9,6 +9,7 @@
 // and the host pauses the PTY (when nothing else views it), as a local pane would.
 import type { OutputSink } from '../session/pane';
 import type { PaneKey } from '../session/model';
+import { ECHO_TRACE, echoMark } from '../stream/echoTrace';
 import { FRAME_HEADER_BYTES, FRAME_OUTPUT, FRAME_RESET } from '../stream/protocol';
 import { RingBuffer } from '../stream/ringBuffer';
 import type { StreamSnapshot, StreamSource } from '../stream/streamSource';
@@ -95,6 +96,7 @@ export class RemotePane implements StreamSource {
   }
 
   write(data: string | Buffer): void {
+    if (ECHO_TRACE) echoMark('link-send', data);
     if (!this.exited)
       this.port.input(this.remoteKey, typeof data === 'string' ? data : data.toString('utf8'));
   }
@@ -110,6 +112,7 @@ export class RemotePane implements StreamSource {
     const kind = frame[0];
     const offset = frame.readDoubleBE(5);
     const payload = frame.subarray(FRAME_HEADER_BYTES);
+    if (ECHO_TRACE) echoMark('link-recv', payload);
     if (kind === FRAME_RESET) {
       this.ring = new RingBuffer(this.ringBytes, offset);
       this.base = { data: Buffer.from(payload), offset };

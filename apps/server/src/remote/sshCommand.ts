@@ -91,13 +91,15 @@ export const ROZI_MISSING_EXIT = 97;
 /**
  * The link: find rozi on the host (binary_path, else the launcher an install wrote in
  * ~/.local/bin, else PATH, else whatever ~/.local/bin/rozi is), then run its `host serve --stdio`. A missing rozi says so on stderr with a
- * fixed word the client recognises, instead of a shell's "command not found".
+ * fixed word the client recognises, instead of a shell's "command not found". `echoTrace` (the
+ * client's ROZI_ECHO_TRACE, a bench's) is handed to the host's server too (stream/echoTrace.ts).
  */
-export function linkCommand(t: SshTarget): string {
+export function linkCommand(t: SshTarget, echoTrace?: string): string {
   const find = t.binaryPath
     ? `b=${remotePath(t.binaryPath)}; [ -x "$b" ] || { echo "rozi-missing: $b is not an executable file" >&2; exit ${ROZI_MISSING_EXIT}; }`
     : `l="$HOME/.local/bin/rozi"; if [ -x "$l" ] && grep -q ${LAUNCHER_MARK} "$l" 2>/dev/null; then b="$l"; elif command -v rozi >/dev/null 2>&1; then b=rozi; elif [ -x "$HOME/.local/bin/rozi" ]; then b="$HOME/.local/bin/rozi"; else echo "rozi-missing: no rozi on PATH or in ~/.local/bin" >&2; exit ${ROZI_MISSING_EXIT}; fi`;
-  return `sh -c ${shQuote(`${find}; exec "$b" host serve --stdio`)}`;
+  const env = echoTrace ? `env ROZI_ECHO_TRACE=${shQuote(echoTrace)} ` : '';
+  return `sh -c ${shQuote(`${find}; exec ${env}"$b" host serve --stdio`)}`;
 }
 
 export function sshArgv(t: SshTarget, c: SshContext, remoteCommand: string): string[] {

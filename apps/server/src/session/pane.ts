@@ -10,6 +10,7 @@ import type { ProcessTable } from '../proc/processTable';
 import { hostname } from 'node:os';
 import { isLocalCwdHost, type ReportedCwd } from '@rozi/detect/shellMarks';
 import { integratedShell } from '../shellIntegration/injection';
+import { ECHO_TRACE, echoMark } from '../stream/echoTrace';
 import { OutputBatcher } from '../stream/outputBatcher';
 import { RingBuffer } from '../stream/ringBuffer';
 import type { StreamSnapshot, StreamSource } from '../stream/streamSource';
@@ -311,6 +312,7 @@ export class Pane implements StreamSource {
     if (this.disposed) return;
     this.wrote = true;
     if (!this.ready) this.markReady();
+    if (ECHO_TRACE) echoMark('pty-out', data);
     this.ring.append(data);
     this.batcher.note(data.length);
     if (this.envr.mirrorOutput !== false) this.mirror.push(data);

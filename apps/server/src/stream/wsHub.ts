@@ -9,9 +9,10 @@ import type { EventBus } from '../events/bus';
 import type { SessionManager } from '../session/manager';
 import { LIMITS, paneInputRefusal } from '../api/limits';
 import { PaneViewer, type ViewerChannel } from './paneViewer';
+import { ECHO_TRACE, echoMark } from './echoTrace';
 import { parseClientMessage, validPaneSize } from './clientMessage';
 import { CanonicalSize, type SizeChange } from './canonicalSize';
-import { REMOVED_CLOSE_CODE, type ClientMessage, type ServerMessage } from './protocol';
+import { FRAME_HEADER_BYTES, REMOVED_CLOSE_CODE, type ClientMessage, type ServerMessage } from './protocol';
 import type { StreamSource } from './streamSource';
 import { SessionClients } from './sessionClients';
 
@@ -117,7 +118,10 @@ export class StreamHub {
     this.sessionClients.join({ id: clientId, readOnly, token });
     this.roster('client-joined', clientId);
     const channel: ViewerChannel = {
-      sendBinary: (frame) => ws.send(frame, { binary: true }),
+      sendBinary: (frame) => {
+        if (ECHO_TRACE) echoMark('ws-out', frame.subarray(FRAME_HEADER_BYTES));
+        ws.send(frame, { binary: true });
+      },
       sendJson: (m: ServerMessage) => ws.send(JSON.stringify(m)),
       get open() {
         return ws.readyState === WebSocket.OPEN;
@@ -269,6 +273,7 @@ export class StreamHub {
         const tooLarge = paneInputRefusal(msg.data);
         if (tooLarge) return { t: 'error', key, message: `${tooLarge}; nothing was typed` };
         this.resize(this.sizes.use(key, c.clientId));
+        if (ECHO_TRACE) echoMark('ws-in', msg.data);
         pane.write(msg.data);
         return null;
       }
