@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placedGate, type PlacedBinding } from './placedGate';
+import { inBinding, placedGate, type PlacedBinding } from './placedGate';
 
 const each: PlacedBinding = { extension: 'ext', session: undefined, credential: 'c1' };
 const bound: PlacedBinding = { extension: 'ext', session: 'dev', credential: 'c1' };
@@ -40,6 +40,15 @@ describe('placedGate', () => {
       data: [],
     });
     expect(placedGate({ path: 'sessions.list', input: {}, binding: bound, onScreen: null }).kind).toBe('run');
+  });
+
+  it('filters subscribe by the binding instead of refusing it off screen', () => {
+    for (const onScreen of ['dev', 'ops', null])
+      expect(placedGate({ path: 'status.events', input: {}, binding: bound, onScreen }).kind).toBe('filter');
+    expect(inBinding(each, 'ops')).toBe(true);
+    expect(inBinding(each, null)).toBe(false);
+    expect(inBinding(bound, 'dev')).toBe(true);
+    expect(inBinding(bound, 'ops')).toBe(false);
   });
 
   it('forwards requests in its own name and refuses another identity', () => {

@@ -9,7 +9,9 @@
 //   answer nothing.
 // - Requests carrying the extension's identity (`caller`: show/hide-command, sidebar publish,
 //   pick, prompt, …) act on the client: they are forwarded there, with this process's credential.
-// - Everything else (notify, subscribe, …) runs here as for any caller.
+// - subscribe (status.events) runs here, but passes on only the events that happen while a
+//   session within the process's binding is on screen.
+// - Everything else (notify, …) runs here as for any caller.
 
 export interface PlacedBinding {
   extension: string;
@@ -21,6 +23,8 @@ export interface PlacedBinding {
 export type GateVerdict =
   | { kind: 'run' }
   | { kind: 'forward' }
+  /** Run here; each item passes only while inBinding() holds when it comes (status.events). */
+  | { kind: 'filter' }
   | { kind: 'answer'; data: unknown }
   | { kind: 'refuse'; code: 'not-permitted' | 'out-of-scope'; message: string };
 
@@ -87,10 +91,10 @@ export function placedGate(o: {
       );
     return { kind: 'forward' };
   }
+  if (path === 'status.events') return { kind: 'filter' };
   const paneActing = PANE_PATHS.has(path) || PANE_PREFIXES.some((p) => path.startsWith(p));
   if (!paneActing) return { kind: 'run' };
-  const inScope = o.onScreen !== null && (binding.session === undefined || binding.session === o.onScreen);
-  if (inScope) return { kind: 'run' };
+  if (inBinding(binding, o.onScreen)) return { kind: 'run' };
   if (EMPTY_OUT_OF_SCOPE.has(path)) return { kind: 'answer', data: [] };
   return refuse(
     'out-of-scope',
@@ -98,4 +102,9 @@ export function placedGate(o: {
       ? `${path}: session ${binding.session} is not on screen`
       : `${path}: no session of this host is on screen`,
   );
+}
+
+/** Whether the session on screen (this host's name for it, null: elsewhere) is within the binding. */
+export function inBinding(binding: PlacedBinding, onScreen: string | null): boolean {
+  return onScreen !== null && (binding.session === undefined || binding.session === onScreen);
 }

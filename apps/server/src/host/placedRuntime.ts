@@ -31,8 +31,9 @@ import { listenControlSocket } from '../control/socketServer';
 import { LinkCallError } from '../link/linkCallError';
 import type { LinkRpc } from '../link/linkRpc';
 import { deploySnapshot } from './placedDeploy';
+import { eventsInScope } from './placedEvents';
 import { EXTENSION_ID_RE, runPlacedCommand, type PlacedRun } from './placedCommand';
-import { placedGate, type PlacedBinding } from './placedGate';
+import { inBinding, placedGate, type PlacedBinding } from './placedGate';
 import { hexOf, removeTree, safeRelative, setTreeMode, verifiedSnapshot } from './placedSnapshots';
 
 /** Bounds of one stored snapshot (the spec's snapshot limits). */
@@ -307,6 +308,15 @@ export class PlacedRuntime {
         return Promise.resolve(verdict.data);
       case 'refuse':
         return Promise.reject(new LinkCallError(verdict.code, verdict.message));
+      case 'filter':
+        return Promise.resolve(
+          eventsInScope({
+            hooks: this.o.services.hooks,
+            input: o.input,
+            inScope: () => inBinding(o.binding, this.onScreen),
+            signal: o.signal,
+          }),
+        );
       case 'forward':
         // A picker waits for the user in the client's browser: streamed back, with no deadline.
         if (FORWARDED_SUBSCRIPTIONS.has(o.path))

@@ -382,9 +382,11 @@ export const extensionsRouter = router({
       }
     }),
 
+  /** rozi pick --json's later lines; `caller` takes a placed process's update to the client. */
   pickerRows: procedure
-    .input(z.object({ id: z.string(), rows: z.array(pickerRow).max(PICKER_LIMITS.rows) }))
+    .input(z.object({ id: z.string(), rows: z.array(pickerRow).max(PICKER_LIMITS.rows), caller }))
     .mutation(({ ctx, input }) => {
+      ctx.extensions.checkLive(input.caller);
       ctx.extensions.pickers.rows(input.id, input.rows);
       return { id: input.id, rows: input.rows.length };
     }),

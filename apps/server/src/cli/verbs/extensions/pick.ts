@@ -12,6 +12,7 @@ import { createInterface } from 'node:readline';
 import type { PickerRow } from '../../../events/types';
 import { normaliseRequest, normaliseRows, pickerOutputLine } from '../../../extensions/pickerProtocol';
 import { callServer } from '../../controlClient';
+import { callerOf } from './extensionCall';
 import { CliError, defineVerb } from '../../verb';
 import { EXIT_PICK_CANCELLED, EXIT_PICK_TRANSPORT, readAll, runPicker, type PickItem } from './pickerSession';
 
@@ -71,9 +72,11 @@ export const pickVerb = defineVerb({
     let pending: PickerRow[] | undefined;
     let finished = false;
     const sendRows = (id: string, rows: PickerRow[]): void => {
-      void callServer(env, 'extensions.pickerRows', { id, rows }).catch((err: unknown) => {
-        if (!finished) warn(stderr, [`rows update refused: ${(err as Error).message}`]);
-      });
+      void callServer(env, 'extensions.pickerRows', { id, rows, caller: callerOf(env) }).catch(
+        (err: unknown) => {
+          if (!finished) warn(stderr, [`rows update refused: ${(err as Error).message}`]);
+        },
+      );
     };
     // Later stdin lines replace the rows while the palette is open; a bad line is named and skipped.
     const updates = (async () => {
