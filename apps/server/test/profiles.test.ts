@@ -117,12 +117,15 @@ describe('profiles', () => {
   }, 180_000);
 
   it('rozi NAME attaches to the running session NAME, else launches the same-name profile, else says how to create it', async () => {
-    // Profile 'dev' was saved above and no session is named dev: `rozi dev` launches it.
+    // Profile 'dev' (saved from main) and no session named dev: `rozi dev` launches it.
+    expect((await cli('save-profile', 'dev', '--session', 'main', '--force')).code).toBe(0);
     expect((await s.call<{ name: string }[]>('sessions.list')).some((x) => x.name === 'dev')).toBe(false);
     const launched = await cli('dev');
     expect(launched.code, launched.stderr).toBe(0);
     expect(launched.json).toMatchObject({ session: 'dev', profile: 'dev' });
-    expect((await panesOf('dev')).map((p) => p.workspace)).toEqual([1, 1, 3]);
+    expect((await panesOf('dev')).map((p) => p.workspace)).toEqual(
+      (await panesOf('main')).map((p) => p.workspace),
+    );
     // Now it runs: `rozi dev` and `rozi --session dev` attach (the page address), creating nothing.
     const count = (await s.call<unknown[]>('panes.list')).length;
     for (const words of [['dev'], ['--session', 'dev']]) {

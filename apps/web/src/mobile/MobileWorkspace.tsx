@@ -197,7 +197,7 @@ function MobileTerminal({ pane, c, onBack }: { pane: PaneView; c: WorkspaceContr
         </span>
         {state && <StatusBadge state={state} />}
         {/* VIEW · browser N: a tap takes control, and the terminal takes this phone's size. */}
-        <ControlChip control={c.control} onManage={c.ui.openCollaborators} />
+        <ControlChip control={c.control} onManage={c.ui.openCollaborators} large />
       </header>
       <div className="relative min-h-0 flex-1">
         <TerminalView

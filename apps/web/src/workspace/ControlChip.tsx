@@ -7,8 +7,18 @@
 import { FOCUS_RING } from '@rozi/ui';
 import type { SessionControl } from './useSessionControl';
 
-export function ControlChip({ control, onManage }: { control: SessionControl; onManage(): void }) {
-  const chip = `mr-1 flex h-6 items-center gap-1 rounded border px-2 font-mono text-[11px] ${FOCUS_RING}`;
+export function ControlChip({
+  control,
+  onManage,
+  large = false,
+}: {
+  control: SessionControl;
+  onManage(): void;
+  /** A phone's 44 px touch target. */
+  large?: boolean;
+}) {
+  const height = large ? 'h-11 px-3 text-[12px]' : 'h-6 px-2 text-[11px]';
+  const chip = `mr-1 flex ${height} shrink-0 items-center gap-1 rounded border font-mono ${FOCUS_RING}`;
   if (control.readOnly)
     return (
       <span
