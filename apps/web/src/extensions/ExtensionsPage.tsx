@@ -181,9 +181,12 @@ function ExtensionsView() {
       actions={
         <a
           href="/settings/keys"
-          className={`rounded px-2 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}
+          aria-label="Keyboard shortcuts"
+          className={`whitespace-nowrap rounded px-2 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}
         >
-          Keyboard shortcuts →
+          {/* A phone's header has no room for the whole name beside the views (it wrapped, cut). */}
+          <span className="hidden sm:inline">Keyboard shortcuts</span>
+          <span className="sm:hidden">Keys</span> →
         </a>
       }
       badge={
