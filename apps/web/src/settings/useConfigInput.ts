@@ -8,6 +8,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../api/trpcClient';
 import { useSettings } from './settingsStore';
 
+// Kept current by events, never by age: `config-reloaded` and a reconnect mark these stale
+// (cache/eventTable.ts, EventCache.tsx). With the default 30 s, every pane mounted later (a split,
+// a new tab) read them again.
+const FROM_EVENTS = { staleTime: Infinity } as const;
+
 export type WhichKeyDelay = 'off' | 'instant' | 'short' | 'long';
 
 export function useConfigInput(): {
@@ -19,7 +24,7 @@ export function useConfigInput(): {
 } {
   const trpc = useTRPC();
   const settings = useSettings();
-  const data = useQuery(trpc.config.input.queryOptions()).data;
+  const data = useQuery(trpc.config.input.queryOptions(undefined, FROM_EVENTS)).data;
   const prefix = data?.prefix ?? settings.prefix ?? DEFAULT_PREFIX;
   const mirror = data?.modifierShortcuts ? data.modifier : null;
   return { prefix, fromConfig: !!data?.prefix, whichKey: data?.whichKey ?? 'short', mirror };
@@ -33,5 +38,5 @@ export function whichKeyDelayMs(d: WhichKeyDelay): number | null {
 /** `[confirm]` / `[notifications]` / `[sounds]` switches config.toml sets (null: not set there). */
 export function useConfigBehaviour() {
   const trpc = useTRPC();
-  return useQuery(trpc.config.behaviour.queryOptions()).data;
+  return useQuery(trpc.config.behaviour.queryOptions(undefined, FROM_EVENTS)).data;
 }
