@@ -109,6 +109,16 @@ describe('keyboard only, phone 390x844: the full-screen terminal and its key row
         await page.keyboard.press('a');
       } else await page.keyboard.press(open);
       await waitForFocus(page, `the ${title} dialog`, (f) => f.dialog === title);
+      if (open === 'launcher') {
+        // The agent list arrives after the focus went to the command field and grows above it;
+        // the field stays in sight on the short screen (it was pushed 150 px below it).
+        await page.getByRole('dialog', { name: 'New agent' }).locator('[data-agent]').first().waitFor();
+        await waitFor(
+          'the focused command field in sight',
+          async () => invisibleStops([await focusStop(page)]).length === 0,
+        );
+        await screenshot(page, 'walk-phone-launcher');
+      }
       await page.keyboard.press('Escape');
       await waitFor(
         `a card after ${title} closed`,

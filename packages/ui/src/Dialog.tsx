@@ -84,6 +84,23 @@ export function Dialog({
     initialFocusTarget(box)?.focus();
   }, [shown]);
 
+  // Content that arrives after the focus was placed (a list read from the server above the
+  // field) can push the focused control out of the dialog's scrolled view, and on a phone's short
+  // screen the person then types into a field they cannot see: keep it in view as the content
+  // grows.
+  useEffect(() => {
+    const box = content.current;
+    if (!shown || !box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && box.contains(active)) active.scrollIntoView({ block: 'nearest' });
+    });
+    for (const child of Array.from(box.children)) observer.observe(child);
+    const scroller = box.querySelector(':scope > .overflow-auto');
+    for (const child of Array.from(scroller?.children ?? [])) observer.observe(child);
+    return () => observer.disconnect();
+  }, [shown]);
+
   return (
     <dialog
       ref={ref}
