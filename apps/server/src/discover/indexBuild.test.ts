@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_GIT_ENV } from '../../test/testGit';
 import { materializeBundled } from './bundledRepos';
 import { buildIndex, parseReposFile, writeIndexFiles } from './indexBuild';
 import { defaultIndexPath, indexLocation, loadIndex } from './indexSource';
@@ -14,14 +15,7 @@ import { defaultIndexPath, indexLocation, loadIndex } from './indexSource';
 const root = mkdtempSync(join(tmpdir(), 'rozi-index-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const gitEnv = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@t',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@t',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-};
+const gitEnv = TEST_GIT_ENV;
 
 function repo(name: string, files: Record<string, string>): { url: string; dir: string; head: string } {
   const dir = join(root, name);

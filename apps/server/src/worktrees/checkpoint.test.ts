@@ -6,23 +6,13 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testGit } from '../../test/testGit';
 import { snapshotTree } from './checkpoint';
 
 let root: string;
 let repo: string;
 let wt: string;
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@t',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@t',
-    },
-  });
+const git = testGit;
 /** The paths a tree holds. */
 const pathsOf = (tree: string) => git(wt, 'ls-tree', '-r', '--name-only', tree).trim().split('\n');
 

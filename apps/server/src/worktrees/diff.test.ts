@@ -1,26 +1,15 @@
 // The Changes view's file list comes from one `git diff --raw --numstat -z` read: statuses, old
 // names and counts of every kind of change, paths with odd bytes included, from real git.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { testGit } from '../../test/testGit';
 import { diffPage } from './diff';
 
 const root = mkdtempSync(join(tmpdir(), 'rozi-diff-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const git = (...args: string[]) =>
-  execFileSync('git', args, {
-    cwd: root,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@t',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@t',
-    },
-  }).trim();
+const git = (...args: string[]) => testGit(root, ...args).trim();
 
 it('lists added, deleted, modified, renamed and binary files with their counts in one read', async () => {
   git('init', '-q', '-b', 'main');

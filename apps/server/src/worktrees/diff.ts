@@ -9,7 +9,8 @@ import { WorktreeError } from './worktreeError';
 
 export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'type-changed';
 
-export interface DiffFile {
+/** A changed file as `--raw --numstat` describes it. */
+interface Counted {
   path: string;
   /** The name before a rename or copy. */
   oldPath: string | null;
@@ -17,6 +18,9 @@ export interface DiffFile {
   added: number;
   removed: number;
   binary: boolean;
+}
+
+export interface DiffFile extends Counted {
   /** Which page holds its patch. */
   page: number;
 }
@@ -54,15 +58,6 @@ const STATUS: Record<string, FileStatus> = {
   C: 'copied',
   T: 'type-changed',
 };
-
-interface Counted {
-  path: string;
-  oldPath: string | null;
-  status: FileStatus;
-  added: number;
-  removed: number;
-  binary: boolean;
-}
 
 /**
  * `diff --raw --numstat -z` in one read: first a raw entry per file (":modes ids STATUS\0path\0",
