@@ -17,13 +17,14 @@ export interface PageHeaderProps {
 
 export function PageHeader({ back, title, children, actions }: PageHeaderProps) {
   return (
-    <header className="sticky top-0 z-20 flex h-12 items-center gap-3 border-b border-line bg-surface/95 px-4 backdrop-blur">
+    <header className="sticky top-0 z-20 flex h-12 items-center gap-2 border-b border-line bg-surface/95 px-3 backdrop-blur sm:gap-3 sm:px-4">
       <a
         href={back.href}
         className={`flex shrink-0 items-center gap-1.5 rounded px-1 text-[13px] text-muted hover:text-fg ${FOCUS_RING}`}
       >
         <Icon name="chevronLeft" size={14} />
-        {back.label}
+        {/* A phone's header keeps its room for the title and the page's own controls. */}
+        <span className="sr-only sm:not-sr-only">{back.label}</span>
       </a>
       <h1 className="truncate text-[14px] font-semibold">{title}</h1>
       {children}

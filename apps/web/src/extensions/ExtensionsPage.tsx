@@ -190,7 +190,7 @@ function ExtensionsView() {
         </a>
       }
       badge={
-        <nav className="ml-4 flex gap-1" aria-label="Extension views">
+        <nav className="ml-1 flex gap-1 sm:ml-4" aria-label="Extension views">
           {(['discover', 'installed'] as const).map((v) => (
             <Button key={v} variant={view === v ? 'primary' : 'ghost'} onClick={() => show(v)}>
               {v === 'discover' ? 'Discover' : 'Installed'}
