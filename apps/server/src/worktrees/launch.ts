@@ -148,6 +148,6 @@ export async function launchInWorktree(o: {
         launch,
         select: o.select,
       });
-  service.refresh(record);
+  void service.refresh(record);
   return { record, pane, tab: tab.id, warnings: [...settings.warnings, ...plan.warnings], setup, setupRuns };
 }

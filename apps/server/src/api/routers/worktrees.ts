@@ -120,12 +120,12 @@ export const worktreesRouter = router({
           if (!input.message) throw new WorktreeError('invalid', 'a commit needs a message (-m MESSAGE)');
           const message = input.message;
           const c = await svc.serial(record, () => commitAll({ record, message }));
-          svc.refresh(record);
+          void svc.refresh(record);
           return { action: input.action, worktree: record.id, commit: c.commit };
         }
         case 'merge': {
           const m = await svc.serial(record, () => mergeIntoBase(record));
-          svc.refresh(record);
+          void svc.refresh(record);
           return {
             action: input.action,
             worktree: record.id,
