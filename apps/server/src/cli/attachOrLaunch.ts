@@ -40,8 +40,10 @@ export async function attachOrLaunch(o: {
   }
   if (sessions.some((s) => s.name === name)) return o.run(['attach', name]);
   if (profiles.some((p) => p.name === name)) return o.run(['new', name, '--profile', name]);
+  // A word one typo away from a command is most likely that command mistyped: a usage error
+  // (exit 2), as any other unknown command; a plain unknown name is not found (exit 1).
   throw new CliError(
-    'not-found',
+    o.near ? 'usage' : 'not-found',
     `no command, session or profile named '${name}'${typo}: create the session with ` +
       `'rozi new ${name}', or run 'rozi --help' for the commands`,
   );
