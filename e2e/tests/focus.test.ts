@@ -253,6 +253,9 @@ describe('focus from the keyboard', () => {
     await page.goto(`${server.origin}/settings/agents`);
     await waitForFocus(page, 'the agents filter', (f) => f.name === 'Filter agents');
     await page.keyboard.type('claude');
+    // The list is read from the server after the page opens; Tab before its rows exist wraps
+    // around the page's few controls back to the filter.
+    await page.getByRole('link', { name: /^Override Claude/ }).waitFor({ timeout: 30_000 });
     for (let i = 0; i < 15 && !/^Override Claude/.test((await focusOf(page)).name); i++)
       await page.keyboard.press('Tab');
     expect((await focusOf(page)).name).toMatch(/^Override Claude/);

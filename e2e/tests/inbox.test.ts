@@ -145,7 +145,11 @@ describe('the needs-you inbox on the desktop', () => {
       // fail with different messages.
       await waitFor(
         'kiro blocked on the server',
-        async () => (await stateOf(kiro.pane)) === 'blocked',
+        async () => {
+          const row = (await agentRowsOf(page)).find((r) => r.pane === kiro.pane);
+          if (row?.state !== 'blocked') throw new Error(`kiro reads ${JSON.stringify(row)}`);
+          return true;
+        },
         30_000,
       );
       await mine.waitFor({ timeout: 20_000 });
@@ -170,6 +174,7 @@ describe('the needs-you inbox on the desktop', () => {
     const { page } = desktop;
     const kilo = await launch({ agent: 'kilo', sequence: 'blocked', answers: false });
     const item = page.locator(`[data-inbox-panel] [data-inbox-item="${kilo.pane}"]`);
+    await waitFor('kilo blocked on the server', async () => (await stateOf(kilo.pane)) === 'blocked', 30_000);
     await item.waitFor({ timeout: 20_000 });
     // The first reading can come from a dialog still being drawn; the inbox reads it again.
     await expect

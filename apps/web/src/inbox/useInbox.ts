@@ -23,7 +23,9 @@ function byLine(): string {
 export function useInbox() {
   const trpc = useTRPC();
   const client = useTRPCClient();
-  const query = useQuery(trpc.agents.inbox.queryOptions());
+  // Events keep it current (and a reconnect re-reads it): a refetch by age could start before an
+  // inbox-changed event and land after it, writing the older inbox over the newer one for good.
+  const query = useQuery(trpc.agents.inbox.queryOptions(undefined, { staleTime: Infinity }));
   const [outcomes, setOutcomes] = useState<Record<string, AnswerOutcome>>({});
   const [busy, setBusy] = useState<string | null>(null);
 
