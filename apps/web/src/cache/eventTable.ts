@@ -23,10 +23,18 @@ export type EventTable = {
 export function eventTable(trpc: Trpc): EventTable {
   return {
     'workspace-delta': (e, c) => c.workspace(e.delta),
-    'sidebar-rows': (e, c) =>
-      c.queryClient.setQueryData(trpc.extensions.sidebarTabs.queryKey(), (tabs) =>
-        tabs?.map((t) => (t.id === e.tab ? { ...t, rows: e.rows } : t)),
-      ),
+    // Rows for a tab the page does not hold yet, or while the tab list is being read (an older
+    // answer would land over them): read the list again instead, which carries the rows.
+    'sidebar-rows': (e, c) => {
+      const key = trpc.extensions.sidebarTabs.queryKey();
+      const tabs = c.queryClient.getQueryData(key);
+      if (c.queryClient.isFetching({ queryKey: key }) > 0 || !tabs?.some((t) => t.id === e.tab))
+        return c.invalidate(trpc.extensions.sidebarTabs.pathFilter());
+      c.queryClient.setQueryData(
+        key,
+        tabs.map((t) => (t.id === e.tab ? { ...t, rows: e.rows } : t)),
+      );
+    },
     // A reload changes what extensions contribute: palette, tabs, keys, settings, the index's badges.
     'extensions-changed': (_e, c) =>
       c.invalidate(
