@@ -13,20 +13,14 @@ import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { startRozi, type RoziServer } from '../lib/roziServer';
 import { typeInTerminal, waitFor, waitForText } from '../lib/terminalText';
 import { openWorkspace } from '../lib/workspaceProbe';
+import { TEST_GIT_ENV } from '../../apps/server/test/testGit';
 
 let server: RoziServer;
 let browser: Browser;
 let repo: string;
 let tools: string;
 
-const gitEnv = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 't',
-  GIT_AUTHOR_EMAIL: 't@t',
-  GIT_COMMITTER_NAME: 't',
-  GIT_COMMITTER_EMAIL: 't@t',
-  GIT_CONFIG_GLOBAL: '/dev/null',
-};
+const gitEnv = TEST_GIT_ENV;
 
 beforeAll(async () => {
   tools = mkdtempSync(join(tmpdir(), 'rozi-files-e2e-'));

@@ -21,6 +21,7 @@ import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
 import { waitFor, waitForText } from '../lib/terminalText';
 import { openWorkspace } from '../lib/workspaceProbe';
+import { TEST_GIT_ENV } from '../../apps/server/test/testGit';
 
 let server: RoziServer;
 let browser: Browser;
@@ -59,14 +60,7 @@ beforeAll(async () => {
   const git = (args: string[]) =>
     execFileSync('git', ['-c', 'safe.directory=*', ...args], {
       cwd: project,
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 't',
-        GIT_AUTHOR_EMAIL: 't@t',
-        GIT_COMMITTER_NAME: 't',
-        GIT_COMMITTER_EMAIL: 't@t',
-        GIT_CONFIG_GLOBAL: '/dev/null',
-      },
+      env: TEST_GIT_ENV,
     });
   git(['init', '-q', '-b', 'main']);
   git(['add', '-A']);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from './harness';
 import { remoteFixture, type RemoteFixture } from './remoteFixture';
 import type { PaneInfo, WorkspaceInfo } from '../src/session/model';
+import { TEST_GIT_ENV } from './testGit';
 
 interface Entry {
   name: string;
@@ -31,14 +32,7 @@ let project: string;
 const git = (args: string[]) =>
   execFileSync('git', ['-c', 'safe.directory=*', ...args], {
     cwd: project,
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@t',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@t',
-      GIT_CONFIG_GLOBAL: '/dev/null',
-    },
+    env: TEST_GIT_ENV,
   });
 
 beforeAll(async () => {
