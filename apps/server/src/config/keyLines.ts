@@ -38,7 +38,7 @@ export function splitDotted(src: string): string[] {
 }
 
 /** The key part of a `key = value` line (up to the first `=` outside quotes), or null. */
-function keyOfLine(line: string): { key: string; rest: string } | null {
+export function keyOfLine(line: string): { key: string; rest: string } | null {
   let quote: string | null = null;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
@@ -53,7 +53,7 @@ function keyOfLine(line: string): { key: string; rest: string } | null {
 }
 
 /** Brackets and braces a value opens and does not close on its line (strings skipped). */
-function openDepth(value: string): number {
+export function openDepth(value: string): number {
   let depth = 0;
   let quote: string | null = null;
   for (let i = 0; i < value.length; i++) {

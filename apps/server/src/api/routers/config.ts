@@ -18,11 +18,14 @@ import { resolveTheme, themeChoices } from '../../config/themes';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { RoziError } from '../../session/errors';
 import { procedure, router } from '../trpc';
+import { configEntryProcedures } from './configEntries';
 
 const isTable = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
 
 export const configRouter = router({
+  ...configEntryProcedures,
+
   /** The theme in force: its palette (null for `system`: the page's own, following the device), the name as written, a warning. */
   theme: procedure.query(({ ctx }) => {
     const { paths } = ctx.extensions.context();

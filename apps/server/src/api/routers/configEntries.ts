@@ -1,0 +1,116 @@
+// The Settings editors of config.toml's [[commands]], [[services]] and [[rules]] (issue 18): the
+// entries as written (with why the server skips any), and add / change / remove / move with Undo.
+// Each write is checked by the readers the server loads with (config/entryCheck.ts), goes through
+// the one locked, comment-keeping write (config/entryEdit.ts → configEdit.ts), and reaches every
+// page as `config-reloaded`; the services supervisor then restarts only the entry that changed.
+import { z } from 'zod';
+import { configStore } from '../../config/configStore';
+import type { Entry } from '../../config/entryBlocks';
+import { entryProblem } from '../../config/entryCheck';
+import { ENTRY_TABLES, editEntryFile, type EntryOp, type EntryTable } from '../../config/entryEdit';
+import { recordEntryEdit, undoEntryEdit } from '../../config/entryUndo';
+import { readPaneRules } from '../../config/rules';
+import { readConfigServices } from '../../config/services';
+import { readUserCommands } from '../../config/userCommands';
+import { ExtensionHostError } from '../../extensions/hostError';
+import { procedure } from '../trpc';
+
+const value = z.union([
+  z.string().max(8192),
+  z.number().finite(),
+  z.boolean(),
+  z.record(z.string().min(1).max(200), z.string().max(8192)),
+]);
+const entry = z.record(z.string().min(1).max(100), value).refine((e) => Object.keys(e).length <= 20, {
+  message: 'an entry has at most 20 keys',
+});
+const index = z.number().int().min(0).max(10_000);
+
+const op = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('add'), entry }),
+  z.object({ op: z.literal('set'), index, expect: entry, entry }),
+  z.object({ op: z.literal('remove'), index, expect: entry }),
+  z.object({ op: z.literal('move'), index, to: index, expect: entry }),
+]);
+
+const isTable = (v: unknown): v is Entry =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
+
+/** The words of the Undo toast: "Removed command build". */
+function labelOf(table: EntryTable, o: z.infer<typeof op>): string {
+  const what = table === 'commands' ? 'command' : table === 'services' ? 'service' : 'rule';
+  const e = 'entry' in o ? o.entry : o.expect;
+  const name = String(e.id ?? e.name ?? e.match ?? (e.match_regex ? `/${String(e.match_regex)}/` : ''));
+  const verb = { add: 'Added', set: 'Changed', remove: 'Removed', move: 'Moved' }[o.op];
+  return `${verb} ${what} ${name}`.trim();
+}
+
+/** Why the server skips entry i of `[[table]]` (the reader's warning for `#i+1`), or null. */
+function skippedWhy(o: { table: EntryTable; root: Record<string, unknown>; text: string; file: string }) {
+  const read =
+    o.table === 'commands'
+      ? readUserCommands({ ...o, root: { commands: o.root.commands } }).warnings
+      : o.table === 'services'
+        ? readConfigServices(o).warnings
+        : readPaneRules(o).warnings;
+  return (i: number): string | null => {
+    const w = read.find((line) => line.includes(`[[${o.table}]] #${i + 1}: `));
+    return w ? w.replace(/^.*?\[\[\w+\]\] #\d+: /, '') : null;
+  };
+}
+
+export const configEntryProcedures = {
+  /** `[[table]]` as written, in file order, each with why the server skips it (null when it loads). */
+  entries: procedure.input(z.object({ table: z.enum(ENTRY_TABLES) })).query(({ ctx, input }) => {
+    const { paths } = ctx.extensions.context();
+    const snap = configStore(paths.configFile).current();
+    const raw = snap.root[input.table];
+    const list = Array.isArray(raw) ? raw : [];
+    const why = skippedWhy({ table: input.table, root: snap.root, text: snap.text, file: paths.configFile });
+    return {
+      table: input.table,
+      entries: list.map((e: unknown, i) => ({
+        index: i,
+        values: isTable(e) ? e : {},
+        problem: isTable(e) ? why(i) : 'not a table',
+      })),
+    };
+  }),
+
+  /** One add / change / remove / move; a bad entry or a stale index is refused in one line. */
+  editEntry: procedure.input(z.object({ table: z.enum(ENTRY_TABLES), op })).mutation(({ ctx, input }) => {
+    const { paths } = ctx.extensions.context();
+    const o = input.op;
+    if (o.op === 'add' || o.op === 'set') {
+      const raw = configStore(paths.configFile).current().root[input.table];
+      const others = (Array.isArray(raw) ? raw : []).filter(
+        (e: unknown, i): e is Entry => isTable(e) && !(o.op === 'set' && i === o.index),
+      );
+      const problem = entryProblem({ table: input.table, entry: o.entry, others });
+      if (problem) throw new ExtensionHostError('invalid', problem);
+    }
+    const label = labelOf(input.table, o);
+    try {
+      const e = editEntryFile({ file: paths.configFile, table: input.table, op: o as EntryOp });
+      const undo = e.changed
+        ? recordEntryEdit({ file: paths.configFile, table: input.table, label, ...e })
+        : null;
+      configStore(paths.configFile).current();
+      return { label, undo };
+    } catch (err) {
+      throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
+    }
+  }),
+
+  /** Reverts one edit (byte for byte while the file is what it wrote). */
+  undoEntry: procedure.input(z.object({ id: z.string().min(1).max(100) })).mutation(({ ctx, input }) => {
+    const { paths } = ctx.extensions.context();
+    try {
+      const r = undoEntryEdit({ file: paths.configFile, id: input.id });
+      configStore(paths.configFile).current();
+      return r;
+    } catch (err) {
+      throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
+    }
+  }),
+};
