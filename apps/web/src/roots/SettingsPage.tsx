@@ -1,5 +1,5 @@
 'use client';
-// Settings: the theme, [notifications], [sounds], services, [session] and rules of config.toml,
+// Settings: the theme, [notifications], [sounds], commands, services, [session] and rules of config.toml,
 // appearance, keyboard prefix, this browser's notifications, accessibility. Each section says whether it is saved in config.toml or in this browser only.
 import { Field, FOCUS_RING, Select, TextInput, Toggle, Page } from '@rozi/ui';
 import Link from 'next/link';
@@ -8,6 +8,8 @@ import { useEffect, useState } from 'react';
 import { useApplyTheme } from '../settings/useResolvedTheme';
 import { registerServiceWorker } from '../shell/serviceWorker';
 import { playChime } from '../status/chime';
+import { EntryEditor } from '../configEntries/EntryEditor';
+import { EntryUndoToast } from '../configEntries/undoToast';
 import { ConfigRulesPanel } from '../status/configRules';
 import { ConfigServicesPanel } from '../status/configServices';
 import { ConfigSessionPanel } from '../status/configSession';
@@ -187,10 +189,19 @@ function SettingsBody() {
           <Section id="config" storedIn="config" title="config.toml">
             {/* The server's last read of config.toml. */}
             <ConfigStatusPanel />
+            <h3 id="commands" className="mt-2 text-[13px] font-semibold">
+              Commands
+            </h3>
+            <p className="text-[12px] text-muted">
+              [[commands]]: named commands in the palette and{' '}
+              <span className="font-mono">rozi run-action ID</span>; bind one with [keys] ID = &quot;g&quot;.
+            </p>
+            <EntryEditor table="commands" />
             <h3 id="services" className="mt-2 text-[13px] font-semibold">
               Services
             </h3>
             <ConfigServicesPanel />
+            <EntryEditor table="services" />
             <h3 id="session" className="mt-2 text-[13px] font-semibold">
               Sessions
             </h3>
@@ -199,6 +210,7 @@ function SettingsBody() {
               Rules
             </h3>
             <ConfigRulesPanel />
+            <EntryEditor table="rules" />
           </Section>
           <Section id="agents" storedIn="config" title="Agents">
             <div className="flex items-center gap-4">
@@ -235,6 +247,7 @@ function SettingsBody() {
           </Section>
         </div>
       </div>
+      <EntryUndoToast />
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 // config.toml's [[rules]] as the server applies them (config.rules, refetched on
 // `config-reloaded`): one row per rule in order — the first match wins — saying what it matches
-// and where the new pane goes, then each skipped entry's warning. Rules are edited in the file.
+// and where the new pane goes, then each skipped entry's warning. Edited by configEntries/EntryEditor.tsx.
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../api/trpcClient';
 
@@ -37,7 +37,7 @@ export function ConfigRulesPanel() {
     <div className="flex flex-col gap-2">
       <p className="text-[12px] text-muted">
         A new pane started with a command takes the first rule whose match is in its command line (shell
-        panes, popups and restored sessions do not). Add or change rules in config.toml.
+        panes, popups and restored sessions do not). Add, change or reorder them below, or in config.toml.
       </p>
       {q.rules.length === 0 ? (
         <p data-rules-empty className="text-[12px] text-muted">
