@@ -5,9 +5,10 @@
 import type { SidebarTabContribution } from '@rozi/extensions';
 import { configStore } from '../config/configStore';
 import { diagnosticLine } from '../config/configLoad';
-import { DEFAULT_KEYMAP, schemeBinding, type HeldModifier } from '@rozi/keymap';
+import type { HeldModifier } from '@rozi/keymap';
+import { readConfigKeys } from '../config/configKeys';
 import { mirrorModifier } from '../config/inputSettings';
-import { readUserCommands, type UserCommand } from '../config/userCommands';
+import type { UserCommand } from '../config/userCommands';
 import { readConfigSidebarTabs } from './configSidebarTabs';
 
 export interface HostConfig {
@@ -38,13 +39,6 @@ export function disabledIds(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
-function addedKeys(v: unknown): string[] | null {
-  if (typeof v === 'string' && v.trim() !== '') return [v];
-  return Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string' && x.trim() !== '')
-    ? (v as string[])
-    : null;
-}
-
 export function readHostConfig(file: string): HostConfig {
   const snap = configStore(file).current();
   const root = snap.root;
@@ -52,19 +46,6 @@ export function readHostConfig(file: string): HostConfig {
   const problem = snap.problem
     ? `${diagnosticLine(snap.problem)} (the last good config stays in force)`
     : undefined;
-  const keys: Record<string, string | string[]> = {};
-  if (isTable(root.keys)) {
-    for (const [action, v] of Object.entries(root.keys)) {
-      // rozi's bare key (`b`, `shift-w`) and `scheme:ctrl-t` follow the [input] scheme: after the
-      // prefix (and mirrored under the held modifier); anything else is used as written.
-      if (typeof v === 'string') keys[action] = schemeBinding(v);
-      else if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
-        keys[action] = (v as string[]).map(schemeBinding);
-      else if (isTable(v) && Object.keys(v).length === 1 && addedKeys(v.add))
-        // rozi's `{ add = … }`: the built-in bindings stay and these join them.
-        keys[action] = [...(DEFAULT_KEYMAP[action] ?? []), ...addedKeys(v.add)!.map(schemeBinding)];
-    }
-  }
   const shell = root.command_shell;
   const commandShell =
     typeof shell === 'string'
@@ -73,11 +54,7 @@ export function readHostConfig(file: string): HostConfig {
         ? (shell as string[])
         : undefined;
   const sidebar = readConfigSidebarTabs({ text });
-  const user = readUserCommands({ root, text, file });
-  const ids = new Set(user.commands.map((c) => c.id));
-  for (const [action, v] of Object.entries(keys))
-    if (ids.has(action) && typeof v === 'string') keys[action] = [v];
-  for (const [action, v] of Object.entries(user.keys)) if (!Object.hasOwn(keys, action)) keys[action] = v;
+  const { keys, user } = readConfigKeys({ root, text, file });
   const table = isTable(root.extensions) ? root.extensions : {};
   const { disabled: rawDisabled, ...settings } = table;
   return {

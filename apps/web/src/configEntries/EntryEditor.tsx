@@ -16,11 +16,21 @@ const TOUCH = 'min-h-[32px] min-w-[32px]';
 
 type Editing = { index: number | null; form: Form; original: Entry };
 
-export function EntryEditor({ table }: { table: EntryTable }) {
+export function EntryEditor({
+  table,
+  quietWhenEmpty = false,
+}: {
+  table: EntryTable;
+  quietWhenEmpty?: boolean;
+}) {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const data = useQuery(trpc.config.entries.queryOptions({ table })).data;
-  const edit = useMutation(trpc.config.editEntry.mutationOptions());
+  // Pending until the list is read again: a row's buttons never act on the entry as it was.
+  const edit = useMutation({
+    ...trpc.config.editEntry.mutationOptions(),
+    onSuccess: () => qc.invalidateQueries(trpc.config.entries.queryFilter({ table })),
+  });
   const [editing, setEditing] = useState<Editing | null>(null);
   const [error, setError] = useState<string | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
@@ -33,7 +43,6 @@ export function EntryEditor({ table }: { table: EntryTable }) {
       {
         onSuccess: (r) => {
           showUndo(r.label, r.undo);
-          void qc.invalidateQueries(trpc.config.entries.queryFilter({ table }));
           after?.();
         },
         onError: (err) => setError(err.message),
@@ -58,7 +67,8 @@ export function EntryEditor({ table }: { table: EntryTable }) {
   return (
     <div data-entry-editor={table} className="flex flex-col gap-2 text-[12px]">
       {list.length === 0 ? (
-        <p data-entries-empty className="text-muted">
+        // Services and rules have a status panel above that already says the file has none.
+        <p data-entries-empty className={quietWhenEmpty ? 'sr-only' : 'text-muted'}>
           No [[{table}]] in config.toml yet.
         </p>
       ) : (
@@ -102,6 +112,7 @@ export function EntryEditor({ table }: { table: EntryTable }) {
                   size="md"
                   className={TOUCH}
                   label={`Edit ${what} ${s.name}`}
+                  disabled={edit.isPending}
                   onClick={() => {
                     setError(null);
                     setEditing({ index: e.index, form: formOf(table, values), original: values });

@@ -201,7 +201,7 @@ function SettingsBody() {
               Services
             </h3>
             <ConfigServicesPanel />
-            <EntryEditor table="services" />
+            <EntryEditor table="services" quietWhenEmpty />
             <h3 id="session" className="mt-2 text-[13px] font-semibold">
               Sessions
             </h3>
@@ -210,7 +210,7 @@ function SettingsBody() {
               Rules
             </h3>
             <ConfigRulesPanel />
-            <EntryEditor table="rules" />
+            <EntryEditor table="rules" quietWhenEmpty />
           </Section>
           <Section id="agents" storedIn="config" title="Agents">
             <div className="flex items-center gap-4">

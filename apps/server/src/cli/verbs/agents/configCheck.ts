@@ -1,7 +1,7 @@
 // rozi config check: config.toml read offline by the same loader as the server (config/
 // configLoad.ts) plus the agent definitions (config.toml's and installed extensions'). Every
 // warning is one line with its file and line: agent definition problems, unknown keys, values of
-// the wrong type. Keys rozi documents that the web edition does not act on are listed after them
+// the wrong type, a chord bound twice, a command whose program is not on PATH. Keys rozi documents that the web edition does not act on are listed after them
 // with the reason. Exit 1 when there is any warning; keys without a web meaning are not warnings.
 import { z } from 'zod';
 import { join } from 'node:path';
@@ -12,6 +12,8 @@ import { KeyLines } from '../../../config/keyLines';
 import { resolvePaths } from '../../../config/paths';
 import { readPaneRules } from '../../../config/rules';
 import { reservedKeyWarnings } from '../../../config/reservedKeys';
+import { doubleBindingWarnings } from '../../../config/doubleBindings';
+import { missingProgramWarnings } from '../../../config/missingPrograms';
 import { readConfigServices } from '../../../config/services';
 import { resolveTheme } from '../../../config/themes';
 import { readUserCommands } from '../../../config/userCommands';
@@ -40,6 +42,17 @@ export const configCheckVerb = defineVerb({
       ...readPaneRules({ root, text: text ?? '', file: configFile }).warnings,
       ...reservedKeyWarnings({ root, text: text ?? '', file: configFile }),
     ];
+    // A chord bound to two things, a program that is not there: the file loads, the key or the
+    // command does not do what it says.
+    const coded: Array<[string, string]> = [
+      ...doubleBindingWarnings({ root, text: text ?? '', file: configFile }).map((w): [string, string] => [
+        w,
+        'bound-twice',
+      ]),
+      ...missingProgramWarnings({ root, text: text ?? '', file: configFile, env: ctx.io.env }).map(
+        (w): [string, string] => [w, 'missing-program'],
+      ),
+    ];
     const themeName =
       root.theme && typeof root.theme === 'object' ? (root.theme as { name?: unknown }).name : undefined;
     const theme = resolveTheme({
@@ -63,8 +76,8 @@ export const configCheckVerb = defineVerb({
         column: d.column,
         key: d.key,
       })),
-      ...entryWarnings.map((w) => ({
-        code: 'bad-entry',
+      ...[...entryWarnings.map((w): [string, string] => [w, 'bad-entry']), ...coded].map(([w, code]) => ({
+        code,
         message: w.slice(configFile.length + 1).replace(/^[\d?]+: /, ''),
         file: configFile,
         line: Number(/^(\d+):/.exec(w.slice(configFile.length + 1))?.[1]) || null,
@@ -85,6 +98,7 @@ export const configCheckVerb = defineVerb({
         ...set.warnings.map(warningLine),
         ...keyWarnings.map((d) => `${diagnosticLine(d)} [${d.kind}]`),
         ...entryWarnings.map((w) => `${w} [bad-entry]`),
+        ...coded.map(([w, code]) => `${w} [${code}]`),
       ];
       if (notes.length > 0)
         lines.push(
