@@ -1,7 +1,7 @@
 // config.toml [theme] in real browsers: a hand edit of the file repaints an open workspace (page
 // tokens and the terminal palette) without a reload; the Settings theme field writes `[theme]
 // name` into config.toml keeping the user's comments, and a second open page follows; a theme
-// file that is not a theme is one line under the field and lipan is painted.
+// file that is not a theme is one line under the field and the theme in force stays painted.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -78,13 +78,15 @@ describe('[theme] from config.toml', () => {
     await screenshot(settings, 'settings-theme-dracula');
     await screenshot(page, 'theme-dracula');
 
-    // A theme file that is not a theme: one line under the field, lipan painted, nothing lost.
+    // A theme file that is not a theme: one line under the field, the last good theme (dracula)
+    // stays painted, nothing lost.
     writeFileSync(join(configDir, 'themes', 'notes.toml'), 'title = "my notes"\n');
     writeFileSync(configFile, text.replace('name = "dracula"', 'name = "notes"'));
-    await until(settings, 'lipan');
     await settings
       .getByText('notes.toml: not a theme: it sets none of rozi', { exact: false })
       .waitFor({ timeout: 10_000 });
+    await settings.getByText('keeping dracula', { exact: false }).waitFor();
+    expect((await until(page, 'dracula')).term).toBe('rgb(40, 42, 54)');
     await screenshot(settings, 'settings-theme-not-a-theme');
     await settings.close();
   }, 120_000);

@@ -206,15 +206,25 @@ function readCustom(themesDir: string, id: string): { text: string; file: string
   }
 }
 
-export function resolveTheme(o: { name: unknown; themesDir: string }): ResolvedTheme {
+/**
+ * The theme `[theme] name` names. One that cannot be used is one warning and `lastGood` (the
+ * theme in force before this read: a save that breaks the theme does not repaint the page), else
+ * the default preset.
+ */
+export function resolveTheme(o: {
+  name: unknown;
+  themesDir: string;
+  lastGood?: ResolvedTheme | null;
+}): ResolvedTheme {
   if (o.name === undefined || o.name === '')
     return { name: '', palette: null, source: 'default', warning: null };
-  const fallback = (warning: string): ResolvedTheme => ({
-    name: String(o.name),
-    palette: paletteOf(PRESETS.get(DEFAULT_THEME)!),
-    source: 'preset',
-    warning,
-  });
+  const fallback = (warning: string): ResolvedTheme =>
+    o.lastGood
+      ? {
+          ...o.lastGood,
+          warning: warning.replace(/; using \S+$/, `; keeping ${o.lastGood.name || 'the theme in force'}`),
+        }
+      : { name: String(o.name), palette: paletteOf(PRESETS.get(DEFAULT_THEME)!), source: 'preset', warning };
   if (typeof o.name !== 'string') return fallback(`[theme] name must be a string; using ${DEFAULT_THEME}`);
   const name = o.name;
   const custom = readCustom(o.themesDir, name);

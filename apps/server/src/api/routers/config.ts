@@ -14,7 +14,7 @@ import { readSessionSettings, sessionEditKeys } from '../../config/sessionSettin
 import { readSoundFile, SOUND_CUES, soundFilePath, soundFileSetting } from '../../config/soundFiles';
 import { readPaneRules } from '../../config/rules';
 import { editConfigTable } from '../../config/tableEdit';
-import { resolveTheme, themeChoices } from '../../config/themes';
+import { resolveTheme, themeChoices, type ResolvedTheme } from '../../config/themes';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { RoziError } from '../../session/errors';
 import { procedure, router } from '../trpc';
@@ -22,6 +22,9 @@ import { configEntryProcedures } from './configEntries';
 
 const isTable = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
+
+/** The theme each config file last resolved without a problem: a broken theme keeps it on screen. */
+const lastGoodTheme = new Map<string, ResolvedTheme>();
 
 export const configRouter = router({
   ...configEntryProcedures,
@@ -31,10 +34,10 @@ export const configRouter = router({
     const { paths } = ctx.extensions.context();
     const root = configStore(paths.configFile).current().root;
     const themesDir = join(paths.configDir, 'themes');
-    return {
-      ...resolveTheme({ name: isTable(root.theme) ? root.theme.name : undefined, themesDir }),
-      choices: themeChoices(themesDir),
-    };
+    const name = isTable(root.theme) ? root.theme.name : undefined;
+    const theme = resolveTheme({ name, themesDir, lastGood: lastGoodTheme.get(paths.configFile) ?? null });
+    if (!theme.warning) lastGoodTheme.set(paths.configFile, theme);
+    return { ...theme, choices: themeChoices(themesDir) };
   }),
 
   /** `[input]`: the prefix (null = not set: this browser's, else ctrl-a) and the which-key delay. */
