@@ -68,6 +68,23 @@ describe('snapshotTree', () => {
     expect(git(wt, 'stash', 'list')).toBe('');
   });
 
+  it('runs one snapshot at a time per worktree; callers that come meanwhile share the next one', async () => {
+    writeFileSync(join(wt, 'f5.txt'), 'before\n');
+    const first = snapshotTree(wt);
+    // Written after the first started: the callers below must see it, the first may not.
+    writeFileSync(join(wt, 'f5.txt'), 'after!\n');
+    const second = snapshotTree(wt);
+    const third = snapshotTree(wt);
+    expect(third).toBe(second);
+    await first;
+    const tree = await second;
+    expect(git(wt, 'cat-file', 'blob', `${tree}:f5.txt`)).toBe('after!\n');
+    // Settled: a new call starts its own snapshot (and gets the same tree).
+    const fourth = snapshotTree(wt);
+    expect(fourth).not.toBe(second);
+    expect(await fourth).toBe(tree);
+  });
+
   it('seeds afresh when the worktree index changes: an untracked, ignored file leaves the snapshot', async () => {
     writeFileSync(join(wt, 'secret.env'), 'k=v\n');
     expect(pathsOf(await snapshotTree(wt))).toContain('secret.env');

@@ -144,9 +144,37 @@ async function dropIgnored(o: { dir: string; env: Record<string, string> }): Pro
  * whose stat changed since the last snapshot: a view refetching a 2,000-file diff of an idle agent
  * costs a few lstat calls, not 2,000 file reads. It is seeded again from the worktree's own index
  * whenever that index changes (a commit, a `git rm --cached`), so what is tracked follows it.
- * Callers run one at a time per worktree (WorktreeService.serial).
+ * Calls for one directory run one at a time (they share the private index file): see below.
  */
-export async function snapshotTree(dir: string): Promise<string> {
+export function snapshotTree(dir: string): Promise<string> {
+  const line = snapshotLines.get(dir) ?? { running: null, waiting: null };
+  snapshotLines.set(dir, line);
+  // A caller wants the files as they are at its call or later. While one snapshot runs, every
+  // caller that comes meanwhile shares the one that starts after it: a diff that the Changes view
+  // asked for and the header's status re-read both get the newer tree from a single `add -A`.
+  if (line.waiting) return line.waiting;
+  const start = (): Promise<string> => {
+    const p = snapshotNow(dir);
+    line.running = p;
+    line.waiting = null;
+    const done = (): void => {
+      if (line.running !== p) return;
+      line.running = null;
+      if (!line.waiting) snapshotLines.delete(dir);
+    };
+    p.then(done, done);
+    return p;
+  };
+  if (!line.running) return start();
+  const after = line.running.then(start, start);
+  line.waiting = after;
+  return after;
+}
+
+/** Per worktree directory: the snapshot running now and the one queued after it (shared). */
+const snapshotLines = new Map<string, { running: Promise<string> | null; waiting: Promise<string> | null }>();
+
+async function snapshotNow(dir: string): Promise<string> {
   const memo = await knownOf(dir);
   const p = memo.paths;
   const env = { GIT_INDEX_FILE: p.index };

@@ -1,7 +1,9 @@
 // The owner of agent worktrees in a server: the registry, the approved setup digests, each
 // worktree's status as pane headers show it, and the per-turn checkpoints taken when an agent in
-// a worktree goes from working to idle/done. Git work for one worktree runs one call at a time
-// (a chain per worktree), so a checkpoint never races a diff's snapshot on the same index file.
+// a worktree goes from working to idle/done. Each worktree has two queues of git work: one for
+// what writes (checkpoint, commit, merge, pull request, remove), one for the status re-reads of
+// the header chip; the Changes view's diff waits in neither (snapshots share one private index,
+// which checkpoint.ts serialises itself), so opening it never waits behind the chip's polling.
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
@@ -53,7 +55,8 @@ export class WorktreeService {
   readonly registry: WorktreeRegistry;
   readonly approvals: SetupApprovals;
   private readonly statuses = new Map<string, { status: WorktreeStatus; turns: number; stamp: string }>();
-  private readonly chains = new Map<string, Promise<unknown>>();
+  /** Per worktree: the tail of its write queue and of its status-read queue. */
+  private readonly chains = new Map<string, { write: Promise<unknown>; read: Promise<unknown> }>();
   /** merge-base answers by "base-commit head-commit". */
   private readonly forks = new Map<string, string>();
   private readonly offs: Array<() => void> = [];
@@ -136,7 +139,7 @@ export class WorktreeService {
   async list(): Promise<WorktreeView[]> {
     const rows: WorktreeView[] = [];
     for (const r of this.registry.list()) {
-      const st = await this.serial(r, () => worktreeStatus(r));
+      const st = await this.statusQueue(r, () => worktreeStatus(r));
       rows.push(this.view(r, st, Math.max(0, (await listCheckpoints({ dir: r.repo, id: r.id })).length - 1)));
     }
     return rows;
@@ -148,20 +151,30 @@ export class WorktreeService {
     return r;
   }
 
-  /** Runs git work for one worktree after the work queued before it. */
+  /**
+   * Runs git work that changes a worktree (a checkpoint, commit, merge, pull request, remove)
+   * after the writes queued before it.
+   */
   serial<T>(r: WorktreeRecord, work: () => Promise<T>): Promise<T> {
-    const prev = this.chains.get(r.id) ?? Promise.resolve();
-    const next = prev.then(work, work);
-    this.chains.set(
-      r.id,
-      next.catch(() => undefined),
-    );
+    return this.enqueue(r, 'write', work);
+  }
+
+  /** Runs a status re-read after the ones queued before it (they never pile up on one worktree). */
+  private statusQueue<T>(r: WorktreeRecord, work: () => Promise<T>): Promise<T> {
+    return this.enqueue(r, 'read', work);
+  }
+
+  private enqueue<T>(r: WorktreeRecord, which: 'write' | 'read', work: () => Promise<T>): Promise<T> {
+    const chain = this.chains.get(r.id) ?? { write: Promise.resolve(), read: Promise.resolve() };
+    const next = chain[which].then(work, work);
+    chain[which] = next.catch(() => undefined);
+    this.chains.set(r.id, chain);
     return next;
   }
 
   /** Re-reads a worktree's status; a change reaches pane headers through the workspace projection. */
   refresh(r: WorktreeRecord): Promise<void> {
-    return this.serial(r, () => this.read(r)).catch((err: unknown) =>
+    return this.statusQueue(r, () => this.read(r)).catch((err: unknown) =>
       this.o.log(`worktrees: status of ${r.path}: ${(err as Error).message}`),
     );
   }
@@ -183,7 +196,7 @@ export class WorktreeService {
    * file) is read only when one of them moved since the last idle look.
    */
   private refreshIfMoved(r: WorktreeRecord): Promise<void> {
-    return this.serial(r, async () => {
+    return this.statusQueue(r, async () => {
       let key: string | null = null;
       try {
         const tree = await snapshotTree(r.path);
@@ -210,9 +223,11 @@ export class WorktreeService {
    * only files whose stat changed are read), the same tree the "All changes" diff then reuses.
    */
   private async stampOf(r: WorktreeRecord, st: WorktreeStatus): Promise<string> {
-    if (st.dirty === 0) return `${st.head ?? ''}`;
+    // The base's commit is in it: after a merge the worktree is as it was, but its changes since
+    // the base are none now, and the view must read them again.
+    if (st.dirty === 0) return `${st.head ?? ''}.${(st.baseHead ?? '').slice(0, 12)}`;
     return createHash('sha1')
-      .update(`${st.head}\0${await snapshotTree(r.path)}`)
+      .update(`${st.head}\0${st.baseHead}\0${await snapshotTree(r.path)}`)
       .digest('hex')
       .slice(0, 12);
   }
@@ -263,7 +278,9 @@ export class WorktreeService {
 
   async diff(o: { record: WorktreeRecord; turn: DiffTurn; page?: number }): Promise<WorktreeDiff> {
     const r = o.record;
-    const read = this.serial(r, async () => {
+    // In no queue: the header's status re-reads and a checkpoint would hold the view up for
+    // seconds on a big worktree; its snapshot is shared with theirs (checkpoint.ts).
+    const read = (async () => {
       // The status the header shows is re-read on every change; reading it again here would cost
       // four more git runs per page. A first look (nothing read yet) reads it.
       const seen = this.statuses.get(r.id)?.status;
@@ -278,7 +295,7 @@ export class WorktreeService {
         range: { turn: o.turn, ...range },
         diff,
       };
-    });
+    })();
     // A view of the files as they are now: the header's reading follows it, so the chip never
     // says clean beside a list of changed files (a change the idle timer has not seen yet).
     if (o.turn === 'all' || o.turn === 'current')

@@ -9,6 +9,11 @@ export interface WorktreeStatus {
   /** The branch checked out now (an agent may switch), null when detached. */
   branch: string | null;
   head: string | null;
+  /**
+   * The commit the base is at now: a merge moves it while the worktree's files and HEAD stay as
+   * they were, and what "everything since the base" shows changes with it.
+   */
+  baseHead: string | null;
   ahead: number;
   behind: number;
   /** Uncommitted entries (staged, unstaged, untracked). */
@@ -22,6 +27,7 @@ export interface WorktreeStatus {
 export const MISSING: WorktreeStatus = {
   branch: null,
   head: null,
+  baseHead: null,
   ahead: 0,
   behind: 0,
   dirty: 0,
@@ -54,15 +60,21 @@ export async function worktreeStatus(r: WorktreeRecord): Promise<WorktreeStatus>
   const name = header?.slice(3).split('...')[0] ?? '';
   const branch =
     name === '' || name.startsWith('HEAD (no branch)') ? null : name.replace(/^No commits yet on /, '');
-  const head = await git({ cwd: r.path, args: ['rev-parse', '--verify', '--quiet', 'HEAD'] });
+  const base = await baseRev(r);
+  // Both in one run; a branch with no commit yet fails it, and then HEAD alone says null.
+  let heads = await git({ cwd: r.path, args: ['rev-parse', 'HEAD', base] });
+  if (heads.code !== 0)
+    heads = await git({ cwd: r.path, args: ['rev-parse', '--verify', '--quiet', 'HEAD'] });
+  const [head = '', baseHead = ''] = heads.code === 0 ? heads.stdout.split('\n').map((l) => l.trim()) : [];
   const counts = await git({
     cwd: r.path,
-    args: ['rev-list', '--left-right', '--count', `${await baseRev(r)}...HEAD`],
+    args: ['rev-list', '--left-right', '--count', `${base}...HEAD`],
   });
   const [behind = 0, ahead = 0] = counts.code === 0 ? counts.stdout.trim().split(/\s+/).map(Number) : [0, 0];
   return {
     branch,
-    head: head.code === 0 ? head.stdout.trim() : null,
+    head: head || null,
+    baseHead: baseHead || null,
     ahead,
     behind,
     dirty: files.length,

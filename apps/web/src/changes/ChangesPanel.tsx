@@ -215,7 +215,7 @@ export function ChangesPanel({ pane }: { pane: PaneView }) {
             </div>
           )}
           {!data && !c.query.error && <p className="p-4 text-[13px] text-muted">Reading the changes…</p>}
-          <FinishBar worktree={wt} onRemoved={closeChanges} />
+          <FinishBar worktree={wt} onRemoved={closeChanges} onFinished={() => void c.query.refetch()} />
         </>
       )}
     </aside>

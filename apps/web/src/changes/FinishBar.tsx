@@ -9,7 +9,16 @@ import { useTRPCClient } from '../api/trpcClient';
 
 type Action = 'commit' | 'merge' | 'pr' | 'discard' | 'remove';
 
-export function FinishBar({ worktree, onRemoved }: { worktree: PaneWorktreeView; onRemoved(): void }) {
+export function FinishBar({
+  worktree,
+  onRemoved,
+  onFinished,
+}: {
+  worktree: PaneWorktreeView;
+  onRemoved(): void;
+  /** A commit, merge or pull request went through: what the view shows is out of date. */
+  onFinished(): void;
+}) {
   const client = useTRPCClient();
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState<Action | null>(null);
@@ -43,6 +52,9 @@ export function FinishBar({ worktree, onRemoved }: { worktree: PaneWorktreeView;
         setOutcome({ ok: true, text: `Committed ${(r.commit ?? '').slice(0, 10)}.` });
         setMessage('');
       }
+      // Read again now rather than on the header's next status poll: after a merge the worktree's
+      // files and HEAD are as they were, and the view kept listing the merged changes.
+      if (!('removed' in r)) onFinished();
     } catch (err) {
       setOutcome({ ok: false, text: err instanceof Error ? err.message : String(err) });
     } finally {
