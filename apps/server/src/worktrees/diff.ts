@@ -1,8 +1,10 @@
 // A diff between two tree-ishes, shaped for a reader that may be looking at 2,000 files or 50 MB:
-// the whole file list with statuses and counts comes from one cheap `--raw --numstat`, patches
-// only for one page of files, and a file too large to read (by lines or bytes) or binary is named,
-// never sent. Both are cached per (repository, from, to) when those are object ids (diffCache.ts): paging through a
-// 2,000-file diff, or the view refetching an unchanged worktree, reads no diff again.
+// the whole file list with statuses comes from `--raw` (object ids compared, no file read), line
+// counts of one page's files and their patches with it, and the counts of every file from one
+// `--raw --numstat` when asked (the browser asks after it has drawn the list, diffCounts); a file
+// too large to read (by lines or bytes) or binary is named, never sent. All of it is cached per
+// (repository, from, to) when those are object ids (diffCache.ts): paging through a 2,000-file
+// diff, or the view refetching an unchanged worktree, reads no diff again.
 import { cacheable, LruCache } from './diffCache';
 import { git, gitOut } from './git';
 import { WorktreeError } from './worktreeError';
@@ -23,7 +25,12 @@ interface Counted {
 export interface DiffFile extends Counted {
   /** Which page holds its patch. */
   page: number;
+  /** Its lines are counted: false for a file off the page while only the page was counted (0s then). */
+  counted: boolean;
 }
+
+/** A file's counts, as diffCounts answers them. */
+export type FileCounts = Pick<Counted, 'path' | 'added' | 'removed' | 'binary'>;
 
 export interface FilePatch {
   path: string;
@@ -34,7 +41,8 @@ export interface FilePatch {
 
 export interface DiffPage {
   files: DiffFile[];
-  totals: { files: number; added: number; removed: number };
+  /** added/removed sum the counted files; counted says whether that is every file. */
+  totals: { files: number; added: number; removed: number; counted: boolean };
   page: number;
   pages: number;
   patches: FilePatch[];
@@ -44,9 +52,12 @@ export interface DiffPage {
 export const MAX_FILE_LINES = 5000;
 /** A file whose patch is larger than this is listed, not shown (minified files, one-line data). */
 export const MAX_FILE_PATCH_BYTES = 1024 * 1024;
-/** A page holds at most this many files and this many changed lines. */
+/**
+ * A page holds this many files, in the list's order: pages are known before any line is counted.
+ * A page's weight is bounded by the per-file caps above and its patch bytes (PAGE_BYTES), and
+ * the view draws a file's hunks only near the viewport.
+ */
 export const PAGE_FILES = 25;
-export const PAGE_LINES = 8000;
 /** What one page's patch read may bring back before falling back to file by file. */
 const PAGE_BYTES = 8 * 1024 * 1024;
 
@@ -96,28 +107,11 @@ export function parseRawNumstat(out: string): Counted[] {
   return raw.map((f) => ({ ...f, ...(counts.get(f.path) ?? { added: 0, removed: 0, binary: false }) }));
 }
 
-const showable = (f: DiffFile): boolean => !f.binary && f.added + f.removed <= MAX_FILE_LINES;
+const showable = (f: Counted): boolean => !f.binary && f.added + f.removed <= MAX_FILE_LINES;
 
-/** Numbers pages: a new page when the files or the lines of the current one are full. */
-function paginate(files: DiffFile[]): number {
-  let page = 0;
-  let count = 0;
-  let lines = 0;
-  for (const f of files) {
-    const weight = showable(f) ? f.added + f.removed : 0;
-    if (count > 0 && (count >= PAGE_FILES || lines + weight > PAGE_LINES)) {
-      page++;
-      count = 0;
-      lines = 0;
-    }
-    f.page = page;
-    count++;
-    lines += weight;
-  }
-  return files.length === 0 ? 1 : page + 1;
-}
+const pageCount = (files: number): number => Math.max(1, Math.ceil(files / PAGE_FILES));
 
-const pathspecs = (files: DiffFile[]): string[] =>
+const pathspecs = (files: Counted[]): string[] =>
   files.flatMap((f) => (f.oldPath ? [f.oldPath, f.path] : [f.path]));
 
 /** Splits `git diff` output into one text per `diff --git` section, in order. */
@@ -143,7 +137,7 @@ async function patchesOf(o: {
   dir: string;
   from: string;
   to: string;
-  files: DiffFile[];
+  files: Counted[];
 }): Promise<Map<string, string | null>> {
   const base = ['diff', '-M', '--no-color', '--no-ext-diff', o.from, o.to, '--'];
   const env = { GIT_LITERAL_PATHSPECS: '1' };
@@ -186,59 +180,76 @@ async function patchesOf(o: {
   return byPath;
 }
 
-interface FileList {
-  files: DiffFile[];
-  pages: number;
+/** One page read: its files with their counts, and their patches. */
+interface PageRead {
+  files: Counted[];
+  patches: Map<string, string | null>;
 }
 
-/** File lists of recent ranges (a 2,000-file list is about 200 KB). */
-const lists = new LruCache<FileList>({ entries: 32, bytes: 64 * 1024 * 1024 });
-/** Pages of patches of recent ranges, bounded by their size. */
-const pagesRead = new LruCache<Map<string, string | null>>({ entries: 128, bytes: 64 * 1024 * 1024 });
+/** File lists (raw: no counts) of recent ranges (a 2,000-file list is about 200 KB). */
+const lists = new LruCache<Counted[]>({ entries: 32, bytes: 64 * 1024 * 1024 });
+/** Every file's counts of recent ranges. */
+const countsRead = new LruCache<Counted[]>({ entries: 32, bytes: 64 * 1024 * 1024 });
+/** Pages of recent ranges, bounded by their size. */
+const pagesRead = new LruCache<PageRead>({ entries: 128, bytes: 64 * 1024 * 1024 });
 
-/** The file list of `from`..`to` with counts, and the patches of one page. */
+const listBytes = (files: Counted[]): number => files.reduce((n, f) => n + 64 + 2 * f.path.length, 0);
+
+/**
+ * The file list of `from`..`to` and the patches of one page. `counts: 'page'` counts the lines of
+ * that page's files only (the rest say counted: false until diffCounts answers); 'all' counts
+ * every file first (the CLI prints one table).
+ */
 export async function diffPage(o: {
   dir: string;
   from: string;
   to: string;
   page?: number;
+  counts?: 'page' | 'all';
 }): Promise<DiffPage> {
   const cache = cacheable(o.from, o.to);
   const key = `${o.dir}\0${o.from}\0${o.to}`;
-  let list = cache ? lists.get(key) : undefined;
+  const all = o.counts === 'page' ? (cache ? countsRead.get(key) : undefined) : await diffCounts(o);
+  let list = all ?? (cache ? lists.get(key) : undefined);
   if (!list) {
-    list = await fileList(o);
-    if (cache)
-      lists.set(
-        key,
-        list,
-        list.files.reduce((n, f) => n + 64 + 2 * f.path.length, 0),
-      );
+    list = await rawList(o);
+    if (cache) lists.set(key, list, listBytes(list));
   }
-  const { files, pages } = list;
+  const pages = pageCount(list.length);
   const page = Math.min(Math.max(0, o.page ?? 0), pages - 1);
-  const onPage = files.filter((f) => f.page === page);
   const pageKey = `${key}\0${page}`;
-  let patches = cache ? pagesRead.get(pageKey) : undefined;
-  if (!patches) {
-    patches = await patchesOf({ ...o, files: onPage.filter(showable) });
+  let read = cache ? pagesRead.get(pageKey) : undefined;
+  if (!read) {
+    const mine = list.slice(page * PAGE_FILES, (page + 1) * PAGE_FILES);
+    const counted = all ? mine : await countOf({ ...o, files: mine });
+    const patches = await patchesOf({ ...o, files: counted.filter(showable) });
+    read = { files: counted, patches };
     if (cache)
       pagesRead.set(
         pageKey,
-        patches,
-        [...patches.values()].reduce((n, p) => n + (p?.length ?? 0), 0),
+        read,
+        [...patches.values()].reduce((n, p) => n + (p?.length ?? 0), 0) + listBytes(counted),
       );
   }
+  const onPage = new Map(read.files.map((f) => [f.path, f]));
+  const files: DiffFile[] = list.map((f, i) => {
+    const c = onPage.get(f.path);
+    const counted = all !== undefined || c !== undefined;
+    return { ...f, ...(c ?? {}), page: Math.floor(i / PAGE_FILES), counted };
+  });
+  const countedFiles = files.filter((f) => f.counted);
+  const patches = read.patches;
   return {
     files,
     totals: {
       files: files.length,
-      added: files.reduce((n, f) => n + f.added, 0),
-      removed: files.reduce((n, f) => n + f.removed, 0),
+      added: countedFiles.reduce((n, f) => n + f.added, 0),
+      removed: countedFiles.reduce((n, f) => n + f.removed, 0),
+      counted: countedFiles.length === files.length,
     },
     page,
     pages,
-    patches: onPage.map((f) => {
+    patches: read.files.map((f) => {
       if (f.binary) return { path: f.path, patch: null, omitted: 'binary' };
       const patch = patches.get(f.path) ?? null;
       return { path: f.path, patch, omitted: patch === null ? 'large' : null };
@@ -246,15 +257,55 @@ export async function diffPage(o: {
   };
 }
 
-/** Every changed file of `from`..`to` with its status, counts and page (one git read). */
-async function fileList(o: { dir: string; from: string; to: string }): Promise<FileList> {
+/** Every changed file of `from`..`to` with its status, from the object ids alone (no file read). */
+async function rawList(o: { dir: string; from: string; to: string }): Promise<Counted[]> {
+  const out = await gitOut({
+    cwd: o.dir,
+    args: ['diff', '-M', '-z', '--raw', '--no-color', '--no-ext-diff', o.from, o.to],
+    what: 'list the changes',
+  });
+  return parseRawNumstat(out);
+}
+
+/** The counts of some files of `from`..`to` (one page), in their order. */
+async function countOf(o: { dir: string; from: string; to: string; files: Counted[] }): Promise<Counted[]> {
+  if (o.files.length === 0) return [];
+  const out = await gitOut({
+    cwd: o.dir,
+    args: [
+      'diff',
+      '-M',
+      '-z',
+      '--raw',
+      '--numstat',
+      '--no-color',
+      '--no-ext-diff',
+      o.from,
+      o.to,
+      '--',
+      ...pathspecs(o.files),
+    ],
+    env: { GIT_LITERAL_PATHSPECS: '1' },
+    what: 'count the changes',
+  });
+  const counted = new Map(parseRawNumstat(out).map((f) => [f.path, f]));
+  return o.files.map((f) => counted.get(f.path) ?? f);
+}
+
+/** Every changed file of `from`..`to` with its status and counts (one git read, cached). */
+export async function diffCounts(o: { dir: string; from: string; to: string }): Promise<Counted[]> {
+  const cache = cacheable(o.from, o.to);
+  const key = `${o.dir}\0${o.from}\0${o.to}`;
+  const seen = cache ? countsRead.get(key) : undefined;
+  if (seen) return seen;
   const out = await gitOut({
     cwd: o.dir,
     args: ['diff', '-M', '-z', '--raw', '--numstat', '--no-color', '--no-ext-diff', o.from, o.to],
-    what: 'list the changes',
+    what: 'count the changes',
   });
-  const files: DiffFile[] = parseRawNumstat(out).map((f) => ({ ...f, page: 0 }));
-  return { files, pages: paginate(files) };
+  const files = parseRawNumstat(out);
+  if (cache) countsRead.set(key, files, listBytes(files));
+  return files;
 }
 
 /** Whether a tree-ish exists in this repository (a checkpoint turn, a base). */

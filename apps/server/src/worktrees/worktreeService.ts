@@ -11,7 +11,7 @@ import type { EventBus } from '../events/bus';
 import type { SessionManager } from '../session/manager';
 import type { StatusService } from '../status/statusService';
 import { listCheckpoints, recordTurn, snapshotTree, type Checkpoint } from './checkpoint';
-import { diffPage, type DiffPage } from './diff';
+import { diffCounts, diffPage, type DiffPage, type FileCounts } from './diff';
 import { git, gitOut } from './git';
 import { WorktreeRegistry, type WorktreeRecord } from './registry';
 import { SetupApprovals } from './setupApproval';
@@ -276,7 +276,13 @@ export class WorktreeService {
     return p;
   }
 
-  async diff(o: { record: WorktreeRecord; turn: DiffTurn; page?: number }): Promise<WorktreeDiff> {
+  async diff(o: {
+    record: WorktreeRecord;
+    turn: DiffTurn;
+    page?: number;
+    /** 'page': count the lines of the page's files only (the rest by diffCounts, later). */
+    counts?: 'page' | 'all';
+  }): Promise<WorktreeDiff> {
     const r = o.record;
     // In no queue: the header's status re-reads and a checkpoint would hold the view up for
     // seconds on a big worktree; its snapshot is shared with theirs (checkpoint.ts).
@@ -288,7 +294,13 @@ export class WorktreeService {
       if (st.missing) throw missing(r);
       const checkpoints = await listCheckpoints({ dir: r.path, id: r.id });
       const range = await this.rangeOf(r, checkpoints, o.turn);
-      const diff = await diffPage({ dir: r.path, from: range.from, to: range.to, page: o.page });
+      const diff = await diffPage({
+        dir: r.path,
+        from: range.from,
+        to: range.to,
+        page: o.page,
+        counts: o.counts,
+      });
       return {
         worktree: this.view(r, st, Math.max(0, checkpoints.length - 1)),
         turns: checkpoints.filter((c) => c.turn > 0).map((c) => ({ turn: c.turn, at: c.at })),
@@ -304,6 +316,16 @@ export class WorktreeService {
         () => undefined,
       );
     return read;
+  }
+
+  /**
+   * Every file's line counts of a range a diff answered (its `from` and `to` object ids): what
+   * the Changes view fills in after it has drawn the list. No queue: it only reads objects.
+   */
+  async counts(o: { record: WorktreeRecord; from: string; to: string }): Promise<FileCounts[]> {
+    if (!existsSync(o.record.path)) throw missing(o.record);
+    const files = await diffCounts({ dir: o.record.path, from: o.from, to: o.to });
+    return files.map((f) => ({ path: f.path, added: f.added, removed: f.removed, binary: f.binary }));
   }
 
   private async rangeOf(

@@ -71,6 +71,7 @@ export function ChangesPanel({ pane }: { pane: PaneView }) {
   const [comments, setComments] = useState<ReviewComment[]>([]);
   const wt = pane.worktree;
   const data = c.query.data;
+  const diff = c.diff;
   const add = (t: CommentTarget, text: string) =>
     setComments((list) => [...list, { ...t, text, id: `${Date.now()}-${list.length}` }]);
   const panel = useRef<HTMLElement>(null);
@@ -143,19 +144,36 @@ export function ChangesPanel({ pane }: { pane: PaneView }) {
               {c.query.error.message}
             </p>
           )}
-          {data && (
+          {data && diff && (
             <div className="flex min-h-0 flex-1">
               <nav
                 aria-label="Changed files"
                 className="flex w-64 shrink-0 flex-col border-r border-line bg-surface p-2 text-[12px]"
               >
-                <p className="mb-1.5 text-muted" data-diff-totals="">
-                  {data.range.label}: {data.diff.totals.files} file{data.diff.totals.files === 1 ? '' : 's'},{' '}
-                  <span className="text-done">+{data.diff.totals.added}</span>{' '}
-                  <span className="text-danger">-{data.diff.totals.removed}</span>
+                <p
+                  className="mb-1.5 text-muted"
+                  data-diff-totals=""
+                  data-counting={c.counting ? '' : undefined}
+                  aria-live="polite"
+                >
+                  {data.range.label}: {diff.totals.files} file{diff.totals.files === 1 ? '' : 's'},{' '}
+                  {c.counting ? (
+                    c.countsError ? (
+                      <span className="text-danger" role="alert">
+                        lines not counted: {c.countsError.message}
+                      </span>
+                    ) : (
+                      <span>counting lines…</span>
+                    )
+                  ) : (
+                    <>
+                      <span className="text-done">+{diff.totals.added}</span>{' '}
+                      <span className="text-danger">-{diff.totals.removed}</span>
+                    </>
+                  )}
                 </p>
                 <FileList
-                  files={data.diff.files}
+                  files={diff.files}
                   page={data.diff.page}
                   onPick={(f) => {
                     if (f.page !== data.diff.page) c.setPage(f.page);
@@ -165,11 +183,11 @@ export function ChangesPanel({ pane }: { pane: PaneView }) {
               </nav>
               <div className="flex min-w-0 flex-1 flex-col">
                 <div className="min-h-0 flex-1 space-y-3 overflow-y-auto p-3" data-diff-body="">
-                  {data.diff.files.length === 0 && (
+                  {diff.files.length === 0 && (
                     <p className="text-[13px] text-muted">No changes in {data.range.label}.</p>
                   )}
                   {data.diff.patches.map((p, i) => {
-                    const meta = data.diff.files.find((f) => f.path === p.path);
+                    const meta = diff.files.find((f) => f.path === p.path);
                     if (!meta) return null;
                     return (
                       <DiffFileView

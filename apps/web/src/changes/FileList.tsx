@@ -11,6 +11,8 @@ export interface FileRow {
   removed: number;
   binary: boolean;
   page: number;
+  /** False while its lines are still being counted (a file off the first page). */
+  counted: boolean;
 }
 
 /** One row's height in pixels (the row's text is 12px on an 18px line, plus padding). */
@@ -73,7 +75,11 @@ export function FileList({
               <span className="min-w-0 flex-1 truncate font-mono" title={f.path}>
                 {f.path}
               </span>
-              {f.binary ? (
+              {!f.counted ? (
+                <span className="shrink-0 text-muted" aria-label="counting lines" data-uncounted="">
+                  …
+                </span>
+              ) : f.binary ? (
                 <span className="shrink-0 text-muted">bin</span>
               ) : (
                 <span className="shrink-0 font-mono">

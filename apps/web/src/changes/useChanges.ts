@@ -1,11 +1,14 @@
 'use client';
 // The Changes view's data: one page of the worktree diff for the chosen turn, refetched whenever
 // the pane's worktree stamp or turn count moves (the server's workspace delta carries both), so
-// the view follows an agent while it works without polling.
+// the view follows an agent while it works without polling. The page comes with the whole file
+// list but only its own files' line counts (git compares object ids for the list, and counting
+// 2,000 files' lines takes seconds); every file's counts are asked for next and filled in.
 import type { PaneView } from '@rozi/server/view';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
+import { withCounts } from './countsModel';
 
 export type Turn = number | 'current' | 'all';
 
@@ -16,7 +19,7 @@ export function useChanges(pane: PaneView) {
   const stamp = `${pane.worktree?.stamp ?? ''}/${pane.worktree?.turns ?? 0}`;
   const query = useQuery(
     trpc.worktrees.diff.queryOptions(
-      { key: pane.key, turn, page },
+      { key: pane.key, turn, page, counts: 'page' },
       { placeholderData: keepPreviousData, staleTime: 0, retry: false },
     ),
   );
@@ -30,8 +33,31 @@ export function useChanges(pane: PaneView) {
     shown.current = stamp;
     if (turn === 'all' || turn === 'current') void refetch();
   }, [stamp, turn, refetch]);
+  const data = query.data;
+  const range = data?.range;
+  // The range is object ids: its counts never change, so one read per range (staleTime Infinity).
+  const counts = useQuery(
+    trpc.worktrees.diffCounts.queryOptions(
+      { key: pane.key, from: range?.from ?? '', to: range?.to ?? '' },
+      {
+        enabled: data !== undefined && !data.diff.totals.counted,
+        staleTime: Infinity,
+        retry: false,
+      },
+    ),
+  );
+  const countsFor =
+    counts.data && range && counts.data.files.length === data?.diff.files.length ? counts.data : null;
+  const diff = useMemo(
+    () => (data ? withCounts(data.diff, countsFor?.files ?? null) : null),
+    [data, countsFor],
+  );
   return {
     query,
+    /** The page with every count known so far; counting says the rest are still being counted. */
+    diff,
+    counting: diff !== null && !diff.totals.counted,
+    countsError: counts.error,
     turn,
     page,
     setTurn: (t: Turn) => {

@@ -42,6 +42,9 @@ function sourceDir(ctx: ServerServices, input: z.infer<typeof sourceInput>): str
   return input.cwd ?? ctx.manager.liveCwd(resolvePane(ctx.manager, input));
 }
 
+/** A commit or tree id as a diff's range names it (never a ref or an option: it goes to git). */
+const objectId = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'a commit or tree id');
+
 const turnInput = z.union([z.number().int().min(1), z.enum(['current', 'all'])]);
 
 export const worktreesRouter = router({
@@ -92,10 +95,29 @@ export const worktreesRouter = router({
     }),
 
   diff: procedure
-    .input(worktreeInput.extend({ turn: turnInput.optional(), page: z.number().int().min(0).optional() }))
+    .input(
+      worktreeInput.extend({
+        turn: turnInput.optional(),
+        page: z.number().int().min(0).optional(),
+        /** page: count only the page's files (the view asks diffCounts for the rest after). */
+        counts: z.enum(['page', 'all']).optional(),
+      }),
+    )
     .query(({ ctx, input }) =>
-      ctx.worktrees.diff({ record: recordOf(ctx, input), turn: input.turn ?? 'all', page: input.page }),
+      ctx.worktrees.diff({
+        record: recordOf(ctx, input),
+        turn: input.turn ?? 'all',
+        page: input.page,
+        counts: input.counts,
+      }),
     ),
+
+  /** Every file's line counts of the range a diff answered (its range.from and range.to). */
+  diffCounts: procedure
+    .input(worktreeInput.extend({ from: objectId, to: objectId }))
+    .query(async ({ ctx, input }) => ({
+      files: await ctx.worktrees.counts({ record: recordOf(ctx, input), from: input.from, to: input.to }),
+    })),
 
   /** Records the worktree as a turn now (what the working → idle transition does by itself). */
   checkpoint: procedure.input(worktreeInput).mutation(async ({ ctx, input }) => {
