@@ -79,7 +79,7 @@ export function ReviewBar(props: {
         </span>
       )}
       <Button
-        className="ml-auto"
+        className="ml-auto shrink-0 whitespace-nowrap"
         variant="primary"
         disabled={busy || props.comments.length === 0 || !pinned}
         onClick={() => void send()}
