@@ -1,8 +1,10 @@
 // The Changes view with a 2,000-file diff (issue 22), measured in Chromium against a real server:
 // from the click on the pane's branch chip to the file list shown (windowed: it knows all 2,000
-// rows and draws those in sight) and to the first page's first hunks drawn; the same again after closing and reopening (the server's cache, diff.ts);
-// and Next page; and the first open after the server restarts. An agent's worktree whose 2,000 files are all edited and not committed, as an
-// agent leaves them.
+// rows and draws those in sight), to every file's line counts shown, and to the first page's
+// first hunks drawn. Cold: a freshly loaded page (nothing in its query cache) opening a state the
+// view never showed; reopened (the server's cache, diff.ts); Next page; files rewritten just
+// before the click (the snapshot must hash them all); and the first open after a server restart.
+// An agent's worktree whose 2,000 files are all edited and not committed, as an agent leaves them.
 //
 //   npx --no-install tsx bench/worktrees-view.mjs [--files 2000] [--rounds 3]
 //
@@ -77,26 +79,39 @@ try {
       FILES,
       { polling: 'raf', timeout: 300_000 },
     );
-  const drawn = (pageLabel) =>
+  const drawn = (pageLabel, variant) =>
     page.waitForFunction(
-      (label) => {
+      ([label, text]) => {
         const p = document.querySelector('[data-changes-panel]');
         if (!p) return false;
         const hunks = p.querySelectorAll('[data-diff-file] tr, [data-diff-file] [data-row]').length;
         const at = p.querySelector('[data-diff-page]')?.textContent ?? '';
-        return hunks > 0 && at.startsWith(label);
+        // This round's text: never the hunks of an earlier state.
+        const body = p.querySelector('[data-diff-body]')?.textContent ?? '';
+        return hunks > 0 && at.startsWith(label) && body.includes(text);
       },
-      pageLabel,
+      [pageLabel, variant],
       { polling: 'raf', timeout: 300_000 },
     );
-  const open = async () => {
+  // Every file's counts shown (the totals no longer say "counting lines…").
+  const counted = () =>
+    page.waitForFunction(
+      () => {
+        const t = document.querySelector('[data-changes-panel] [data-diff-totals]');
+        return t !== null && !t.hasAttribute('data-counting') && /\+\d+/.test(t.textContent ?? '');
+      },
+      undefined,
+      { polling: 'raf', timeout: 300_000 },
+    );
+  const open = async (variant) => {
     const t0 = performance.now();
     await chip.evaluate((el) => el.click());
-    const [list, hunks] = await Promise.all([
+    const [list, counts, hunks] = await Promise.all([
       listed().then(() => performance.now() - t0),
-      drawn('Page 1 ').then(() => performance.now() - t0),
+      counted().then(() => performance.now() - t0),
+      drawn('Page 1 ', `'${variant}-`).then(() => performance.now() - t0),
     ]);
-    return { list, hunks };
+    return { list, counts, hunks };
   };
   const close = async () => {
     await page.evaluate(() =>
@@ -104,20 +119,42 @@ try {
     );
     await panel.waitFor({ state: 'detached', timeout: 120_000 });
   };
+  /** The pane's worktree stamp as the server's workspace says it (changes once it has snapshotted). */
+  const stamp = () =>
+    page.evaluate(async () => {
+      const r = await fetch('/trpc/workspace.get');
+      const panes = (await r.json()).result.data.panes;
+      return panes.find((p) => p.worktree)?.worktree?.stamp ?? '';
+    });
+  const rewrite = (variant) => {
+    for (let i = 0; i < FILES; i++)
+      writeFileSync(join(worktree, `pkg${i % 50}`, `file${i}.ts`), fileText(i, variant));
+  };
+  /** A fresh page: nothing of an earlier open in the browser's query cache. */
+  const freshPage = async () => {
+    await openWorkspace(page, server.url);
+    await chip.waitFor({ timeout: 120_000 });
+  };
 
   const cold = [];
   const again = [];
   const next = [];
+  const worst = [];
   const loads = [];
   const ms = (x) => x.toFixed(0);
   for (let round = 0; round < ROUNDS; round++) {
-    // Every file edited again: a new worktree state, so the first open of this round is cold.
-    for (let i = 0; i < FILES; i++)
-      writeFileSync(join(worktree, `pkg${i % 50}`, `file${i}.ts`), fileText(i, `r${round}`));
+    // Cold: every file edited, the server's status re-read has taken its snapshot (as after an
+    // agent's turn), the view never opened on this state, and a freshly loaded page.
+    const before = await stamp();
+    rewrite(`r${round}`);
+    const t = Date.now();
+    while ((await stamp()) === before && Date.now() - t < 120_000)
+      await new Promise((r) => setTimeout(r, 200));
+    await freshPage();
     loads.push(loadavg()[0]);
-    cold.push(await open());
+    cold.push(await open(`r${round}`));
     await close();
-    again.push(await open());
+    again.push(await open(`r${round}`));
     const t0 = performance.now();
     // A click through the DOM, as a person's click would land (Playwright's wait for a stable box
     // is not what is measured here).
@@ -126,35 +163,44 @@ try {
         .find((b) => b.textContent === 'Next')
         ?.click(),
     );
-    await drawn('Page 2 ');
+    await drawn('Page 2 ', `'r${round}-`);
     next.push(performance.now() - t0);
-    const c = cold.at(-1);
-    const a = again.at(-1);
-    console.log(
-      `round ${round + 1} (load ${loads.at(-1).toFixed(1)}): cold list ${ms(c.list)} ms / hunks ${ms(c.hunks)} ms, again list ${ms(a.list)} ms / hunks ${ms(a.hunks)} ms, next ${ms(next.at(-1))} ms`,
-    );
     await close();
+    // Worst: a fresh page, and every file rewritten just before the click (nothing snapshotted).
+    await freshPage();
+    rewrite(`w${round}`);
+    worst.push(await open(`w${round}`));
+    await close();
+    const [c, a, w] = [cold.at(-1), again.at(-1), worst.at(-1)];
+    console.log(
+      `round ${round + 1} (load ${loads.at(-1).toFixed(1)}): cold list ${ms(c.list)} / counts ${ms(c.counts)} / hunks ${ms(c.hunks)} ms, ` +
+        `again list ${ms(a.list)} / hunks ${ms(a.hunks)} ms, next ${ms(next.at(-1))} ms, ` +
+        `rewritten just before: list ${ms(w.list)} / counts ${ms(w.counts)} / hunks ${ms(w.hunks)} ms`,
+    );
   }
   // The first open after a server start, of a worktree the last server already snapshotted: the
   // private index survives the restart (so add -A hashes nothing), the diff cache does not (the
   // file list and page 1 are read again). The pane comes back with the session.
   await server.restart();
-  await openWorkspace(page, server.url);
-  await chip.waitFor({ timeout: 120_000 });
+  await freshPage();
   const restartLoad = loadavg()[0];
-  const restarted = await open();
+  const restarted = await open(`w${ROUNDS - 1}`);
   await close();
   const f = (xs) => `median ${ms(median(xs))} ms (${xs.map(ms).join(', ')})`;
   console.log(
     `Changes view, ${FILES} changed files (uncommitted), 1440x900, ${cpus().length} cores, 1-min load ${loads.map((l) => l.toFixed(1)).join(', ')}:`,
   );
-  console.log(`  open → file list shown, cold:            ${f(cold.map((x) => x.list))}`);
-  console.log(`  open → page 1's first hunks drawn, cold: ${f(cold.map((x) => x.hunks))}`);
-  console.log(`  open again, worktree unchanged (list):   ${f(again.map((x) => x.list))}`);
-  console.log(`  open again (hunks):                      ${f(again.map((x) => x.hunks))}`);
-  console.log(`  Next → page 2 drawn:                     ${f(next)}`);
+  console.log(`  click → file list shown, cold:               ${f(cold.map((x) => x.list))}`);
+  console.log(`  click → every file's counts shown, cold:     ${f(cold.map((x) => x.counts))}`);
+  console.log(`  click → page 1's first hunks drawn, cold:    ${f(cold.map((x) => x.hunks))}`);
+  console.log(`  reopen, worktree unchanged (list):           ${f(again.map((x) => x.list))}`);
+  console.log(`  reopen (hunks):                              ${f(again.map((x) => x.hunks))}`);
+  console.log(`  Next → page 2 drawn:                         ${f(next)}`);
+  console.log(`  files rewritten just before the click, list: ${f(worst.map((x) => x.list))}`);
+  console.log(`  … counts:                                    ${f(worst.map((x) => x.counts))}`);
+  console.log(`  … hunks:                                     ${f(worst.map((x) => x.hunks))}`);
   console.log(
-    `  first open after a server restart, worktree unchanged (load ${restartLoad.toFixed(1)}): list ${ms(restarted.list)} ms / hunks ${ms(restarted.hunks)} ms`,
+    `  first open after a server restart, worktree unchanged (load ${restartLoad.toFixed(1)}): list ${ms(restarted.list)} / counts ${ms(restarted.counts)} / hunks ${ms(restarted.hunks)} ms`,
   );
 } finally {
   await browser.close();
