@@ -53,4 +53,46 @@ describe('Mirror', () => {
     expect(m.skippedBytes).toBeLessThanOrEqual(pushed - MIRROR_SKIP_TAIL);
     m.dispose();
   });
+
+  it('skips ahead without a reset: earlier lines stay, the tail starts whole, an open sequence or colour does not leak into it', async () => {
+    const titles: string[] = [];
+    const m = new Mirror({
+      cols: 40,
+      rows: 5,
+      scrollback: 5000,
+      onTitle: (t) => titles.push(t),
+      onBell: () => undefined,
+    });
+    // Parsed before the flood: a line to find later, a colour left on and an OSC title left open.
+    m.push(Buffer.from('before the flood\r\n\x1b[31m\x1b]2;never closed '));
+    await m.whenParsed(() => undefined);
+    let n = 0;
+    // 17-byte numbered lines (the kept tail's cut lands inside a line), up to the second skip, so
+    // what is left to parse is the 64 KiB tail: ~3,900 lines, within the scrollback.
+    for (let skips = 0, seen = 0; skips < 2;) {
+      m.push(Buffer.from(`line-${String(n++).padStart(10, '0')}\r\n`));
+      if (m.skippedBytes !== seen) [skips, seen] = [skips + 1, m.skippedBytes];
+    }
+    const lines = await m.whenParsed(() => {
+      const b = m.term.buffer.active;
+      const out: string[] = [];
+      for (let y = 0; y < b.length; y++) out.push(b.getLine(y)?.translateToString(true) ?? '');
+      return out;
+    });
+    expect(m.skippedBytes).toBeGreaterThan(0);
+    // reset() would have emptied the scrollback.
+    expect(lines).toContain('before the flood');
+    const flood = lines.filter((l) => l.startsWith('line-'));
+    // Every flood line in the mirror is whole (the cut line was dropped) and the newest is last.
+    for (const l of flood) expect(l).toMatch(/^line-\d{10}$/);
+    expect(flood.at(-1)).toBe(`line-${String(n - 1).padStart(10, '0')}`);
+    expect(flood.length).toBeGreaterThan(1000);
+    // The OSC left open did not swallow the tail, nor become a title; the colour was reset.
+    expect(titles).toEqual([]);
+    const b = m.term.buffer.active;
+    const last = b.getLine(b.baseY + b.cursorY - 1);
+    expect(last?.translateToString(true)).toMatch(/^line-/);
+    expect(last?.getCell(0)?.isFgDefault()).toBe(true);
+    m.dispose();
+  });
 });

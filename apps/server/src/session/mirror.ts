@@ -6,9 +6,12 @@
 //    mirror takes at most ~1/(1+ratio) of the event loop (10 % with ratio 9; ratio 3 measured
 //    42–52 % less seq/colour throughput to a WebSocket viewer in bench/server-throughput.ts);
 //  * when the unparsed backlog passes MIRROR_MAX_BACKLOG, the mirror skips ahead: it drops the
-//    backlog, resets the terminal and feeds only the last MIRROR_SKIP_TAIL bytes (the screen
+//    backlog and feeds only the last MIRROR_SKIP_TAIL bytes, from its first line start (the screen
 //    catches up; scrollback lines inside the skipped part are lost from the mirror only — the
-//    browser got every byte).
+//    browser got every byte). It does not reset the terminal: reset() throws away the full
+//    scrollback, and the next 5,000 lines are then allocated afresh where a full buffer recycles
+//    its oldest line (bench/mirror-flood.ts). SKIP_SEAM instead ends any sequence the cut
+//    interrupted and soft-resets the modes and colours.
 // Anyone needing an exact screen (capture, reset frames) calls `whenParsed`, which drains the
 // backlog at full speed first.
 import xtermHeadless from '@xterm/headless';
@@ -21,6 +24,10 @@ export const MIRROR_CHUNK = 32 * 1024;
 export const MIRROR_DUTY_RATIO = 9;
 export const MIRROR_MAX_BACKLOG = 1024 * 1024;
 export const MIRROR_SKIP_TAIL = 64 * 1024;
+/** Fed before the kept tail: CAN (ends an escape or OSC sequence the cut left open), DECSTR (soft
+ * reset: colours, modes, scroll region, cursor visible) and a line break, so the tail's first line
+ * starts on a line of its own. */
+const SKIP_SEAM = Buffer.from('\x18\x1b[!p\r\n');
 
 export interface MirrorOptions {
   cols: number;
@@ -47,7 +54,7 @@ export class Mirror {
   private queuedOffset: number;
   private busy = false;
   private timer: NodeJS.Timeout | null = null;
-  private needsReset = false;
+  private needsSeam = false;
   private urgent = 0;
   private waiters: Array<{ target: number; run: () => void }> = [];
   private disposed = false;
@@ -134,10 +141,17 @@ export class Mirror {
       tail.unshift(part);
       kept += part.length;
     }
+    // Start at the first line start in the tail (when there is one in it), so no cut line is drawn.
+    const head = tail[0];
+    const nl = head ? head.indexOf(0x0a) : -1;
+    if (head && nl >= 0 && nl + 1 < head.length) {
+      tail[0] = head.subarray(nl + 1);
+      kept -= nl + 1;
+    }
     this.skippedBytes += this.pendingBytes - kept;
     this.pending = tail;
     this.pendingBytes = kept;
-    this.needsReset = true;
+    this.needsSeam = true;
   }
 
   /** Removes up to MIRROR_CHUNK bytes from the front of the queue without copying the rest. */
@@ -170,10 +184,11 @@ export class Mirror {
   private feed(): void {
     if (this.disposed || this.busy || this.pendingBytes === 0) return;
     const piece = this.takePiece();
-    if (this.needsReset) {
-      this.needsReset = false;
+    if (this.needsSeam) {
+      // The marks' commands may have ended inside the skipped part: drop them (their lines stay).
+      this.needsSeam = false;
       this.marks.reset();
-      this.term.reset();
+      this.term.write(SKIP_SEAM);
     }
     // Offset of the piece's end: everything queued minus what is still pending.
     const pieceEnd = this.queuedOffset - this.pendingBytes;
