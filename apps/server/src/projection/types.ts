@@ -42,6 +42,9 @@ export interface PaneView extends PaneInfo {
   worktree?: PaneWorktreeView | null;
   /** Its raw output is being logged (toggle-pane-logging): the page's `[log]` badge. Absent = not. */
   logging?: true;
+  /** Lines of scrollback the pane keeps (config `scrollback` when it started); the page's terminal
+   * keeps as many. Absent for a pane this server does not run (the page's default then). */
+  scrollback?: number;
 }
 
 /** `workspace.get`: the browser's starting point; `revision` orders it against deltas. */

@@ -123,6 +123,7 @@ export class WorkspaceProjection {
       starting: pane ? !pane.wrote && !pane.exited : false,
       worktree: this.o.worktree?.(info.cwd) ?? null,
       ...(pane && paneLogging(pane).logging ? { logging: true as const } : {}),
+      ...(pane ? { scrollback: pane.scrollback } : {}),
     };
   }
 

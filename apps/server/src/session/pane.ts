@@ -87,6 +87,10 @@ export class Pane implements StreamSource {
   ready = false;
   /** The program has written something: until then the browser shows the pane as starting. */
   wrote = false;
+  /** Lines of scrollback the mirror keeps (config `scrollback` at spawn); the page keeps as many. */
+  get scrollback(): number {
+    return this.envr.scrollback;
+  }
   private readonly pty: PtyProcess;
   private readonly viewers = new Set<OutputSink>();
   /** One timer per pane coalesces PTY reads into fewer, larger viewer frames. */

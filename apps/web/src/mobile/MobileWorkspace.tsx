@@ -205,6 +205,7 @@ function MobileTerminal({ pane, c, onBack }: { pane: PaneView; c: WorkspaceContr
           focused
           label={`pane ${pane.id} ${pane.title}`}
           onFocusRequest={() => undefined}
+          scrollback={pane.scrollback}
           transformInput={(data) => {
             if (!mods.ctrl && !mods.alt) return data;
             setMods({ ctrl: false, alt: false });

@@ -36,9 +36,21 @@ export interface TerminalViewProps {
   onFocusRequest: () => void;
   /** Mobile: the key row's sticky modifiers apply to the next key typed. */
   transformInput?: (data: string) => string;
+  /** Lines of scrollback to keep: the pane's own (PaneView.scrollback), else PAGE_SCROLLBACK. */
+  scrollback?: number;
 }
 
-export function TerminalView({ paneKey, focused, label, onFocusRequest, transformInput }: TerminalViewProps) {
+/** The server's DEFAULT_SCROLLBACK (server/defaults.ts), for a pane whose row does not say. */
+export const PAGE_SCROLLBACK = 5000;
+
+export function TerminalView({
+  paneKey,
+  focused,
+  label,
+  onFocusRequest,
+  transformInput,
+  scrollback = PAGE_SCROLLBACK,
+}: TerminalViewProps) {
   const host = useRef<HTMLDivElement>(null);
   // Read from the link handler, which lives as long as the terminal (extensions' link handlers).
   const trpcClient = useRef(useTRPCClient());
@@ -63,6 +75,8 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
   focusRequest.current = onFocusRequest;
   const transform = useRef(transformInput);
   transform.current = transformInput;
+  const scrollbackRef = useRef(scrollback);
+  scrollbackRef.current = scrollback;
   /** Applies the blink setting to whichever renderer is active (cursorBlink.ts says why). */
   const applyBlink = useRef<(blink: boolean) => void>(() => undefined);
 
@@ -74,7 +88,9 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
       fontFamily: settings.fontFamily,
       fontSize: settings.fontSize,
       theme,
-      scrollback: 10_000,
+      // As many lines as the server's mirror keeps (config `scrollback`): a full pane of 5,000
+      // lines is ~7 MB of page memory at 80 columns (ARCHITECTURE.md); a fixed 10,000 doubled it.
+      scrollback: scrollbackRef.current,
       cursorBlink: false, // applyBlink below, once the renderer is known
       screenReaderMode: settings.screenReader,
       macOptionIsMeta: true,
@@ -254,6 +270,11 @@ export function TerminalView({ paneKey, focused, label, onFocusRequest, transfor
     term.options.screenReaderMode = settings.screenReader;
     applyBlink.current(!settings.reduceMotion);
   }, [settings.fontFamily, settings.fontSize, settings.screenReader, settings.reduceMotion, theme]);
+
+  useEffect(() => {
+    const term = termRef.current;
+    if (term && term.options.scrollback !== scrollback) term.options.scrollback = scrollback;
+  }, [scrollback]);
 
   useEffect(() => {
     if (!focused) return;

@@ -91,6 +91,7 @@ export function PaneView(props: PaneViewProps) {
         focused={focused}
         label={`pane ${pane.id} ${pane.title}`}
         onFocusRequest={onFocus}
+        scrollback={pane.scrollback}
       />
       <StartingNotice starting={pane.starting} title={pane.title} />
     </PaneFrame>
