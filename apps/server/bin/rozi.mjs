@@ -20,7 +20,14 @@ if (args.length === 3 && args[0] === 'host' && args[1] === 'serve' && args[2] ==
   // What a client's ssh runs on every (re)connect: load only the link proxy, not the whole CLI
   // (3.7 s instead of 9 s to the hello on a loaded 2-core box). `rozi host serve` (verbs/remote).
   const { serveStdio } = await load('serveStdio', '../src/host/serveStdio.ts');
-  const io = { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr };
+  const io = {
+    env: process.env,
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    // fds 0 and 1 are ssh's pipes: the host server may take them over (host/stdioAdoption.ts).
+    adoptPid: process.pid,
+  };
   process.exit(await serveStdio(io));
 }
 const { main } = await load('cli', '../src/cli/main.ts');

@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { describeError } from '../api/errorShape';
 import { formatLimit, LIMITS } from '../api/limits';
 import type { ServerServices } from '../api/context';
-import { sniffConnection } from './connectionSniff';
+import { sniffConnection, type SniffedKind } from './connectionSniff';
 import { callProcedure } from './procedureCall';
 import { parseRoziRequest } from './roziWire';
 import { serveRozi, type RoziConnection } from './roziConnection';
@@ -43,7 +43,7 @@ export async function listenControlSocket(o: {
   services: ServerServices;
   log(line: string): void;
   /** A connection that opens with the host link's preamble (control/connectionSniff.ts). */
-  link?(socket: Socket, rest: Buffer): void;
+  link?(socket: Socket, rest: Buffer, kind: SniffedKind): void;
   /**
    * Decides each request before it runs (a placed process's own socket, host/placedRuntime.ts):
    * null runs it as usual, a promise answers it instead (or rejects it with a coded error).
@@ -61,7 +61,10 @@ export async function listenControlSocket(o: {
   const link = o.link;
   const server = createServer((socket) =>
     link
-      ? sniffConnection(socket, { control: () => control(socket), link: (rest) => link(socket, rest) })
+      ? sniffConnection(socket, {
+          control: () => control(socket),
+          link: (rest, kind) => link(socket, rest, kind),
+        })
       : control(socket),
   );
   // umask during bind so the socket is never briefly group/world-accessible.

@@ -1,10 +1,11 @@
 // The host end of every client link on this server: connections that opened with the link
 // preamble on the control socket (control/connectionSniff.ts) become LinkSessions. Any rozi
 // server accepts links, so a client reaches the user's own server on that machine when one runs;
-// `rozi host serve --stdio` starts a headless one otherwise (host/serveStdio.ts).
-import type { Socket } from 'node:net';
+// `rozi host serve --stdio` starts a headless one otherwise (host/serveStdio.ts). A link runs on
+// the connection itself, or on the ssh pipes the server adopted from the relay (stdioAdoption.ts).
 import type { ServerServices } from '../api/context';
 import { LinkSession, type LinkSessionOptions } from './linkSession';
+import type { LinkTransport } from './linkTransport';
 
 export class LinkServer {
   private readonly sessions = new Set<LinkSession>();
@@ -19,7 +20,7 @@ export class LinkServer {
     },
   ) {}
 
-  accept(socket: Socket, head: Buffer): void {
+  accept(socket: LinkTransport, head: Buffer): LinkSession {
     const session = new LinkSession({
       socket,
       head,
@@ -29,6 +30,7 @@ export class LinkServer {
     });
     this.sessions.add(session);
     for (const l of this.openListeners) l(session);
+    return session;
   }
 
   onOpen(listener: (s: LinkSession) => void): () => void {

@@ -3,11 +3,11 @@
 // attached through ordinary PaneViewers (with the link's window), and forwards the workspace
 // events a client shows. Everything it started ends when the link does: viewers, the event
 // subscription, calls in flight, and (placement) the processes placed for this client.
-import type { Socket } from 'node:net';
 import type { ServerServices } from '../api/context';
 import { callProcedure } from '../control/procedureCall';
 import type { ServerEventType } from '../events/types';
 import { encodeJsonFrame, encodeStreamFrame, FrameDecoder } from '../link/frameCodec';
+import type { LinkTransport } from './linkTransport';
 import { LINK_HIGH_WATERMARK, LINK_LOW_WATERMARK, type LinkMessage } from '../link/linkProtocol';
 import { LinkRpc } from '../link/linkRpc';
 import { RoziError } from '../session/errors';
@@ -40,7 +40,7 @@ const FORWARDED = new Set<ServerEventType>([
 ]);
 
 export interface LinkSessionOptions {
-  socket: Socket;
+  socket: LinkTransport;
   /** Bytes that arrived with the preamble. */
   head: Buffer;
   /** The server's subsystems (server/start.ts): procedures run against them as for any caller. */

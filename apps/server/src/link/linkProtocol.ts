@@ -27,6 +27,11 @@ import type { ServerEvent } from '../events/types';
  * connection to the link handler instead of the JSON-lines control wire (it cannot begin a line). */
 export const LINK_PREAMBLE = '\u0000rozi-link\n';
 
+/** What `rozi host serve --stdio` writes first to ask the server to take over its ssh stdin and
+ * stdout itself (host/stdioAdoption.ts); one line `{"pid":N}` follows, the answer is `ok` or
+ * `no <reason>`. */
+export const LINK_ADOPT_PREAMBLE = '\u0000rozi-adop\n';
+
 /** Link protocol this build speaks, and the oldest it still accepts. */
 export const LINK_PROTOCOL = 1;
 export const LINK_MIN_PROTOCOL = 1;

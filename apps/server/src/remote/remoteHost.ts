@@ -335,7 +335,14 @@ export class RemoteHost {
       const ssh = this.o.ssh();
       return HostLink.open({
         ssh: 'ssh',
-        argv: sshArgv(this.o.target, ssh, linkCommand(this.o.target, process.env.ROZI_ECHO_TRACE)),
+        argv: sshArgv(
+          this.o.target,
+          ssh,
+          linkCommand(this.o.target, {
+            ROZI_ECHO_TRACE: process.env.ROZI_ECHO_TRACE,
+            ROZI_HOST_STDIO: process.env.ROZI_HOST_STDIO,
+          }),
+        ),
         alias: this.alias,
         destination: this.o.target.destination,
         installHint: this.o.installHint(this.alias),

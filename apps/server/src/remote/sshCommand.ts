@@ -91,14 +91,22 @@ export const ROZI_MISSING_EXIT = 97;
 /**
  * The link: find rozi on the host (binary_path, else the launcher an install wrote in
  * ~/.local/bin, else PATH, else whatever ~/.local/bin/rozi is), then run its `host serve --stdio`. A missing rozi says so on stderr with a
- * fixed word the client recognises, instead of a shell's "command not found". `echoTrace` (the
- * client's ROZI_ECHO_TRACE, a bench's) is handed to the host's server too (stream/echoTrace.ts).
+ * fixed word the client recognises, instead of a shell's "command not found". The client's
+ * ROZI_ECHO_TRACE (a bench's) is handed to the host's server too (stream/echoTrace.ts), and its
+ * ROZI_HOST_STDIO (`proxy`: the relay pipes the link instead of the server adopting the ssh stdio,
+ * host/stdioAdoption.ts) to the relay.
  */
-export function linkCommand(t: SshTarget, echoTrace?: string): string {
+export function linkCommand(
+  t: SshTarget,
+  pass: { ROZI_ECHO_TRACE?: string; ROZI_HOST_STDIO?: string } = {},
+): string {
   const find = t.binaryPath
     ? `b=${remotePath(t.binaryPath)}; [ -x "$b" ] || { echo "rozi-missing: $b is not an executable file" >&2; exit ${ROZI_MISSING_EXIT}; }`
     : `l="$HOME/.local/bin/rozi"; if [ -x "$l" ] && grep -q ${LAUNCHER_MARK} "$l" 2>/dev/null; then b="$l"; elif command -v rozi >/dev/null 2>&1; then b=rozi; elif [ -x "$HOME/.local/bin/rozi" ]; then b="$HOME/.local/bin/rozi"; else echo "rozi-missing: no rozi on PATH or in ~/.local/bin" >&2; exit ${ROZI_MISSING_EXIT}; fi`;
-  const env = echoTrace ? `env ROZI_ECHO_TRACE=${shQuote(echoTrace)} ` : '';
+  const set = Object.entries(pass)
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}=${shQuote(v as string)}`);
+  const env = set.length ? `env ${set.join(' ')} ` : '';
   return `sh -c ${shQuote(`${find}; exec ${env}"$b" host serve --stdio`)}`;
 }
 

@@ -49,6 +49,7 @@ import { WorktreeService } from '../worktrees/worktreeService';
 import { FileService } from '../files/fileService';
 import { DEFAULT_RING_BYTES } from './defaults';
 import { runShutdown } from './shutdown';
+import { serveAdoption } from '../host/stdioAdoption';
 import type { StartupInfo } from './startupBlock';
 
 export interface ServerOptions {
@@ -381,7 +382,10 @@ export async function runServer(o: ServerOptions): Promise<number> {
       path: paths.socket,
       services,
       log: o.log,
-      link: (socket, rest) => links.accept(socket, rest),
+      link: (socket, rest, kind) =>
+        kind === 'adopt'
+          ? serveAdoption(socket, rest, { accept: (t) => links.accept(t, Buffer.alloc(0)), log: o.log })
+          : links.accept(socket, rest),
     });
   } catch (err) {
     await manager.shutdown(200);

@@ -19,6 +19,7 @@ export const hostServeVerb = defineVerb({
       stdin: process.stdin,
       stdout: process.stdout,
       stderr: ctx.io.stderr,
+      adoptPid: process.pid,
     });
     // stdin may stay open after the link closed; nothing else is left to do.
     process.exit(code);
