@@ -2,7 +2,8 @@
 // session with ROZI_SESSION_NAME, start with a new session, restart on a rename and stop with the
 // session; an active-session service runs beside the session on screen; a `placement = "session"`
 // service deployed twice with the same files and settings reports `unchanged` and keeps running,
-// while a changed deploy restarts it.
+// while a changed deploy restarts it; a deployment follows its session's rename under a new
+// credential and ends when the session does.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,5 +129,53 @@ describe('session-bound placements', () => {
     });
     expect(readFileSync(`/proc/${newPid}/environ`, 'utf8')).toContain('ROZI_EXTENSION_CONFIG={"level":2}');
     expect((await cli(['extensions', 'undeploy', 'placed', '--session', 'main'])).code).toBe(0);
+  });
+
+  it('deploy: follows its session renamed (a new credential, the new name) and ends with it', async () => {
+    await server.call('sessions.create', { name: 'dep' });
+    const r = await cli(['extensions', 'deploy', 'placed', '--session', 'dep', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const deployedIn = async (session: string) => {
+      const st = await server.call<{ deployments: { extension: string; services: ServiceStatus[] }[] }>(
+        'extensions.status',
+        { session },
+      );
+      const svc = st.deployments.find((d) => d.extension === 'placed')?.services[0];
+      return svc?.state === 'running' ? svc.pid : undefined;
+    };
+    const envOf = (pid: number, name: string) =>
+      readFileSync(`/proc/${pid}/environ`, 'utf8')
+        .split('\0')
+        .find((l) => l.startsWith(`${name}=`))
+        ?.slice(name.length + 1);
+    const records = () => readFileSync(join(home, '.local/state/rozi/deployments.json'), 'utf8');
+    const pid = await waitFor('the deployment running in dep', () => deployedIn('dep'));
+    const credential = envOf(pid, 'ROZI_EXTENSION_CREDENTIAL');
+    expect(credential).toBeTruthy();
+
+    await server.call('sessions.rename', { session: 'dep', to: 'dep2' });
+    const moved = await waitFor('the deployment running in dep2', () => deployedIn('dep2'));
+    expect(moved).not.toBe(pid);
+    expect(envOf(moved, 'ROZI_SESSION_NAME')).toBe('dep2');
+    const renewed = envOf(moved, 'ROZI_EXTENSION_CREDENTIAL');
+    expect(renewed).toBeTruthy();
+    expect(renewed).not.toBe(credential);
+    expect(await deployedIn('dep')).toBeUndefined();
+    await waitFor('the record renamed', () => records().includes('"dep2"') && !records().includes('"dep"'));
+
+    await server.call('sessions.kill', { session: 'dep2' });
+    await waitFor('the deployment gone with its session', async () => {
+      const st = await server.call<{ deployments: { extension: string }[] }>('extensions.status', {});
+      return !st.deployments.some((d) => d.extension === 'placed');
+    });
+    await waitFor('its service process ended', () => {
+      try {
+        process.kill(moved, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(records()).not.toContain('dep2');
   });
 });

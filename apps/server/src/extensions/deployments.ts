@@ -61,6 +61,15 @@ interface Deployment {
   held?: string;
 }
 
+/** Why a deployment ends: what its cancelled calls are told. */
+type EndReason = 'redeploy' | 'undeploy' | 'rename' | 'session-ended';
+const END_TEXT: Record<EndReason, (d: Deployment) => string> = {
+  redeploy: (d) => `${d.extension} was redeployed`,
+  undeploy: (d) => `${d.extension} was undeployed`,
+  rename: (d) => `session '${d.session}' was renamed`,
+  'session-ended': (d) => `session '${d.session}' ended`,
+};
+
 export interface DeployResult {
   extension: string;
   session: string;
@@ -179,7 +188,7 @@ export class Deployments {
         services: [...old.services.values()].map((s) => s.status()),
       };
     }
-    if (old) await this.end(old, 'reload');
+    if (old) await this.end(old, 'redeploy');
     const credential = this.host.generations.rotate(key);
     const d: Deployment = {
       files: o.files,
@@ -239,12 +248,12 @@ export class Deployments {
     if (this.configProblem() !== null) return;
     for (const d of [...this.all.values()].filter((x) => x.held !== undefined)) {
       try {
-        const snapshot = d.files?.snapshot;
-        const files =
-          snapshot !== undefined && this.snapshotFiles
-            ? this.snapshotFiles({ extension: d.extension, snapshot })
-            : d.files;
-        await this.deploy({ extension: d.extension, session: d.session, files, restored: true });
+        await this.deploy({
+          extension: d.extension,
+          session: d.session,
+          files: this.filesAgain(d),
+          restored: true,
+        });
         this.log(`extensions: ${d.extension} in ${d.session} started: the config can be read again`);
       } catch (err) {
         this.log(
@@ -254,15 +263,56 @@ export class Deployments {
     }
   }
 
-  private async end(d: Deployment, reason: 'reload' | 'undeploy'): Promise<void> {
+  private async end(d: Deployment, why: EndReason): Promise<void> {
     const key = this.key(d.extension, d.session);
     this.all.delete(key);
     this.host.generations.retire(key);
     this.host.invoker.cancelWhere(
       (i) => i.session === d.session && i.extension === d.extension,
-      `ended: ${d.extension} was ${reason === 'undeploy' ? 'undeployed' : 'redeployed'}`,
+      `ended: ${END_TEXT[why](d)}`,
     );
-    await Promise.all([...d.services.values()].map((s) => s.stop(reason)));
+    await Promise.all(
+      [...d.services.values()].map((s) =>
+        s.stop(why === 'redeploy' || why === 'rename' ? 'reload' : 'undeploy'),
+      ),
+    );
+  }
+
+  /**
+   * The session was renamed (spec 003: session services, credentials): each deployment in it
+   * moves to the new name and restarts there under a new credential, so the old one's calls end
+   * and its services learn the new ROZI_SESSION_NAME; the record follows.
+   */
+  async sessionRenamed(from: string, to: string): Promise<void> {
+    for (const d of [...this.all.values()].filter((x) => x.session === from)) {
+      await this.end(d, 'rename');
+      try {
+        await this.deploy({ extension: d.extension, session: to, files: this.filesAgain(d), restored: true });
+        this.log(`extensions: ${d.extension} follows ${from} renamed to ${to}`);
+      } catch (err) {
+        this.log(
+          `extensions: ${d.extension} did not follow ${from} renamed to ${to}: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+    }
+    this.record();
+  }
+
+  /** The session ended (killed, or its last pane closed): its deployments stop and are forgotten. */
+  async sessionEnded(session: string): Promise<void> {
+    const ending = [...this.all.values()].filter((x) => x.session === session);
+    if (ending.length === 0) return;
+    await Promise.all(ending.map((d) => this.end(d, 'session-ended')));
+    this.record();
+    for (const d of ending) this.log(`extensions: ${d.extension} in ${session} stopped: the session ended`);
+  }
+
+  /** A deployment's files for a new start: a stored snapshot read again, else as it was. */
+  private filesAgain(d: Deployment): DeployedFiles | undefined {
+    const snapshot = d.files?.snapshot;
+    return snapshot !== undefined && this.snapshotFiles
+      ? this.snapshotFiles({ extension: d.extension, snapshot })
+      : d.files;
   }
 
   async undeploy(o: {

@@ -1,13 +1,13 @@
 // The extension host: the runtime side of extensions inside `rozi server`. Loads the registry,
-// merges settings from config.toml, resolves the keymap, issues generations and supervises client
-// services; commands (extensionCommands.ts), sidebar tabs (extensionSidebar.ts), session
+// merges settings from config.toml, resolves the keymap and issues generations; the services on
+// this machine (localServices.ts), commands (extensionCommands.ts), sidebar tabs (extensionSidebar.ts), session
 // deployments (deployments.ts) and pickers (pickerBroker.ts) are its parts, each reading the
 // runtimes through a narrow interface.
 // Loading is per extension and whole-or-nothing (spec: atomic validity); one broken extension
 // is reported and the others load.
 import { join } from 'node:path';
 import { realpathSync } from 'node:fs';
-import type { ExtensionManifest, ServiceContribution } from '@rozi/extensions';
+import type { ExtensionManifest } from '@rozi/extensions';
 import {
   ActionInvoker,
   buildExtensionEnv,
@@ -20,16 +20,13 @@ import {
   orphanSettingsTables,
   processFacingFingerprint,
   removeStaleStaging,
-  resolveExecArgv,
-  ServiceSupervisor,
-  UnitLog,
   type LoadedExtension,
   type RestartTimings,
   type SettingsDiagnostic,
 } from '@rozi/extensions/node';
 import type { RoziPaths } from '../config/paths';
 import type { EventBus } from '../events/bus';
-import { reconcileSessionServices, type SessionRef } from './sessionServices';
+import { LocalServices } from './localServices';
 import { SidebarTabRuntime, type TabHost } from './sidebarTabRuntime';
 import type { SessionManager } from '../session/manager';
 import type { ExtensionRuntime } from './extensionRuntime';
@@ -82,6 +79,7 @@ export class ExtensionHost {
   readonly invoker = new ActionInvoker();
   readonly pickers: PickerBroker;
   readonly deployments: Deployments;
+  readonly localServices: LocalServices;
   readonly commands: ExtensionCommands;
   readonly sidebar: ExtensionSidebar;
   private runtimes = new Map<string, ExtensionRuntime>();
@@ -99,6 +97,7 @@ export class ExtensionHost {
     problem: undefined,
   };
   private unsubscribeConfig: (() => void) | undefined;
+  private unsubscribeSessions: (() => void) | undefined;
   private keymap: KeymapResult = resolveKeymap({ prefix: DEFAULT_PREFIX });
   private lastReport: LoadReport | undefined;
   private poll: NodeJS.Timeout | undefined;
@@ -111,6 +110,11 @@ export class ExtensionHost {
     this.pickers = new PickerBroker({ bus: o.bus, browsers: o.browsers });
     this.commands = new ExtensionCommands(this);
     this.sidebar = new ExtensionSidebar({ host: this, tabs: new SidebarTabRuntime(this.tabHostView()) });
+    this.localServices = new LocalServices(this, {
+      restartTimings: o.restartTimings,
+      stopGraceMs: o.stopGraceMs,
+      log: o.log,
+    });
     this.deployments = new Deployments(this, {
       env: o.env,
       roziBin: o.roziBin,
@@ -132,8 +136,16 @@ export class ExtensionHost {
     this.sidebar.start();
     // Sessions created, killed, renamed or switched: session-bound services follow.
     this.unsubscribeWorkspace = this.o.bus.on('workspace-changed', () => {
-      for (const rt of this.runtimes.values()) this.reconcileSessionServices(rt);
+      for (const rt of this.runtimes.values()) this.localServices.reconcile(rt);
     });
+    // Deployments follow their session's name and end with it (spec 003: session services).
+    const offRenamed = this.o.bus.on('session-renamed', (e) => {
+      void this.deployments.sessionRenamed(e.from, e.session);
+    });
+    const offKilled = this.o.bus.on('session-killed', (e) => {
+      void this.deployments.sessionEnded(e.session);
+    });
+    this.unsubscribeSessions = () => (offRenamed(), offKilled());
     // config.toml edited (the status service's watcher): its [[sidebar.tabs]] follow at once.
     // A deployment held while the config could not be read starts once it can.
     this.unsubscribeConfig = this.o.bus.on('config-reloaded', () => {
@@ -148,6 +160,7 @@ export class ExtensionHost {
     this.sidebar.stop();
     this.unsubscribeWorkspace?.();
     this.unsubscribeConfig?.();
+    this.unsubscribeSessions?.();
     this.invoker.cancelWhere(() => true, 'ended: the server is stopping');
     await this.deployments.stopAll();
     await Promise.all([...this.runtimes.values()].map((rt) => this.stopRuntime(rt, 'shutdown')));
@@ -327,7 +340,7 @@ export class ExtensionHost {
         streams: new Map(),
       };
       this.runtimes.set(id, rt);
-      this.startServices(rt);
+      this.localServices.startAll(rt);
       (old ? report.restarted : report.loaded).push(id);
     }
     this.keymap = this.resolveKeys();
@@ -399,77 +412,6 @@ export class ExtensionHost {
     };
   }
 
-  /**
-   * Client and each-host services: one local instance each (this edition has one host). Services
-   * bound to sessions (each-session: one per session; active-session: one beside the session on
-   * screen) are reconciled against the sessions (sessionServices.ts), on load and on every
-   * workspace change. `session` services run only where deployed (deployments.ts).
-   */
-  private startServices(rt: ExtensionRuntime): void {
-    for (const s of rt.manifest.services) {
-      if (s.placement === 'client' || s.placement === 'each-host')
-        this.launchService(rt, s, { key: s.name, session: undefined });
-    }
-    this.reconcileSessionServices(rt);
-  }
-
-  private reconcileSessionServices(rt: ExtensionRuntime): void {
-    const focus = this.focusContext();
-    reconcileSessionServices({
-      rt,
-      sessions: [...this.o.manager.sessions.values()].map((x) => ({ name: x.name, instance: x.instanceId })),
-      onScreen: focus ? { name: focus.sessionName, instance: focus.sessionInstance } : undefined,
-      launch: (service, instance) => this.launchService(rt, service, instance),
-    });
-  }
-
-  private launchService(
-    rt: ExtensionRuntime,
-    s: ServiceContribution,
-    instance: { key: string; session: SessionRef | undefined },
-  ): void {
-    const argv =
-      s.run.kind === 'exec'
-        ? resolveExecArgv(s.run.argv, rt.dir)
-        : [
-            ...(this.config.commandShell ?? ['/bin/sh', '-c']),
-            s.run.command.split('{extension_dir}').join(rt.dir),
-          ];
-    // A session-bound instance works for its session (spec: ROZI_SESSION_NAME); client and each-host ones serve none.
-    const env = this.processEnv(rt, {
-      kind: 'service',
-      serviceEnv: s.env,
-      sessionName: instance.session?.name,
-    });
-    if (instance.session) env.ROZI_SESSION_INSTANCE = instance.session.instance;
-    const cwd = s.cwd ? (resolveExecArgv([`./${s.cwd.replace(/^\.\//, '')}`], rt.dir)[0] as string) : rt.dir;
-    const unit = `service.${s.name}`;
-    const sup = new ServiceSupervisor({
-      // The status unit names the session; the log stays one per service name (spec: logs).
-      launch: {
-        unit: instance.session ? `${unit}@${instance.session.name}` : unit,
-        argv,
-        cwd,
-        env,
-        restart: s.restart,
-      },
-      log: new UnitLog({ dir: rt.logDir, unit }),
-      timings: this.o.restartTimings,
-      stopGraceMs: this.o.stopGraceMs,
-      onStatus: (st) => {
-        if (st.state === 'failed')
-          this.o.manager.notify({
-            level: 'error',
-            title: `${rt.id}.${s.name} failed`,
-            message: `${st.reason ?? 'keeps failing'}; see rozi extensions logs ${rt.id} --unit ${unit}`,
-          });
-      },
-    });
-    rt.services.set(instance.key, sup);
-    if (instance.session) rt.serviceSessions.set(instance.key, instance.session);
-    sup.start();
-  }
-
   private async stopRuntime(rt: ExtensionRuntime, reason: 'reload' | 'disable' | 'shutdown'): Promise<void> {
     await Promise.all([...rt.services.values()].map((s) => s.stop(reason)));
   }
@@ -515,6 +457,8 @@ export class ExtensionHost {
     if (!caller) return;
     // A session-deployed process carries its deployment credential instead of the client generation.
     if (this.deployments.credentialOf(caller.extension, caller.generation)) return;
+    // A process placed on this machine carries its own credential (localServices.ts).
+    if (this.localServices.credentialOf(caller.extension, caller.generation)) return;
     const check = this.generations.check(caller.extension, caller.generation);
     if (!check.ok) throw new ExtensionHostError(check.code, check.message);
   }

@@ -50,6 +50,7 @@ import { FileService } from '../files/fileService';
 import { DEFAULT_RING_BYTES } from './defaults';
 import { runShutdown } from './shutdown';
 import { serveAdoption } from '../host/stdioAdoption';
+import { localGatedSockets } from '../extensions/localPlacedGate';
 import type { StartupInfo } from './startupBlock';
 
 export interface ServerOptions {
@@ -340,6 +341,16 @@ export async function runServer(o: ServerOptions): Promise<number> {
   const links = new LinkServer({ services, log: o.log });
   // Extension processes a client places on this machine (spec 003): they end with its link.
   links.extra = placementProcedures({ paths, env: baseEnv, roziBin: bin, services, log: o.log });
+  // Processes placed on this machine by its own extensions pass the same gate (spec 003).
+  extensions.localServices.gatedSocket = localGatedSockets({
+    services,
+    socket: paths.socket,
+    onScreen: () => {
+      const name = placement.screenSession() ?? extensions.focusContext()?.sessionName;
+      return name !== undefined && manager.sessions.has(name) ? name : null;
+    },
+    log: o.log,
+  });
   projection.start();
   hooks.attachStatus(status);
   const gate: GateConfig = { port: o.port, token, viewerToken, allowRemote: o.allowRemote };
