@@ -5,15 +5,15 @@
 // to events to refresh data; UI reactions (toasts, the picker, install progress) are not cache.
 import type { ServerEventOf, ServerEventType } from '@rozi/server/events';
 import type { WorkspaceDelta } from '@rozi/server/view';
-import type { QueryClient, QueryFilters } from '@tanstack/react-query';
+import type { InvalidateQueryFilters, QueryClient } from '@tanstack/react-query';
 import type { Trpc } from '../api/trpcClient';
 
 export interface CacheOps {
   queryClient: QueryClient;
   /** Moves the workspace forward by one delta (cache/workspaceFeed.ts). */
   workspace(delta: WorkspaceDelta): void;
-  /** Marks queries stale; those on screen refetch. */
-  invalidate(...filters: QueryFilters[]): void;
+  /** Marks queries stale; those on screen refetch (all of them with `refetchType: 'all'`). */
+  invalidate(...filters: InvalidateQueryFilters[]): void;
 }
 
 export type EventTable = {
@@ -21,6 +21,11 @@ export type EventTable = {
 };
 
 export function eventTable(trpc: Trpc): EventTable {
+  // The page's keymap is read even while no page that binds keys is mounted: the keybinding
+  // editor rebinds a key, and the workspace it goes back to (client-side, nothing remounted the
+  // query yet) must have the new keys when its first chord arrives, not after a refetch on mount
+  // that a fast Ctrl+A raced and lost to the old keymap.
+  const keymap: InvalidateQueryFilters = { ...trpc.keys.pathFilter(), refetchType: 'all' };
   return {
     'workspace-delta': (e, c) => c.workspace(e.delta),
     // Rows for a tab the page does not hold yet, or while the tab list is being read (an older
@@ -40,10 +45,10 @@ export function eventTable(trpc: Trpc): EventTable {
       c.invalidate(
         trpc.extensions.pathFilter(),
         trpc.discover.pathFilter(),
-        trpc.keys.pathFilter(),
+        keymap,
         trpc.tabSettings.pathFilter(),
       ),
-    'keymap-changed': (_e, c) => c.invalidate(trpc.keys.pathFilter()),
+    'keymap-changed': (_e, c) => c.invalidate(keymap),
     // The needs-you inbox arrives whole whenever it changed (status/inboxFeed.ts).
     'inbox-changed': (e, c) => c.queryClient.setQueryData(trpc.agents.inbox.queryKey(), e.inbox),
     'config-reloaded': (_e, c) =>

@@ -21,13 +21,21 @@ export function useConfigInput(): {
   whichKey: WhichKeyDelay;
   /** The held-modifier mirrors: alt or meta, null while off (or not read yet). */
   mirror: HeldModifier | null;
+  /** config.input has been read (before: the browser's prefix or ctrl-a, no mirrors). */
+  loaded: boolean;
 } {
   const trpc = useTRPC();
   const settings = useSettings();
   const data = useQuery(trpc.config.input.queryOptions(undefined, FROM_EVENTS)).data;
   const prefix = data?.prefix ?? settings.prefix ?? DEFAULT_PREFIX;
   const mirror = data?.modifierShortcuts ? data.modifier : null;
-  return { prefix, fromConfig: !!data?.prefix, whichKey: data?.whichKey ?? 'short', mirror };
+  return {
+    prefix,
+    fromConfig: !!data?.prefix,
+    whichKey: data?.whichKey ?? 'short',
+    mirror,
+    loaded: data !== undefined,
+  };
 }
 
 /** Milliseconds the prefix is held before the which-key strip shows (null = never). */

@@ -196,7 +196,12 @@ export function useWorkspaceController() {
     [runAction, actions, serverKeys.extensionCommands, client],
   );
 
-  const pending = useKeybindings({ keymap, run, global: GLOBAL_ACTIONS });
+  const pending = useKeybindings({
+    keymap,
+    run,
+    global: GLOBAL_ACTIONS,
+    ready: input.loaded && serverKeys.ready,
+  });
 
   // Everything on screen counts as seen: every pane of the shown tab, or only the zoomed one.
   const viewing =
