@@ -42,7 +42,8 @@ export interface PageProps extends Omit<PageHeaderProps, 'children'> {
 
 /**
  * A whole page: the shared header above the page's own body. It opens with the focus on the
- * body's first field (or first control) rather than on <body>, where keys go nowhere; a body that
+ * body's `data-autofocus` control, else its first field (or first control), rather than on
+ * <body>, where keys go nowhere; a body that
  * loads its content later gets the focus when the content arrives, unless the person moved it.
  */
 export function Page({ badge, children, ...header }: PageProps) {
@@ -54,6 +55,9 @@ export function Page({ badge, children, ...header }: PageProps) {
       const active = document.activeElement;
       if (active && active !== document.body) return true;
       const target = initialFocusTarget(box);
+      // The field the page marked as where people start (Settings' Theme) is disabled until its
+      // data comes: wait for it rather than settle on the next field down.
+      if (target?.matches(':disabled')) return false;
       target?.focus({ preventScroll: true });
       return target !== null;
     };
@@ -61,7 +65,12 @@ export function Page({ badge, children, ...header }: PageProps) {
     const observer = new MutationObserver(() => {
       if (place()) observer.disconnect();
     });
-    observer.observe(box, { childList: true, subtree: true });
+    observer.observe(box, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['disabled'],
+    });
     const stop = setTimeout(() => observer.disconnect(), 10_000);
     return () => {
       observer.disconnect();

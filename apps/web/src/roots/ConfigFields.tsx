@@ -38,6 +38,8 @@ export function ConfigThemeField() {
           id={id}
           aria-describedby={describedBy}
           data-config-theme-select
+          // The setting people come to Settings for first: the page opens on it (ui Page).
+          data-autofocus
           value={value}
           disabled={!theme || save.isPending}
           onChange={(e) => save.mutate({ name: e.target.value === '' ? null : e.target.value })}
