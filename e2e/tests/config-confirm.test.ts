@@ -1,8 +1,8 @@
 // config.toml's [confirm] decides what asks before closing, in a real browser (issue 18.4): with
 // nothing set, closing a pane or a tab that runs a program asks first; `close_pane = false` closes
-// the pane at once while a tab still asks; `kill_workspace = false` closes the tab at once too.
-// The page follows the file live (config-reloaded), without a reload.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// the pane at once while a tab still asks; `kill_workspace = false` (chosen in Settings)
+// closes the tab at once too. The page follows the file live (config-reloaded), without a reload.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,8 +102,26 @@ describe('[confirm] in config.toml', () => {
     await askTab.waitFor({ state: 'detached' });
     expect((await layoutOf()).session.tabs).toHaveLength(2);
 
-    // ... until kill_workspace = false.
-    await saveConfig('[confirm]\nclose_pane = false\nkill_workspace = false\n');
+    // ... until kill_workspace = false, chosen in Settings → config.toml → Confirmations of a
+    // second page: written into the file beside close_pane, and this page follows.
+    const settings = await browser.context.newPage();
+    await settings.goto(new URL('/settings#confirm', server.url).toString());
+    const row = settings.locator('[data-setting="confirm.kill_workspace"]');
+    await waitFor(
+      'the row reads the file',
+      async () => (await row.isEnabled()) && (await row.inputValue()) === '',
+    );
+    expect(await settings.locator('[data-setting="confirm.close_pane"]').inputValue()).toBe('off');
+    await row.selectOption('off');
+    await waitFor(
+      'Settings wrote kill_workspace',
+      async () =>
+        readFileSync(configFile, 'utf8') === '[confirm]\nclose_pane = false\nkill_workspace = false\n',
+    );
+    await settings.locator('#confirm').scrollIntoViewIfNeeded();
+    await screenshot(settings, 'settings-confirm');
+    await settings.close();
+    await browser.page.waitForTimeout(1_500);
     await pane(page, id).locator('.xterm').click();
     await palette(page, 'close tab');
     await waitFor('the tab closed', async () => (await layoutOf()).session.tabs.length === 1);

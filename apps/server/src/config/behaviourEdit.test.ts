@@ -15,6 +15,18 @@ describe('behaviourEdit', () => {
     });
   });
 
+  it('writes [confirm] and [clipboard] switches', () => {
+    expect(behaviourEdit('confirm', { close_pane: false, load_profile: null })).toEqual({
+      ok: true,
+      set: { close_pane: false, load_profile: null },
+    });
+    expect(behaviourEdit('clipboard', { enable_osc52: false })).toEqual({
+      ok: true,
+      set: { enable_osc52: false },
+    });
+    expect(behaviourEdit('confirm', { quit_ephemeral: true })).toMatchObject({ ok: false });
+  });
+
   it('refuses an unknown key, a wrong type, a throttle out of range and an empty edit', () => {
     const err = (r: ReturnType<typeof behaviourEdit>) => (r.ok ? null : r.error);
     expect(err(behaviourEdit('notifications', { bell: true }))).toMatch(

@@ -1,4 +1,5 @@
-// What Settings may write into `[notifications]` and `[sounds]` (configuration.md): the switches
+// What Settings may write into `[notifications]`, `[sounds]`, `[confirm]` and `[clipboard]`
+// (configuration.md): the switches
 // the web edition honours, and `[sounds] throttle_ms`. Pure: it checks one edit and says in one
 // line why it is refused; config/tableEdit.ts writes what it accepts (null removes the key, so
 // rozi's default applies).
@@ -11,7 +12,8 @@ export const NOTICE_SWITCHES = [
   'pane_exit_error',
 ] as const;
 export const SOUND_SWITCHES = ['enabled', 'bell', 'blocked', 'done', 'error'] as const;
-export const BEHAVIOUR_TABLES = ['notifications', 'sounds'] as const;
+export const CONFIRM_SWITCHES = ['close_pane', 'kill_workspace', 'kill_session', 'load_profile'] as const;
+export const BEHAVIOUR_TABLES = ['notifications', 'sounds', 'confirm', 'clipboard'] as const;
 export type BehaviourTable = (typeof BEHAVIOUR_TABLES)[number];
 
 export type BehaviourEdit =
@@ -20,6 +22,8 @@ export type BehaviourEdit =
 const SWITCHES: Record<BehaviourTable, readonly string[]> = {
   notifications: NOTICE_SWITCHES,
   sounds: SOUND_SWITCHES,
+  confirm: CONFIRM_SWITCHES,
+  clipboard: ['enable_osc52'],
 };
 
 /** Checks `{ key: value }` for one table; the first bad key refuses the whole edit. */

@@ -1,5 +1,5 @@
 'use client';
-// Settings rows for config.toml's [notifications] and [sounds] (configuration.md): each switch the
+// Settings rows for config.toml's [notifications], [sounds], [confirm] and [clipboard] (configuration.md): each switch the
 // web edition honours, as the file sets it or "Default (…)" — what applies here when the file sets
 // nothing. A choice goes through config.setBehaviour, the same locked edit as the theme and prefix
 // (comments and hand edits kept); "Default" removes the key. A refused save is one line.
@@ -8,7 +8,7 @@ import { useTRPC } from '../api/trpcClient';
 import { useConfigBehaviour } from '../settings/useConfigInput';
 import { SettingSelect } from './SettingSelect';
 
-type Table = 'notifications' | 'sounds';
+type Table = 'notifications' | 'sounds' | 'confirm' | 'clipboard';
 
 interface SwitchRow {
   key: string;
@@ -77,6 +77,47 @@ const SOUNDS: SwitchRow[] = [
   })),
 ];
 
+const CONFIRMS: SwitchRow[] = [
+  {
+    key: 'close_pane',
+    label: 'Closing a pane (close_pane)',
+    hint: 'Ask before closing a pane whose program still runs. Off: it closes at once.',
+    fallback: 'ask',
+    read: (b) => b.confirm.closePane,
+  },
+  {
+    key: 'kill_workspace',
+    label: 'Closing a tab (kill_workspace)',
+    hint: 'Ask before closing a tab where a program still runs.',
+    fallback: 'ask',
+    read: (b) => b.confirm.killWorkspace,
+  },
+  {
+    key: 'kill_session',
+    label: 'Killing a session (kill_session)',
+    hint: 'Ask before killing a session and every program in it.',
+    fallback: 'ask',
+    read: (b) => b.confirm.killSession,
+  },
+  {
+    key: 'load_profile',
+    label: 'Replacing a session with a profile (load_profile)',
+    hint: 'The Profiles picker’s replace (Ctrl+R) asks for a second Ctrl+R.',
+    fallback: 'ask',
+    read: (b) => b.confirm.loadProfile,
+  },
+];
+
+const CLIPBOARD: SwitchRow[] = [
+  {
+    key: 'enable_osc52',
+    label: 'Programs may set the clipboard (enable_osc52)',
+    hint: 'OSC 52 from a program in a pane writes this browser’s clipboard. Applies to terminals opened after the change.',
+    fallback: 'on',
+    read: (b) => b.clipboard.osc52,
+  },
+];
+
 const THROTTLES = ['500', '1000', '2000', '5000', '10000'];
 
 function SwitchRows(o: { table: Table; rows: SwitchRow[] }) {
@@ -113,6 +154,16 @@ function SwitchRows(o: { table: Table; rows: SwitchRow[] }) {
       )}
     </>
   );
+}
+
+/** `[confirm]`: what asks before closing (on = ask). */
+export function ConfigConfirmFields() {
+  return <SwitchRows table="confirm" rows={CONFIRMS} />;
+}
+
+/** `[clipboard] enable_osc52`. */
+export function ConfigClipboardFields() {
+  return <SwitchRows table="clipboard" rows={CLIPBOARD} />;
 }
 
 /** `[notifications]`: the switches the server's exit notices and the page's desktop notices read. */

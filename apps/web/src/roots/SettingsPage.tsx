@@ -15,7 +15,12 @@ import { ConfigServicesPanel } from '../status/configServices';
 import { ConfigSessionPanel } from '../status/configSession';
 import { ConfigStatusPanel } from '../status/configStatus';
 import { AppProviders } from '../shell/AppProviders';
-import { ConfigNotificationFields, ConfigSoundFields } from './ConfigBehaviourFields';
+import {
+  ConfigClipboardFields,
+  ConfigConfirmFields,
+  ConfigNotificationFields,
+  ConfigSoundFields,
+} from './ConfigBehaviourFields';
 import {
   ConfigModifierFields,
   ConfigPrefixField,
@@ -202,6 +207,14 @@ function SettingsBody() {
             </h3>
             <ConfigServicesPanel />
             <EntryEditor table="services" quietWhenEmpty />
+            <h3 id="confirm" className="mt-2 text-[13px] font-semibold">
+              Confirmations
+            </h3>
+            <ConfigConfirmFields />
+            <h3 id="clipboard" className="mt-2 text-[13px] font-semibold">
+              Clipboard
+            </h3>
+            <ConfigClipboardFields />
             <h3 id="session" className="mt-2 text-[13px] font-semibold">
               Sessions
             </h3>
