@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { openBrowser } from '../e2e/lib/browser.ts';
+import { openBrowser, SCREENSHOT_DIR } from '../e2e/lib/browser.ts';
 import { startRozi } from '../e2e/lib/roziServer.ts';
 import { openWorkspace } from '../e2e/lib/workspaceProbe.ts';
 
@@ -186,6 +186,14 @@ try {
   const restartLoad = loadavg()[0];
   const restarted = await open(`w${ROUNDS - 1}`);
   await close();
+  // For the README: the view as it first shows, the list there and the lines still being counted.
+  await freshPage();
+  rewrite('shot');
+  await chip.evaluate((el) => el.click());
+  await listed();
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'worktrees-2000-files.png') });
+  await counted();
+  await page.screenshot({ path: join(SCREENSHOT_DIR, 'worktrees-2000-files-counted.png') });
   const f = (xs) => `median ${ms(median(xs))} ms (${xs.map(ms).join(', ')})`;
   console.log(
     `Changes view, ${FILES} changed files (uncommitted), 1440x900, ${cpus().length} cores, 1-min load ${loads.map((l) => l.toFixed(1)).join(', ')}:`,

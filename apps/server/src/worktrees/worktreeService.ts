@@ -13,6 +13,7 @@ import type { StatusService } from '../status/statusService';
 import { listCheckpoints, recordTurn, snapshotTree, type Checkpoint } from './checkpoint';
 import { diffCounts, diffPage, type DiffPage, type FileCounts } from './diff';
 import { git, gitOut } from './git';
+import { quickList, type QuickFile } from './quickList';
 import { WorktreeRegistry, type WorktreeRecord } from './registry';
 import { SetupApprovals } from './setupApproval';
 import { baseRev, MISSING, worktreeStatus, type WorktreeStatus } from './worktreeStatus';
@@ -316,6 +317,24 @@ export class WorktreeService {
         () => undefined,
       );
     return read;
+  }
+
+  /**
+   * Which files the live range (everything, or the turn in progress) holds, from stat data alone:
+   * what the Changes view lists while the diff's snapshot hashes files rewritten just before the
+   * click (seconds for thousands of them). No queue, no snapshot: read only.
+   */
+  async quickList(o: { record: WorktreeRecord; turn: 'all' | 'current' }): Promise<QuickFile[]> {
+    const r = o.record;
+    if (!existsSync(r.path)) throw missing(r);
+    let from: string;
+    if (o.turn === 'all') from = await this.forkPoint(r);
+    else {
+      const last = (await listCheckpoints({ dir: r.path, id: r.id })).at(-1);
+      if (!last) throw new WorktreeError('not-found', `${r.branch} has no checkpoint yet`);
+      from = last.commit;
+    }
+    return quickList({ dir: r.path, from });
   }
 
   /**

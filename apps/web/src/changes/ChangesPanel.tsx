@@ -55,6 +55,9 @@ function TurnPicker({ turn, turns, onPick }: { turn: Turn; turns: number; onPick
   );
 }
 
+/** The server's page size (diff.ts PAGE_FILES): which rows the first page will hold. */
+const EARLY_PAGE_FILES = 25;
+
 /** Files of a page drawn at once; the rest are drawn as they come near the viewport. */
 const EAGER_FILES = 4;
 
@@ -232,7 +235,34 @@ export function ChangesPanel({ pane }: { pane: PaneView }) {
               </div>
             </div>
           )}
-          {!data && !c.query.error && <p className="p-4 text-[13px] text-muted">Reading the changes…</p>}
+          {!data && !c.query.error && c.early && (
+            <div className="flex min-h-0 flex-1">
+              <nav
+                aria-label="Changed files"
+                className="flex w-64 shrink-0 flex-col border-r border-line bg-surface p-2 text-[12px]"
+              >
+                <p className="mb-1.5 text-muted" data-diff-totals="" data-counting="" aria-live="polite">
+                  {c.early.length} file{c.early.length === 1 ? '' : 's'} changed, counting lines…
+                </p>
+                <FileList
+                  files={c.early.map((f, i) => ({
+                    path: f.path,
+                    added: 0,
+                    removed: 0,
+                    binary: false,
+                    counted: false,
+                    page: Math.floor(i / EARLY_PAGE_FILES),
+                  }))}
+                  page={0}
+                  onPick={() => undefined}
+                />
+              </nav>
+              <p className="p-4 text-[13px] text-muted">Reading the changes…</p>
+            </div>
+          )}
+          {!data && !c.query.error && !c.early && (
+            <p className="p-4 text-[13px] text-muted">Reading the changes…</p>
+          )}
           <FinishBar worktree={wt} onRemoved={closeChanges} onFinished={() => void c.query.refetch()} />
         </>
       )}

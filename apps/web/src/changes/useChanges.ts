@@ -34,6 +34,15 @@ export function useChanges(pane: PaneView) {
     if (turn === 'all' || turn === 'current') void refetch();
   }, [stamp, turn, refetch]);
   const data = query.data;
+  // Files rewritten just before the click make the diff wait for a snapshot that hashes them all:
+  // until it answers, the live range's files from git's stat data (no counts, no hunks).
+  const live = turn === 'all' || turn === 'current';
+  const quick = useQuery(
+    trpc.worktrees.quickList.queryOptions(
+      { key: pane.key, turn: live ? turn : 'all' },
+      { enabled: live && data === undefined && !query.error, staleTime: 0, retry: false },
+    ),
+  );
   const range = data?.range;
   // The range is object ids: its counts never change, so one read per range (staleTime Infinity).
   const counts = useQuery(
@@ -58,6 +67,8 @@ export function useChanges(pane: PaneView) {
     diff,
     counting: diff !== null && !diff.totals.counted,
     countsError: counts.error,
+    /** The files listed before the diff answers (null once it has, or when there are none yet). */
+    early: data === undefined && quick.data ? quick.data.files : null,
     turn,
     page,
     setTurn: (t: Turn) => {

@@ -112,6 +112,13 @@ export const worktreesRouter = router({
       }),
     ),
 
+  /** The live range's changed files from stat data, shown while the diff itself is read. */
+  quickList: procedure
+    .input(worktreeInput.extend({ turn: z.enum(['current', 'all']) }))
+    .query(async ({ ctx, input }) => ({
+      files: await ctx.worktrees.quickList({ record: recordOf(ctx, input), turn: input.turn }),
+    })),
+
   /** Every file's line counts of the range a diff answered (its range.from and range.to). */
   diffCounts: procedure
     .input(worktreeInput.extend({ from: objectId, to: objectId }))
