@@ -2,6 +2,7 @@
 // web terminal from npm) in the same run, the same Chromium and the same measuring code.
 //
 //   npx --no-install tsx bench/web-terminal.mjs [--mb 50] [--samples 200] [--wetty DIR] [--server-mib 20]
+//       [--peers rozi,rozi-webgl,wetty,wetty-dom] [--figures echo,seq,colour,busy] [--rounds 1]
 //
 // The issue's figures in one run (the command in bench/README.md and README's bench section):
 //   npx --no-install tsx bench/web-terminal.mjs --mb 15 --samples 50 --server-mib 20
@@ -11,6 +12,8 @@
 // taken from --wetty DIR (a directory whose node_modules holds it). Figures:
 //   load      page navigation → first prompt on screen and a typed key echoed (interactive)
 //   seq       `seq 1 N` (~50 MB) → end marker in the terminal at the next painted frame; MB/s
+//   colour    `cat` of peerbench's coloured lines (70 columns, 7 SGR changes a line, --mb MB) → the
+//             same; both also print how long the terminal's parser sat idle waiting for bytes
 //   echo      keydown in the page → echo parsed into the terminal → the render that drew its row,
 //             p50/p99, at an idle prompt and while another terminal (rozi: a second pane of the
 //             same tab; wetty: a second page) streams `yes`
@@ -39,6 +42,10 @@ const opt = (name, fallback) => {
 const MB = Number(opt('mb', '50'));
 const SAMPLES = Number(opt('samples', '200'));
 const SERVER_MIB = Number(opt('server-mib', '0'));
+const PEERS = opt('peers', 'rozi,rozi-webgl,wetty,wetty-dom').split(',');
+/** Each peer runs this many times, peers alternating; every figure is the median over the rounds. */
+const ROUNDS = Number(opt('rounds', '1'));
+const FIGURES = new Set(opt('figures', 'echo,seq,colour,busy').split(','));
 /** A seq run that has not painted its end marker by then counts as failed (wetty has stalled here
  * under load) and the sitting goes on with the next figure. */
 const SEQ_LIMIT_S = Number(opt('seq-limit', '300'));
@@ -67,6 +74,33 @@ function seqFor(bytes) {
     total += size;
     n += count;
   }
+}
+
+/** peerbench's coloured workload (gen-colour.mjs): 70 visible columns in 7 SGR-coloured segments a
+ * line, reset at the end; as many lines as reach `bytes`. Returns the file and its byte count. */
+function colourFile(bytes) {
+  const words = ['alpha', 'bravo', 'charl', 'delta', 'echoo', 'foxtr', 'golfx', 'hotel', 'india', 'julie'];
+  const parts = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    let line = '';
+    for (let j = 0; j < 7; j++) {
+      const k = (i * 7 + j) % 16;
+      const sgr = k < 8 ? `\x1b[${(i + j) & 1 ? 1 : 22};3${k}m` : `\x1b[38;5;${(i * 13 + j * 29) % 256}m`;
+      const seg =
+        j === 0
+          ? `${String(i).padStart(9, '0')} `
+          : `${words[(i + j) % 10]} ${String((i * j) % 10000).padStart(4, '0')}`;
+      line += sgr + seg.padEnd(10).slice(0, 10);
+    }
+    line += '\x1b[0m\n';
+    parts.push(line);
+    size += Buffer.byteLength(line);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'rozi-bench-colour-'));
+  const file = join(dir, 'colour.txt');
+  writeFileSync(file, parts.join(''));
+  return { file, bytes: size, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 function freePort() {
@@ -158,27 +192,53 @@ async function pageReady(page, pick) {
   );
 }
 
-async function throughput(page, pick, seq) {
-  const marker = `END-${Date.now()}`;
-  const cmd = `clear; seq 1 ${seq.n}; echo ${marker.slice(0, 4)}""${marker.slice(4)}\r`;
+/**
+ * Runs `command` (its output ends with the marker line) and resolves when a frame has painted the
+ * marker: { ms, idleMs }, idleMs being the time the terminal's parser had nothing to parse (every
+ * `write` handed to xterm had called back and no new one had come) between the first and last byte.
+ */
+async function throughput(page, pick, { command, marker }) {
   return page.evaluate(
     `(async () => {
       const t = (${pick})();
       const b = t.buffer.active;
       const seen = () => { for (let y = 0; y < t.rows; y++) { const l = b.getLine(b.viewportY + y); if (l && l.translateToString(true) === ${JSON.stringify(marker)}) return true; } return false; };
+      const write = t.write;
+      let pending = 0, idleSince = null, idle = 0, lastIdle = 0;
+      t.write = function (data, cb) {
+        if (pending === 0 && idleSince !== null) { lastIdle = performance.now() - idleSince; idle += lastIdle; }
+        pending++;
+        return write.call(this, data, () => { pending--; if (pending === 0) idleSince = performance.now(); if (cb) cb(); });
+      };
       const start = performance.now();
-      t.input(${JSON.stringify(cmd)}, true);
-      return await new Promise((resolve, reject) => {
-        const deadline = start + ${SEQ_LIMIT_S * 1000};
-        const frame = () => {
-          if (seen()) return resolve(performance.now() - start);
-          if (performance.now() > deadline) return reject(new Error('end marker not painted within ${SEQ_LIMIT_S} s'));
+      t.input(${JSON.stringify(command)}, true);
+      try {
+        return await new Promise((resolve, reject) => {
+          const deadline = start + ${SEQ_LIMIT_S * 1000};
+          const frame = () => {
+            // The gap before the marker's own write is the program ending, not the pipe.
+            if (seen()) return resolve({ ms: performance.now() - start, idleMs: idle - lastIdle });
+            if (performance.now() > deadline) return reject(new Error('end marker not painted within ${SEQ_LIMIT_S} s'));
+            requestAnimationFrame(frame);
+          };
           requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-      });
+        });
+      } finally {
+        t.write = write;
+      }
     })()`,
   );
+}
+
+function workloadCommand(kind, o) {
+  const marker = `END-${Date.now()}`;
+  const echo = `echo ${marker.slice(0, 4)}""${marker.slice(4)}`;
+  const body = kind === 'seq' ? `seq 1 ${o.seq.n}` : `cat '${o.colour.file}'`;
+  return {
+    command: `clear; ${body}; ${echo}\r`,
+    marker,
+    bytes: kind === 'seq' ? o.seq.bytes : o.colour.bytes,
+  };
 }
 
 async function measure(name, o) {
@@ -199,32 +259,45 @@ async function measure(name, o) {
       `(() => { const r = document.querySelector('[data-renderer]'); if (r) return r.dataset.renderer; const t = (${o.pick})(); return t.element && t.element.querySelector('canvas') ? 'webgl' : 'dom'; })()`,
     );
     await page.evaluate(`(${o.pick})().input('\\x15', true)`);
-    const idle = await withLoad(() => echoSamples(page, o.pick, SAMPLES));
-    result.echoIdle = idle.value;
-    result.echoIdleLoad = idle.load;
-    console.error(`bench: ${name} idle echo measured`);
-    const seq = await withLoad(() =>
-      throughput(page, o.pick, o.seq).catch((e) => {
-        console.error(`bench: ${name} seq failed: ${e.message}`);
-        return NaN;
-      }),
-    );
-    result.seqMs = seq.value;
-    result.seqLoad = seq.load;
-    result.mbps = o.seq.bytes / 1e6 / (seq.value / 1000);
-    console.error(`bench: ${name} seq painted in ${(seq.value / 1000).toFixed(2)} s`);
-    if (Number.isNaN(seq.value)) {
-      // The terminal may still be drawing the flood: a fresh page for the echo under load.
-      await page.reload();
-      await pageReady(page, o.pick);
+    if (FIGURES.has('echo')) {
+      const idle = await withLoad(() => echoSamples(page, o.pick, SAMPLES));
+      result.echoIdle = idle.value;
+      result.echoIdleLoad = idle.load;
+      console.error(`bench: ${name} idle echo measured`);
     }
-    await page.waitForTimeout(500);
-    const stopYes = await o.startYes(context, page);
-    await page.waitForTimeout(1000);
-    const busy = await withLoad(() => echoSamples(page, o.pick, SAMPLES));
-    result.echoBusy = busy.value;
-    result.echoBusyLoad = busy.load;
-    await stopYes();
+    for (const kind of ['seq', 'colour']) {
+      if (!FIGURES.has(kind)) continue;
+      const w = workloadCommand(kind, o);
+      const run = await withLoad(() =>
+        throughput(page, o.pick, w).catch((e) => {
+          console.error(`bench: ${name} ${kind} failed: ${e.message}`);
+          return { ms: NaN, idleMs: NaN };
+        }),
+      );
+      result[kind] = {
+        ms: run.value.ms,
+        idleMs: run.value.idleMs,
+        load: run.load,
+        mbps: w.bytes / 1e6 / (run.value.ms / 1000),
+      };
+      console.error(
+        `bench: ${name} ${kind} painted in ${(run.value.ms / 1000).toFixed(2)} s, parser idle ${(run.value.idleMs / 1000).toFixed(2)} s`,
+      );
+      if (Number.isNaN(run.value.ms)) {
+        // The terminal may still be drawing the flood: a fresh page for what follows.
+        await page.reload();
+        await pageReady(page, o.pick);
+      }
+    }
+    if (FIGURES.has('busy')) {
+      await page.waitForTimeout(500);
+      const stopYes = await o.startYes(context, page);
+      await page.waitForTimeout(1000);
+      const busy = await withLoad(() => echoSamples(page, o.pick, SAMPLES));
+      result.echoBusy = busy.value;
+      result.echoBusyLoad = busy.load;
+      await stopYes();
+    }
   } finally {
     await browser.close();
   }
@@ -233,132 +306,208 @@ async function measure(name, o) {
   return result;
 }
 
+const median = (values) => {
+  const v = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return v.length ? v[Math.floor(v.length / 2)] : NaN;
+};
+
+/** One result per peer: the median of each figure over its rounds (loads: first start, last end). */
+function combineRounds(runs) {
+  const names = [...new Set(runs.map((r) => r.name))];
+  return names.map((name) => {
+    const mine = runs.filter((r) => r.name === name);
+    const out = {
+      name,
+      renderer: mine[0].renderer,
+      loadMs: median(mine.map((r) => r.loadMs)),
+      rounds: mine.length,
+    };
+    for (const kind of ['seq', 'colour']) {
+      const xs = mine.map((r) => r[kind]).filter(Boolean);
+      if (!xs.length) continue;
+      out[kind] = {
+        ms: median(xs.map((x) => x.ms)),
+        idleMs: median(xs.map((x) => x.idleMs)),
+        mbps: median(xs.map((x) => x.mbps)),
+        load: [xs[0].load[0], xs.at(-1).load[1]],
+        all: xs.map((x) => x.mbps),
+      };
+    }
+    for (const [key, loadKey] of [
+      ['echoIdle', 'echoIdleLoad'],
+      ['echoBusy', 'echoBusyLoad'],
+    ]) {
+      const xs = mine.filter((r) => r[key]);
+      if (!xs.length) continue;
+      const stat = (which, p) => median(xs.map((r) => r[key][which][p]));
+      out[key] = {
+        parsed: { p50: stat('parsed', 'p50'), p99: stat('parsed', 'p99') },
+        painted: { p50: stat('painted', 'p50'), p99: stat('painted', 'p99') },
+      };
+      out[loadKey] = [xs[0][loadKey][0], xs.at(-1)[loadKey][1]];
+    }
+    return out;
+  });
+}
+
 const fmt = (v) => (v === undefined ? '—' : v.toFixed(1));
+const echoCell = (e, which) => (e ? `${fmt(e[which].p50)} / ${fmt(e[which].p99)}` : '—');
+const runCell = (r, f) => (r ? f(r) : '—');
 
 async function main() {
   const seq = seqFor(MB * 1e6);
-  console.error(`bench: seq 1 ${seq.n} = ${(seq.bytes / 1e6).toFixed(1)} MB; ${SAMPLES} echo samples each`);
-  const results = [];
+  const colour = colourFile(MB * 1e6);
+  console.error(
+    `bench: seq 1 ${seq.n} = ${(seq.bytes / 1e6).toFixed(1)} MB, coloured lines ${(colour.bytes / 1e6).toFixed(1)} MB; ` +
+      `${SAMPLES} echo samples each; peers ${PEERS.join(', ')}; figures ${[...FIGURES].join(', ')}`,
+  );
+  const runs = [];
 
   // rozi as it runs here (it picks the DOM renderer on a software rasteriser), and rozi with
   // WebGL forced, so the renderer's share of the difference is visible.
-  for (const variant of ['auto', 'webgl']) {
+  const runRozi = async (variant) => {
     const rozi = await startRozi();
     try {
       const url = new URL(rozi.url);
       url.searchParams.set('probe', '1');
       if (variant === 'webgl') url.searchParams.set('renderer', 'webgl');
-      results.push(
-        await measure(variant === 'auto' ? 'rozi' : 'rozi (webgl forced)', {
-          url: url.toString(),
-          pick: PICK.rozi,
-          seq,
-          // Another pane of the same tab streams `yes` (split through the page's own tRPC).
-          startYes: async (_context, page) => {
-            const key = await page.evaluate(async () => {
-              const post = (path, input) =>
-                fetch(`/trpc/${path}`, {
-                  method: 'POST',
-                  headers: { 'content-type': 'application/json' },
-                  body: JSON.stringify(input),
-                }).then((r) => r.json());
-              const split = await post('panes.split', { target: 1, direction: 'row', focus: false });
-              const k = split.result.data.pane.key;
-              await post('panes.sendText', { key: k, text: 'yes\r' });
-              return k;
-            });
-            return async () => {
-              await page.evaluate(async (k) => {
-                await fetch('/trpc/panes.kill', {
-                  method: 'POST',
-                  headers: { 'content-type': 'application/json' },
-                  body: JSON.stringify({ key: k }),
-                });
-              }, key);
-            };
-          },
-        }),
-      );
+      return await measure(variant === 'auto' ? 'rozi' : 'rozi (webgl forced)', {
+        url: url.toString(),
+        pick: PICK.rozi,
+        seq,
+        colour,
+        // Another pane of the same tab streams `yes` (split through the page's own tRPC).
+        startYes: async (_context, page) => {
+          const key = await page.evaluate(async () => {
+            const post = (path, input) =>
+              fetch(`/trpc/${path}`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify(input),
+              }).then((r) => r.json());
+            const split = await post('panes.split', { target: 1, direction: 'row', focus: false });
+            const k = split.result.data.pane.key;
+            await post('panes.sendText', { key: k, text: 'yes\r' });
+            return k;
+          });
+          return async () => {
+            await page.evaluate(async (k) => {
+              await fetch('/trpc/panes.kill', {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ key: k }),
+              });
+            }, key);
+          };
+        },
+      });
     } finally {
       await rozi.dispose();
     }
-  }
+  };
 
-  // wetty with its WebGL renderer, then with xterm's DOM renderer (no WebGL in the browser).
-  for (const variant of ['webgl', 'dom']) {
+  // wetty with its WebGL renderer, or with xterm's DOM renderer (no WebGL in the browser).
+  const runWetty = async (variant) => {
     const wetty = await startWetty();
     try {
-      results.push(
-        await measure(variant === 'webgl' ? 'wetty' : 'wetty (DOM)', {
-          url: wetty.url,
-          pick: PICK.wetty,
-          seq,
-          extraArgs: variant === 'dom' ? ['--disable-webgl'] : [],
-          // wetty has one terminal per page: a second page of the same browser streams `yes`.
-          startYes: async (context) => {
-            const other = await context.newPage();
-            await other.goto(wetty.url);
-            await pageReady(other, PICK.wetty);
-            await other.evaluate(`(${PICK.wetty})().input('yes\\r', true)`);
-            return async () => {
-              await other.close();
-            };
-          },
-        }),
-      );
+      return await measure(variant === 'webgl' ? 'wetty' : 'wetty (DOM)', {
+        url: wetty.url,
+        pick: PICK.wetty,
+        seq,
+        colour,
+        extraArgs: variant === 'dom' ? ['--disable-webgl'] : [],
+        // wetty has one terminal per page: a second page of the same browser streams `yes`.
+        startYes: async (context) => {
+          const other = await context.newPage();
+          await other.goto(wetty.url);
+          await pageReady(other, PICK.wetty);
+          await other.evaluate(`(${PICK.wetty})().input('yes\\r', true)`);
+          return async () => {
+            await other.close();
+          };
+        },
+      });
     } finally {
       await wetty.dispose();
     }
-  }
+  };
 
+  const PEER_RUNS = {
+    rozi: () => runRozi('auto'),
+    'rozi-webgl': () => runRozi('webgl'),
+    wetty: () => runWetty('webgl'),
+    'wetty-dom': () => runWetty('dom'),
+  };
+  // Peers alternate round by round, so a load change on the shared box hits each alike.
+  for (let round = 0; round < ROUNDS; round++)
+    for (const peer of PEERS) {
+      const run = PEER_RUNS[peer];
+      if (!run) throw new Error(`bench: unknown peer ${peer} (rozi, rozi-webgl, wetty, wetty-dom)`);
+      runs.push(await run());
+    }
+  const results = combineRounds(runs);
+
+  colour.dispose();
   const rows = [
     ['', ...results.map((r) => r.name)],
     ['renderer', ...results.map((r) => r.renderer)],
     ['load → interactive (ms)', ...results.map((r) => String(r.loadMs))],
-    [
-      `seq ${(seq.bytes / 1e6).toFixed(0)} MB painted (s)`,
-      ...results.map((r) => (r.seqMs / 1000).toFixed(2)),
-    ],
-    ['seq throughput (MB/s)', ...results.map((r) => r.mbps.toFixed(2))],
-    [
-      'echo idle parsed p50/p99 (ms)',
-      ...results.map((r) => `${fmt(r.echoIdle.parsed.p50)} / ${fmt(r.echoIdle.parsed.p99)}`),
-    ],
-    [
-      'echo idle painted p50/p99 (ms)',
-      ...results.map((r) => `${fmt(r.echoIdle.painted.p50)} / ${fmt(r.echoIdle.painted.p99)}`),
-    ],
-    [
-      'echo during yes parsed p50/p99 (ms)',
-      ...results.map((r) => `${fmt(r.echoBusy.parsed.p50)} / ${fmt(r.echoBusy.parsed.p99)}`),
-    ],
-    [
-      'echo during yes painted p50/p99 (ms)',
-      ...results.map((r) => `${fmt(r.echoBusy.painted.p50)} / ${fmt(r.echoBusy.painted.p99)}`),
-    ],
   ];
-  rows.push(
-    ['load avg: seq (start→end)', ...results.map((r) => loadSpan(r.seqLoad))],
-    ['load avg: echo idle', ...results.map((r) => loadSpan(r.echoIdleLoad))],
-    ['load avg: echo during yes', ...results.map((r) => loadSpan(r.echoBusyLoad))],
-  );
+  for (const [kind, label] of [
+    ['seq', `seq ${(seq.bytes / 1e6).toFixed(0)} MB`],
+    ['colour', `coloured ${(colour.bytes / 1e6).toFixed(0)} MB`],
+  ]) {
+    if (!FIGURES.has(kind)) continue;
+    rows.push(
+      [`${label} painted (s)`, ...results.map((r) => runCell(r[kind], (x) => (x.ms / 1000).toFixed(2)))],
+      [`${label} throughput (MB/s)`, ...results.map((r) => runCell(r[kind], (x) => x.mbps.toFixed(2)))],
+      [
+        `${label} MB/s each round`,
+        ...results.map((r) => runCell(r[kind], (x) => x.all.map((v) => v.toFixed(1)).join(' '))),
+      ],
+      [
+        `${label} parser idle (s)`,
+        ...results.map((r) => runCell(r[kind], (x) => (x.idleMs / 1000).toFixed(2))),
+      ],
+      [`load avg: ${kind} (start→end)`, ...results.map((r) => runCell(r[kind], (x) => loadSpan(x.load)))],
+    );
+  }
+  if (FIGURES.has('echo'))
+    rows.push(
+      ['echo idle parsed p50/p99 (ms)', ...results.map((r) => echoCell(r.echoIdle, 'parsed'))],
+      ['echo idle painted p50/p99 (ms)', ...results.map((r) => echoCell(r.echoIdle, 'painted'))],
+      ['load avg: echo idle', ...results.map((r) => loadSpan(r.echoIdleLoad))],
+    );
+  if (FIGURES.has('busy'))
+    rows.push(
+      ['echo during yes parsed p50/p99 (ms)', ...results.map((r) => echoCell(r.echoBusy, 'parsed'))],
+      ['echo during yes painted p50/p99 (ms)', ...results.map((r) => echoCell(r.echoBusy, 'painted'))],
+      ['load avg: echo during yes', ...results.map((r) => loadSpan(r.echoBusyLoad))],
+    );
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
   for (const row of rows) console.log(row.map((c, i) => String(c).padEnd(widths[i])).join('  '));
   // Ratios against wetty's better renderer for each figure (targets: issue 16).
   const wettys = results.filter((r) => r.name.startsWith('wetty'));
   if (wettys.length > 0) {
-    // A failed run (NaN) is left out; with no figure from wetty the ratio prints as NaN.
+    // A failed run (NaN) or a figure not measured is left out; with none from wetty the ratio is NaN.
     const finite = (values) => values.filter(Number.isFinite);
     const best = (values, pick) => (values.length > 0 ? pick(...values) : NaN);
-    const bestMbps = best(finite(wettys.map((r) => r.mbps)), Math.max);
-    const bestIdle = best(finite(wettys.map((r) => r.echoIdle.painted.p50)), Math.min);
-    const bestBusy = best(finite(wettys.map((r) => r.echoBusy.painted.p50)), Math.min);
+    const bestOf = (get, pick) => best(finite(wettys.map(get)), pick);
+    const wSeq = bestOf((r) => r.seq?.mbps, Math.max);
+    const wColour = bestOf((r) => r.colour?.mbps, Math.max);
+    const wIdle = bestOf((r) => r.echoIdle?.painted.p50, Math.min);
+    const wBusy = bestOf((r) => r.echoBusy?.painted.p50, Math.min);
     for (const r of results.filter((x) => !x.name.startsWith('wetty'))) {
-      console.log(
-        `${r.name} / wetty's best: seq throughput ${(r.mbps / bestMbps).toFixed(2)}× (target ≥ 1), ` +
-          `echo idle painted p50 ${(r.echoIdle.painted.p50 / bestIdle).toFixed(2)}× (target ≤ 0.8), ` +
-          `echo during yes painted p50 ${(r.echoBusy.painted.p50 / bestBusy).toFixed(2)}× (target ≤ 0.8)`,
-      );
+      const parts = [];
+      if (r.seq) parts.push(`seq throughput ${(r.seq.mbps / wSeq).toFixed(2)}× (target ≥ 1)`);
+      if (r.colour) parts.push(`coloured throughput ${(r.colour.mbps / wColour).toFixed(2)}× (target ≥ 1)`);
+      if (r.echoIdle)
+        parts.push(`echo idle painted p50 ${(r.echoIdle.painted.p50 / wIdle).toFixed(2)}× (target ≤ 0.8)`);
+      if (r.echoBusy)
+        parts.push(
+          `echo during yes painted p50 ${(r.echoBusy.painted.p50 / wBusy).toFixed(2)}× (target ≤ 0.8)`,
+        );
+      console.log(`${r.name} / wetty's best: ${parts.join(', ')}`);
     }
   }
   if (SERVER_MIB > 0) {

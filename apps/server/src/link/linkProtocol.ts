@@ -45,9 +45,9 @@ export const LINK_STREAM = 2;
 export const MAX_LINK_FRAME = 32 * 1024 * 1024;
 
 /**
- * Flow control of the link's own viewers on the host: the same hysteresis as a browser, with a
- * larger window because the link has more latency than loopback WebSocket (ssh, two pipes) and
- * the client's own ring absorbs it. Still bounded: a stalled client holds at most this much.
+ * Flow control of the link's own viewers on the host: the same hysteresis as a browser, with its
+ * own window (the client's ring absorbs the link's latency: ssh, two pipes). Still bounded: a
+ * stalled client holds at most this much.
  */
 export const LINK_HIGH_WATERMARK = 256 * 1024;
 export const LINK_LOW_WATERMARK = 64 * 1024;

@@ -5,6 +5,8 @@ import { RingBuffer } from './ringBuffer';
 import type { OutputSink, StreamSource } from './streamSource';
 
 const FRAME = 64 * 1024;
+/** Frames sent before the unacknowledged bytes reach the high watermark. */
+const FULL = Math.ceil(FLOW_HIGH_WATERMARK / FRAME);
 
 /** A pane whose output is whatever the test appends to its ring; counts PTY pauses. */
 function fakePane(
@@ -45,8 +47,8 @@ describe('PaneViewer flow control', () => {
     const channel = recorder();
     const viewer = new PaneViewer(pane, channel);
     viewer.start(0);
-    // Two full frames take it over the high watermark: it stops and the PTY is paused.
-    expect(channel.frames.map((f) => f.length - FRAME_HEADER_BYTES)).toEqual([FRAME, FRAME]);
+    // Full frames up to the high watermark: it stops and the PTY is paused.
+    expect(channel.frames.map((f) => f.length - FRAME_HEADER_BYTES)).toEqual(Array(FULL).fill(FRAME));
     expect(viewer.isBlocked()).toBe(true);
     expect(pane.paused).toBe(true);
     // Acked frame by frame as a client would, the whole ring goes out, never more than the high
@@ -66,19 +68,19 @@ describe('PaneViewer flow control', () => {
   });
 
   it('stays stopped while more than the low watermark is unacknowledged', () => {
-    const pane = fakePane(512 * 1024);
+    const pane = fakePane(2 * 1024 * 1024);
     const channel = recorder();
     const viewer = new PaneViewer(pane, channel);
     viewer.start(0);
-    expect(channel.frames).toHaveLength(2);
-    // Small acks that leave more than the low watermark unacknowledged send nothing.
-    viewer.ack(2 * FRAME - FLOW_LOW_WATERMARK);
+    expect(channel.frames).toHaveLength(FULL);
+    // Acks that leave the low watermark unacknowledged send nothing.
+    viewer.ack(FULL * FRAME - FLOW_LOW_WATERMARK);
     expect(viewer.stats().unacked).toBe(FLOW_LOW_WATERMARK);
-    expect(channel.frames).toHaveLength(2);
+    expect(channel.frames).toHaveLength(FULL);
     expect(viewer.isBlocked()).toBe(true);
     viewer.ack(1);
     const sent = channel.frames.length;
-    expect(sent).toBeGreaterThan(2);
+    expect(sent).toBeGreaterThan(FULL);
     // A bad ack (zero, negative, NaN) changes nothing.
     for (const bad of [0, -5, Number.NaN]) viewer.ack(bad);
     expect(channel.frames).toHaveLength(sent);

@@ -1,7 +1,7 @@
 // One viewer of one pane on one WebSocket: the per-viewer half of flow control. It sends ring
 // bytes from `sentOffset` while its unacknowledged bytes stay under the high watermark, stops
-// above it, and resumes only once acks bring it under the low watermark (hysteresis, VS Code's
-// numbers in protocol.ts). A viewer whose next byte fell off the ring gets a kind 2 reset built
+// above it, and resumes once acks bring it under the low watermark (hysteresis, the numbers and
+// why in protocol.ts). A viewer whose next byte fell off the ring gets a kind 2 reset built
 // from the mirror, so its memory cost is bounded by the watermark, never by the pane's output.
 import type { OutputSink } from '../session/pane';
 import {
@@ -29,7 +29,7 @@ export interface ViewerChannel {
 }
 
 /** Largest payload per binary frame: big enough to amortise framing, small enough to interleave panes
- * and to stay under the 100,000-byte high watermark. */
+ * and to stay well under the high watermark. */
 const MAX_FRAME_PAYLOAD = 64 * 1024;
 
 export function encodeFrame(header: { kind: number; key: number; offset: number }, payload: Buffer): Buffer {

@@ -23,10 +23,15 @@
 // If the server's ring buffer still holds that offset it replays exactly from there (no byte
 // lost, none doubled); otherwise it sends a kind 2 reset.
 //
-// Flow control (VS Code's numbers): the client sends `{t:'ack', key, bytes}` after xterm.js's write
-// callback, about every FLOW_ACK_EVERY payload bytes (bytes = payload bytes written since its
-// previous ack, kind 1 and kind 2 alike). The server stops sending to a viewer whose unacknowledged
-// bytes exceed FLOW_HIGH_WATERMARK and resumes when they fall below FLOW_LOW_WATERMARK. The PTY is
+// Flow control: the client sends `{t:'ack', key, bytes}` after xterm.js's write callback, about
+// every FLOW_ACK_EVERY payload bytes (bytes = payload bytes parsed since its previous ack, kind 1
+// and kind 2 alike). The server stops sending to a viewer whose unacknowledged bytes exceed
+// FLOW_HIGH_WATERMARK and resumes when they fall below FLOW_LOW_WATERMARK, half the window: the
+// page still has that much to parse when the next bytes leave, so the pipe does not run dry
+// while an ack and the PTY's resume cross a loaded machine. (VS Code's 100,000 / 5,000 resumed
+// only once the page had parsed nearly everything: its parser sat idle for more than half of a
+// 15 MB `seq` at load 11, wetty's for a fifth, bench/web-terminal.mjs.) What a page holds unparsed
+// is bounded by the window, so a Ctrl-C is drawn after at most ~512 KB of parsing. The PTY is
 // paused only while every attached viewer is above the high watermark; a stalled viewer never
 // stalls the others, and one that fell off the ring buffer gets a kind 2 reset when it acks again.
 //
@@ -52,8 +57,8 @@ export const FRAME_RESET = 2;
 /** 1 kind byte + 4 key bytes + 8 offset bytes. */
 export const FRAME_HEADER_BYTES = 13;
 
-export const FLOW_HIGH_WATERMARK = 100_000;
-export const FLOW_LOW_WATERMARK = 5_000;
+export const FLOW_HIGH_WATERMARK = 512 * 1024;
+export const FLOW_LOW_WATERMARK = FLOW_HIGH_WATERMARK / 2;
 export const FLOW_ACK_EVERY = 5_000;
 
 export type ClientMessage =

@@ -228,7 +228,6 @@ export class StreamClient {
     if (step.reset) entry.sink.reset();
     // The server counts every payload byte it sent against this viewer, trimmed or not.
     const counted = frame.payload.byteLength;
-    this.ack(entry, entry.flow.received(counted));
     const written = () => {
       if (generation !== this.generation || this.attached.get(entry.key) !== entry) return;
       this.ack(entry, entry.flow.parsed(counted));
