@@ -1,7 +1,8 @@
 // Where the key echo's time goes, hop by hop (issue 19's echo target): both servers note each
 // one-byte key and echo at the hops they own (apps/server/src/stream/echoTrace.ts, on with
 // ROZI_ECHO_TRACE=<dir>); the bench keeps each key's send and receive times. A key's marks are
-// those of its byte within its own span (keys go one at a time, local and remote in turn).
+// those of its byte within its own span (keys go one at a time, local and remote in turn). The
+// "(relay)" hop exists only with ROZI_HOST_STDIO=proxy; by default the host server owns ssh's pipes.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { percentile } from './server-harness';
@@ -31,10 +32,10 @@ const NAMES: Record<string, string> = {
   'pty-out>ws-out': 'PTY output -> WS send (batcher, viewer)',
   'ws-out>bench': 'server WS send -> bench WS receive',
   'ws-in>link-send': 'client: WS receive -> link input sent',
-  'link-send>link-in': 'transport in: client link -> ssh -> sshd -> proxy -> host server',
+  'link-send>link-in': 'transport in: client link -> ssh -> sshd -> (relay) -> host server',
   'link-in>pty-out': 'host: link input -> PTY write -> PTY output',
   'pty-out>link-out': 'host: PTY output -> link frame sent (batcher, viewer)',
-  'link-out>link-recv': 'transport out: host server -> proxy -> sshd -> ssh -> client',
+  'link-out>link-recv': 'transport out: host server -> (relay) -> sshd -> ssh -> client',
   'link-recv>ws-out': 'client: link frame -> WS send',
 };
 

@@ -54,7 +54,16 @@ chmodSync(seqFile, 0o644);
 const traceDir = mkdtempSync(join(tmpdir(), 'rozi-bench-echo-'));
 chmodSync(traceDir, 0o1777);
 const TRACE = process.env.BENCH_ECHO_HOPS !== '0';
-const s = await startServer({ env: TRACE ? { ROZI_ECHO_TRACE: traceDir } : {} });
+// ROZI_HOST_STDIO=proxy: the hosts relay the link through a process instead of their server
+// adopting ssh's pipes (host/stdioAdoption.ts), to compare the two in one sitting.
+const stdioMode = process.env.ROZI_HOST_STDIO === 'proxy' ? 'proxy' : 'adopted';
+const s = await startServer({
+  env: {
+    ...(TRACE ? { ROZI_ECHO_TRACE: traceDir } : {}),
+    ...(stdioMode === 'proxy' ? { ROZI_HOST_STDIO: 'proxy' } : {}),
+  },
+});
+console.log(`host stdio: ${stdioMode}`);
 const sshDir = join(s.home, '.ssh');
 mkdirSync(sshDir, { mode: 0o700 });
 const key = generateKey(sshDir, 'id_bench');
