@@ -207,4 +207,29 @@ describe('session placement (deploy) on a remote host', () => {
     expect(un.code).toBe(0);
     await waitFor('the session service stopped', () => !alive(back), 60_000);
   }, 480_000);
+
+  it("follows its host session's rename under a new credential and stops when it is killed", async () => {
+    const s = fx.server!;
+    const account = fx.hosts[0]!.account;
+    await s.call('sessions.create', { name: 'ren', host: 'box' });
+    rmSync(join(account.home, 'keep.txt'), { force: true });
+    const r = await runCli(s.env, ['extensions', 'deploy', 'keeper', '--session', 'ren@box']);
+    expect(r.code).toBe(0);
+    const first = await waitFor('the service in ren', () => record(account.home), 120_000);
+    expect(first.get('ROZI_SESSION_NAME')).toBe('ren');
+    const [pid] = await waitFor('its process', () => {
+      const p = accountProcesses(account.uid, 'sleep 100000').filter(alive);
+      return p.length === 1 ? p : null;
+    });
+    rmSync(join(account.home, 'keep.txt'));
+    await s.call('sessions.rename', { session: 'ren@box', to: 'ren2@box' });
+    const moved = await waitFor('the service restarted in ren2', () => record(account.home), 120_000);
+    expect(moved.get('ROZI_SESSION_NAME')).toBe('ren2');
+    expect(moved.get('ROZI_EXTENSION_CREDENTIAL')).not.toBe(first.get('ROZI_EXTENSION_CREDENTIAL'));
+    await waitFor('the old process gone', () => !alive(pid!), 60_000);
+    const [newPid] = accountProcesses(account.uid, 'sleep 100000').filter(alive);
+    expect(newPid).toBeDefined();
+    await s.call('sessions.kill', { session: 'ren2@box' });
+    await waitFor('the service stopped with its session', () => !alive(newPid!), 60_000);
+  }, 300_000);
 });
