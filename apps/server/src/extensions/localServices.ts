@@ -142,6 +142,8 @@ export class LocalServices {
     // refused from then on) and its socket.
     const stop = sup.stop.bind(sup);
     sup.stop = async (reason) => {
+      // A restart (ServiceSupervisor.restart) stops and starts the same process: it keeps both.
+      if (reason === 'restart') return stop(reason);
       ended = true;
       try {
         await stop(reason);
