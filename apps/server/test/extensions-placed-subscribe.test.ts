@@ -7,7 +7,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
+import { spawn } from 'node:child_process';
+import { BIN, makeHome, removeHome, runCli, startServer, waitFor, type TestServer } from './harness';
 
 interface ServiceStatus {
   unit: string;
@@ -146,5 +147,21 @@ describe('a process placed on this machine', () => {
     const r = await runCli(main, ['extensions', 'status']);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/not permitted/);
+  }, 60_000);
+
+  it('its session ending retires it: a subscribe it left open is cut', async () => {
+    const other = environ((await pidOf('service.per@other'))!);
+    const helper = spawn(process.execPath, [BIN, 'subscribe'], { env: other, stdio: 'ignore' });
+    const exited = new Promise<number | null>((resolve) => helper.once('exit', (code) => resolve(code)));
+    // Connected once the server holds it: give it a moment, then end the session.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(helper.exitCode).toBeNull();
+    await server.call('sessions.kill', { session: 'other' });
+    const code = await Promise.race([
+      exited,
+      new Promise<'running'>((r) => setTimeout(() => r('running'), 30_000)),
+    ]);
+    if (code === 'running') helper.kill();
+    expect(code).not.toBe('running');
   }, 60_000);
 });

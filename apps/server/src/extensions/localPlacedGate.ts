@@ -3,6 +3,7 @@
 // the session on screen here. What the gate would forward to the client runs here (this is the
 // client), with the process's own credential checked by the procedure as usual.
 import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { ServerServices } from '../api/context';
 import { listenControlSocket } from '../control/socketServer';
@@ -47,6 +48,18 @@ export function localGatedSockets(o: {
         }
       },
     });
-    return { path, close: () => server.close() };
+    // Its credential is retired when it stops: what it left open (a helper's subscribe) ends too.
+    const open = new Set<Socket>();
+    server.on('connection', (c: Socket) => {
+      open.add(c);
+      c.once('close', () => open.delete(c));
+    });
+    return {
+      path,
+      close: () => {
+        server.close();
+        for (const c of open) c.destroy();
+      },
+    };
   };
 }
