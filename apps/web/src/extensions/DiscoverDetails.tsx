@@ -91,10 +91,33 @@ export function DiscoverDetails({
     }
   }, [finished, isListed, listedSinceInstall, reset, id]);
 
+  // Install is pressed from the keyboard, turns into "Installing…" (disabled) and then goes: the
+  // browser drops the focus on <body>. The button that replaces it takes the focus, so the person
+  // stays in the page on what they can do next: Remove… after an install or a cancelled remove,
+  // Install after a remove.
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const installButton = useRef<HTMLButtonElement>(null);
+  const next = useRef<'remove' | 'install' | null>(null);
+  const removable = isListed && !running && !confirmRemove;
+  const installable = !isListed && !(finished && !listedSinceInstall);
+  useEffect(() => {
+    const target =
+      next.current === 'remove' && removable
+        ? removeButton
+        : next.current === 'install' && installable
+          ? installButton
+          : null;
+    if (!target) return;
+    next.current = null;
+    const at = document.activeElement;
+    if (at === null || at === document.body || (at as HTMLButtonElement).disabled) target.current?.focus();
+  }, [removable, installable]);
+
   const remove = async () => {
     setFailure(null);
     try {
       await client.discover.remove.mutate({ id, purge: false });
+      next.current = 'install';
       setConfirmRemove(false);
     } catch (err) {
       setFailure(err instanceof Error ? err.message : String(err));
@@ -102,6 +125,7 @@ export function DiscoverDetails({
   };
 
   const install = async () => {
+    next.current = 'remove';
     progress.reset(id);
     setListedSinceInstall(false);
     setFailure(null);
@@ -151,7 +175,7 @@ export function DiscoverDetails({
             </Button>
           )}
           {listed?.installed && !running && !confirmRemove && (
-            <Button variant="danger" onClick={() => setConfirmRemove(true)}>
+            <Button ref={removeButton} variant="danger" onClick={() => setConfirmRemove(true)}>
               Remove…
             </Button>
           )}
@@ -159,8 +183,8 @@ export function DiscoverDetails({
             // Done, and the list has not caught up yet: never offer Install again meanwhile.
             <span className="rounded bg-surface-2 px-2 py-1 text-[12px]">Installed</span>
           )}
-          {!listed?.installed && !(finished && !listedSinceInstall) && (
-            <Button variant="primary" disabled={running} onClick={install}>
+          {installable && (
+            <Button ref={installButton} variant="primary" disabled={running} onClick={install}>
               {running ? 'Installing…' : 'Install'}
             </Button>
           )}
@@ -177,7 +201,14 @@ export function DiscoverDetails({
           <Button variant="danger" autoFocus onClick={remove}>
             Remove
           </Button>
-          <Button onClick={() => setConfirmRemove(false)}>Cancel</Button>
+          <Button
+            onClick={() => {
+              next.current = 'remove';
+              setConfirmRemove(false);
+            }}
+          >
+            Cancel
+          </Button>
         </div>
       )}
 

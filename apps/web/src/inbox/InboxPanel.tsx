@@ -21,6 +21,7 @@ export function InboxPanel({
   onOpenPane(target: { session: string; key: number }): void;
 }) {
   const panel = useRef<HTMLElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focusRequest === 0) return;
     // After the palette that asked has given the focus back.
@@ -45,10 +46,10 @@ export function InboxPanel({
       <header className="flex h-9 shrink-0 items-center gap-2 border-b border-line px-3">
         <h2 className="text-[13px] font-semibold">Needs you</h2>
         <span className="text-[12px] text-muted">{inbox.items.length}</span>
-        <IconButton icon="close" label="Close the inbox" className="ml-auto" onClick={onClose} />
+        <IconButton ref={close} icon="close" label="Close the inbox" className="ml-auto" onClick={onClose} />
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto p-3">
-        <InboxList inbox={inbox} size="compact" onOpenPane={onOpenPane} />
+        <InboxList inbox={inbox} size="compact" onOpenPane={onOpenPane} fallbackFocus={close} />
       </div>
     </aside>
   );

@@ -21,17 +21,33 @@ const HINTS: ReadonlyArray<[string, string]> = [
 
 export function StatusLine({ session, paneLabel, pending, keymap }: StatusLineProps) {
   return (
-    <footer className="flex h-6 shrink-0 items-center gap-3 border-t border-line bg-surface px-3 text-[11px] text-muted">
-      <span className="font-medium text-fg/80">{session ?? '—'}</span>
-      {paneLabel && <span className="truncate">{paneLabel}</span>}
-      <span className="ml-auto" aria-live="polite" data-pending-chord={pending.length > 0 || undefined}>
+    // One line whatever the names: a long session or pane title ends in an ellipsis (the whole of
+    // it in the tooltip) and the chord and key hints keep their room. The session name gives way
+    // first (shrink 8), so the pane beside it stays readable.
+    <footer
+      data-status-line
+      className="flex h-6 shrink-0 items-center gap-3 overflow-hidden whitespace-nowrap border-t border-line bg-surface px-3 text-[11px] text-muted"
+    >
+      <span className="min-w-0 max-w-[40%] shrink-[8] truncate font-medium text-fg/80" title={session}>
+        {session ?? '—'}
+      </span>
+      {paneLabel && (
+        <span className="min-w-0 truncate" title={paneLabel}>
+          {paneLabel}
+        </span>
+      )}
+      <span
+        className="ml-auto shrink-0"
+        aria-live="polite"
+        data-pending-chord={pending.length > 0 || undefined}
+      >
         {pending.length > 0 && (
           <span className="rounded bg-accent px-1.5 py-px font-mono text-accent-fg">
             {displaySequence(pending)} …
           </span>
         )}
       </span>
-      <span className="hidden items-center gap-3 lg:flex">
+      <span className="hidden shrink-0 items-center gap-3 lg:flex">
         {HINTS.map(([id, label]) => {
           const binding = bindingsOf(keymap, id).find((b) => b.length > 1) ?? bindingsOf(keymap, id)[0];
           if (!binding) return null;

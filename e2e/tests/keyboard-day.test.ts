@@ -1,0 +1,399 @@
+// A day without the mouse (issue 17): one person's day in rozi from the keyboard alone, at
+// 1440x900 and on a 390x844 phone with a keyboard. Sessions, tabs, splits, renames, the launcher,
+// the palette, Settings, the keybinding editor, an extension installed and removed from its
+// details page, the agent editor, two agents' questions answered from the inbox. Every pointer,
+// mouse or touch event that reaches a page fails the test (lib/pointerGuard.ts), so nothing here
+// is done by a click; the server is asked whether each thing happened.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_GIT_ENV } from '../../apps/server/test/testGit';
+import { agentCapture } from '../../apps/server/test/agentCaptures';
+import { openBrowser, screenshot, type Browser } from '../lib/browser';
+import { focusOf, waitForFocus, type FocusPlace } from '../lib/focusProbe';
+import { guardAgainstPointers, pointerEventsOf } from '../lib/pointerGuard';
+import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
+import { focusStop, invisibleStops, tabWalk } from '../lib/tabWalk';
+import { waitFor } from '../lib/terminalText';
+import { agentRowsOf, workspaceOf } from '../lib/workspaceProbe';
+
+const FAKE = join(REPO_ROOT, 'apps', 'server', 'test', 'fake-agents', 'fake-agent.mjs');
+const inTerminal = (f: FocusPlace) => f.terminalPane !== null;
+/** The phone's one full-screen terminal (not inside a pane section). */
+const phoneTerminal = (f: FocusPlace) => f.tag === 'textarea' && f.name === 'Terminal input';
+
+let server: RoziServer;
+
+/** An index of one example extension (git-branches), as [discover] index in config.toml. */
+function writeDiscoverIndex(s: RoziServer): Promise<string> {
+  const repos = join(s.home, 'repos');
+  const dir = join(repos, 'git-branches');
+  mkdirSync(repos, { recursive: true });
+  cpSync(join(REPO_ROOT, 'examples', 'extensions', 'git-branches'), dir, { recursive: true });
+  for (const args of [
+    ['init', '-q', '-b', 'main'],
+    ['add', '-A'],
+    ['commit', '-qm', 'git-branches'],
+  ])
+    execFileSync('git', args, { cwd: dir, env: TEST_GIT_ENV });
+  writeFileSync(join(repos, 'repos.txt'), `${pathToFileURL(dir).href}\n`);
+  const index = join(s.home, 'index');
+  return s
+    .cli(['extensions', 'index', 'build', '--repos', join(repos, 'repos.txt'), '--out', index])
+    .then(() => {
+      mkdirSync(s.env.ROZI_CONFIG_DIR as string, { recursive: true });
+      writeFileSync(
+        join(s.env.ROZI_CONFIG_DIR as string, 'config.toml'),
+        `[discover]\nindex = "${join(index, 'index.json')}"\n`,
+      );
+      return index;
+    });
+}
+
+beforeAll(async () => {
+  server = await startRozi();
+  await writeDiscoverIndex(server);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.dispose();
+});
+
+async function prefix(b: Browser, key: string): Promise<void> {
+  await b.page.keyboard.press('Control+a');
+  await b.page.keyboard.press(key);
+}
+
+async function palette(b: Browser, command: string): Promise<void> {
+  await b.page.keyboard.press('Control+Shift+P');
+  await waitForFocus(
+    b.page,
+    'the palette filter',
+    (f) => f.tag === 'input' && f.dialog === 'Command palette',
+  );
+  await b.page.keyboard.type(command);
+  await b.page.keyboard.press('Enter');
+}
+
+const session = async (b: Browser, name = 'main') =>
+  (await workspaceOf(b.page)).sessions.find((s) => s.name === name)!;
+const activeTab = async (b: Browser, name = 'main') => {
+  const s = await session(b, name);
+  return s.tabs.find((t) => t.id === s.activeTabId)!;
+};
+
+/** A fake agent in a new tab of `main`, drawing a captured blocked screen; answers move it on. */
+async function blockedAgent(agent: string, caseName = ''): Promise<number> {
+  const out = await server.cli([
+    '--format',
+    'json',
+    'new-pane',
+    '--session',
+    'main',
+    '--tab-name',
+    agent,
+    '--argv',
+    'env',
+    `ROZI_AGENT=${agent}`,
+    `FAKE_FIXTURE=${agentCapture(agent)}`,
+    `FAKE_CASE=${caseName}`,
+    'FAKE_SEQUENCE=blocked',
+    'FAKE_ANSWERS=1',
+    process.execPath,
+    FAKE,
+  ]);
+  return (JSON.parse(out) as { data: { id: number } }).data.id;
+}
+
+describe('keyboard-only day, desktop 1440x900', () => {
+  let b: Browser;
+  beforeAll(async () => {
+    b = await openBrowser({ viewport: { width: 1440, height: 900 } });
+    await guardAgainstPointers(b.context);
+  }, 60_000);
+  afterEach(async () => {
+    expect(await pointerEventsOf(b.page), 'pointer events reached the page').toEqual([]);
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('sessions, tabs and panes: new tab, rename, split, close, a second session, switch back', async () => {
+    const { page } = b;
+    await page.goto(server.url);
+    await waitForFocus(page, 'the terminal of pane 1', inTerminal);
+    await prefix(b, 'c');
+    await waitFor('a second tab', async () => (await session(b)).tabs.length === 2);
+    await waitForFocus(page, 'the new tab’s terminal', (f) => f.terminalPane === 2);
+    await prefix(b, ',');
+    await waitForFocus(page, 'the tab name', (f) => f.dialog === 'Rename tab' && f.tag === 'input');
+    await page.keyboard.type('build');
+    await page.keyboard.press('Enter');
+    await waitFor('the tab renamed', async () => (await activeTab(b)).name === 'build');
+    await prefix(b, '%');
+    await waitFor('a split', async () => (await activeTab(b)).layout.type === 'split');
+    const split = await waitForFocus(
+      page,
+      'the new pane',
+      (f) => f.terminalPane !== null && f.terminalPane !== 2,
+    );
+    await page.keyboard.type('sleep 600\n');
+    // A running program makes closing its pane ask first.
+    await waitFor('sleep running', async () => {
+      const panes = (
+        JSON.parse(await server.cli(['list-panes', '--format', 'json'])) as {
+          data: { id: number; foreground_program: string | null }[];
+        }
+      ).data;
+      return panes.find((p) => p.id === split.terminalPane)?.foreground_program === 'sleep';
+    });
+    await prefix(b, 'q');
+    await waitForFocus(page, 'Close pane?', (f) => f.dialog === 'Close pane?' && f.name === 'Close pane');
+    await page.keyboard.press('Enter');
+    await waitFor('the pane closed', async () => (await activeTab(b)).layout.type === 'pane');
+    await waitForFocus(page, 'the neighbour', (f) => f.terminalPane === 2);
+    expect(split.terminalPane).not.toBe(2);
+    await prefix(b, 'Shift+S');
+    await waitForFocus(page, 'the session name', (f) => f.dialog === 'New session' && f.tag === 'input');
+    await page.keyboard.type('review');
+    await page.keyboard.press('Enter');
+    await waitFor('session review', async () =>
+      (await workspaceOf(page)).sessions.some((s) => s.name === 'review'),
+    );
+    await waitForFocus(page, 'the new session’s terminal', inTerminal);
+    // A long name (renamed with Ctrl+A $) in a narrower window: the status line stays one line,
+    // the name cut with an ellipsis and whole in its tooltip.
+    const long = `review-${'long-weekend-'.repeat(4)}done`; // 63 of the 64 a name may have
+    await prefix(b, '$');
+    await waitForFocus(
+      page,
+      'the session name field',
+      (f) => f.dialog === 'Rename session' && f.tag === 'input',
+    );
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(long);
+    await page.keyboard.press('Enter');
+    await waitFor('the session renamed', async () =>
+      (await workspaceOf(page)).sessions.some((x) => x.name === long),
+    );
+    await waitForFocus(page, 'a terminal after the rename', inTerminal);
+    await page.setViewportSize({ width: 1100, height: 900 });
+    const line = await waitFor('the status line with the long name', () =>
+      page.evaluate((name) => {
+        const footer = document.querySelector<HTMLElement>('[data-status-line]');
+        const shown =
+          footer && [...footer.querySelectorAll<HTMLElement>('[title]')].find((e) => e.title === name);
+        return footer && shown
+          ? {
+              oneLine:
+                footer.scrollHeight <= footer.clientHeight &&
+                shown.getBoundingClientRect().height <= footer.clientHeight,
+              cut: shown.scrollWidth > shown.clientWidth,
+              ellipsis: getComputedStyle(shown).textOverflow,
+            }
+          : null;
+      }, long),
+    );
+    expect(line).toEqual({ oneLine: true, cut: true, ellipsis: 'ellipsis' });
+    await screenshot(page, 'day-desktop-status-line');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // The session list from Ctrl+A s: arrows to main, Enter switches to it.
+    await prefix(b, 's');
+    await waitForFocus(
+      page,
+      'the current session row',
+      (f) => f.tag === 'button' && f.name.includes('review'),
+    );
+    for (let i = 0; i < 8 && !(await focusOf(page)).name.startsWith('main'); i++)
+      await page.keyboard.press('ArrowUp');
+    expect((await focusOf(page)).name).toMatch(/^main/);
+    await page.keyboard.press('Enter');
+    await waitFor('main on screen', async () =>
+      page.evaluate(() => document.querySelector('[role=tablist][aria-label="Tabs of main"]') !== null),
+    );
+    await prefix(b, '$');
+    await waitForFocus(
+      page,
+      'the session name field',
+      (f) => f.dialog === 'Rename session' && f.tag === 'input',
+    );
+    await page.keyboard.press('Escape');
+    await waitForFocus(page, 'a terminal after Esc', inTerminal);
+    await screenshot(page, 'day-desktop-sessions');
+  }, 90_000);
+
+  it('launcher and palette: a command launched from the keys takes the focus; the theme toggled; Activity', async () => {
+    const { page } = b;
+    const tabs = (await session(b)).tabs.length;
+    await prefix(b, 'a');
+    await waitForFocus(
+      page,
+      'the command field',
+      (f) => f.dialog === 'New agent' && f.name === 'Custom command',
+    );
+    await page.keyboard.type('echo "day-$((6*7))"; exec bash');
+    await page.keyboard.press('Enter');
+    const ws = await waitFor('the launched tab', async () => {
+      const w = await workspaceOf(page);
+      return w.sessions.find((s) => s.name === 'main')!.tabs.length === tabs + 1 ? w : null;
+    });
+    const launched = ws.panes.find((p) => p.command?.includes('day-'));
+    expect(launched).toBeDefined();
+    await waitForFocus(page, 'the launched pane', (f) => f.terminalPane === launched!.id);
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    const before = await theme();
+    await palette(b, 'toggle theme');
+    await waitFor('the theme changed', async () => (await theme()) !== before);
+    await waitForFocus(page, 'the terminal after the palette', inTerminal);
+    await palette(b, 'toggle theme');
+    await waitFor('the theme back', async () => (await theme()) === before);
+    await prefix(b, 'w');
+    await waitForFocus(page, 'an Activity row', (f) => f.dialog === 'Activity' && f.tag === 'button');
+    await page.keyboard.press('Escape');
+    await waitForFocus(page, 'the terminal after Activity', inTerminal);
+  }, 90_000);
+
+  it('pages: Settings opens on Theme; an extension installed and removed from its details page; the agent editor', async () => {
+    const { page } = b;
+    await palette(b, 'open settings');
+    await page.waitForURL(/\/settings/);
+    await waitForFocus(page, 'the Theme select', (f) => f.tag === 'select' && /^Theme/.test(f.name));
+    // Discover: the search field, the card by Tab, Enter opens its details.
+    await page.goto(`${server.origin}/extensions`);
+    await waitForFocus(page, 'the search field', (f) => f.tag === 'input');
+    await page.keyboard.type('git');
+    await tabWalk(page, { max: 20, until: (s) => s.name.includes('Git branches') });
+    await page.keyboard.press('Enter');
+    await waitForFocus(page, 'All extensions', (f) => f.name.includes('All extensions'));
+    await tabWalk(page, { max: 20, until: (s) => s.name === 'Install' });
+    await page.keyboard.press('Enter');
+    await page.getByText('Installed and enabled.').waitFor({ timeout: 60_000 });
+    // The focus stays in the page, on what comes next (it fell to <body> with Install).
+    const remove = await waitForFocus(page, 'Remove…', (f) => f.name === 'Remove…');
+    expect(invisibleStops([await focusStop(page)])).toEqual([]);
+    await screenshot(page, 'day-desktop-installed');
+    expect(remove.tag).toBe('button');
+    await page.keyboard.press('Enter');
+    await waitForFocus(page, 'the confirming Remove', (f) => f.name === 'Remove');
+    await page.keyboard.press('Enter');
+    await waitForFocus(page, 'Install again', (f) => f.name === 'Install');
+    const list = JSON.parse(await server.cli(['extensions', 'list', '--format', 'json'])) as { id: string }[];
+    expect(list.map((e) => e.id)).not.toContain('git-branches');
+    // The agent editor from its list, by keys.
+    await page.goto(`${server.origin}/settings/agents`);
+    await waitForFocus(page, 'the agents filter', (f) => f.name === 'Filter agents');
+    await page.keyboard.type('codex');
+    await page.getByRole('link', { name: /^Override Codex/ }).waitFor({ timeout: 30_000 });
+    await tabWalk(page, { max: 15, until: (s) => /^Override Codex/.test(s.name) });
+    await page.keyboard.press('Enter');
+    await waitForFocus(
+      page,
+      'the Id field',
+      (f) => f.tag === 'input' && f.name === 'Id' && f.value === 'codex',
+    );
+  }, 120_000);
+
+  it('the inbox: two questions answered with Enter, the focus going on to the next, then to ×, Esc back', async () => {
+    const { page } = b;
+    await page.goto(server.url);
+    await waitForFocus(page, 'a terminal', inTerminal);
+    const first = await blockedAgent('claude', 'asking-a-question');
+    const second = await blockedAgent('codex');
+    // Detection reads the captured screens; on a loaded machine that takes a while.
+    await waitFor(
+      'both agents blocked on the server',
+      async () => {
+        const rows = (await agentRowsOf(page)).filter(
+          (r) => r.session === 'main' && [first, second].includes(r.pane),
+        );
+        if (rows.filter((r) => r.state === 'blocked').length === 2) return true;
+        throw new Error(`the agents read ${JSON.stringify(rows.map((r) => [r.pane, r.state]))}`);
+      },
+      60_000,
+    );
+    await page.locator('[data-inbox-panel] [data-inbox-item]').nth(1).waitFor({ timeout: 20_000 });
+    await palette(b, 'agents waiting for you');
+    await waitForFocus(page, 'the inbox', (f) => f.name === 'Close the inbox');
+    await tabWalk(page, { max: 6, until: (s) => s.data.choice !== undefined });
+    await page.keyboard.press('Enter');
+    const next = await waitForFocus(
+      page,
+      'the next question’s first answer',
+      (f) => f.tag === 'button' && f.name.startsWith('1.'),
+    );
+    await waitFor(
+      'one question left',
+      async () => (await page.locator('[data-inbox-panel] [data-inbox-item]').count()) === 1,
+    );
+    expect(next.tag).toBe('button');
+    await screenshot(page, 'day-desktop-inbox-next');
+    await page.keyboard.press('Enter');
+    await waitForFocus(page, 'the close button', (f) => f.name === 'Close the inbox');
+    await waitFor(
+      'no question left',
+      async () => (await page.locator('[data-inbox-panel] [data-inbox-item]').count()) === 0,
+    );
+    await page.keyboard.press('Escape');
+    await waitForFocus(page, 'the terminal after the inbox', inTerminal);
+  }, 90_000);
+});
+
+describe('keyboard-only day, phone 390x844', () => {
+  let b: Browser;
+  // A day of its own: the desktop's agents would be the first, most urgent cards.
+  let server: RoziServer;
+  beforeAll(async () => {
+    server = await startRozi();
+    b = await openBrowser({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await guardAgainstPointers(b.context);
+  }, 60_000);
+  afterEach(async () => {
+    expect(await pointerEventsOf(b.page), 'pointer events reached the page').toEqual([]);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await server?.dispose();
+  });
+
+  it('a card opens its terminal; rename, back to the cards, a new tab from the palette, Settings', async () => {
+    const { page } = b;
+    await page.goto(server.url);
+    await page.locator('[data-pane-card]').first().waitFor({ timeout: 60_000 });
+    await waitFor('a card has the focus', async () => (await focusStop(page)).data.paneCard !== undefined);
+    await page.keyboard.press('Enter');
+    await page.locator('[data-mobile-terminal]').waitFor({ timeout: 30_000 });
+    await waitForFocus(page, 'the terminal', phoneTerminal);
+    await page.keyboard.type('echo "phone-$((6*7))"\n');
+    await waitFor('the command ran', async () =>
+      (await page.locator('[data-mobile-terminal] .xterm-rows').innerText()).includes('phone-42'),
+    );
+    await prefix(b, ',');
+    await waitForFocus(page, 'the tab name', (f) => f.dialog === 'Rename tab' && f.tag === 'input');
+    await page.keyboard.type('phone');
+    await page.keyboard.press('Enter');
+    await waitFor('renamed', async () => (await activeTab(b)).name === 'phone');
+    await waitForFocus(page, 'the terminal after the rename', phoneTerminal);
+    await prefix(b, 's');
+    await waitForFocus(page, 'Back to panes', (f) => f.name === 'Back to panes');
+    await page.keyboard.press('Enter');
+    await waitFor(
+      'a card has the focus again',
+      async () => (await focusStop(page)).data.paneCard !== undefined,
+    );
+    expect(invisibleStops([await focusStop(page)])).toEqual([]);
+    const tabs = (await session(b)).tabs.length;
+    await palette(b, 'new tab');
+    await waitFor('a new tab', async () => (await session(b)).tabs.length === tabs + 1);
+    await waitFor(
+      'a card has the focus after the palette',
+      async () => (await focusStop(page)).data.paneCard !== undefined,
+    );
+    await screenshot(page, 'day-phone-cards');
+    await palette(b, 'open settings');
+    await page.waitForURL(/\/settings/);
+    await waitForFocus(page, 'the Theme select', (f) => f.tag === 'select' && /^Theme/.test(f.name));
+    await screenshot(page, 'day-phone-settings');
+  }, 90_000);
+});
