@@ -41,3 +41,8 @@ export async function guardAgainstPointers(context: BrowserContext): Promise<voi
 export function pointerEventsOf(page: Page): Promise<string[]> {
   return page.evaluate(() => window.__pointerEvents ?? ['no guard installed on this page']);
 }
+
+/** Forgets what was recorded (after the test proved the guard hears a pointer). */
+export async function forgetPointerEvents(page: Page): Promise<void> {
+  await page.evaluate(() => window.__pointerEvents?.splice(0));
+}

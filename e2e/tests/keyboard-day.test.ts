@@ -13,7 +13,7 @@ import { TEST_GIT_ENV } from '../../apps/server/test/testGit';
 import { agentCapture } from '../../apps/server/test/agentCaptures';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { focusOf, waitForFocus, type FocusPlace } from '../lib/focusProbe';
-import { guardAgainstPointers, pointerEventsOf } from '../lib/pointerGuard';
+import { forgetPointerEvents, guardAgainstPointers, pointerEventsOf } from '../lib/pointerGuard';
 import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
 import { focusStop, invisibleStops, tabWalk } from '../lib/tabWalk';
 import { waitFor } from '../lib/terminalText';
@@ -124,6 +124,10 @@ describe('keyboard-only day, desktop 1440x900', () => {
     const { page } = b;
     await page.goto(server.url);
     await waitForFocus(page, 'the terminal of pane 1', inTerminal);
+    // The guard can fail: a pointerdown dispatched on the page is recorded (then forgotten).
+    await page.dispatchEvent('body', 'pointerdown');
+    expect((await pointerEventsOf(page)).map((e) => e.split(' on ')[0])).toEqual(['pointerdown']);
+    await forgetPointerEvents(page);
     await prefix(b, 'c');
     await waitFor('a second tab', async () => (await session(b)).tabs.length === 2);
     await waitForFocus(page, 'the new tab’s terminal', (f) => f.terminalPane === 2);
