@@ -64,6 +64,11 @@ export interface ProcDetails {
   argv: string[];
   /** The requested environment variables the process has (createProcReader's `envVars`). */
   env: Record<string, string>;
+  /**
+   * /proc/<pid>/environ read empty: a process caught inside exec, whose arguments are laid out a
+   * moment before its environment (or, rarely, one started with none). Not worth caching.
+   */
+  environEmpty?: boolean;
 }
 
 export interface ProcReader {
@@ -224,7 +229,8 @@ export function createProcReader(o: { envVars?: readonly string[]; root?: string
       } catch {
         // Unreadable exe link (zombie, kernel thread): argv alone still names the program.
       }
-      return { exe, argv, env: pickEnv(readText(`${root}/${pid}/environ`), names) };
+      const environ = readText(`${root}/${pid}/environ`);
+      return { exe, argv, env: pickEnv(environ, names), environEmpty: environ === '' };
     },
   };
 }

@@ -230,4 +230,32 @@ describe('ProcessTier identity', () => {
     expect(changes).toHaveLength(1);
     expect(tier.occupant(0)).toMatchObject({ agent: 'codex', pid: 20 });
   });
+
+  it('reads a process again whose arguments are laid out but whose environment is not yet', () => {
+    // `env ROZI_AGENT=kiro node fake.mjs` after exec: the kernel writes argv, then environ, so a
+    // scan in between sees node's arguments and no environment. Cached, the pane never read as
+    // kiro (an inbox e2e timed out on 'kiro reads undefined' under load).
+    let environ = false;
+    const reader: ProcReader = {
+      scan: () => [
+        { pid: 20, comm: 'node', ppid: 1, pgid: 20, sid: 20, tpgid: 20, startTime: 5, state: 'R' },
+      ],
+      stat: () => null,
+      details: () => ({
+        exe: '/usr/bin/node',
+        argv: ['node', '/x/fake-agent.mjs'],
+        env: environ ? { ROZI_AGENT: 'kiro' } : ({} as Record<string, string>),
+        environEmpty: !environ,
+      }),
+    };
+    let now = 0;
+    const tier = new ProcessTier({ reader, match, now: () => now, epoch: 'e' });
+    tier.addPane(0, 20);
+    tier.tick();
+    expect(tier.occupant(0)).toBeNull();
+    environ = true;
+    now += tier.policy.slowScanMs;
+    expect(tier.tick()).toHaveLength(1);
+    expect(tier.occupant(0)).toMatchObject({ agent: 'kiro', pid: 20 });
+  });
 });

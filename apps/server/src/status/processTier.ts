@@ -257,7 +257,10 @@ export class ProcessTier {
     // but the kernel has not laid out its arguments (or environment) yet. Kept, the entry would
     // hide the agent until the pid went away (comm and start time do not change again), so it is
     // read afresh next scan. (A pane's processes are never kernel threads, the other empty case.)
-    if (d.argv.length > 0) this.details.set(s.pid, { startTime: s.startTime, comm: s.comm, info });
+    // The kernel lays out the environment just after the arguments, so a scan can also land
+    // between the two: cached, `env ROZI_AGENT=x prog` would never show its ROZI_AGENT.
+    if (d.argv.length > 0 && !d.environEmpty)
+      this.details.set(s.pid, { startTime: s.startTime, comm: s.comm, info });
     return info;
   }
 }
