@@ -1,7 +1,8 @@
 // The Files and Git tabs on a pane of a host session (issue 20 item 5) in the browser, against a
 // real sshd and a second account: the tree is the host's directory with the host's git markers,
 // the Git tab shows the host repository's branch and changes, and Enter on a file opens it on the
-// host (the host's config.toml on_click runs in a new host pane as the host account).
+// host (the host's config.toml on_click runs in a new host pane as the host account); a file
+// written on the host later appears in the tree.
 // Screenshot: e2e/screenshots/remote-files-tab.png.
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -129,6 +130,14 @@ describe('Files and Git tabs on a host pane', () => {
     await page.keyboard.press('Enter');
     const shown = await waitForText(page, { includes: 'export const host = "box";', timeoutMs: 60_000 });
     expect(shown.replace(/\n/g, '')).toContain(`HOST-OPENED by ${account.user}`);
+
+    // A file the host's programs write later shows up: the host watches the directories on
+    // screen and its files-changed reaches this page (with the watch in force the page does not
+    // poll, so without it the tree would stay as first listed).
+    const later = join(project, 'src', 'written-later.ts');
+    writeFileSync(later, 'export const later = 1;\n');
+    execFileSync('chown', [`${account.uid}:${account.uid}`, later]);
+    await tree.locator('button[data-rel="src/written-later.ts"]').waitFor({ timeout: 30_000 });
 
     await panel.getByRole('tab', { name: 'Git' }).click();
     const git = panel.locator('[data-builtin-tab="git"]');

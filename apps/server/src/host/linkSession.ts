@@ -37,6 +37,9 @@ const FORWARDED = new Set<ServerEventType>([
   'inbox-changed',
   'needs-input',
   'question-answered',
+  // The Files/Git tabs of a host pane lease their watches here: the page stops polling while
+  // they hold, so the host's own change reports must reach it.
+  'files-changed',
 ]);
 
 export interface LinkSessionOptions {
