@@ -363,6 +363,49 @@ describe('keyboard-only day, desktop 1440x900', () => {
   }, 90_000);
 });
 
+/**
+ * Starts a pane on the phone (`start`), types `typed` at once, and waits for the new pane's
+ * terminal full screen with the focus, what was typed having run in it (`shows`). Fails if the
+ * starting screen or the terminal never took the deck's place.
+ */
+async function landsFullScreen(
+  b: Browser,
+  s: RoziServer,
+  o: { start(): Promise<void>; typed: string; shows: string },
+): Promise<{ id: number; key: number }> {
+  const { page } = b;
+  const known = new Set((await workspaceOf(page)).panes.map((p) => p.key));
+  // The starting screen can be gone within a frame: record that it came rather than wait for it.
+  await page.evaluate(() => {
+    const seen = window as unknown as { sawStarting?: boolean };
+    seen.sawStarting = false;
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[data-mobile-starting]')) return;
+      seen.sawStarting = true;
+      observer.disconnect();
+    });
+    observer.observe(document.body, { subtree: true, childList: true });
+  });
+  await o.start();
+  await page.keyboard.type(o.typed);
+  const added = await waitFor('the new pane on the server', async () =>
+    (await workspaceOf(page)).panes.find((p) => !known.has(p.key)),
+  );
+  await page.locator(`[data-mobile-terminal="${added.key}"]`).waitFor({ timeout: 30_000 });
+  await waitForFocus(page, 'the new pane’s terminal', phoneTerminal);
+  expect(
+    await page.evaluate(() => (window as unknown as { sawStarting?: boolean }).sawStarting),
+    'the deck gave way to the starting screen at once',
+  ).toBe(true);
+  await waitFor(`${o.shows} in the new pane`, async () =>
+    (await s.cli(['capture-pane', '-t', String(added.id), '--format', 'text'])).includes(o.shows),
+  );
+  await waitFor(`${o.shows} on the phone`, async () =>
+    (await page.locator('[data-mobile-terminal] .xterm-rows').innerText()).includes(o.shows),
+  );
+  return { id: added.id, key: added.key };
+}
+
 describe('keyboard-only day, phone 390x844', () => {
   let b: Browser;
   // A day of its own: the desktop's agents would be the first, most urgent cards.
@@ -380,7 +423,7 @@ describe('keyboard-only day, phone 390x844', () => {
     await server?.dispose();
   });
 
-  it('a card opens its terminal; rename, back to the cards, a new tab from the palette, Settings', async () => {
+  it('a card opens its terminal; rename, back to the cards; a new tab from the palette and a launch open full screen; Settings', async () => {
     const { page } = b;
     await page.goto(server.url);
     await page.locator('[data-pane-card]').first().waitFor({ timeout: 60_000 });
@@ -406,17 +449,46 @@ describe('keyboard-only day, phone 390x844', () => {
       async () => (await focusStop(page)).data.paneCard !== undefined,
     );
     expect(invisibleStops([await focusStop(page)])).toEqual([]);
-    const tabs = (await session(b)).tabs.length;
-    await palette(b, 'new tab');
-    await waitFor('a new tab', async () => (await session(b)).tabs.length === tabs + 1);
+    await screenshot(page, 'day-phone-cards');
+    // A new tab from the palette opens full screen at once with the focus (it used to leave the
+    // phone on the deck), and what is typed before it is there runs in it, not in the pane left.
+    const first = await waitFor('the first pane', async () => (await workspaceOf(page)).panes[0]);
+    const landed = await landsFullScreen(b, server, {
+      start: () => palette(b, 'new tab'),
+      typed: 'echo "tab-$((6*7))"\n',
+      shows: 'tab-42',
+    });
+    await screenshot(page, 'day-phone-new-tab');
+    // The launcher (Ctrl+A a, a custom command) lands the same way.
+    await landsFullScreen(b, server, {
+      start: async () => {
+        await prefix(b, 'a');
+        await waitForFocus(
+          page,
+          'the command field',
+          (f) => f.dialog === 'New agent' && f.name === 'Custom command',
+        );
+        await page.keyboard.type('echo "launched-$((6*7))"; exec bash');
+        await page.keyboard.press('Enter');
+      },
+      typed: 'echo "early-$((6*7))"\n',
+      shows: 'early-42',
+    });
+    // Asked of the server: neither pane it was started from got what was typed for the next.
+    const screenOf = (id: number) => server.cli(['capture-pane', '-t', String(id), '--format', 'text']);
+    expect(await screenOf(first.id)).not.toMatch(/tab-|early-/);
+    expect(await screenOf(landed.id)).not.toMatch(/early-/);
+    // Back to the deck, the focus on a card.
+    await prefix(b, 's');
+    await waitForFocus(page, 'Back to panes', (f) => f.name === 'Back to panes');
+    await page.keyboard.press('Enter');
     await waitFor(
-      'a card has the focus after the palette',
+      'a card has the focus after the launches',
       async () => (await focusStop(page)).data.paneCard !== undefined,
     );
-    await screenshot(page, 'day-phone-cards');
     await palette(b, 'open settings');
     await page.waitForURL(/\/settings/);
     await waitForFocus(page, 'the Theme select', (f) => f.tag === 'select' && /^Theme/.test(f.name));
     await screenshot(page, 'day-phone-settings');
-  }, 90_000);
+  }, 150_000);
 });

@@ -2,6 +2,7 @@
 // Ids follow rozi's action names so a `[keys]` entry in config.toml means the same everywhere.
 import type { PaneInfo, SessionInfo, TabInfo } from '@rozi/server/model';
 import type { LauncherPlacement } from '../launcher/launcherModel';
+import type { StartPane } from '../launcher/paneLanding';
 import type { WorkspaceView } from '../cache/useWorkspace';
 import type { WorkspaceApi } from '../model/workspaceApi';
 
@@ -76,6 +77,11 @@ export interface UiControls {
   confirm(request: ConfirmRequest): void;
   selectSession(name: string): void;
   toggleSidebar(): void;
+  /**
+   * Starts a pane (`create` resolves with its key) and lands on it: it takes the focus, on the
+   * phone full screen at once, with what is typed meanwhile (launcher/paneLanding.ts).
+   */
+  startPane: StartPane;
   /** A short message at the bottom of the screen (errors from the server land here). */
   notice(message: string, tone?: 'info' | 'error'): void;
 }

@@ -4,6 +4,7 @@
 import type { LayoutKind, PaneInfo } from '@rozi/server/model';
 import { layoutGeometry, neighbourPane } from '../model/layoutGeometry';
 import type { ActionContext, ActionDef } from './actionTypes';
+import { splitAndLand } from './paneActions';
 
 export const LAYOUT_KINDS: readonly LayoutKind[] = [
   'dwindle',
@@ -69,7 +70,7 @@ export const layoutActions: ActionDef[] = [
     category: 'Pane',
     keywords: 'spawn split tile dwindle',
     enabled: hasPane,
-    run: (ctx) => ctx.pane && ctx.api.splitPane({ key: ctx.pane.key, direction: 'auto' }),
+    run: (ctx) => splitAndLand(ctx, 'auto'),
   },
   ...DIRECTIONS.map<ActionDef>((direction) => ({
     id: `swap-${direction}`,

@@ -1,7 +1,8 @@
 // Pane actions: split, focus and move by direction, zoom, equalise, rename, close.
-import type { PaneInfo } from '@rozi/server/model';
+import type { PaneInfo, SplitDirection } from '@rozi/server/model';
 import { layoutGeometry, neighbourPane } from '../model/layoutGeometry';
 import { paneRunsProcess } from '../model/paneProcess';
+import { paneKeyOf } from '../launcher/launcherModel';
 import type { ActionContext, ActionDef } from './actionTypes';
 import { focusedFloat, nudgeFocusedFloat } from './floatActions';
 
@@ -15,6 +16,14 @@ function neighbour(ctx: ActionContext, direction: Direction): PaneInfo | undefin
   const { panes } = layoutGeometry(ctx.tab.layout);
   const id = neighbourPane({ panes, from: ctx.pane.id, direction });
   return id === null ? undefined : ctx.workspace.pane(ctx.session.name, id);
+}
+
+/** Splits the focused pane and lands on the new one (on the phone: full screen, at once). */
+export function splitAndLand(ctx: ActionContext, direction: SplitDirection | 'auto') {
+  const key = ctx.pane?.key;
+  return key === undefined
+    ? undefined
+    : ctx.ui.startPane(() => ctx.api.splitPane({ key, direction }).then(paneKeyOf));
 }
 
 export async function closePane(ctx: ActionContext, shown: PaneInfo): Promise<void> {
@@ -40,7 +49,7 @@ export const paneActions: ActionDef[] = [
     category: 'Pane',
     keywords: 'vertical side by side new pane',
     enabled: hasPane,
-    run: (ctx) => ctx.pane && ctx.api.splitPane({ key: ctx.pane.key, direction: 'row' }),
+    run: (ctx) => splitAndLand(ctx, 'row'),
   },
   {
     id: 'split-down',
@@ -48,7 +57,7 @@ export const paneActions: ActionDef[] = [
     category: 'Pane',
     keywords: 'horizontal stacked below new pane',
     enabled: hasPane,
-    run: (ctx) => ctx.pane && ctx.api.splitPane({ key: ctx.pane.key, direction: 'column' }),
+    run: (ctx) => splitAndLand(ctx, 'column'),
   },
   ...DIRECTIONS.map<ActionDef>((direction) => ({
     id: `focus-${direction}`,

@@ -1,5 +1,6 @@
 // Tab actions: new, next/previous, select by number, rename, close.
 import { paneRunsProcess } from '../model/paneProcess';
+import { paneKeyOf } from '../launcher/launcherModel';
 import type { ActionContext, ActionDef } from './actionTypes';
 
 function stepTab(ctx: ActionContext, step: number) {
@@ -53,7 +54,10 @@ export const tabActions: ActionDef[] = [
     category: 'Tab',
     keywords: 'create open shell',
     enabled: hasSession,
-    run: (ctx) => ctx.session && ctx.api.newTab({ session: ctx.session.name }),
+    run: (ctx) => {
+      const session = ctx.session?.name;
+      if (session !== undefined) return ctx.ui.startPane(() => ctx.api.newTab({ session }).then(paneKeyOf));
+    },
   },
   {
     id: 'next-tab',

@@ -8,8 +8,7 @@ import { useTRPC } from '../api/trpcClient';
 import type { WorkspaceApi } from '../model/workspaceApi';
 import type { LauncherPlacement } from './launcherModel';
 import { launchAt, PLACEMENTS } from './launcherModel';
-import { terminalFor } from '../terminal/terminalRegistry';
-import { deliverHeld, holdKeys } from './keyBuffer';
+import type { StartPane } from './paneLanding';
 import { DirectoryInput } from '../fields/DirectoryInput';
 import { SetupApproval, useWorktreeLaunch, WorktreeOptions } from './worktreeLaunch';
 
@@ -26,6 +25,8 @@ export interface LauncherDialogProps {
   onLaunched(session: string | undefined): void;
   /** A launch the server refused after the launcher closed (no pane came of it). */
   onFailed(message: string): void;
+  /** Lands on the launched pane (the workspace's ui.startPane). */
+  startPane: StartPane;
 }
 
 export function LauncherDialog(props: LauncherDialogProps) {
@@ -51,6 +52,7 @@ function LauncherBody({
   defaultFolder,
   onLaunched,
   onFailed,
+  startPane,
 }: LauncherDialogProps) {
   const trpc = useTRPC();
   const noSession = session === undefined;
@@ -76,7 +78,7 @@ function LauncherBody({
         if (key === null) return;
         onClose();
         onLaunched(session);
-        terminalFor(key)?.focus();
+        void startPane(() => Promise.resolve(key));
       },
       (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
     );
@@ -84,7 +86,8 @@ function LauncherBody({
 
   // Immediate: the launcher closes at once; the server places the pane (focused, shown as
   // starting) before the program is up; keys typed meanwhile are held and sent to the new pane,
-  // never to the one the launcher was opened from.
+  // never to the one the launcher was opened from (paneLanding.ts; on the phone it opens full
+  // screen at once).
   const launch = (command: string) => {
     if (!command.trim()) {
       setError('Type a command to run, e.g. npm test');
@@ -94,24 +97,18 @@ function LauncherBody({
       launchInWorktree(command.trim());
       return;
     }
-    const held = holdKeys();
     onClose();
-    launchAt(api, { placement, session, paneKey, folder, sessionName }, { command: command.trim() }).then(
-      (landed) => {
-        onLaunched(landed.session);
-        const key = landed.paneKey;
-        if (key === undefined) {
-          held.release();
-          return;
-        }
-        void deliverHeld(held, (text) => api.sendText(key, text))
-          .catch((err: unknown) => onFailed(String(err)))
-          .finally(() => terminalFor(key)?.focus());
-      },
-      (err: unknown) => {
-        held.release();
-        onFailed(`Could not start ${command.trim()}: ${err instanceof Error ? err.message : String(err)}`);
-      },
+    startPane(
+      () =>
+        launchAt(api, { placement, session, paneKey, folder, sessionName }, { command: command.trim() }).then(
+          (landed) => {
+            onLaunched(landed.session);
+            return landed.paneKey;
+          },
+        ),
+      { hold: true },
+    ).catch((err: unknown) =>
+      onFailed(`Could not start ${command.trim()}: ${err instanceof Error ? err.message : String(err)}`),
     );
   };
 

@@ -25,7 +25,8 @@ export interface Landed {
   paneKey: number | undefined;
 }
 
-function paneKeyOf(reply: unknown): number | undefined {
+/** The pane a new tab's or split's reply names (both reply with `{ pane: { key } }`). */
+export function paneKeyOf(reply: unknown): number | undefined {
   const key = (reply as { pane?: { key?: unknown } } | null)?.pane?.key;
   return typeof key === 'number' ? key : undefined;
 }

@@ -24,6 +24,7 @@ import type { Modifiers, RowKey } from './keyRow';
 import { applyModifiers, rowKeyBytes } from './keyRow';
 import { basename } from '../model/paths';
 import { InboxList } from '../inbox/InboxList';
+import { StartingNotice } from '../workspace/StartingNotice';
 
 export function MobileWorkspace({ c }: { c: WorkspaceController }) {
   const [openKey, setOpenKey] = useState<number | null>(null);
@@ -35,11 +36,23 @@ export function MobileWorkspace({ c }: { c: WorkspaceController }) {
     document.querySelector<HTMLElement>(`[data-card-pane="${cameFrom}"] button`)?.focus();
     setCameFrom(null);
   }, [open, cameFrom]);
+  // A pane started from this page (palette, keys, launcher): its terminal opens as soon as the
+  // workspace knows it; until then a starting screen stands in, holding what is typed.
+  const { landing, endLanding } = c;
+  const landedKey = landing?.key ?? null;
+  const landedKnown = landedKey !== null && c.workspace.paneByKey(landedKey) !== undefined;
+  useEffect(() => {
+    if (landedKey === null || !landedKnown) return;
+    setOpenKey(landedKey);
+    endLanding();
+  }, [landedKey, landedKnown, endLanding]);
   return (
     <div className="flex h-dvh flex-col overflow-hidden bg-bg">
       <ConnectionBanner />
       <ConfigWarningBanner />
-      {open ? (
+      {landing ? (
+        <MobileStarting onBack={endLanding} />
+      ) : open ? (
         <MobileTerminal
           pane={open}
           c={c}
@@ -159,6 +172,21 @@ function CardDeck({ c, onOpen }: { c: WorkspaceController; onOpen(pane: PaneView
   );
 }
 
+/** The full screen a pane started here shows until the server has placed it (a moment). */
+function MobileStarting({ onBack }: { onBack(): void }) {
+  return (
+    <div className="flex min-h-0 flex-1 flex-col" data-mobile-starting="">
+      <header className="flex h-[52px] shrink-0 items-center gap-2 border-b border-line bg-surface px-2">
+        <IconButton icon="chevronLeft" label="Back to panes" size="lg" onClick={onBack} />
+        <span className="min-w-0 flex-1 truncate text-[14px] font-medium">New pane</span>
+      </header>
+      <div className="relative min-h-0 flex-1 bg-term">
+        <StartingNotice starting title="a new pane" />
+      </div>
+    </div>
+  );
+}
+
 const ROW: ReadonlyArray<{ key: RowKey | 'ctrl' | 'alt'; label: string; aria: string }> = [
   { key: 'esc', label: 'Esc', aria: 'Escape' },
   { key: 'tab', label: 'Tab', aria: 'Tab' },
@@ -212,6 +240,7 @@ function MobileTerminal({ pane, c, onBack }: { pane: PaneView; c: WorkspaceContr
             return applyModifiers(data, mods);
           }}
         />
+        <StartingNotice starting={pane.starting} title={pane.title} />
       </div>
       <div
         role="toolbar"

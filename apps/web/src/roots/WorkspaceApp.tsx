@@ -13,7 +13,7 @@ import { LeftAlone } from '../workspace/AttachPrompt';
 function Workspace() {
   useApplyTheme();
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const controller = useWorkspaceController();
+  const controller = useWorkspaceController({ mobile });
   useEffect(registerServiceWorker, []);
   if (mobile && controller.attach.step === 'left') return <LeftAlone p={controller.attach} />;
   return mobile ? <MobileWorkspace c={controller} /> : <DesktopWorkspace c={controller} />;

@@ -46,6 +46,7 @@ export function WorkspaceDialogs({
         defaultFolder={c.session?.folder ?? null}
         onLaunched={(session) => session && c.selectSession(session)}
         onFailed={(message) => c.ui.notice(message, 'error')}
+        startPane={c.ui.startPane}
       />
       <ActivityView
         open={dialogs.activityOpen}

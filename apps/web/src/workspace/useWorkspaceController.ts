@@ -20,6 +20,7 @@ import { useKeybindings } from '../keys/useKeybindings';
 import { useExtensionActions } from '../extensions/useExtensionActions';
 import { useServerKeymap } from '../extensions/useServerKeymap';
 import type { LauncherPlacement } from '../launcher/launcherModel';
+import { usePaneLanding } from '../launcher/paneLanding';
 import { updateSettings, useSettings } from '../settings/settingsStore';
 import { useConfigBehaviour, useConfigInput, whichKeyDelayMs } from '../settings/useConfigInput';
 import { useActiveSession } from '../shell/useActiveSession';
@@ -42,7 +43,8 @@ export interface Notice {
   tone: 'info' | 'error';
 }
 
-export function useWorkspaceController() {
+/** `mobile`: the phone layout is shown (a pane started here opens full screen at once). */
+export function useWorkspaceController({ mobile }: { mobile: boolean }) {
   const client = useTRPCClient();
   const api = useMemo(() => workspaceApi(client), [client]);
   const workspace = useWorkspace();
@@ -71,6 +73,7 @@ export function useWorkspaceController() {
     setNotices((list) => [...list, { id, message, tone }].slice(-3));
     setTimeout(() => setNotices((list) => list.filter((n) => n.id !== id)), tone === 'error' ? 8000 : 4000);
   }, []);
+  const landing = usePaneLanding({ api, mobile, notice });
   const [collaborators, setCollaborators] = useState(false);
   // The grant key as bound now ([keys] may move it), for the request toast.
   const grantKeyRef = useRef('Ctrl+A e');
@@ -114,9 +117,10 @@ export function useWorkspaceController() {
       confirm: setConfirm,
       selectSession,
       toggleSidebar: () => updateSettings({ sidebarOpen: !settings.sidebarOpen }),
+      startPane: landing.startPane,
       notice,
     }),
-    [router, selectSession, settings.sidebarOpen, notice, showInbox, control.takeControl],
+    [router, selectSession, settings.sidebarOpen, notice, showInbox, control.takeControl, landing.startPane],
   );
 
   // config.toml [keys] and active extension keys from the server (issue 9), on top of the defaults.
@@ -275,6 +279,9 @@ export function useWorkspaceController() {
     inboxPanel,
     openPane,
     selectSession,
+    /** A pane this page is starting, for the phone to open full screen (null on the desktop). */
+    landing: landing.landing,
+    endLanding: landing.endLanding,
     dialogs: {
       paletteOpen,
       closePalette: () => setPaletteOpen(false),
