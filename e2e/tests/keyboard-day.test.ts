@@ -5,7 +5,7 @@
 // mouse or touch event that reaches a page fails the test (lib/pointerGuard.ts), so nothing here
 // is done by a click; the server is asked whether each thing happened.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -201,6 +201,23 @@ describe('keyboard-only day, desktop 1440x900', () => {
       }, long),
     );
     expect(line).toEqual({ oneLine: true, cut: true, ellipsis: 'ellipsis' });
+    // Its sidebar row drops whole words and ends in "…", the whole name in the row's tooltip.
+    const row = await waitFor('the sidebar row cut at a word', () =>
+      page.evaluate((name) => {
+        const fit = document.querySelector<HTMLElement>(`[data-session="${name}"] [title="${name}"]`);
+        const dots = fit?.querySelector<HTMLElement>('[data-ellipsis]');
+        if (!fit || !dots || getComputedStyle(dots).display === 'none') return null;
+        const shown = [...fit.querySelectorAll<HTMLElement>('[data-word]')]
+          .filter((w) => !w.classList.contains('sr-only'))
+          .map((w) => w.textContent)
+          .join('');
+        return { shown, fits: fit.scrollWidth <= fit.clientWidth, heard: fit.textContent };
+      }, long),
+    );
+    expect(row.fits).toBe(true);
+    expect(row.heard).toBe(long);
+    expect(long.startsWith(row.shown) && row.shown.length < long.length).toBe(true);
+    expect(row.shown).toMatch(/-$/);
     await screenshot(page, 'day-desktop-status-line');
     await page.setViewportSize({ width: 1440, height: 900 });
     // The session list from Ctrl+A s: arrows to main, Enter switches to it.
@@ -312,6 +329,62 @@ describe('keyboard-only day, desktop 1440x900', () => {
     );
   }, 120_000);
 
+  it('a sidebar tab’s setting from the keys: Ctrl+E on its row, Enter, a typed value, Enter; the service restarts with it', async () => {
+    const { page } = b;
+    // Installed from its directory by the CLI: installing by keys is walked above.
+    await server.cli(['extensions', 'install', join(REPO_ROOT, 'examples', 'extensions', 'clock-sidebar')]);
+    const clock = async () => {
+      const s = JSON.parse(await server.cli(['extensions', 'status', '--format', 'json'])) as {
+        extensions: { id: string; services: { state: string; pid?: number }[] }[];
+      };
+      return s.extensions.find((e) => e.id === 'clock-sidebar')?.services[0];
+    };
+    const before = await waitFor('the clock service running', async () => {
+      const c = await clock();
+      return c?.state === 'running' ? c.pid : undefined;
+    });
+    await page.goto(server.url);
+    await waitForFocus(page, 'a terminal', inTerminal);
+    await palette(b, 'sidebar tabs');
+    await tabWalk(page, { max: 30, until: (s) => s.data.tab === 'clock-sidebar.clock' });
+    await page.keyboard.press('Control+e');
+    // The picker holds the focus on its list (the highlighted setting), not on a field.
+    await waitForFocus(
+      page,
+      'the settings list',
+      (f) => f.dialog === 'Tab settings' && f.name === 'Clock settings',
+    );
+    await page.keyboard.press('Enter');
+    const field = await waitForFocus(
+      page,
+      'the value field',
+      (f) => f.tag === 'input' && f.name === 'Seconds between updates value',
+    );
+    expect(field.value).toBe('2');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('7');
+    await page.keyboard.press('Enter');
+    await page.getByText('services restarted').waitFor({ timeout: 20_000 });
+    await waitForFocus(page, 'the settings list after the save', (f) => f.name === 'Clock settings');
+    await screenshot(page, 'day-desktop-tab-settings');
+    // Applied: saved to config.toml and the service restarted with it in its environment.
+    const config = readFileSync(join(server.env.ROZI_CONFIG_DIR as string, 'config.toml'), 'utf8');
+    expect(config).toContain('[extensions.clock-sidebar]\nevery = 7');
+    const pid = await waitFor('the clock service restarted', async () => {
+      const c = await clock();
+      return c?.state === 'running' && c.pid !== before ? c.pid : undefined;
+    });
+    const env = readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .find((l) => l.startsWith('ROZI_EXTENSION_CONFIG='));
+    expect(JSON.parse(env?.slice('ROZI_EXTENSION_CONFIG='.length) ?? '{}')).toEqual({ every: 7 });
+    // Esc leaves the settings for the list, Esc again the dialog for the terminal.
+    await page.keyboard.press('Escape');
+    await waitForFocus(page, 'the clock row again', (f) => f.tag === 'tr' && f.name === 'Clock');
+    await page.keyboard.press('Escape');
+    await waitForFocus(page, 'the terminal after Sidebar tabs', inTerminal);
+  }, 90_000);
+
   it('the inbox: two questions answered with Enter, the focus going on to the next, then to ×, Esc back', async () => {
     const { page } = b;
     await page.goto(server.url);
@@ -333,6 +406,14 @@ describe('keyboard-only day, desktop 1440x900', () => {
       60_000,
     );
     await page.locator('[data-inbox-panel] [data-inbox-item]').nth(1).waitFor({ timeout: 20_000 });
+    // The status line names the agent in the focused pane, not the interpreter it runs on (node).
+    await server.cli(['focus', String(first)]);
+    const named = await waitFor('the status line on the agent’s pane', async () => {
+      const text = await page.locator('[data-status-line]').innerText();
+      return text.includes(`pane ${first} ·`) ? text : null;
+    });
+    expect(named).toContain(`pane ${first} · Codex`);
+    expect(named).not.toMatch(/\bnode\b/);
     // What a screen reader hears of the session's rollup: counts apart, not "1 working1 needs input".
     const heard = await page.locator('[data-session="main"] [data-rollup]').first().textContent();
     expect(heard).toMatch(/2 needs input/);

@@ -1,7 +1,7 @@
 // Viewing acknowledges done: a fake agent (real captured codex screens, a real PTY) goes working →
 // idle in a background pane (another tab: every pane of the shown tab counts as seen), so its
 // badge reads done and the title counts it; showing the pane in the browser (agents.setViewed)
-// turns it idle and clears the count.
+// turns it idle and clears the count; so does showing it beside the focused pane in a split.
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,5 +67,35 @@ describe('viewing a pane', () => {
       async () => (await pane(page, 1).locator('[data-state="done"]').count()) === 0,
     );
     await waitFor('title cleared', async () => (await page.title()) === 'rozi');
+  });
+
+  it('acknowledges done for a pane seen in a visible split, though another pane of the tab has the focus', async () => {
+    const { page } = browser;
+    // Tab 1 split: pane 1 keeps the focus, the new pane beside it is only seen.
+    const out = await server.cli(['--format', 'json', 'split', '--target', '1']);
+    const seen = (JSON.parse(out) as { data: { id: number } }).data.id;
+    await pane(page, seen).waitFor();
+    // It works and finishes while tab 2 is shown (unviewed: it reads done).
+    await workspaceTabs(page).nth(1).click();
+    await pane(page, 2).waitFor();
+    await server.cli([
+      'send-text',
+      '--target',
+      String(seen),
+      '--enter',
+      `FAKE_FIXTURE=${agentCapture('codex')} FAKE_SEQUENCE=working,idle FAKE_STEP_MS=1500 node ${bin}/codex.mjs`,
+    ]);
+    await waitFor('the split pane working', async () => (await stateOf(seen)) === 'working', 20_000);
+    await waitFor('the split pane done', async () => (await stateOf(seen)) === 'done', 20_000);
+    // Back on tab 1: pane 1 has the focus, the done pane is seen beside it, and that acknowledges it.
+    await workspaceTabs(page).first().click();
+    await pane(page, seen).waitFor();
+    const tab = (await workspaceOf(page)).sessions[0]!.tabs[0]!;
+    expect(tab.focusedPaneId).toBe(1);
+    await waitFor('done acknowledged in the split', async () => (await stateOf(seen)) === 'idle');
+    await waitFor(
+      'done badge gone',
+      async () => (await pane(page, seen).locator('[data-state="done"]').count()) === 0,
+    );
   });
 });

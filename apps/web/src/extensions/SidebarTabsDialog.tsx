@@ -3,7 +3,7 @@
 // Ctrl+E on a tab opening its settings picker (spec: Tab settings).
 import { useQuery } from '@tanstack/react-query';
 import { Dialog, Kbd, Select, Table, TableCell, TableRow } from '@rozi/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
 import { readPlacements, writePlacement, writePlacements, type TabPlacement } from './tabPlacement';
 import { TabSettingsPicker } from './TabSettingsPicker';
@@ -20,26 +20,49 @@ interface TabRow {
 
 export function SidebarTabsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const [settingsOf, setSettingsOf] = useState<string | null>(null);
+  // Back from a tab's settings, the focus returns to that tab's row (the list is drawn anew, and
+  // the dialog's first control, "Show" of the first tab, took it).
+  const [cameFrom, setCameFrom] = useState<string | null>(null);
+  const closeSettings = () => {
+    setCameFrom(settingsOf);
+    setSettingsOf(null);
+  };
   return (
     <Dialog
       open={open}
-      onClose={settingsOf ? () => setSettingsOf(null) : onClose}
+      onClose={
+        settingsOf
+          ? closeSettings
+          : () => {
+              setCameFrom(null);
+              onClose();
+            }
+      }
       title={settingsOf ? 'Tab settings' : 'Sidebar tabs'}
       widthClass="w-[min(640px,calc(100vw-2rem))]"
     >
       {open &&
         (settingsOf ? (
-          <TabSettingsPicker tab={settingsOf} onClose={() => setSettingsOf(null)} />
+          <TabSettingsPicker tab={settingsOf} onClose={closeSettings} />
         ) : (
-          <TabList onSettings={setSettingsOf} />
+          <TabList onSettings={setSettingsOf} focusTab={cameFrom} />
         ))}
     </Dialog>
   );
 }
 
-function TabList({ onSettings }: { onSettings(tab: string): void }) {
+function TabList({ onSettings, focusTab }: { onSettings(tab: string): void; focusTab: string | null }) {
   const trpc = useTRPC();
   const { data } = useQuery(trpc.extensions.sidebarTabs.queryOptions());
+  const table = useRef<HTMLDivElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (focused.current || focusTab === null || !data) return;
+    const row = table.current?.querySelector<HTMLElement>(`[data-tab="${CSS.escape(focusTab)}"]`);
+    if (!row) return;
+    focused.current = true;
+    row.focus();
+  }, [data, focusTab]);
   const [placements, setPlacements] = useState(readPlacements);
   const [focus, setFocus] = useState(0);
   const builtins = useBuiltinTabs().ids;
@@ -84,7 +107,7 @@ function TabList({ onSettings }: { onSettings(tab: string): void }) {
     setPlacements(writePlacement(r.id, { ...placementOf(r), ...p }));
 
   return (
-    <div className="flex flex-col">
+    <div className="flex flex-col" ref={table}>
       <Table
         label="Sidebar tabs"
         columns={['Tab', 'Source', 'Shown', 'Dock', 'Panel', '']}
