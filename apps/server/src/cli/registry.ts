@@ -4,6 +4,7 @@
 import type { Verb } from './verb';
 import { coreVerbs } from './verbs/core';
 import { agentVerbs } from './verbs/agents';
+import { configVerbs } from './verbs/config';
 import { extensionVerbs } from './verbs/extensions';
 import { remoteVerbs } from './verbs/remote';
 import { worktreeVerbs } from './verbs/worktrees';
@@ -11,6 +12,7 @@ import { worktreeVerbs } from './verbs/worktrees';
 export const verbs: Verb[] = [
   ...coreVerbs,
   ...agentVerbs,
+  ...configVerbs,
   ...extensionVerbs,
   ...remoteVerbs,
   ...worktreeVerbs,

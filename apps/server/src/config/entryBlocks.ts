@@ -1,5 +1,5 @@
 // Where each `[[name]]` entry of config.toml is written, as line spans, and how a new one is
-// written: the text side of the Settings editors for [[commands]], [[services]] and [[rules]]
+// written: the text side of the Settings editors for [[commands]], [[services]], [[rules]], [[hooks]]
 // (entryEdit.ts). An entry's block is its header, the comment lines directly above it (no blank
 // line between: they describe it), its keys and sub-tables (`[services.env]`), and comment lines
 // directly after its last key. Blank lines and detached comments between blocks belong to no
@@ -110,7 +110,9 @@ export function entryBlocks(lines: readonly string[], name: string): EntryBlock[
   return blocks;
 }
 
-export type EntryValue = string | number | boolean | Record<string, string>;
+export type EntryLeaf = string | number | boolean;
+/** What an entry's key holds: a [[hooks]] `filter` table may hold lists, `permissions` is a list. */
+export type EntryValue = EntryLeaf | string[] | Record<string, EntryLeaf | string[]>;
 export type Entry = Record<string, EntryValue>;
 
 /** A TOML basic string (JSON's escapes are TOML's, but DEL must be escaped too). */
@@ -124,7 +126,8 @@ export function tomlValue(v: EntryValue): string {
   if (typeof v === 'string') return tomlString(v);
   if (typeof v === 'number') return String(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  const pairs = Object.entries(v).map(([k, x]) => `${tomlKey(k)} = ${tomlString(x)}`);
+  if (Array.isArray(v)) return `[${v.map(tomlString).join(', ')}]`;
+  const pairs = Object.entries(v).map(([k, x]) => `${tomlKey(k)} = ${tomlValue(x)}`);
   return pairs.length === 0 ? '{}' : `{ ${pairs.join(', ')} }`;
 }
 

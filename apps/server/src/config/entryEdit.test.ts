@@ -9,7 +9,7 @@ import { parse } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { entryProblem } from './entryCheck';
 import { editEntries, editEntryFile, type EntryOp, type EntryTable } from './entryEdit';
-import { recordEntryEdit, undoEntryEdit } from './entryUndo';
+import { recordConfigEdit, undoConfigEdit } from './configUndo';
 
 const USER_FILE = `# rozi config, hand-written
 shell = "/bin/sh"   # the usual
@@ -189,19 +189,29 @@ describe('config.toml entry edits on disk, and Undo', () => {
       op: { op: 'remove', index: 0, expect: { id: 'build', run: 'make', keep_open: false } },
     });
     expect(e.changed).toBe(true);
-    const id = recordEntryEdit({ file, table, label: 'Remove build', ...e });
-    expect(undoEntryEdit({ file, id })).toEqual({ label: 'Remove build', exact: true });
+    const id = recordConfigEdit({
+      file,
+      label: 'Remove build',
+      ...e,
+      inverse: { kind: 'entry', table, op: e.inverse },
+    });
+    expect(undoConfigEdit({ file, id })).toEqual({ label: 'Remove build', exact: true });
     expect(readFileSync(file, 'utf8')).toBe(USER_FILE);
-    expect(() => undoEntryEdit({ file, id })).toThrow(/can no longer be undone/);
+    expect(() => undoConfigEdit({ file, id })).toThrow(/can no longer be undone/);
 
     const e2 = editEntryFile({
       file,
       table,
       op: { op: 'add', entry: { id: 'lint', send: 'npm run lint\n' } },
     });
-    const id2 = recordEntryEdit({ file, table, label: 'Add lint', ...e2 });
+    const id2 = recordConfigEdit({
+      file,
+      label: 'Add lint',
+      ...e2,
+      inverse: { kind: 'entry', table, op: e2.inverse },
+    });
     writeFileSync(file, `${readFileSync(file, 'utf8')}\n# a hand edit meanwhile\n`);
-    expect(undoEntryEdit({ file, id: id2 })).toEqual({ label: 'Add lint', exact: false });
+    expect(undoConfigEdit({ file, id: id2 })).toEqual({ label: 'Add lint', exact: false });
     expect(readFileSync(file, 'utf8')).toBe(`${USER_FILE}\n# a hand edit meanwhile\n`);
   });
 });

@@ -1,15 +1,15 @@
-// Adds, changes, removes and reorders `[[commands]]`, `[[services]]` and `[[rules]]` entries of
+// Adds, changes, removes and reorders `[[commands]]`, `[[services]]`, `[[rules]]` and `[[hooks]]` entries of
 // config.toml for the Settings editors, keeping every byte of the file the edit does not concern
 // (DESIGN.md, "Comment-preserving TOML edits"). toml-patch, which the table edits use, misplaces a
 // key added to an array entry and throws on a new array of tables, so entries are edited as text
 // (entryBlocks.ts: one block per entry) and the result is parsed again: the edited array must be
 // exactly the intended one and the rest of the file must read as before, or nothing is written.
-// Each edit records its inverse for Undo (entryUndo.ts).
+// Each edit records its inverse for Undo (configUndo.ts).
 import { parse } from 'smol-toml';
 import { editConfigFile, type FileState } from './configEdit';
 import { entryBlocks, keyLine, renderEntry, type Entry, type EntryBlock } from './entryBlocks';
 
-export const ENTRY_TABLES = ['commands', 'services', 'rules'] as const;
+export const ENTRY_TABLES = ['commands', 'services', 'rules', 'hooks'] as const;
 export type EntryTable = (typeof ENTRY_TABLES)[number];
 
 export type EntryOp =

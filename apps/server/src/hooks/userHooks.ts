@@ -47,7 +47,17 @@ export function readUserHooks(o: { configFile: string; configDir: string; home: 
   // The config in force: a file that stops parsing keeps the hooks of the last good one.
   const snap = configStore(o.configFile).current();
   if (snap.problem) out.diagnostics.push(`${diagnosticLine(snap.problem)} (the last good [[hooks]] stay)`);
-  const root: Table = snap.root;
+  const read = readHookEntries(snap.root, o);
+  return { ...read, diagnostics: [...out.diagnostics, ...read.diagnostics] };
+}
+
+/**
+ * `[[hooks]]` of a parsed config: each entry checked (one diagnostic per problem, naming the entry
+ * as `config.toml [[hooks]] #N`), the good ones loaded. Settings' hooks editor checks an entry
+ * with it before writing (config/entryCheck.ts).
+ */
+export function readHookEntries(root: Table, o: { configDir: string; home: string }): UserHooks {
+  const out: UserHooks = { run: [], script: null, diagnostics: [] };
   if (root.hooks === undefined) return out;
   if (!Array.isArray(root.hooks)) {
     out.diagnostics.push('config.toml: hooks must be an array of tables ([[hooks]])');

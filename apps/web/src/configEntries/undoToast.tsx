@@ -1,6 +1,6 @@
 'use client';
 // The Undo toast of the config.toml entry editors: after each add / change / remove / move, one
-// toast names the change with an Undo button (config.undoEntry). One toast at a time, kept until
+// toast names the change with an Undo button (config.undo). One toast at a time, kept until
 // the next change, Undo, or its close button; a failed Undo says why in it.
 import { Button, IconButton } from '@rozi/ui';
 import { useMutation } from '@tanstack/react-query';
@@ -38,7 +38,7 @@ export function EntryUndoToast() {
     () => state,
     () => null,
   );
-  const undo = useMutation(trpc.config.undoEntry.mutationOptions());
+  const undo = useMutation(trpc.config.undo.mutationOptions());
   if (!current) return null;
   return (
     <div

@@ -19,6 +19,7 @@ import { ExtensionHostError } from '../../extensions/hostError';
 import { RoziError } from '../../session/errors';
 import { procedure, router } from '../trpc';
 import { configEntryProcedures } from './configEntries';
+import { configKeyProcedures } from './configKeys';
 
 const isTable = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
@@ -28,6 +29,7 @@ const lastGoodTheme = new Map<string, ResolvedTheme>();
 
 export const configRouter = router({
   ...configEntryProcedures,
+  ...configKeyProcedures,
 
   /** The theme in force: its palette (null for `system`: the page's own, following the device), the name as written, a warning. */
   theme: procedure.query(({ ctx }) => {

@@ -1,4 +1,5 @@
-// The Settings editors of config.toml's [[commands]], [[services]] and [[rules]] (issue 18): the
+// The Settings editors of config.toml's [[commands]], [[services]], [[rules]] and [[hooks]] (issue
+// 18), also `rozi config list/add/edit/remove`: the
 // entries as written (with why the server skips any), and add / change / remove / move with Undo.
 // Each write is checked by the readers the server loads with (config/entryCheck.ts), goes through
 // the one locked, comment-keeping write (config/entryEdit.ts → configEdit.ts), and reaches every
@@ -8,19 +9,20 @@ import { configStore } from '../../config/configStore';
 import type { Entry } from '../../config/entryBlocks';
 import { entryProblem } from '../../config/entryCheck';
 import { ENTRY_TABLES, editEntryFile, type EntryOp, type EntryTable } from '../../config/entryEdit';
-import { recordEntryEdit, undoEntryEdit } from '../../config/entryUndo';
+import { homedir } from 'node:os';
+import { recordConfigEdit } from '../../config/configUndo';
+import { readHookEntries } from '../../hooks/userHooks';
+import { HOOK_EVENT_NAMES, HOOK_PERMISSIONS } from '@rozi/extensions/node';
+import { REPORTED_STATES } from '@rozi/detect';
 import { readPaneRules } from '../../config/rules';
 import { readConfigServices } from '../../config/services';
 import { readUserCommands } from '../../config/userCommands';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { procedure } from '../trpc';
 
-const value = z.union([
-  z.string().max(8192),
-  z.number().finite(),
-  z.boolean(),
-  z.record(z.string().min(1).max(200), z.string().max(8192)),
-]);
+const leaf = z.union([z.string().max(8192), z.number().finite(), z.boolean()]);
+const list = z.array(z.string().max(8192)).max(64);
+const value = z.union([leaf, list, z.record(z.string().min(1).max(200), z.union([leaf, list]))]);
 const entry = z.record(z.string().min(1).max(100), value).refine((e) => Object.keys(e).length <= 20, {
   message: 'an entry has at most 20 keys',
 });
@@ -38,26 +40,45 @@ const isTable = (v: unknown): v is Entry =>
 
 /** The words of the Undo toast: "Removed command build". */
 function labelOf(table: EntryTable, o: z.infer<typeof op>): string {
-  const what = table === 'commands' ? 'command' : table === 'services' ? 'service' : 'rule';
+  const what = { commands: 'command', services: 'service', rules: 'rule', hooks: 'hook' }[table];
   const e = 'entry' in o ? o.entry : o.expect;
-  const name = String(e.id ?? e.name ?? e.match ?? (e.match_regex ? `/${String(e.match_regex)}/` : ''));
+  const name = String(
+    e.id ?? e.name ?? e.match ?? (e.match_regex ? `/${String(e.match_regex)}/` : (e.event ?? '')),
+  );
   const verb = { add: 'Added', set: 'Changed', remove: 'Removed', move: 'Moved' }[o.op];
   return `${verb} ${what} ${name}`.trim();
 }
 
 /** Why the server skips entry i of `[[table]]` (the reader's warning for `#i+1`), or null. */
-function skippedWhy(o: { table: EntryTable; root: Record<string, unknown>; text: string; file: string }) {
+function skippedWhy(o: {
+  table: EntryTable;
+  root: Record<string, unknown>;
+  text: string;
+  file: string;
+  configDir: string;
+}) {
   const read =
     o.table === 'commands'
       ? readUserCommands({ ...o, root: { commands: o.root.commands } }).warnings
       : o.table === 'services'
         ? readConfigServices(o).warnings
-        : readPaneRules(o).warnings;
+        : o.table === 'hooks'
+          ? readHookEntries(o.root, { configDir: o.configDir, home: homeOf() }).diagnostics
+          : readPaneRules(o).warnings;
   return (i: number): string | null => {
     const w = read.find((line) => line.includes(`[[${o.table}]] #${i + 1}: `));
     return w ? w.replace(/^.*?\[\[\w+\]\] #\d+: /, '') : null;
   };
 }
+
+const homeOf = () => process.env.HOME || homedir();
+
+/** The words a [[hooks]] entry may use, for the hooks editor's choices. */
+const HOOK_CHOICES = {
+  events: [...HOOK_EVENT_NAMES],
+  states: [...REPORTED_STATES],
+  permissions: [...HOOK_PERMISSIONS],
+};
 
 export const configEntryProcedures = {
   /** `[[table]]` as written, in file order, each with why the server skips it (null when it loads). */
@@ -66,9 +87,16 @@ export const configEntryProcedures = {
     const snap = configStore(paths.configFile).current();
     const raw = snap.root[input.table];
     const list = Array.isArray(raw) ? raw : [];
-    const why = skippedWhy({ table: input.table, root: snap.root, text: snap.text, file: paths.configFile });
+    const why = skippedWhy({
+      table: input.table,
+      root: snap.root,
+      text: snap.text,
+      file: paths.configFile,
+      configDir: paths.configDir,
+    });
     return {
       table: input.table,
+      choices: input.table === 'hooks' ? HOOK_CHOICES : null,
       entries: list.map((e: unknown, i) => ({
         index: i,
         values: isTable(e) ? e : {},
@@ -86,29 +114,28 @@ export const configEntryProcedures = {
       const others = (Array.isArray(raw) ? raw : []).filter(
         (e: unknown, i): e is Entry => isTable(e) && !(o.op === 'set' && i === o.index),
       );
-      const problem = entryProblem({ table: input.table, entry: o.entry, others });
+      const problem = entryProblem({
+        table: input.table,
+        entry: o.entry,
+        others,
+        place: { configDir: paths.configDir, home: homeOf() },
+      });
       if (problem) throw new ExtensionHostError('invalid', problem);
     }
     const label = labelOf(input.table, o);
     try {
       const e = editEntryFile({ file: paths.configFile, table: input.table, op: o as EntryOp });
       const undo = e.changed
-        ? recordEntryEdit({ file: paths.configFile, table: input.table, label, ...e })
+        ? recordConfigEdit({
+            file: paths.configFile,
+            label,
+            before: e.before,
+            after: e.after,
+            inverse: { kind: 'entry', table: input.table, op: e.inverse },
+          })
         : null;
       configStore(paths.configFile).current();
       return { label, undo };
-    } catch (err) {
-      throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
-    }
-  }),
-
-  /** Reverts one edit (byte for byte while the file is what it wrote). */
-  undoEntry: procedure.input(z.object({ id: z.string().min(1).max(100) })).mutation(({ ctx, input }) => {
-    const { paths } = ctx.extensions.context();
-    try {
-      const r = undoEntryEdit({ file: paths.configFile, id: input.id });
-      configStore(paths.configFile).current();
-      return r;
     } catch (err) {
       throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
     }

@@ -1,0 +1,121 @@
+// config.toml's single keys for `rozi config get/set/unset/keys` and Settings' plain fields
+// (shell, cwd, scrollback, [pane] hold_on_exit, [environment] forward, [scratchpad], [logging], …),
+// and Undo for every config.toml edit Settings and the CLI make (entries and keys alike). A value is
+// checked by the rule its reader applies (config/keySettings.ts), written through the one locked,
+// comment-keeping table edit (config/tableEdit.ts), and the file is loaded again: a value the
+// loader would report is refused in one line and the file is left as it was.
+import { homedir } from 'node:os';
+import { z } from 'zod';
+import { loadConfigText } from '../../config/configLoad';
+import { configStore } from '../../config/configStore';
+import { latestConfigEdit, recordConfigEdit, undoConfigEdit } from '../../config/configUndo';
+import { keyValueProblem, SETTABLE_KEYS, settableKey, type SettableKey } from '../../config/keySettings';
+import { editConfigTable, editTable, type TomlLeaf } from '../../config/tableEdit';
+import { ExtensionHostError } from '../../extensions/hostError';
+import { RoziError } from '../../session/errors';
+import { procedure } from '../trpc';
+
+const isTable = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date);
+
+function valueAt(root: Record<string, unknown>, k: SettableKey): unknown {
+  let cur: unknown = root;
+  for (const part of k.table) cur = isTable(cur) ? cur[part] : undefined;
+  return isTable(cur) ? cur[k.name] : undefined;
+}
+
+function keyOf(dotted: string): SettableKey {
+  const k = settableKey(dotted);
+  if (typeof k === 'string') throw new ExtensionHostError('invalid', k);
+  return k;
+}
+
+const leaf = z.union([
+  z.string().max(8192),
+  z.number().finite(),
+  z.boolean(),
+  z.array(z.string().max(4096)).max(64),
+]);
+
+export const configKeyProcedures = {
+  /** Every settable key with its type and the value config.toml gives it (null: unset, the default applies). */
+  keys: procedure.query(({ ctx }) => {
+    const root = configStore(ctx.extensions.context().paths.configFile).current().root;
+    return SETTABLE_KEYS.map((k) => ({
+      key: k.key,
+      type: k.type,
+      value: (valueAt(root, k) ?? null) as unknown,
+    }));
+  }),
+
+  /** One key as the file writes it (`set: false` when it does not: the default applies). */
+  getKey: procedure.input(z.object({ key: z.string().min(1).max(200) })).query(({ ctx, input }) => {
+    const k = keyOf(input.key);
+    const root = configStore(ctx.extensions.context().paths.configFile).current().root;
+    const v = valueAt(root, k);
+    return { key: k.key, type: k.type, set: v !== undefined, value: (v ?? null) as unknown };
+  }),
+
+  /** Sets (or with `value: null` removes) one key; refused in one line, file unchanged, when bad. */
+  setKey: procedure
+    .input(z.object({ key: z.string().min(1).max(200), value: leaf.nullable() }))
+    .mutation(({ ctx, input }) => {
+      const { paths } = ctx.extensions.context();
+      const k = keyOf(input.key);
+      const value = input.value as TomlLeaf | null;
+      if (value !== null) {
+        const problem = keyValueProblem(k, value, {
+          configDir: paths.configDir,
+          home: process.env.HOME || homedir(),
+        });
+        if (problem) throw new ExtensionHostError('invalid', problem);
+      }
+      const edit = { table: k.table, set: { [k.name]: value } };
+      // The loader has the last word: a value it would report for this key is not written.
+      const text = configStore(paths.configFile).current().text;
+      const trial = editTable(text, edit);
+      if (trial.ok) {
+        const said = loadConfigText({ file: paths.configFile, text: trial.text }).diagnostics.find(
+          (d) => d.key === k.key && d.kind !== 'no-web-meaning' && d.kind !== 'not-built',
+        );
+        if (said) throw new ExtensionHostError('invalid', `${k.key}: ${said.message}`);
+      }
+      const label = value === null ? `Unset ${k.key}` : `Set ${k.key}`;
+      try {
+        const e = editConfigTable(paths.configFile, edit);
+        const undo = e.changed
+          ? recordConfigEdit({
+              file: paths.configFile,
+              label,
+              before: e.before,
+              after: e.after,
+              inverse: { kind: 'keys', table: k.table, set: e.inverse },
+            })
+          : null;
+        configStore(paths.configFile).current();
+        return { key: k.key, value, changed: e.changed, label, undo };
+      } catch (err) {
+        throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
+      }
+    }),
+
+  /** Reverts one edit (the latest when no id is given), byte for byte while the file is what it wrote. */
+  undo: procedure
+    .input(z.object({ id: z.string().min(1).max(100).optional() }))
+    .mutation(({ ctx, input }) => {
+      const { paths } = ctx.extensions.context();
+      const id = input.id ?? latestConfigEdit(paths.configFile)?.id;
+      if (!id)
+        throw new RoziError(
+          'not-found',
+          'nothing to undo: no config.toml edit from Settings or rozi config since the server started',
+        );
+      try {
+        const r = undoConfigEdit({ file: paths.configFile, id });
+        configStore(paths.configFile).current();
+        return r;
+      } catch (err) {
+        throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
+      }
+    }),
+};

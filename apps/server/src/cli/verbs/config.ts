@@ -1,0 +1,21 @@
+// `rozi config …` edits (issue 18): single keys (get/set/unset/keys), [[…]] entries
+// (list/add/edit/remove) and undo, all through the running server's config procedures, the path
+// Settings uses. `config check` and `config status` are listed with the agent verbs.
+import type { Verb } from '../verb';
+import { configAddVerb, configEditVerb, configListVerb, configRemoveVerb } from './config/entries';
+import { configGetVerb } from './config/get';
+import { configKeysVerb } from './config/keys';
+import { configSetVerb, configUnsetVerb } from './config/set';
+import { configUndoVerb } from './config/undo';
+
+export const configVerbs: Verb[] = [
+  configGetVerb,
+  configSetVerb,
+  configUnsetVerb,
+  configKeysVerb,
+  configListVerb,
+  configAddVerb,
+  configEditVerb,
+  configRemoveVerb,
+  configUndoVerb,
+];
