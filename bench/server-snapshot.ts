@@ -34,8 +34,8 @@ for (let i = 1; i < 16; i++)
 await until(
   async () => {
     for (const p of m.panes.values()) {
-      const done = await p.mirror.whenParsed(() => p.mirror.term.buffer.active.length >= 5000);
-      if (!done) return false;
+      const c = await p.mirror.read({ kind: 'capture', scrollback: 'full' });
+      if (c.lines.length < 5000) return false;
     }
     return true;
   },

@@ -1,7 +1,7 @@
 // PTY → viewer throughput: 50 MiB of `seq` output and of coloured 70-column lines, drained
 //  (1) from a bare node-pty (the ceiling),
 //  (2) through rozi to a Node WebSocket viewer that acks like xterm.js (the browser path, with the
-//      headless mirror running in the same server process),
+//      headless mirror running too, in the server's mirror worker thread, session/mirrorClient.ts),
 //  (3) the same through a second server started with ROZI_BENCH_NO_MIRROR=1: output skips the
 //      headless mirror, so (2) against (3) is what the mirror costs the browser path;
 //  (4) through tmux 3 with an attached client drained over a PTY.

@@ -33,7 +33,7 @@ function changedAfter(path, since) {
   return false;
 }
 
-/** The bundle's entry URL for `entry` ('cli' | 'serveStdio'), or null to run from source. */
+/** The bundle's entry URL for `entry` ('cli' | 'serveStdio' | 'mirrorWorker'), or null to run from source. */
 export function bundledEntry(entry) {
   if (process.env.ROZI_FROM_SOURCE === '1') return null;
   let built;

@@ -55,7 +55,12 @@ const keepModuleUrls = {
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { cli: `${serverDir}src/cli/main.ts`, serveStdio: `${serverDir}src/host/serveStdio.ts` },
+  entryPoints: {
+    cli: `${serverDir}src/cli/main.ts`,
+    serveStdio: `${serverDir}src/host/serveStdio.ts`,
+    // The mirror worker thread's code (bin/mirror-worker.mjs loads it).
+    mirrorWorker: `${serverDir}src/session/mirrorWorker.ts`,
+  },
   outdir,
   bundle: true,
   splitting: true,

@@ -31,7 +31,7 @@ describe('HistoryWriter', () => {
           id: key,
           session: { name: 'main' },
           ring,
-          mirror: { term: { buffer: { active: { type: 'normal' } } } },
+          mirror: { state: { alternate: false } },
         };
         return [key, pane] as const;
       }),

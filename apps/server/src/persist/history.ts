@@ -25,7 +25,7 @@ export const HISTORY_MAX_BYTES = 1024 * 1024;
  * on the normal screen: both move the cursor, which would overwrite the restored lines.
  */
 function closingModes(p: Pane): string {
-  const alt = p.mirror.term.buffer.active.type === 'alternate' ? '\x1b[?1049l' : '';
+  const alt = p.mirror.state.alternate ? '\x1b[?1049l' : '';
   return `${alt}\x1b[?1l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[0m`;
 }
 

@@ -1,6 +1,6 @@
 // capture-pane: the mirror's screen (and optionally scrollback) as plain lines, with title,
 // cursor and size, or the last finished command's output (shell integration's OSC 133 marks).
-// Runs once everything the PTY sent so far is parsed (Mirror.whenParsed).
+// Read in the mirror worker once everything the PTY sent so far is parsed (mirrorClient.ts).
 import { RoziError } from './errors';
 import type { Pane } from './pane';
 
@@ -26,58 +26,38 @@ export interface PaneCapture {
   truncated?: boolean;
 }
 
-export function capturePane(pane: Pane, o: CaptureOptions = {}): Promise<PaneCapture> {
+export async function capturePane(pane: Pane, o: CaptureOptions = {}): Promise<PaneCapture> {
   if (o.scrollback === 'last-output') return captureLastOutput(pane);
-  const scrollback = o.scrollback;
-  return pane.mirror.whenParsed(() => {
-    const buf = pane.mirror.term.buffer.active;
-    const screenTop = buf.baseY;
-    const available = screenTop;
-    const want = scrollback === 'full' ? available : Math.min(available, Math.max(0, scrollback ?? 0));
-    const lines: string[] = [];
-    for (let y = screenTop - want; y < screenTop + pane.mirror.term.rows; y++) {
-      lines.push(buf.getLine(y)?.translateToString(true) ?? '');
-    }
-    return {
-      lines,
-      title: pane.title,
-      cursor: { x: buf.cursorX, y: buf.cursorY },
-      size: { cols: pane.mirror.term.cols, rows: pane.mirror.term.rows },
-      scrollback: want,
-    };
-  });
+  const c = await pane.mirror.read({ kind: 'capture', scrollback: o.scrollback ?? 0 });
+  return { lines: c.lines, title: pane.title, cursor: c.cursor, size: c.size, scrollback: c.scrollback };
 }
 
-function captureLastOutput(pane: Pane): Promise<PaneCapture> {
-  return pane.mirror.whenParsed(() => {
-    const last = pane.mirror.marks.lastOutput();
-    if (!last) {
-      throw new RoziError(
-        'not-found',
-        pane.mirror.marks.seen
-          ? `pane ${pane.id} has no finished command yet (or its output left the scrollback)`
-          : `pane ${pane.id} has no command marks: its shell runs without shell integration (OSC 133); see [shell_integration] in config.toml`,
-      );
-    }
-    const buf = pane.mirror.term.buffer.active;
-    return {
-      lines: last.lines,
-      title: pane.title,
-      cursor: { x: buf.cursorX, y: buf.cursorY },
-      size: { cols: pane.mirror.term.cols, rows: pane.mirror.term.rows },
-      scrollback: 0,
-      exitCode: last.exitCode,
-      truncated: last.truncated,
-    };
-  });
+async function captureLastOutput(pane: Pane): Promise<PaneCapture> {
+  const r = await pane.mirror.read({ kind: 'last-output' });
+  const last = r.last;
+  if (!last) {
+    throw new RoziError(
+      'not-found',
+      r.seen
+        ? `pane ${pane.id} has no finished command yet (or its output left the scrollback)`
+        : `pane ${pane.id} has no command marks: its shell runs without shell integration (OSC 133); see [shell_integration] in config.toml`,
+    );
+  }
+  return {
+    lines: last.lines,
+    title: pane.title,
+    cursor: r.cursor,
+    size: r.size,
+    scrollback: 0,
+    exitCode: last.exitCode,
+    truncated: last.truncated,
+  };
 }
 
-/** The visible screen as text (for detection: its screen string input). */
+/**
+ * The visible screen as text (for detection: its screen string input), as of the pane's last
+ * `mirror.whenParsed` read: call it inside one for the newest screen.
+ */
 export function visibleText(pane: Pane): string {
-  const term = pane.mirror.term;
-  const buf = term.buffer.active;
-  const out: string[] = [];
-  for (let y = buf.viewportY; y < buf.viewportY + term.rows; y++)
-    out.push(buf.getLine(y)?.translateToString(true) ?? '');
-  return out.join('\n');
+  return pane.mirror.screenText;
 }

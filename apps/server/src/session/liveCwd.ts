@@ -19,7 +19,7 @@ export class LiveCwd {
   of(p: Pane, fgPid?: number): string {
     // While a command runs (`cd /tmp && sleep 30`) the shell reports nothing until its next
     // prompt, so its last report may be stale: /proc is the truth then.
-    if (p.reportedCwd !== null && !p.mirror.marks.commandRunning && isDirectory(p.reportedCwd))
+    if (p.reportedCwd !== null && !p.mirror.state.commandRunning && isDirectory(p.reportedCwd))
       return p.reportedCwd;
     if (!this.hasExeced(p)) return p.launch.cwd;
     const procs = this.procs;

@@ -39,6 +39,13 @@ export interface MirrorOptions {
   onBell(): void;
   /** An OSC 7 working-directory report parsed (shell integration). */
   onCwd?(cwd: ReportedCwd): void;
+  /** After each piece is parsed (the worker host sends changed modes from here). */
+  onParsed?(): void;
+  /**
+   * MIRROR_DUTY_RATIO by default. In the mirror worker (mirrorHost.ts) nothing else shares its
+   * event loop, so it parses with a smaller pause.
+   */
+  dutyRatio?: number;
 }
 
 export class Mirror {
@@ -60,6 +67,8 @@ export class Mirror {
   private disposed = false;
   /** Bytes dropped by skip-ahead (exposed for the benchmark and tests). */
   skippedBytes = 0;
+  private readonly dutyRatio: number;
+  private readonly onParsed: (() => void) | undefined;
 
   constructor(o: MirrorOptions) {
     this.term = new xtermHeadless.Terminal({
@@ -73,6 +82,8 @@ export class Mirror {
     this.term.onBell(o.onBell);
     this.marks = new CommandMarks(this.term, { onCwd: o.onCwd });
     this.parsedOffset = this.queuedOffset = o.offset ?? 0;
+    this.dutyRatio = o.dutyRatio ?? MIRROR_DUTY_RATIO;
+    this.onParsed = o.onParsed;
   }
 
   /** The offset the terminal state stands for once parsing is idle. */
@@ -198,12 +209,13 @@ export class Mirror {
       this.busy = false;
       if (this.disposed) return;
       this.parsedOffset = pieceEnd;
+      this.onParsed?.();
       const due = this.waiters.filter((w) => w.target <= pieceEnd || this.pendingBytes === 0);
       if (due.length) {
         this.waiters = this.waiters.filter((w) => !due.includes(w));
         for (const w of due) w.run();
       }
-      this.schedule(Math.ceil((performance.now() - startedAt) * MIRROR_DUTY_RATIO));
+      this.schedule(Math.ceil((performance.now() - startedAt) * this.dutyRatio));
     });
   }
 }

@@ -14,7 +14,7 @@ import { ECHO_TRACE, echoMark } from '../stream/echoTrace';
 import { OutputBatcher } from '../stream/outputBatcher';
 import { RingBuffer } from '../stream/ringBuffer';
 import type { StreamSnapshot, StreamSource } from '../stream/streamSource';
-import { Mirror } from './mirror';
+import { REPLAY_BYTES, sharedMirrorWorkers, type MirrorWorkers, type PaneMirror } from './mirrorClient';
 import type { PaneId, PaneKey, TabId } from './model';
 import type { OutputSink } from '../stream/streamSource';
 export type { OutputSink };
@@ -44,6 +44,8 @@ export interface PaneEnvironment {
    * empty screen, so nothing else may turn it off.
    */
   mirrorOutput?: boolean;
+  /** The worker threads mirrors are parsed in (session/mirrorClient.ts); absent: the process's. */
+  mirrors?: MirrorWorkers;
   /**
    * rozi's shell integration (shellIntegration/): where its files are, and whether
    * [shell_integration] mode allows it now (read per shell pane). Absent: shells start untouched.
@@ -76,7 +78,7 @@ export class Pane implements StreamSource {
   cols: number;
   rows: number;
   readonly ring: RingBuffer;
-  readonly mirror: Mirror;
+  readonly mirror: PaneMirror;
   oscTitle: string | null = null;
   /** The shell's last OSC 7 report naming a directory on this machine (shell integration). */
   reportedCwd: string | null = null;
@@ -120,10 +122,14 @@ export class Pane implements StreamSource {
     this.cols = init.cols;
     this.rows = init.rows;
     this.ring = new RingBuffer(envr.ringBytes);
-    this.mirror = new Mirror({
+    this.mirror = (envr.mirrors ?? sharedMirrorWorkers()).open({
       cols: init.cols,
       rows: init.rows,
       scrollback: envr.scrollback,
+      replay: () => {
+        const bytes = this.ring.tail(REPLAY_BYTES);
+        return { bytes, offset: this.ring.end - bytes.length };
+      },
       onTitle: (title) => {
         this.oscTitle = title;
         this.envr.bus.emit({ type: 'title-changed', title: this.title, ...this.ref() });
@@ -268,11 +274,9 @@ export class Pane implements StreamSource {
   }
 
   /** The mirror's screen + scrollback and the offset it stands for (stream/streamSource.ts). */
-  snapshot(): Promise<StreamSnapshot> {
-    return this.mirror.whenParsed(() => ({
-      data: Buffer.from(this.mirror.serialize(), 'utf8'),
-      offset: this.mirror.offset,
-    }));
+  async snapshot(): Promise<StreamSnapshot> {
+    const s = await this.mirror.read({ kind: 'snapshot' });
+    return { data: Buffer.from(s.data.buffer, s.data.byteOffset, s.data.byteLength), offset: s.offset };
   }
 
   /** Output the server itself adds to the stream (exit notice of --keep-open panes). */

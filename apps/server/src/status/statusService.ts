@@ -118,7 +118,7 @@ export class StatusService {
       encode: (key, keys) => {
         const pane = o.manager.panes.get(key);
         if (!pane) return null;
-        const r = encodeKeys(keys, { applicationCursor: pane.mirror.term.modes.applicationCursorKeysMode });
+        const r = encodeKeys(keys, { applicationCursor: pane.mirror.state.applicationCursor });
         return 'data' in r ? r.data : null;
       },
       write: (key, data) => {
@@ -296,7 +296,7 @@ export class StatusService {
           const pane = this.o.manager.panes.get(key);
           if (!pane || pane.exited) return undefined;
           return {
-            bracketedPaste: () => pane.mirror.term.modes.bracketedPasteMode,
+            bracketedPaste: () => pane.mirror.state.bracketedPaste,
             write: (d) => pane.write(d),
           };
         },

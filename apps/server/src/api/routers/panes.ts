@@ -201,7 +201,7 @@ export const panesRouter = router({
       if (pane.exited) throw new RoziError('conflict', `pane ${pane.id} has exited; nothing reads its input`);
       const enc = encodeKeys(input.keys, {
         literal: input.literal,
-        applicationCursor: pane.mirror.term.modes.applicationCursorKeysMode,
+        applicationCursor: pane.mirror.state.applicationCursor,
       });
       if ('errors' in enc) throw new RoziError('invalid', enc.errors.join('; '));
       const tooLarge = paneInputRefusal(enc.data);

@@ -1,0 +1,305 @@
+// The main thread's side of the pane mirrors: each pane's headless terminal (mirror.ts) is parsed
+// in a worker thread (mirrorWorker.ts via bin/mirror-worker.mjs), so the parse — 52–94 % of the
+// server's CPU on a flood when it ran here (bench/server-throughput.ts) — no longer competes with
+// the PTY → WebSocket path on the main thread. PaneMirror is what a Pane holds:
+//  * push() gathers a tick's output and posts it as one transferred buffer (the ring keeps the
+//    original bytes, so one copy is unavoidable; it is the only one);
+//  * read() first posts what is gathered, then the read: the worker answers once it has parsed
+//    every byte posted before (flush-then-read);
+//  * `state` (modes, a running command) and `screenText` (the last screen read) are kept here for
+//    the synchronous readers (send-keys, the prompt fence, live cwd, detection inside whenParsed).
+// A worker that dies is started again and each of its mirrors is re-fed the pane's recent output
+// (`replay`), so capture and detection carry on from the tail of the scrollback.
+import { Worker } from 'node:worker_threads';
+import type { ReportedCwd } from '@rozi/detect/shellMarks';
+import {
+  INITIAL_MIRROR_STATE,
+  type FromWorker,
+  type MirrorRead,
+  type MirrorReply,
+  type MirrorState,
+  type ReplyOf,
+  type ToWorker,
+} from './mirrorProtocol';
+
+const BOOTSTRAP = new URL('../../bin/mirror-worker.mjs', import.meta.url);
+/** A worker left with no pane ends after this long (a new pane soon after reuses it). */
+const IDLE_MS = 15_000;
+/** A worker that exits this soon after its start, MAX_QUICK_EXITS times in a row, is not restarted. */
+const QUICK_EXIT_MS = 5_000;
+const MAX_QUICK_EXITS = 3;
+/** Bytes of a pane's recent output re-fed to a restarted worker. */
+export const REPLAY_BYTES = 256 * 1024;
+
+export interface PaneMirrorOptions {
+  cols: number;
+  rows: number;
+  scrollback: number;
+  onTitle(title: string): void;
+  onBell(): void;
+  onCwd?(cwd: ReportedCwd): void;
+  /** The pane's recent output and the stream offset of its first byte (after a worker restart). */
+  replay(): { bytes: Buffer; offset: number };
+}
+
+interface Pending {
+  resolve(reply: MirrorReply): void;
+  reject(err: Error): void;
+}
+
+export class PaneMirror {
+  /** The worker's modes as of the last piece it parsed. */
+  state: MirrorState = INITIAL_MIRROR_STATE;
+  /** The visible screen of the last `whenParsed` read (detection's screen string). */
+  screenText = '';
+  private gathered: Buffer[] = [];
+  private gatheredBytes = 0;
+  private flushQueued = false;
+  private cols: number;
+  private rows: number;
+  private nextReq = 1;
+  private readonly reads = new Map<number, Pending>();
+  private disposed = false;
+
+  constructor(
+    private readonly link: WorkerLink,
+    readonly id: number,
+    private readonly o: PaneMirrorOptions,
+  ) {
+    this.cols = o.cols;
+    this.rows = o.rows;
+  }
+
+  push(data: Buffer): void {
+    if (this.disposed || data.length === 0) return;
+    this.gathered.push(data);
+    this.gatheredBytes += data.length;
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    // After the poll phase: every PTY read of this loop turn goes in one message.
+    setImmediate(() => this.flush());
+  }
+
+  resize(cols: number, rows: number): void {
+    if (this.disposed) return;
+    this.cols = cols;
+    this.rows = rows;
+    this.flush();
+    this.link.post({ t: 'resize', id: this.id, cols, rows });
+  }
+
+  /** Answers `read` from a screen that has parsed every byte pushed before this call. */
+  read<R extends MirrorRead>(read: R): Promise<ReplyOf<R>> {
+    if (this.disposed) return Promise.reject(new Error('the pane is gone'));
+    if (this.link.broken) return Promise.reject(new Error(this.link.broken));
+    this.flush();
+    const req = this.nextReq++;
+    return new Promise<ReplyOf<R>>((resolve, reject) => {
+      this.reads.set(req, { resolve: resolve as (r: MirrorReply) => void, reject });
+      this.link.post({ t: 'read', id: this.id, req, read });
+    });
+  }
+
+  /** Runs `fn` once the screen has parsed every byte pushed before this call (`screenText`, `state`). */
+  async whenParsed<T>(fn: () => T): Promise<T> {
+    const screen = await this.read({ kind: 'screen' });
+    this.state = screen.state;
+    this.screenText = screen.text;
+    return fn();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.gathered = [];
+    this.gatheredBytes = 0;
+    this.failReads('the pane is gone');
+    this.link.close(this);
+  }
+
+  /** From the link: a message from the worker for this mirror. */
+  receive(m: FromWorker): void {
+    switch (m.t) {
+      case 'title':
+        return this.o.onTitle(m.title);
+      case 'bell':
+        return this.o.onBell();
+      case 'cwd':
+        return this.o.onCwd?.(m.cwd);
+      case 'state':
+        this.state = m.state;
+        return;
+      case 'reply': {
+        const p = this.reads.get(m.req);
+        this.reads.delete(m.req);
+        return p?.resolve(m.reply);
+      }
+      case 'fail': {
+        const p = this.reads.get(m.req);
+        this.reads.delete(m.req);
+        return p?.reject(new Error(m.message));
+      }
+    }
+  }
+
+  /** From the link: open this mirror in a (new) worker, fed the pane's recent output. */
+  openIn(first: boolean, offset: number): void {
+    if (first) {
+      this.link.post({
+        t: 'open',
+        id: this.id,
+        cols: this.cols,
+        rows: this.rows,
+        scrollback: this.o.scrollback,
+        offset,
+      });
+      return;
+    }
+    // The worker died: what was gathered is in the ring, so the replay covers it.
+    this.gathered = [];
+    this.gatheredBytes = 0;
+    this.failReads('the screen mirror restarted; ask again');
+    const { bytes, offset: from } = this.o.replay();
+    this.link.post({
+      t: 'open',
+      id: this.id,
+      cols: this.cols,
+      rows: this.rows,
+      scrollback: this.o.scrollback,
+      offset: from,
+    });
+    this.gathered.push(bytes);
+    this.gatheredBytes = bytes.length;
+    this.flush();
+  }
+
+  private flush(): void {
+    this.flushQueued = false;
+    if (this.disposed || this.gatheredBytes === 0) return;
+    const bytes = new Uint8Array(this.gatheredBytes);
+    let at = 0;
+    for (const b of this.gathered) {
+      bytes.set(b, at);
+      at += b.length;
+    }
+    this.gathered = [];
+    this.gatheredBytes = 0;
+    this.link.post({ t: 'data', id: this.id, bytes }, [bytes.buffer]);
+  }
+
+  private failReads(message: string): void {
+    const reads = [...this.reads.values()];
+    this.reads.clear();
+    for (const p of reads) p.reject(new Error(message));
+  }
+}
+
+/** One worker thread and the mirrors it holds; started on the first open, ended when idle. */
+class WorkerLink {
+  readonly mirrors = new Map<number, PaneMirror>();
+  private worker: Worker | null = null;
+  private idle: NodeJS.Timeout | null = null;
+  private startedAt = 0;
+  private quickExits = 0;
+  /** Set when the worker keeps dying at start: why (reads fail with it, nothing is posted). */
+  broken: string | null = null;
+
+  constructor(private readonly log: (line: string) => void) {}
+
+  post(m: ToWorker, transfer?: ArrayBuffer[]): void {
+    if (!this.broken) this.start().postMessage(m, transfer);
+  }
+
+  add(mirror: PaneMirror, offset: number): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    this.mirrors.set(mirror.id, mirror);
+    mirror.openIn(true, offset);
+  }
+
+  close(mirror: PaneMirror): void {
+    if (!this.mirrors.delete(mirror.id)) return;
+    this.worker?.postMessage({ t: 'close', id: mirror.id } satisfies ToWorker);
+    if (this.mirrors.size === 0 && this.worker) {
+      this.idle = setTimeout(() => this.stop(), IDLE_MS);
+      this.idle.unref();
+    }
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const w = new Worker(BOOTSTRAP, { name: 'rozi-mirror' });
+    this.startedAt = Date.now();
+    // The server's sockets keep the process alive; a mirror must not keep a finished CLI run or
+    // test process from exiting.
+    w.unref();
+    w.on('message', (m: FromWorker) => this.mirrors.get(m.id)?.receive(m));
+    w.on('error', (err) => this.log(`screen mirror worker failed: ${err.message}`));
+    w.on('exit', (code) => {
+      if (this.worker !== w) return;
+      this.worker = null;
+      if (this.mirrors.size === 0) return;
+      this.quickExits = Date.now() - this.startedAt < QUICK_EXIT_MS ? this.quickExits + 1 : 0;
+      if (this.quickExits >= MAX_QUICK_EXITS) {
+        this.broken = `the screen mirror worker keeps exiting (code ${code}): capture-pane and detection are off`;
+        this.log(this.broken);
+        return;
+      }
+      this.log(`screen mirror worker exited (code ${code}); restarting it from each pane's recent output`);
+      for (const m of this.mirrors.values()) m.openIn(false, 0);
+    });
+    this.worker = w;
+    return w;
+  }
+
+  /** Ends the worker as a crash would (tests: the restart path). */
+  async crash(): Promise<void> {
+    await this.worker?.terminate();
+  }
+
+  private stop(): void {
+    this.idle = null;
+    const w = this.worker;
+    if (!w || this.mirrors.size > 0) return;
+    this.worker = null;
+    void w.terminate();
+  }
+}
+
+/**
+ * The workers pane mirrors are spread over (the one with fewest mirrors takes a new pane).
+ * ROZI_MIRROR_WORKERS (1–4, default 1) sets how many: on a 2-core box one worker measured best
+ * (ARCHITECTURE.md, "Pane mirrors").
+ */
+export class MirrorWorkers {
+  private readonly links: WorkerLink[];
+  private nextId = 1;
+
+  constructor(o: { size?: number; log?: (line: string) => void } = {}) {
+    const size = Math.min(4, Math.max(1, Math.floor(o.size ?? 1)));
+    const log = o.log ?? ((line: string) => process.stderr.write(`rozi: ${line}\n`));
+    this.links = Array.from({ length: size }, () => new WorkerLink(log));
+  }
+
+  /** A mirror for a pane whose next output byte is at stream offset `offset`. */
+  open(o: PaneMirrorOptions, offset = 0): PaneMirror {
+    let link = this.links[0] as WorkerLink;
+    for (const l of this.links) if (l.mirrors.size < link.mirrors.size) link = l;
+    const mirror = new PaneMirror(link, this.nextId++, o);
+    link.add(mirror, offset);
+    return mirror;
+  }
+
+  /** Ends every worker as a crash would; each restarts from its panes' recent output (tests). */
+  async crash(): Promise<void> {
+    await Promise.all(this.links.map((l) => l.crash()));
+  }
+}
+
+let shared: MirrorWorkers | null = null;
+
+/** The process's pool (a server, or a host's `host serve`). */
+export function sharedMirrorWorkers(): MirrorWorkers {
+  shared ??= new MirrorWorkers({ size: Number(process.env.ROZI_MIRROR_WORKERS ?? 1) || 1 });
+  return shared;
+}
