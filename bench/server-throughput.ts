@@ -144,8 +144,15 @@ const ONLY = process.env.BENCH_ONLY ?? '';
 if (ONLY !== '' && ONLY !== 'ratio') throw new Error(`bench: BENCH_ONLY=${ONLY}: only 'ratio' is known`);
 const RATIO_ONLY = ONLY === 'ratio';
 const load = () => loadavg()[0]!.toFixed(1);
-const s = await startServer();
-const noMirror = RATIO_ONLY ? null : await startServer({ env: { ROZI_BENCH_NO_MIRROR: '1' } });
+// The mirror worker's knobs (session/mirrorClient.ts, mirrorWorker.ts) reach the server when set.
+const knobs = Object.fromEntries(
+  ['ROZI_MIRROR_DUTY', 'ROZI_MIRROR_WORKERS'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
+);
+// BENCH_SERVER_NODE_ARGS (space-separated, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'): node
+// options for the rozi server with the mirror on, to profile it.
+const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const s = await startServer({ env: knobs, nodeArgs });
+const noMirror = RATIO_ONLY ? null : await startServer({ env: { ...knobs, ROZI_BENCH_NO_MIRROR: '1' } });
 const files = makeFiles(s.home);
 const rows: Array<Array<string | number>> = [];
 const mbps = (ms: number) => (SIZE / 1024 / 1024 / (ms / 1000)).toFixed(1);

@@ -29,7 +29,7 @@ function open(extra: Partial<PaneMirrorOptions> = {}) {
 }
 
 describe('PaneMirror (worker thread)', () => {
-  it('a read sees every byte pushed before it, in pieces of one tick', async () => {
+  it('a read sees every byte pushed before it, in pieces gathered before posting', async () => {
     const { mirror, push } = open();
     for (let i = 1; i <= 30; i++) push(`line ${i}\r\n`);
     push('last');

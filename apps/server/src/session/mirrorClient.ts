@@ -2,8 +2,8 @@
 // in a worker thread (mirrorWorker.ts via bin/mirror-worker.mjs), so the parse — 52–94 % of the
 // server's CPU on a flood when it ran here (bench/server-throughput.ts) — no longer competes with
 // the PTY → WebSocket path on the main thread. PaneMirror is what a Pane holds:
-//  * push() gathers a tick's output and posts it as one transferred buffer (the ring keeps the
-//    original bytes, so one copy is unavoidable; it is the only one);
+//  * push() gathers output for up to POST_EVERY_MS and posts it as one transferred buffer (the
+//    ring keeps the original bytes, so one copy is unavoidable; it is the only one);
 //  * read() first posts what is gathered, then the read: the worker answers once it has parsed
 //    every byte posted before (flush-then-read);
 //  * `state` (modes, a running command) and `screenText` (the last screen read) are kept here for
@@ -23,6 +23,14 @@ import {
 } from './mirrorProtocol';
 
 const BOOTSTRAP = new URL('../../bin/mirror-worker.mjs', import.meta.url);
+/**
+ * Output is posted to the worker at most every POST_EVERY_MS, or at once past POST_MAX_BYTES: a
+ * message per PTY read cost the main thread 2.1 s of postMessage in a 40 MiB `seq` drain (CPU
+ * profile, bench/server-throughput.ts), more than the parse it took off that thread. A read
+ * posts what is gathered first, so it never waits for this.
+ */
+const POST_EVERY_MS = 10;
+const POST_MAX_BYTES = 256 * 1024;
 /** A worker left with no pane ends after this long (a new pane soon after reuses it). */
 const IDLE_MS = 15_000;
 /** A worker that exits this soon after its start, MAX_QUICK_EXITS times in a row, is not restarted. */
@@ -54,7 +62,7 @@ export class PaneMirror {
   screenText = '';
   private gathered: Buffer[] = [];
   private gatheredBytes = 0;
-  private flushQueued = false;
+  private flushTimer: NodeJS.Timeout | null = null;
   private cols: number;
   private rows: number;
   private nextReq = 1;
@@ -74,10 +82,9 @@ export class PaneMirror {
     if (this.disposed || data.length === 0) return;
     this.gathered.push(data);
     this.gatheredBytes += data.length;
-    if (this.flushQueued) return;
-    this.flushQueued = true;
-    // After the poll phase: every PTY read of this loop turn goes in one message.
-    setImmediate(() => this.flush());
+    if (this.gatheredBytes >= POST_MAX_BYTES) return this.flush();
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => this.flush(), POST_EVERY_MS);
   }
 
   resize(cols: number, rows: number): void {
@@ -111,6 +118,8 @@ export class PaneMirror {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
     this.gathered = [];
     this.gatheredBytes = 0;
     this.failReads('the pane is gone');
@@ -174,9 +183,11 @@ export class PaneMirror {
   }
 
   private flush(): void {
-    this.flushQueued = false;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
     if (this.disposed || this.gatheredBytes === 0) return;
-    const bytes = new Uint8Array(this.gatheredBytes);
+    // A buffer of its own (never the shared pool) so it can be transferred; not zero-filled.
+    const bytes = Buffer.allocUnsafeSlow(this.gatheredBytes);
     let at = 0;
     for (const b of this.gathered) {
       bytes.set(b, at);
@@ -184,7 +195,7 @@ export class PaneMirror {
     }
     this.gathered = [];
     this.gatheredBytes = 0;
-    this.link.post({ t: 'data', id: this.id, bytes }, [bytes.buffer]);
+    this.link.post({ t: 'data', id: this.id, bytes }, [bytes.buffer as ArrayBuffer]);
   }
 
   private failReads(message: string): void {

@@ -3,16 +3,18 @@
 // (Mirror.whenParsed), and posting title, bell, cwd and mode changes as they are parsed.
 // No worker_threads import here: mirrorWorker.ts wires it to its port, tests call it directly.
 import type { Transferable } from 'node:worker_threads';
-import { Mirror } from './mirror';
+import { Mirror, MIRROR_DUTY_RATIO } from './mirror';
 import type { FromWorker, MirrorRead, MirrorReply, MirrorState, ToWorker } from './mirrorProtocol';
 
 /**
  * Pause after each parsed piece, as a multiple of its parse time, while a pane floods (see
- * mirror.ts). The worker has its own thread, but on a 2-core box it still competes with the
- * server, the PTY programs and the browser: 1 keeps it near half a core and lets skip-ahead
- * drop the rest of a flood (bench/server-throughput.ts).
+ * mirror.ts). The worker has a thread of its own, but on a 2-core box it still competes with the
+ * server's main thread, the PTY programs and the browser for the cores, and during a flood the
+ * mirror's screen is only worth its end (skip-ahead drops the rest): the same 9 as before keeps it
+ * near a tenth of a core. bench/server-throughput.ts with ROZI_MIRROR_DUTY=1/3/9 at load 13–21 could
+ * not tell them apart in wall time; the server's CPU was lowest with 9.
  */
-export const WORKER_DUTY_RATIO = 1;
+export const WORKER_DUTY_RATIO = MIRROR_DUTY_RATIO;
 
 export type Post = (message: FromWorker, transfer?: Transferable[]) => void;
 
