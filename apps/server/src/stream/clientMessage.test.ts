@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PANE_SIZE, parseClientMessage, validPaneSize } from './clientMessage';
+import { FLOW_MAX_WINDOW, FLOW_MIN_WINDOW } from './protocol';
 
 describe('pane sizes at the edge', () => {
   it('takes the bounds of PANE_SIZE and nothing past them', () => {
@@ -29,6 +30,36 @@ describe('control messages', () => {
     expect(parseClientMessage(JSON.stringify({ t: 'control', op: 'remove' }))).toEqual({
       ok: false,
       error: "bad 'control' message: 'remove' needs client",
+    });
+  });
+});
+
+describe('flow windows', () => {
+  const parse = (m: unknown) => parseClientMessage(JSON.stringify(m));
+  it('takes a window on attach and in flow, clamped into [FLOW_MIN_WINDOW, FLOW_MAX_WINDOW]', () => {
+    expect(parse({ t: 'attach', key: 1, cols: 80, rows: 24, window: 102400 })).toEqual({
+      ok: true,
+      message: { t: 'attach', key: 1, cols: 80, rows: 24, window: 102400 },
+    });
+    expect(parse({ t: 'flow', key: 1, window: 1e12 })).toEqual({
+      ok: true,
+      message: { t: 'flow', key: 1, window: FLOW_MAX_WINDOW },
+    });
+    expect(parse({ t: 'flow', key: 1, window: 3.5 })).toEqual({
+      ok: true,
+      message: { t: 'flow', key: 1, window: FLOW_MIN_WINDOW },
+    });
+  });
+
+  it('refuses a flow without a positive number in one line; a bad window on attach is the default', () => {
+    for (const window of [0, -1, 'big', null]) {
+      const r = parse({ t: 'flow', key: 1, window });
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error).toMatch(/^bad 'flow' message: window /);
+    }
+    expect(parse({ t: 'attach', key: 1, cols: 80, rows: 24, window: 'big' })).toEqual({
+      ok: true,
+      message: { t: 'attach', key: 1, cols: 80, rows: 24 },
     });
   });
 });

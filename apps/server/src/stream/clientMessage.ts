@@ -2,7 +2,7 @@
 // handlers never see `null`, a key that is an object, or a size of 1e9 (DESIGN.md: every input
 // validated at the edge). Anything else is answered with one error line and changes nothing.
 import { z } from 'zod';
-import type { ClientMessage } from './protocol';
+import { FLOW_MAX_WINDOW, FLOW_MIN_WINDOW, type ClientMessage } from './protocol';
 
 const key = z.number().int().nonnegative().max(0xffffffff);
 /** The sizes a viewer may ask a pane for (a browser over /ws, a client over a host link). */
@@ -23,7 +23,9 @@ const schema = z.discriminatedUnion('t', [
     cols: z.unknown().optional(),
     rows: z.unknown().optional(),
     since: z.unknown().optional(),
+    window: z.unknown().optional(),
   }),
+  z.object({ t: z.literal('flow'), key, window: z.number().finite().positive() }),
   z.object({ t: z.literal('detach'), key }),
   // 1 MiB frames are the cap (wsHub maxPayload); the text itself is whatever the user typed.
   z.object({ t: z.literal('input'), key, data: z.string() }),
@@ -64,6 +66,8 @@ export function parseClientMessage(text: string): ParsedClientMessage {
     // Size and `since` are optional on attach: a bad one is ignored (the pane keeps its size).
     const size = validPaneSize(m.cols, m.rows);
     const since = typeof m.since === 'number' && Number.isFinite(m.since) ? m.since : undefined;
+    // Likewise the window: not a positive number = the default one.
+    const window = typeof m.window === 'number' && m.window > 0 ? clampWindow(m.window) : undefined;
     return {
       ok: true,
       message: {
@@ -72,9 +76,11 @@ export function parseClientMessage(text: string): ParsedClientMessage {
         cols: size ? (m.cols as number) : 0,
         rows: size ? (m.rows as number) : 0,
         ...(since === undefined ? {} : { since }),
+        ...(window === undefined ? {} : { window }),
       },
     };
   }
+  if (m.t === 'flow') return { ok: true, message: { t: 'flow', key: m.key, window: clampWindow(m.window) } };
   if (m.t === 'control' && (m.op === 'input-lock' || m.op === 'takeover')) {
     if (m.on === undefined)
       return { ok: false, error: `bad 'control' message: '${m.op}' needs on: true or false` };
@@ -85,4 +91,9 @@ export function parseClientMessage(text: string): ParsedClientMessage {
     return { ok: true, message: { t: 'control', op: 'remove', client: m.client } };
   }
   return { ok: true, message: m as ClientMessage };
+}
+
+/** A flow-control window in [FLOW_MIN_WINDOW, FLOW_MAX_WINDOW], whole bytes. */
+export function clampWindow(bytes: number): number {
+  return Math.min(FLOW_MAX_WINDOW, Math.max(FLOW_MIN_WINDOW, Math.floor(bytes)));
 }

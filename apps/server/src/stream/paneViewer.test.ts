@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PaneViewer, type ViewerChannel } from './paneViewer';
-import { FLOW_HIGH_WATERMARK, FLOW_LOW_WATERMARK, FRAME_HEADER_BYTES } from './protocol';
+import {
+  FLOW_BACKGROUND_WINDOW,
+  FLOW_HIGH_WATERMARK,
+  FLOW_LOW_WATERMARK,
+  FRAME_HEADER_BYTES,
+} from './protocol';
 import { RingBuffer } from './ringBuffer';
 import type { OutputSink, StreamSource } from './streamSource';
 
@@ -85,5 +90,27 @@ describe('PaneViewer flow control', () => {
     for (const bad of [0, -5, Number.NaN]) viewer.ack(bad);
     expect(channel.frames).toHaveLength(sent);
     expect(viewer.stats().unacked).toBeGreaterThan(FLOW_HIGH_WATERMARK);
+  });
+
+  it('a page-chosen window: a background pane stops early, focusing it sends what was held back', () => {
+    const pane = fakePane(2 * 1024 * 1024);
+    const channel = recorder();
+    const window = FLOW_BACKGROUND_WINDOW;
+    const viewer = new PaneViewer(pane, channel, { high: window, low: window / 2 });
+    viewer.start(0);
+    // 100 KiB window: two 64 KiB frames and it stops.
+    expect(channel.frames).toHaveLength(Math.ceil(window / FRAME));
+    expect(viewer.isBlocked()).toBe(true);
+    // Focused: the full window, sent at once without waiting for an ack.
+    viewer.setWindow(FLOW_HIGH_WATERMARK);
+    expect(channel.frames).toHaveLength(FULL);
+    expect(viewer.isBlocked()).toBe(true);
+    // Back to background: nothing more leaves until acks bring it under half the small window.
+    viewer.setWindow(window);
+    viewer.ack(FULL * FRAME - window / 2);
+    expect(channel.frames).toHaveLength(FULL);
+    viewer.ack(1);
+    expect(channel.frames.length).toBeGreaterThan(FULL);
+    expect(viewer.stats().unacked).toBeLessThanOrEqual(window + FRAME);
   });
 });

@@ -69,8 +69,8 @@ export class PaneViewer implements OutputSink {
   private resetting = false;
   private disposed = false;
 
-  private readonly high: number;
-  private readonly low: number;
+  private high: number;
+  private low: number;
 
   constructor(
     readonly pane: StreamSource,
@@ -107,6 +107,24 @@ export class PaneViewer implements OutputSink {
 
   onOutput(): void {
     this.pump();
+  }
+
+  /**
+   * The page's window for this viewer changed (focus moved, protocol.ts): a larger one sends at
+   * once what the old one held back; a smaller one lets what is in flight drain first.
+   */
+  setWindow(high: number): void {
+    this.high = high;
+    this.low = high / 2;
+    if (this.blocked && this.unacked < this.low) {
+      this.blocked = false;
+      this.pump();
+      this.pane.updateFlow();
+    } else if (this.queueFull && (this.channel.queuedBytes?.() ?? 0) < this.high) {
+      this.queueFull = false;
+      this.pump();
+      this.pane.updateFlow();
+    } else this.pump();
   }
 
   /** The socket handed its queue to the kernel: a viewer stopped by a full queue goes on. */

@@ -255,7 +255,11 @@ export class StreamHub {
         // Whose size the pane has: when another page's, this page renders it letterboxed.
         const size = this.sizes.current(key);
         if (size) c.channel.sendJson({ t: 'size', key, cols: size.cols, rows: size.rows, by: size.by });
-        const viewer = new PaneViewer(pane, c.channel);
+        const viewer = new PaneViewer(
+          pane,
+          c.channel,
+          msg.window === undefined ? undefined : { high: msg.window, low: msg.window / 2 },
+        );
         c.viewers.set(key, viewer);
         viewer.start(typeof msg.since === 'number' ? msg.since : undefined);
         return null;
@@ -285,6 +289,9 @@ export class StreamHub {
         return null;
       case 'ack':
         c.viewers.get(key)?.ack(msg.bytes);
+        return null;
+      case 'flow':
+        c.viewers.get(key)?.setWindow(msg.window);
         return null;
     }
   }

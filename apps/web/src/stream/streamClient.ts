@@ -6,7 +6,14 @@ import type { ServerEvent } from '@rozi/server/events';
 import { FlowCredit } from './flowCredit';
 import { OutputCursor } from './outputCursor';
 import { setPageToken } from '../api/pageToken';
-import { decodeFrame, FLOW_ACK_EVERY, FRAME_RESET, REMOVED_CLOSE_CODE, WS_PATH } from './wireFormat';
+import {
+  decodeFrame,
+  FLOW_ACK_EVERY,
+  FLOW_FOCUSED_WINDOW,
+  FRAME_RESET,
+  REMOVED_CLOSE_CODE,
+  WS_PATH,
+} from './wireFormat';
 
 /** `removed`: another page removed this one from its session; it stays disconnected. */
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'removed';
@@ -32,6 +39,8 @@ export interface PaneSink {
 export interface PaneAttachment {
   input(data: string): void;
   resize(cols: number, rows: number): void;
+  /** This pane's flow-control window in bytes (FLOW_FOCUSED_WINDOW / FLOW_BACKGROUND_WINDOW). */
+  setWindow(bytes: number): void;
   dispose(): void;
 }
 
@@ -40,6 +49,8 @@ interface Attached {
   sink: PaneSink;
   cursor: OutputCursor;
   flow: FlowCredit;
+  /** The window asked for on attach and in `flow` messages; sent again on each re-attach. */
+  window: number;
 }
 
 /** 250 ms, 500 ms, 1 s, 2 s, then every 3 s: fast after a blip, gentle while the server is down. */
@@ -83,14 +94,25 @@ export class StreamClient {
     return new StreamClient(`${scheme}//${location.host}${WS_PATH}`);
   }
 
-  attach(key: number, sink: PaneSink): PaneAttachment {
-    const entry: Attached = { key, sink, cursor: new OutputCursor(), flow: new FlowCredit(FLOW_ACK_EVERY) };
+  attach(key: number, sink: PaneSink, window = FLOW_FOCUSED_WINDOW): PaneAttachment {
+    const entry: Attached = {
+      key,
+      sink,
+      cursor: new OutputCursor(),
+      flow: new FlowCredit(FLOW_ACK_EVERY),
+      window,
+    };
     this.attached.set(key, entry);
     this.sendAttach(entry);
     return {
       // A read-only page never sends keys or sizes (the server refuses them anyway).
       input: (data) => this.identity?.readOnly !== true && this.send({ t: 'input', key, data }),
       resize: (cols, rows) => this.identity?.readOnly !== true && this.send({ t: 'resize', key, cols, rows }),
+      setWindow: (bytes) => {
+        if (this.attached.get(key) !== entry || entry.window === bytes) return;
+        entry.window = bytes;
+        this.send({ t: 'flow', key, window: bytes });
+      },
       dispose: () => {
         if (this.attached.get(key) !== entry) return;
         this.attached.delete(key);
@@ -209,10 +231,11 @@ export class StreamClient {
   private sendAttach(entry: Attached): void {
     const { cols, rows } = entry.sink.size();
     const since = entry.cursor.since;
+    const window = entry.window;
     this.send(
       since === undefined
-        ? { t: 'attach', key: entry.key, cols, rows }
-        : { t: 'attach', key: entry.key, cols, rows, since },
+        ? { t: 'attach', key: entry.key, cols, rows, window }
+        : { t: 'attach', key: entry.key, cols, rows, since, window },
     );
   }
 

@@ -14,6 +14,8 @@ import { useConfigTheme } from '../settings/configTheme';
 import { useConfigBehaviour } from '../settings/useConfigInput';
 import { useResolvedTheme } from '../settings/useResolvedTheme';
 import { useStream } from '../stream/streamContext';
+import type { PaneAttachment } from '../stream/streamClient';
+import { FLOW_BACKGROUND_WINDOW, FLOW_FOCUSED_WINDOW } from '../stream/wireFormat';
 import { useTRPCClient } from '../api/trpcClient';
 import { openTerminalLink } from './openTerminalLink';
 import { TerminalSearchBar } from './TerminalSearchBar';
@@ -55,6 +57,7 @@ export function TerminalView({
   // Read from the link handler, which lives as long as the terminal (extensions' link handlers).
   const trpcClient = useRef(useTRPCClient());
   const termRef = useRef<Terminal | null>(null);
+  const attachmentRef = useRef<PaneAttachment | null>(null);
   const searchRef = useRef<SearchAddon | null>(null);
   const stream = useStream();
   const settings = useSettings();
@@ -175,24 +178,30 @@ export function TerminalView({
 
     // The focused pane's output first: a flooding sibling is fed in slices (paneWriter.ts).
     const writer = paneWriter(term, { foreground: () => focusedRef.current });
-    const attachment = stream.attach(paneKey, {
-      write: (bytes, written) => writer.write(bytes, written),
-      reset: () => {
-        writer.reset();
-        term.reset();
-        setExitCode(undefined);
+    const attachment = stream.attach(
+      paneKey,
+      {
+        write: (bytes, written) => writer.write(bytes, written),
+        reset: () => {
+          writer.reset();
+          term.reset();
+          setExitCode(undefined);
+        },
+        exited: (code) => setExitCode(code),
+        size: ownSize,
+        canonical: (size) => {
+          follow = size && { cols: size.cols, rows: size.rows };
+          own = null;
+          if (size) element.dataset.letterbox = `${size.cols}x${size.rows}`;
+          else delete element.dataset.letterbox;
+          setLetterbox(size);
+          fitNow();
+        },
       },
-      exited: (code) => setExitCode(code),
-      size: ownSize,
-      canonical: (size) => {
-        follow = size && { cols: size.cols, rows: size.rows };
-        own = null;
-        if (size) element.dataset.letterbox = `${size.cols}x${size.rows}`;
-        else delete element.dataset.letterbox;
-        setLetterbox(size);
-        fitNow();
-      },
-    });
+      // The focused pane gets the full flow window, the others a small one (protocol.ts).
+      focusedRef.current ? FLOW_FOCUSED_WINDOW : FLOW_BACKGROUND_WINDOW,
+    );
+    attachmentRef.current = attachment;
     const disposables = [
       term.onData((data) => attachment.input(transform.current ? transform.current(data) : data)),
       term.onBinary((data) => attachment.input(data)),
@@ -252,6 +261,7 @@ export function TerminalView({
       for (const d of disposables) d.dispose();
       modes.dispose();
       marks.dispose();
+      attachmentRef.current = null;
       attachment.dispose();
       writer.dispose();
       term.dispose();
@@ -275,6 +285,10 @@ export function TerminalView({
     const term = termRef.current;
     if (term && term.options.scrollback !== scrollback) term.options.scrollback = scrollback;
   }, [scrollback]);
+
+  useEffect(() => {
+    attachmentRef.current?.setWindow(focused ? FLOW_FOCUSED_WINDOW : FLOW_BACKGROUND_WINDOW);
+  }, [focused]);
 
   useEffect(() => {
     if (!focused) return;
