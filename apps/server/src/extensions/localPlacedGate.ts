@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { ServerServices } from '../api/context';
+import { attachedRowsOf } from '../api/paneRows';
 import { listenControlSocket } from '../control/socketServer';
 import { eventsInScope } from '../host/placedEvents';
 import { inBinding, placedGate, type PlacedBinding } from '../host/placedGate';
@@ -34,6 +35,10 @@ export function localGatedSockets(o: {
             return null;
           case 'answer':
             return Promise.resolve(verdict.data);
+          case 'attached':
+            return Promise.resolve(
+              attachedRowsOf(o.services.manager, { only: verdict.only, onScreen: o.onScreen() }),
+            );
           case 'refuse':
             return Promise.reject(new ExtensionHostError(verdict.code, verdict.message));
           case 'filter':

@@ -155,7 +155,13 @@ export class LocalServices {
     };
     const factory = this.gatedSocket;
     if (!factory) return sup.start();
-    const binding: PlacedBinding = { extension: rt.id, session: instance.session?.name, credential };
+    const binding: PlacedBinding = {
+      extension: rt.id,
+      session: instance.session?.name,
+      sessionInstance: instance.session?.instance,
+      credential,
+      attached: s.sessionScope === 'attached',
+    };
     void factory(binding).then(
       (g) => {
         if (ended) return g.close();

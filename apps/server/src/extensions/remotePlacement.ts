@@ -413,6 +413,7 @@ export class RemotePlacement {
       restart: w.service.restart,
       serviceEnv: w.service.env,
       session: w.session,
+      sessionScope: w.service.sessionScope,
     };
     for (let attempt = 0; attempt < 2; attempt++) {
       try {

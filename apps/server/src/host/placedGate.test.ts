@@ -76,4 +76,20 @@ describe('placedGate', () => {
       }),
     ).toMatchObject({ code: 'not-permitted' });
   });
+
+  it('answers list-panes --scope attached here, within the placement, only for an attached service', () => {
+    const attached = (binding: PlacedBinding, onScreen: string | null) =>
+      placedGate({
+        path: 'extensions.attachedPanes',
+        input: { caller: { extension: 'ext', generation: 'c1' } },
+        binding,
+        onScreen,
+      });
+    expect(attached({ ...each, attached: true }, null)).toEqual({ kind: 'attached', only: undefined });
+    expect(attached({ ...bound, sessionInstance: 'i-dev', attached: true }, 'ops')).toEqual({
+      kind: 'attached',
+      only: { name: 'dev', instance: 'i-dev' },
+    });
+    expect(attached(bound, 'dev')).toMatchObject({ kind: 'refuse', code: 'not-permitted' });
+  });
 });

@@ -11,13 +11,21 @@
 //   pick, prompt, …) act on the client: they are forwarded there, with this process's credential.
 // - subscribe (status.events) runs here, but passes on only the events that happen while a
 //   session within the process's binding is on screen.
+// - `list-panes --scope attached` (session_scope = "attached", each-host / each-session only) is
+//   answered here, by the server the process runs beside: the panes of every session within its
+//   placement (its own session for each-session, this host's sessions for each-host), on screen
+//   or not. Forwarded, the client would list every session it has.
 // - Everything else (notify, …) runs here as for any caller.
 
 export interface PlacedBinding {
   extension: string;
   /** The host's name of the session an active-session / each-session instance works for. */
   session: string | undefined;
+  /** That session's instance (names change and repeat). */
+  sessionInstance?: string;
   credential: string;
+  /** The service asked for session_scope = "attached". */
+  attached?: boolean;
 }
 
 export type GateVerdict =
@@ -26,6 +34,8 @@ export type GateVerdict =
   /** Run here; each item passes only while inBinding() holds when it comes (status.events). */
   | { kind: 'filter' }
   | { kind: 'answer'; data: unknown }
+  /** Answer with the panes of the sessions within the binding here (`only`: its session, if bound). */
+  | { kind: 'attached'; only: { name: string; instance?: string } | undefined }
   | { kind: 'refuse'; code: 'not-permitted' | 'out-of-scope'; message: string };
 
 const NOT_PERMITTED = new Set([
@@ -89,6 +99,15 @@ export function placedGate(o: {
         'not-permitted',
         'the request names another extension or credential than this process was started with',
       );
+    if (path === 'extensions.attachedPanes') {
+      if (!binding.attached)
+        return refuse('not-permitted', '--scope attached needs session_scope = "attached" on this service');
+      const only =
+        binding.session === undefined
+          ? undefined
+          : { name: binding.session, instance: binding.sessionInstance };
+      return { kind: 'attached', only };
+    }
     return { kind: 'forward' };
   }
   if (path === 'status.events') return { kind: 'filter' };

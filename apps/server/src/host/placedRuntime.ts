@@ -27,6 +27,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:net';
 import type { ServerServices } from '../api/context';
+import { attachedRowsOf } from '../api/paneRows';
 import { listenControlSocket } from '../control/socketServer';
 import { LinkCallError } from '../link/linkCallError';
 import type { LinkRpc } from '../link/linkRpc';
@@ -78,6 +79,8 @@ export interface StartInput {
   restart: RestartPolicy;
   serviceEnv: Record<string, string>;
   session?: { name: string; instance: string };
+  /** The service's session_scope (an older client sends none: active). */
+  sessionScope?: 'active' | 'attached';
 }
 
 export interface PlacedRow {
@@ -204,7 +207,9 @@ export class PlacedRuntime {
     const { path: socketPath, socket } = await this.gatedSocket({
       extension: i.extension,
       session: i.session?.name,
+      sessionInstance: i.session?.instance,
       credential: i.credential,
+      attached: i.sessionScope === 'attached',
     });
     const env = buildExtensionEnv({
       base: this.o.env,
@@ -306,6 +311,10 @@ export class PlacedRuntime {
         return null;
       case 'answer':
         return Promise.resolve(verdict.data);
+      case 'attached':
+        return Promise.resolve(
+          attachedRowsOf(this.o.services.manager, { only: verdict.only, onScreen: this.onScreen }),
+        );
       case 'refuse':
         return Promise.reject(new LinkCallError(verdict.code, verdict.message));
       case 'filter':

@@ -1,7 +1,7 @@
 // extensions.*: the extension host over tRPC (browser) and the control socket (CLI). Requests
 // from extension processes carry `caller` (ROZI_EXTENSION + ROZI_EXTENSION_GENERATION, sent by
 // the CLI); a retired generation is refused with code stale-generation (CLI exit 4).
-import { listRowsOf } from '../paneRows';
+import { attachedRowsOf } from '../paneRows';
 import { z } from 'zod';
 import type { PickerResult } from '../../events/types';
 import { ExtensionHostError } from '../../extensions/hostError';
@@ -243,7 +243,8 @@ export const extensionsRouter = router({
   /**
    * `rozi list-panes --scope attached` (spec: session_scope): the panes of every attached session —
    * in this single-server edition, every live session — for an extension with a `session_scope =
-   * "attached"` service, each with `on_screen` and `reference.session_instance`.
+   * "attached"` service, each with `on_screen` and `reference.session_instance`. A placed process
+   * never reaches this: its own socket answers within its placement (host/placedGate.ts).
    */
   attachedPanes: procedure.input(z.object({ caller })).query(({ ctx, input }) => {
     const rt = ctx.extensions.checkCaller(input.caller, input.caller?.extension ?? '');
@@ -252,13 +253,9 @@ export const extensionsRouter = router({
         'not-permitted',
         `--scope attached needs a service of ${rt.id} with session_scope = "attached"`,
       );
-    const onScreen = ctx.extensions.focusContext()?.sessionInstance;
-    const instances = new Map([...ctx.manager.sessions.values()].map((s) => [s.name, s.instanceId]));
-    return listRowsOf(ctx.manager, ctx.manager.workspace().panes).map((p) => ({
-      ...p,
-      on_screen: instances.get(p.session) === onScreen,
-      reference: { session_instance: instances.get(p.session) ?? null },
-    }));
+    const focus = ctx.extensions.focusContext()?.sessionInstance;
+    const onScreen = [...ctx.manager.sessions.values()].find((s) => s.instanceId === focus)?.name ?? null;
+    return attachedRowsOf(ctx.manager, { only: undefined, onScreen });
   }),
 
   actionsList: procedure
