@@ -151,10 +151,28 @@ describe('a process placed on this machine', () => {
 
   it('its session ending retires it: a subscribe it left open is cut', async () => {
     const other = environ((await pidOf('service.per@other'))!);
-    const helper = spawn(process.execPath, [BIN, 'subscribe'], { env: other, stdio: 'ignore' });
+    const helper = spawn(process.execPath, [BIN, 'subscribe', 'notification'], {
+      env: other,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    helper.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    helper.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
     const exited = new Promise<number | null>((resolve) => helper.once('exit', (code) => resolve(code)));
-    // Connected once the server holds it: give it a moment, then end the session.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Connected for sure once it has received an event (its session on screen): a node start can
+    // take seconds here, and a helper still starting when the socket closes fails to connect,
+    // which would end it without the cut this checks.
+    await server.call('panes.focus', { target: 'other:1' });
+    await waitFor(
+      'the helper to receive a notification',
+      async () => {
+        await server.call('notify', { title: `helper-${n++}`, message: 'from the test' });
+        await new Promise((r) => setTimeout(r, 150));
+        return out.includes('"helper-');
+      },
+      30_000,
+    );
     expect(helper.exitCode).toBeNull();
     await server.call('sessions.kill', { session: 'other' });
     const code = await Promise.race([
@@ -163,5 +181,6 @@ describe('a process placed on this machine', () => {
     ]);
     if (code === 'running') helper.kill();
     expect(code).not.toBe('running');
+    expect(err).toBe('');
   }, 60_000);
 });
