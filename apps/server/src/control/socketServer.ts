@@ -81,6 +81,24 @@ export async function listenControlSocket(o: {
   return server;
 }
 
+/**
+ * Tracks the connections `server` accepts; the function returned closes it and ends every one
+ * still open. A placed process's socket (host/placedRuntime.ts, extensions/localPlacedGate.ts)
+ * when the process stops: its credential is retired, so what it left open (a helper's
+ * `rozi subscribe`) must not go on streaming (spec 003).
+ */
+export function cutterOf(server: Server): () => void {
+  const open = new Set<Socket>();
+  server.on('connection', (c: Socket) => {
+    open.add(c);
+    c.once('close', () => open.delete(c));
+  });
+  return () => {
+    server.close();
+    for (const c of open) c.destroy();
+  };
+}
+
 export type Intercept = (path: string, input: unknown, signal: AbortSignal) => Promise<unknown> | null;
 
 function serveConnection(socket: Socket, base: ServerServices, intercept?: Intercept): void {

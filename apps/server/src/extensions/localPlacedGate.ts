@@ -3,11 +3,10 @@
 // the session on screen here. What the gate would forward to the client runs here (this is the
 // client), with the process's own credential checked by the procedure as usual.
 import { randomBytes } from 'node:crypto';
-import type { Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { ServerServices } from '../api/context';
 import { attachedRowsOf } from '../api/paneRows';
-import { listenControlSocket } from '../control/socketServer';
+import { cutterOf, listenControlSocket } from '../control/socketServer';
 import { eventsInScope } from '../host/placedEvents';
 import { inBinding, placedGate, type PlacedBinding } from '../host/placedGate';
 import { ExtensionHostError } from './hostError';
@@ -54,17 +53,6 @@ export function localGatedSockets(o: {
       },
     });
     // Its credential is retired when it stops: what it left open (a helper's subscribe) ends too.
-    const open = new Set<Socket>();
-    server.on('connection', (c: Socket) => {
-      open.add(c);
-      c.once('close', () => open.delete(c));
-    });
-    return {
-      path,
-      close: () => {
-        server.close();
-        for (const c of open) c.destroy();
-      },
-    };
+    return { path, close: cutterOf(server) };
   };
 }

@@ -42,7 +42,7 @@ export interface PlacedCommandContext {
   verified(digest: string): boolean;
   snapshotDir(digest: string): string;
   argv(i: { run: PlacedRun }, root: string): string[];
-  gatedSocket(binding: PlacedBinding): Promise<{ path: string; socket: Server }>;
+  gatedSocket(binding: PlacedBinding): Promise<{ path: string; socket: Server; cut: () => void }>;
 }
 
 export interface RunInput {

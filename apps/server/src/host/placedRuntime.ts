@@ -28,7 +28,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:net';
 import type { ServerServices } from '../api/context';
 import { attachedRowsOf } from '../api/paneRows';
-import { listenControlSocket } from '../control/socketServer';
+import { cutterOf, listenControlSocket } from '../control/socketServer';
 import { LinkCallError } from '../link/linkCallError';
 import type { LinkRpc } from '../link/linkRpc';
 import { deploySnapshot } from './placedDeploy';
@@ -111,7 +111,10 @@ function onPath(name: string, path: string | undefined): string | undefined {
 }
 
 export class PlacedRuntime {
-  private readonly running = new Map<string, { input: StartInput; sup: ServiceSupervisor; socket: Server }>();
+  private readonly running = new Map<
+    string,
+    { input: StartInput; sup: ServiceSupervisor; cut: () => void }
+  >();
   private closed = false;
   /** The host's name of the session on screen in the client, or null (link.ext.scope). */
   private onScreen: string | null = null;
@@ -204,7 +207,7 @@ export class PlacedRuntime {
     const cwd = i.cwd ? join(root, safeRelative(i.cwd)) : root;
     const stateDir = ensureStateDir(this.o.paths.stateDir, i.extension);
     this.stop({ id: i.id });
-    const { path: socketPath, socket } = await this.gatedSocket({
+    const { path: socketPath, cut } = await this.gatedSocket({
       extension: i.extension,
       session: i.session?.name,
       sessionInstance: i.session?.instance,
@@ -237,7 +240,7 @@ export class PlacedRuntime {
         if (st.state !== 'starting') settle(st);
       },
     });
-    this.running.set(i.id, { input: i, sup, socket });
+    this.running.set(i.id, { input: i, sup, cut });
     sup.start();
     const outcome = await first;
     if (outcome.state !== 'running') {
@@ -275,7 +278,7 @@ export class PlacedRuntime {
     const r = typeof id === 'string' ? this.running.get(id) : undefined;
     if (!r) return { stopped: false };
     this.running.delete(id as string);
-    void r.sup.stop('reload').finally(() => r.socket.close());
+    void r.sup.stop('reload').finally(r.cut);
     return { stopped: true };
   }
 
@@ -286,8 +289,13 @@ export class PlacedRuntime {
     return { ok: true };
   }
 
-  /** A placed process's own control socket: every request it makes passes the placement gate. */
-  async gatedSocket(binding: PlacedBinding): Promise<{ path: string; socket: Server }> {
+  /**
+   * A placed process's own control socket: every request it makes passes the placement gate.
+   * `cut` closes it and ends the connections left open on it (a service that stopped: its
+   * credential is retired); a command's closes only the socket, as its children may still be
+   * finishing a call when it exits.
+   */
+  async gatedSocket(binding: PlacedBinding): Promise<{ path: string; socket: Server; cut: () => void }> {
     const path = join(dirname(this.o.paths.socket), 'placed', `${randomBytes(8).toString('hex')}.sock`);
     const socket = await listenControlSocket({
       path,
@@ -295,7 +303,7 @@ export class PlacedRuntime {
       log: this.o.log,
       intercept: (p, req, signal) => this.gate({ path: p, input: req, binding, signal }),
     });
-    return { path, socket };
+    return { path, socket, cut: cutterOf(socket) };
   }
 
   /** One request of a placed process: refused, answered, forwarded to the client, or run here. */
@@ -353,7 +361,7 @@ export class PlacedRuntime {
     this.closed = true;
     const all = [...this.running.values()];
     this.running.clear();
-    await Promise.all(all.map((r) => r.sup.stop('shutdown').finally(() => r.socket.close())));
+    await Promise.all(all.map((r) => r.sup.stop('shutdown').finally(r.cut)));
   }
 
   /** Serves one link.ext.* call; null when the path is not one. */
