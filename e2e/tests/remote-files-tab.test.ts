@@ -5,19 +5,12 @@
 // written on the host later appears in the tree.
 // Screenshot: e2e/screenshots/remote-files-tab.png.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAccount,
-  generateKey,
-  removeAccount,
-  removeSshdDir,
-  startSshd,
-  type RemoteAccount,
-  type TestSshd,
-} from '../../apps/server/test/sshd';
+import type { RemoteAccount } from '../../apps/server/test/sshd';
+import { sshHosts, type SshHosts } from '../../apps/server/test/sshHosts';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
 import { waitFor, waitForText } from '../lib/terminalText';
@@ -27,32 +20,17 @@ import { TEST_GIT_ENV } from '../../apps/server/test/testGit';
 let server: RoziServer;
 let browser: Browser;
 let account: RemoteAccount;
-let sshd: TestSshd;
+let ssh: SshHosts | undefined;
 let project: string;
 const base = mkdtempSync(join(tmpdir(), 'rozi-e2e-remote-files-'));
 const ROZI = join(REPO_ROOT, 'apps', 'server', 'bin', 'rozi.mjs');
 
 beforeAll(async () => {
-  chmodSync(base, 0o755);
   server = await startRozi();
-  const sshDir = join(server.home, '.ssh');
-  mkdirSync(sshDir, { mode: 0o700 });
-  const key = generateKey(sshDir, 'id_test');
-  account = createAccount(base);
-  sshd = await startSshd({ accounts: [account], clientKeys: [key] });
-  appendFileSync(join(sshDir, 'known_hosts'), sshd.knownHostsLine + '\n', { mode: 0o600 });
-  writeFileSync(
-    join(server.home, '.config', 'rozi', 'config.toml'),
-    [
-      '[remote.hosts.box]',
-      'host = "127.0.0.1"',
-      `port = ${sshd.port}`,
-      `user = "${account.user}"`,
-      'identity_file = "~/.ssh/id_test"',
-      `binary_path = "${ROZI}"`,
-      '',
-    ].join('\n'),
-  );
+  // The client side: a key, the host's key in known_hosts, the host in config.toml (read on use).
+  ssh = await sshHosts({ clientHome: server.home, base, aliases: ['box'], binaryPath: ROZI });
+  account = ssh.hosts[0]!.account;
+  writeFileSync(join(server.home, '.config', 'rozi', 'config.toml'), ssh.config());
   // The host's repository and its own config (Enter on a file runs this there).
   project = join(account.home, 'hostproject');
   mkdirSync(join(project, 'src'), { recursive: true });
@@ -80,11 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.dispose();
-  if (sshd) {
-    await sshd.stop();
-    removeSshdDir(sshd);
-  }
-  if (account) await removeAccount(account);
+  await ssh?.stop();
   rmSync(base, { recursive: true, force: true });
 });
 

@@ -2,28 +2,13 @@
 // session on…" starts a session on the host, the sidebar groups it under the host with its link
 // state, the terminal types there; a fake agent on the host going blocked shows its badge and a
 // toast here; a dropped link shows reconnecting with the reason, then connected again.
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-  appendFileSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentCapture } from '../../apps/server/test/agentCaptures';
-import {
-  createAccount,
-  generateKey,
-  removeAccount,
-  removeSshdDir,
-  startSshd,
-  type RemoteAccount,
-  type TestSshd,
-} from '../../apps/server/test/sshd';
+import type { RemoteAccount, TestSshd } from '../../apps/server/test/sshd';
+import { sshHosts, type SshHosts } from '../../apps/server/test/sshHosts';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
 import { pane, terminalText, typeInTerminal, waitFor } from '../lib/terminalText';
@@ -33,6 +18,7 @@ let server: RoziServer;
 let browser: Browser;
 let account: RemoteAccount;
 let sshd: TestSshd;
+let ssh: SshHosts | undefined;
 // World-readable: the host account runs the fake agent from here.
 const base = mkdtempSync(join(tmpdir(), 'rozi-e2e-remote-'));
 const ROZI = join(REPO_ROOT, 'apps', 'server', 'bin', 'rozi.mjs');
@@ -46,35 +32,16 @@ beforeAll(async () => {
   );
   server = await startRozi();
   // The client side: a key, the host's key in known_hosts, the host in config.toml (read on use).
-  const sshDir = join(server.home, '.ssh');
-  mkdirSync(sshDir, { mode: 0o700 });
-  const key = generateKey(sshDir, 'id_test');
-  account = createAccount(base);
-  sshd = await startSshd({ accounts: [account], clientKeys: [key] });
-  appendFileSync(join(sshDir, 'known_hosts'), sshd.knownHostsLine + '\n', { mode: 0o600 });
-  writeFileSync(
-    join(server.home, '.config', 'rozi', 'config.toml'),
-    [
-      '[remote.hosts.box]',
-      'host = "127.0.0.1"',
-      `port = ${sshd.port}`,
-      `user = "${account.user}"`,
-      'identity_file = "~/.ssh/id_test"',
-      `binary_path = "${ROZI}"`,
-      '',
-    ].join('\n'),
-  );
+  ssh = await sshHosts({ clientHome: server.home, base, aliases: ['box'], binaryPath: ROZI });
+  ({ account, sshd } = ssh.hosts[0]!);
+  writeFileSync(join(server.home, '.config', 'rozi', 'config.toml'), ssh.config());
   browser = await openBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.dispose();
-  if (sshd) {
-    await sshd.stop();
-    removeSshdDir(sshd);
-  }
-  if (account) await removeAccount(account);
+  await ssh?.stop();
   rmSync(base, { recursive: true, force: true });
 });
 

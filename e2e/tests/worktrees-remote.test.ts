@@ -5,29 +5,13 @@
 // again: nothing left since the base) and Remove from the finish bar. This server's HOME holds no
 // repository, so an answer from this side could not pass.
 import { execFileSync } from 'node:child_process';
-import {
-  appendFileSync,
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentCapture } from '../../apps/server/test/agentCaptures';
-import {
-  createAccount,
-  generateKey,
-  removeAccount,
-  removeSshdDir,
-  startSshd,
-  type RemoteAccount,
-  type TestSshd,
-} from '../../apps/server/test/sshd';
+import type { RemoteAccount } from '../../apps/server/test/sshd';
+import { sshHosts, type SshHosts } from '../../apps/server/test/sshHosts';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
 import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
 import { waitFor } from '../lib/terminalText';
@@ -36,7 +20,7 @@ import { openWorkspace } from '../lib/workspaceProbe';
 let server: RoziServer;
 let browser: Browser;
 let account: RemoteAccount;
-let sshd: TestSshd;
+let ssh: SshHosts | undefined;
 let repo: string;
 const base = mkdtempSync(join(tmpdir(), 'rozi-e2e-wt-remote-'));
 const ROZI = join(REPO_ROOT, 'apps', 'server', 'bin', 'rozi.mjs');
@@ -59,26 +43,11 @@ function hostWrite(path: string, text: string): void {
 }
 
 beforeAll(async () => {
-  chmodSync(base, 0o755);
   server = await startRozi();
-  const sshDir = join(server.home, '.ssh');
-  mkdirSync(sshDir, { mode: 0o700 });
-  const key = generateKey(sshDir, 'id_test');
-  account = createAccount(base);
-  sshd = await startSshd({ accounts: [account], clientKeys: [key] });
-  appendFileSync(join(sshDir, 'known_hosts'), sshd.knownHostsLine + '\n', { mode: 0o600 });
-  writeFileSync(
-    join(server.home, '.config', 'rozi', 'config.toml'),
-    [
-      '[remote.hosts.box]',
-      'host = "127.0.0.1"',
-      `port = ${sshd.port}`,
-      `user = "${account.user}"`,
-      'identity_file = "~/.ssh/id_test"',
-      `binary_path = "${ROZI}"`,
-      '',
-    ].join('\n'),
-  );
+  // The client side: a key, the host's key in known_hosts, the host in config.toml (read on use).
+  ssh = await sshHosts({ clientHome: server.home, base, aliases: ['box'], binaryPath: ROZI });
+  account = ssh.hosts[0]!.account;
+  writeFileSync(join(server.home, '.config', 'rozi', 'config.toml'), ssh.config());
   // The repository lives on the host only, as the host's account made it.
   hostWrite(join(account.home, '.gitconfig'), '[user]\n\tname = Host Person\n\temail = host@example.test\n');
   repo = join(account.home, 'demo');
@@ -97,11 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.dispose();
-  if (sshd) {
-    await sshd.stop();
-    removeSshdDir(sshd);
-  }
-  if (account) await removeAccount(account);
+  await ssh?.stop();
   rmSync(base, { recursive: true, force: true });
 });
 
