@@ -16,6 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sshHosts } from '../apps/server/test/sshHosts';
 import { echoHopRows, type KeySpan } from './echoHops';
+import { addCpu, sampleCpu, type ProcInfo } from './processCpu';
 import { BIN, DrainViewer, percentile, printTable, startServer, until } from './server-harness';
 
 const SIZE = Number(process.env.BENCH_MIB ?? 64) * 1024 * 1024;
@@ -224,6 +225,21 @@ function rssMiB(pid: number): number {
   return Number(m?.[1] ?? 0) / 1024;
 }
 
+/** The processes a byte passes through, by role (the hosts' by their accounts). */
+const hostUids = new Map(hosts.map((h) => [h.account.uid, h.alias]));
+function cpuGroup(p: ProcInfo): string | null {
+  if (p.pid === s.proc.pid) return 'local server';
+  if (p.pid === process.pid) return 'bench (WS viewer)';
+  if (p.comm === 'cat') return 'cat (the pane)';
+  if (p.comm === 'ssh' && p.ppid === s.proc.pid) return 'ssh client';
+  const host = hostUids.get(p.uid);
+  if (!host) return null;
+  if (p.comm.startsWith('sshd')) return `sshd (${host})`;
+  if (p.comm === 'node' || p.comm.startsWith('MainThread')) return `host server + relay (${host})`;
+  return null;
+}
+const pathCpu = { local: new Map<string, number>(), remote: new Map<string, number>() };
+
 const loadAtStart = loadavg()[0]!.toFixed(1);
 const mbps = (ms: number) => SIZE / 1024 / 1024 / (ms / 1000);
 try {
@@ -241,8 +257,11 @@ try {
   for (let r = 0; r < ROUNDS; r++) {
     const order = r % 2 === 0 ? ['l', 'r'] : ['r', 'l'];
     const ms: Record<string, number> = {};
-    for (const side of order)
+    for (const side of order) {
+      const before = sampleCpu(cpuGroup);
       ms[side] = await throughput(side === 'l' ? 'main:1' : 'dev@box1:1', `${side}${r}`);
+      addCpu(side === 'l' ? pathCpu.local : pathCpu.remote, before, sampleCpu(cpuGroup));
+    }
     local.push(mbps(ms.l!));
     remote.push(mbps(ms.r!));
     ratios.push(mbps(ms.r!) / mbps(ms.l!));
@@ -262,6 +281,17 @@ try {
     `${median(remote).toFixed(1)} MiB/s (${spread(remote)})`,
     `ratio ${(median(remote) / median(local)).toFixed(2)} (per round ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`,
   ]);
+
+  // Where each path spends its CPU (ms per MiB): at quiet the slowest single process of a path
+  // bounds its throughput, whatever the load does to the wall clock.
+  const mib = (SIZE / 1024 / 1024) * ROUNDS;
+  const groups = [...new Set([...pathCpu.local.keys(), ...pathCpu.remote.keys()])].sort();
+  const perMib = (m: Map<string, number>, g: string) =>
+    m.has(g) ? `${((m.get(g)! / mib) * 1000).toFixed(1)} ms` : '-';
+  const cpuRows = groups.map((g) => [`  ${g}`, perMib(pathCpu.local, g), perMib(pathCpu.remote, g), '']);
+  const total = (m: Map<string, number>) =>
+    `${(([...m.values()].reduce((a, b) => a + b, 0) / mib) * 1000).toFixed(1)} ms`;
+  cpuRows.push(['  all of them', total(pathCpu.local), total(pathCpu.remote), '']);
 
   const echo = await echoTimes();
   const delta = (a: number[], b: number[], p: number) => {
@@ -359,6 +389,11 @@ try {
     `Remote host over loopback ssh vs a local pane (same run, 2-core box; load average ${loadAtStart} at the start, ${loadAtEcho} after the echo, ${loadavg()[0]!.toFixed(1)} at the end)`,
     ['measure', 'local', 'remote', 'delta'],
     rows,
+  );
+  printTable(
+    `CPU per MiB of the throughput rounds, by process (utime + stime)`,
+    ['process', 'local', 'remote', ''],
+    cpuRows,
   );
   if (hopRows.length)
     printTable(
