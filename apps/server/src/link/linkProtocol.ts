@@ -49,8 +49,9 @@ export const MAX_LINK_FRAME = 32 * 1024 * 1024;
  * own window (the client's ring absorbs the link's latency: ssh, two pipes). Still bounded: a
  * stalled client holds at most this much.
  */
-export const LINK_HIGH_WATERMARK = 256 * 1024;
-export const LINK_LOW_WATERMARK = 64 * 1024;
+export const LINK_HIGH_WATERMARK = 1024 * 1024;
+/** Half the window, as for a browser (stream/protocol.ts): the host sends again long before the pipe runs dry. */
+export const LINK_LOW_WATERMARK = LINK_HIGH_WATERMARK / 2;
 
 export interface HostHello {
   protocol: number;

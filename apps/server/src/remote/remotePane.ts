@@ -4,9 +4,10 @@
 // browser views it. A drop keeps the ring; the re-attach asks the host for `since` = the ring's
 // end, and the host replays from its own ring (nothing lost, nothing doubled) or sends a reset.
 //
-// Flow control across the link: every frame is acked back at once unless every local viewer is
-// blocked, in which case the credit is held; the host's viewer for this link then fills its window
-// and the host pauses the PTY (when nothing else views it), as a local pane would.
+// Flow control across the link: the frames that arrived in one turn of the event loop are acked
+// back together (one ack message per read of the link, not one per frame) unless every local
+// viewer is blocked, in which case the credit is held; the host's viewer for this link then fills
+// its window and the host pauses the PTY (when nothing else views it), as a local pane would.
 import type { OutputSink } from '../session/pane';
 import type { PaneKey } from '../session/model';
 import { ECHO_TRACE, echoMark } from '../stream/echoTrace';
@@ -39,6 +40,7 @@ export class RemotePane implements StreamSource {
   private positioned = false;
   private linkAttached = false;
   private heldCredit = 0;
+  private ackQueued = false;
   /** The host's last reset frame: what a viewer that cannot replay gets, while the ring holds it. */
   private base: StreamSnapshot | null = null;
   private baseWaiters: Array<(s: StreamSnapshot | null) => void> = [];
@@ -163,7 +165,12 @@ export class RemotePane implements StreamSource {
 
   private credit(bytes: number): void {
     this.heldCredit += bytes;
-    if (!this.allBlocked()) this.updateFlow();
+    if (this.ackQueued) return;
+    this.ackQueued = true;
+    setImmediate(() => {
+      this.ackQueued = false;
+      if (!this.allBlocked()) this.updateFlow();
+    });
   }
 
   private allBlocked(): boolean {
