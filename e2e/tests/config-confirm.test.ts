@@ -1,35 +1,19 @@
-// config.toml's [confirm] decides what asks before closing, in a real browser (issue 18.4): with
+// config.toml's [confirm] decides what asks before closing, in a real env.browser (issue 18.4): with
 // nothing set, closing a pane or a tab that runs a program asks first; `close_pane = false` closes
 // the pane at once while a tab still asks; `kill_workspace = false` (chosen in Settings)
 // closes the tab at once too. The page follows the file live (config-reloaded), without a reload.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type Browser } from '../lib/browser';
-import { startRozi, type RoziServer } from '../lib/roziServer';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../lib/browser';
+import { configServer } from '../lib/configServer';
 import { pane, typeInTerminal, waitFor } from '../lib/terminalText';
 import { openWorkspace, workspaceOf } from '../lib/workspaceProbe';
 
-let server: RoziServer;
-let browser: Browser;
-let configFile: string;
-
-beforeAll(async () => {
-  server = await startRozi();
-  const dir = join(server.home, '.config', 'rozi');
-  mkdirSync(dir, { recursive: true });
-  configFile = join(dir, 'config.toml');
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const env = configServer();
 
 const layoutOf = async () => {
-  const ws = await workspaceOf(browser.page);
+  const ws = await workspaceOf(env.browser.page);
   const session = ws.sessions[0]!;
   const tab = session.tabs.find((t) => t.id === session.activeTabId)!;
   return { ws, session, tab };
@@ -55,20 +39,20 @@ async function runSleep(page: Page, id: number): Promise<void> {
 /** Saves config.toml and waits until the server read it and the page had time to hear of it. */
 async function saveConfig(text: string): Promise<void> {
   const before = Date.now();
-  writeFileSync(configFile, text);
+  writeFileSync(env.configFile, text);
   await waitFor('the server read the save', async () => {
-    const out = JSON.parse(await server.cli(['config', 'status', '--format', 'json'])) as
+    const out = JSON.parse(await env.server.cli(['config', 'status', '--format', 'json'])) as
       { readAt: number } | { data: { readAt: number } };
     return ('data' in out ? out.data.readAt : out.readAt) >= before;
   });
   // config-reloaded reaches the page after a 150 ms debounce; config.behaviour is read again then.
-  await browser.page.waitForTimeout(1_500);
+  await env.browser.page.waitForTimeout(1_500);
 }
 
 describe('[confirm] in config.toml', () => {
   it('decides whether closing a pane or a tab that runs a program asks first', async () => {
-    const { page } = browser;
-    await openWorkspace(page, server.url);
+    const { page } = env.browser;
+    await openWorkspace(page, env.server.url);
     await pane(page, 1).locator('.xterm').click();
     await palette(page, 'split right');
     await waitFor('pane 2', async () => (await layoutOf()).ws.panes.some((p) => p.id === 2));
@@ -104,8 +88,8 @@ describe('[confirm] in config.toml', () => {
 
     // ... until kill_workspace = false, chosen in Settings → config.toml → Confirmations of a
     // second page: written into the file beside close_pane, and this page follows.
-    const settings = await browser.context.newPage();
-    await settings.goto(new URL('/settings#confirm', server.url).toString());
+    const settings = await env.browser.context.newPage();
+    await settings.goto(new URL('/settings#confirm', env.server.url).toString());
     const row = settings.locator('[data-setting="confirm.kill_workspace"]');
     await waitFor(
       'the row reads the file',
@@ -116,12 +100,12 @@ describe('[confirm] in config.toml', () => {
     await waitFor(
       'Settings wrote kill_workspace',
       async () =>
-        readFileSync(configFile, 'utf8') === '[confirm]\nclose_pane = false\nkill_workspace = false\n',
+        readFileSync(env.configFile, 'utf8') === '[confirm]\nclose_pane = false\nkill_workspace = false\n',
     );
     await settings.locator('#confirm').scrollIntoViewIfNeeded();
     await screenshot(settings, 'settings-confirm');
     await settings.close();
-    await browser.page.waitForTimeout(1_500);
+    await env.browser.page.waitForTimeout(1_500);
     await pane(page, id).locator('.xterm').click();
     await palette(page, 'close tab');
     await waitFor('the tab closed', async () => (await layoutOf()).session.tabs.length === 1);

@@ -176,11 +176,16 @@ describe('Settings edits [[commands]], [[services]] and [[rules]]', () => {
     });
     await editor(page, 'rules').locator('[data-entry="/^btop/"]').waitFor();
     await page.getByRole('button', { name: 'Move rule /^btop/ up' }).click();
-    const applied = page.locator('[aria-label="[[rules]]"] li');
+    // The one list of rules: the editor's rows, each saying where the server sends the pane.
+    const applied = page.locator('[aria-label="[[rules]] entries"] li');
     await waitFor('the server applies the new order', async () => {
-      const texts = await applied.allInnerTexts();
-      return texts.length === 2 && texts[0]?.startsWith('/^btop/') === true;
+      const names = await applied.evaluateAll((li) => li.map((l) => (l as HTMLElement).dataset.entry));
+      return names.length === 2 && names[0] === '/^btop/';
     });
+    expect(await applied.locator('[data-entry-detail]').allInnerTexts()).toEqual([
+      '→ tiled, in workspace 3',
+      '→ tiled, in the current workspace',
+    ]);
     const text = file();
     expect(text.indexOf('match_regex = "^btop"')).toBeLessThan(text.indexOf('match = "htop"'));
     expect(text.startsWith(START)).toBe(true);

@@ -3,7 +3,8 @@
 // value's warning; a hand edit of the file reaches the open page; each key is edited from the
 // row through the same locked write as the theme (comments kept), a bad path is refused in one
 // line with the file untouched, and "Default" removes the key. The [notifications] / [sounds]
-// rows (Notices and sounds) edit the file the same way; config.toml → Rules lists [[rules]].
+// rows (Notices and sounds) edit the file the same way; config.toml → Rules lists [[rules]] once
+// (the editor's rows say where the server sends each pane).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -165,16 +166,25 @@ describe('Settings [session] rows', () => {
     await reads('sounds.enabled', 'on');
     await reads('sounds.throttle_ms', '777');
     expect(await select('notifications.pane_exit').inputValue()).toBe('');
-    // [[rules]] under config.toml → Rules: in order, where each sends its pane, a bad one's line.
-    const rules = page.locator('[aria-label="[[rules]]"] li');
-    await waitFor('two rules listed', async () => (await rules.count()) === 2, 60_000);
-    expect(await rules.allInnerTexts()).toEqual([
-      'btop → floating 70% × 50% at cursor, in the current workspace',
-      '/^cargo\\s/ → tiled, in workspace 9, without taking the focus',
+    // [[rules]] under config.toml → Rules, listed once: each entry as written, in order, with where
+    // the server sends its pane, and a skipped one's reason on its own row.
+    const rules = page.locator('[aria-label="[[rules]] entries"] li');
+    await waitFor('three rules listed', async () => (await rules.count()) === 3, 60_000);
+    expect(await rules.locator('[data-entry-detail]').allInnerTexts()).toEqual([
+      '→ floating 70% × 50% at cursor, in the current workspace',
+      '→ tiled, in workspace 9, without taking the focus',
+      'tiled',
     ]);
-    const ruleProblems = await page.locator('[aria-label="[[rules]] problems"] li').allInnerTexts();
-    expect(ruleProblems).toHaveLength(1);
-    expect(ruleProblems[0]).toMatch(/\[\[rules\]\] #3: float must be true or false; skipped$/);
+    expect(await rules.evaluateAll((li) => li.map((l) => (l as HTMLElement).dataset.entry))).toEqual([
+      'btop',
+      '/^cargo\\s/',
+      'htop',
+    ]);
+    const ruleProblems = await page
+      .locator('[data-entry-editor="rules"] [data-entry-problem]')
+      .allInnerTexts();
+    expect(ruleProblems).toEqual(['Skipped by the server: float must be true or false']);
+    expect(await page.locator('[aria-label="[[rules]]"]').count()).toBe(0);
     await page.locator('#rules').scrollIntoViewIfNeeded();
     await screenshot(page, 'settings-rules');
   }, 240_000);

@@ -16,7 +16,7 @@ export interface ConfigService {
   env: Record<string, string>;
 }
 
-const RESTARTS: readonly ServiceRestart[] = ['on-failure', 'always', 'never'];
+export const SERVICE_RESTARTS: readonly ServiceRestart[] = ['on-failure', 'always', 'never'];
 const KEYS = new Set(['name', 'run', 'cwd', 'restart', 'env']);
 const NAME_RE = /^[A-Za-z0-9_.-]+$/;
 
@@ -33,7 +33,7 @@ function serviceOf(t: ConfigRoot, where: string): ConfigService | string {
   if (t.cwd !== undefined && (typeof t.cwd !== 'string' || t.cwd === ''))
     return `${where}: cwd must be a path; skipped`;
   const restart = t.restart ?? 'on-failure';
-  if (typeof restart !== 'string' || !(RESTARTS as readonly string[]).includes(restart))
+  if (typeof restart !== 'string' || !(SERVICE_RESTARTS as readonly string[]).includes(restart))
     return `${where}: restart must be "on-failure", "always" or "never"; skipped`;
   const env: Record<string, string> = {};
   if (t.env !== undefined) {

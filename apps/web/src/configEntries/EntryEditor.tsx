@@ -1,7 +1,8 @@
 'use client';
-// One editor per config.toml array of tables ([[commands]], [[services]], [[rules]]): the entries
+// One editor per config.toml array of tables ([[commands]], [[services]], [[rules]], [[hooks]]): the entries
 // as written (config.entries, refreshed on `config-reloaded`), each with Edit and Remove — rules
-// also Move up / Move down, since the first match wins — and an Add form. The server checks an
+// also Move up / Move down, since the first match wins, and where each sends its pane as the server
+// applies it (the one list of rules in Settings) — and an Add form. The server checks an
 // entry with the readers it loads with and refuses a bad one in one line, shown under the form;
 // every change raises the Undo toast (undoToast.tsx). Buttons are at least 32 px for a finger.
 import { Button, IconButton } from '@rozi/ui';
@@ -9,7 +10,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTRPC } from '../api/trpcClient';
 import { EntryFields } from './entryFields';
-import { entryOf, formOf, summaryOf, WHAT, type Entry, type EntryTable, type Form } from './entryModel';
+import {
+  entryOf,
+  formOf,
+  placementOf,
+  summaryOf,
+  WHAT,
+  type Choices,
+  type Entry,
+  type EntryTable,
+  type Form,
+} from './entryModel';
 import { showUndo } from './undoToast';
 
 const TOUCH = 'min-h-[32px] min-w-[32px]';
@@ -76,6 +87,7 @@ export function EntryEditor({
           {list.map((e) => {
             const values = e.values as Entry;
             const s = summaryOf(table, values);
+            const detail = e.applied ? `→ ${placementOf(e.applied)}` : s.detail;
             return (
               <li
                 key={`${e.index}:${s.name}`}
@@ -84,8 +96,8 @@ export function EntryEditor({
                 className="flex flex-wrap items-center gap-2 rounded-md border border-line bg-surface-2 px-3 py-1"
               >
                 <code className="max-w-[12rem] truncate font-mono text-fg">{s.name}</code>
-                <span className="min-w-0 flex-1 truncate text-muted" title={s.detail}>
-                  {s.detail}
+                <span data-entry-detail className="min-w-0 flex-1 truncate text-muted" title={detail}>
+                  {detail}
                 </span>
                 {table === 'rules' && (
                   <>
@@ -141,6 +153,7 @@ export function EntryEditor({
       {editing ? (
         <EntryForm
           table={table}
+          choices={data.choices}
           editing={editing}
           pending={edit.isPending}
           error={error}
@@ -178,6 +191,7 @@ export function EntryEditor({
 
 function EntryForm(o: {
   table: EntryTable;
+  choices: Choices;
   editing: Editing;
   pending: boolean;
   error: string | null;
@@ -207,7 +221,7 @@ function EntryForm(o: {
         }
       }}
     >
-      <EntryFields table={o.table} form={o.editing.form} onChange={o.onChange} />
+      <EntryFields table={o.table} form={o.editing.form} choices={o.choices} onChange={o.onChange} />
       {o.error && (
         <p role="alert" data-entry-error className="text-[12px] text-danger">
           {o.error}

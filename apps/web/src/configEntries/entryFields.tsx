@@ -1,8 +1,9 @@
 'use client';
-// The fields of one [[commands]] / [[services]] / [[rules]] entry form (entryModel.ts's Form):
-// labelled controls with rozi's words for each key, so the file and the form read alike.
+// The fields of one [[commands]] / [[services]] / [[rules]] / [[hooks]] entry form (entryModel.ts's
+// Form): labelled controls with rozi's words for each key, so the file and the form read alike. The
+// words a key takes (restart, position, event) come from the server's readers (`choices`).
 import { Field, FOCUS_RING, Select, TextInput } from '@rozi/ui';
-import { COMMAND_KINDS, POSITIONS, RESTARTS, type EntryTable, type Form } from './entryModel';
+import { COMMAND_KINDS, HOOK_KINDS, type Choices, type EntryTable, type Form } from './entryModel';
 
 function Check(o: { label: string; checked: boolean; onChange(v: boolean): void }) {
   return (
@@ -34,14 +35,21 @@ function Text(o: { label: string; hint?: string; value: string; mono?: boolean; 
   );
 }
 
-function Choice(o: { label: string; value: string; options: readonly string[]; onChange(v: string): void }) {
+function Choice(o: {
+  label: string;
+  value: string;
+  options: readonly string[];
+  /** How '' reads (a rule's workspace: any). */
+  empty?: string;
+  onChange(v: string): void;
+}) {
   return (
     <Field label={o.label}>
       {(id) => (
         <Select id={id} value={o.value} onChange={(e) => o.onChange(e.target.value)} className="w-48">
           {o.options.map((x) => (
             <option key={x} value={x}>
-              {x === '' ? '(any)' : x}
+              {x === '' ? (o.empty ?? '(any)') : x}
             </option>
           ))}
         </Select>
@@ -50,17 +58,80 @@ function Choice(o: { label: string; value: string; options: readonly string[]; o
   );
 }
 
+/** A text field of the form: the form key, its label and hint, monospaced for what a shell reads. */
+type TextSpec = { k: string; label: string; hint?: string; mono?: boolean };
+
+function TextFields(o: { specs: TextSpec[]; form: Form; onChange(form: Form): void }) {
+  return (
+    <>
+      {o.specs.map((t) => (
+        <Text
+          key={t.k}
+          label={t.label}
+          hint={t.hint}
+          mono={t.mono}
+          value={String(o.form[t.k] ?? '')}
+          onChange={(v) => o.onChange({ ...o.form, [t.k]: v })}
+        />
+      ))}
+    </>
+  );
+}
+
+const SERVICE_TEXTS: TextSpec[] = [
+  { k: 'name', label: 'name', hint: "Letters, digits, '.', '_' or '-'.", mono: true },
+  { k: 'run', label: 'run', hint: 'A command line, run by command_shell.', mono: true },
+  { k: 'cwd', label: 'cwd (optional)', hint: '~ is your home directory.', mono: true },
+];
+
 export function EntryFields({
   table,
   form,
+  choices,
   onChange,
 }: {
   table: EntryTable;
   form: Form;
+  choices: Choices;
   onChange(form: Form): void;
 }) {
   const s = (k: string) => String(form[k] ?? '');
   const set = (k: string) => (v: string | boolean) => onChange({ ...form, [k]: v });
+  const words = (k: string) => choices[k] ?? [];
+  if (table === 'hooks')
+    return (
+      <>
+        <Choice
+          label="event"
+          value={s('event')}
+          options={['', ...words('event')]}
+          empty="(choose an event)"
+          onChange={set('event')}
+        />
+        <Choice label="Kind" value={s('kind')} options={HOOK_KINDS} onChange={set('kind')} />
+        <TextFields
+          form={form}
+          onChange={onChange}
+          specs={[
+            {
+              k: 'text',
+              label: s('kind') === 'script' ? 'script (a .js or .mjs file)' : 'run (a shell command)',
+              hint:
+                s('kind') === 'script'
+                  ? 'Relative paths are from the config directory; it runs sandboxed.'
+                  : 'Gets the event as ROZI_* variables.',
+              mono: true,
+            },
+            {
+              k: 'state',
+              label: 'filter state (optional)',
+              hint: `A comma list of ${words('state').join(', ')}.`,
+            },
+            { k: 'agent', label: 'filter agent (optional)', hint: 'A comma list of agent ids.' },
+          ]}
+        />
+      </>
+    );
   if (table === 'commands')
     return (
       <>
@@ -100,28 +171,8 @@ export function EntryFields({
   if (table === 'services')
     return (
       <>
-        <Text
-          label="name"
-          hint="Letters, digits, '.', '_' or '-'."
-          value={s('name')}
-          mono
-          onChange={set('name')}
-        />
-        <Text
-          label="run"
-          hint="A command line, run by command_shell."
-          value={s('run')}
-          mono
-          onChange={set('run')}
-        />
-        <Text
-          label="cwd (optional)"
-          hint="~ is your home directory."
-          value={s('cwd')}
-          mono
-          onChange={set('cwd')}
-        />
-        <Choice label="restart" value={s('restart')} options={RESTARTS} onChange={set('restart')} />
+        <TextFields specs={SERVICE_TEXTS} form={form} onChange={onChange} />
+        <Choice label="restart" value={s('restart')} options={words('restart')} onChange={set('restart')} />
         <Field label="env (optional)" hint="One KEY=value a line.">
           {(id, describedBy) => (
             <textarea
@@ -165,7 +216,12 @@ export function EntryFields({
             onChange={set('width')}
           />
           <Text label="height (0.1-1; empty: 0.6)" value={s('height')} onChange={set('height')} />
-          <Choice label="position" value={s('position')} options={POSITIONS} onChange={set('position')} />
+          <Choice
+            label="position"
+            value={s('position')}
+            options={words('position')}
+            onChange={set('position')}
+          />
         </>
       )}
       <Choice

@@ -1,7 +1,7 @@
 // Settings' entry forms write only what the person set: defaults left out unless the entry
 // already wrote them, unknown keys kept, a bad number or env line named in one line.
 import { describe, expect, it } from 'vitest';
-import { entryOf, formOf, summaryOf } from './entryModel';
+import { entryOf, formOf, placementOf, summaryOf } from './entryModel';
 
 describe('config.toml entry forms', () => {
   it('round-trips each table and leaves defaults out', () => {
@@ -27,6 +27,37 @@ describe('config.toml entry forms', () => {
     };
     expect(entryOf('rules', formOf('rules', rule), rule)).toEqual(rule);
     expect(entryOf('rules', { ...formOf('rules'), pattern: 'btop' })).toEqual({ match: 'btop' });
+    const hook = {
+      event: 'agent-state-changed',
+      script: 'hooks/ping.mjs',
+      filter: { state: ['blocked', 'done'], pane: 3 },
+      timeout_ms: 50,
+    };
+    expect(entryOf('hooks', formOf('hooks', hook), hook)).toEqual(hook);
+    expect(
+      entryOf('hooks', { ...formOf('hooks'), event: 'bell', text: 'echo ding', state: 'blocked' }),
+    ).toEqual({ event: 'bell', run: 'echo ding', filter: { state: 'blocked' } });
+    expect(summaryOf('hooks', hook)).toEqual({
+      name: 'agent-state-changed',
+      detail: 'script hooks/ping.mjs · state blocked, done',
+    });
+  });
+
+  it('says where a rule sends its pane', () => {
+    const base = { float: false, width: 0.6, height: 0.6, position: 'center', workspace: null, focus: true };
+    expect(placementOf({ ...base, fullscreen: false })).toBe('tiled, in the current workspace');
+    expect(
+      placementOf({
+        ...base,
+        float: true,
+        width: 0.7,
+        height: 0.5,
+        position: 'cursor',
+        workspace: 9,
+        focus: false,
+        fullscreen: true,
+      }),
+    ).toBe('floating 70% × 50% at cursor, in workspace 9, fullscreen, without taking the focus');
   });
 
   it('names a bad field in one line', () => {

@@ -1,33 +1,33 @@
-// The Settings editors' forms for config.toml's [[commands]], [[services]] and [[rules]], and how a
+// The Settings editors' forms for config.toml's [[commands]], [[services]], [[rules]] and [[hooks]], and how a
 // form becomes the entry that is written: only the keys the person set, an optional key at its
 // default left out unless the entry already wrote it, keys the form does not know kept as they
 // are (the server names them if rozi does not know them either). Pure: tested without a page.
 
-export type EntryValue = string | number | boolean | Record<string, string>;
+type EntryLeaf = string | number | boolean;
+export type EntryValue = EntryLeaf | string[] | Record<string, EntryLeaf | string[]>;
 export type Entry = Record<string, EntryValue>;
-export type EntryTable = 'commands' | 'services' | 'rules';
+export type EntryTable = 'commands' | 'services' | 'rules' | 'hooks';
 export type Form = Record<string, string | boolean>;
+/** The words a key takes (restart, position, event, …): the server's readers' own lists (config.entries). */
+export type Choices = Record<string, string[]>;
 
 export const COMMAND_KINDS = ['run', 'send', 'popup', 'exec'] as const;
-export const RESTARTS = ['on-failure', 'always', 'never'] as const;
-export const POSITIONS = [
-  'center',
-  'cursor',
-  'top-left',
-  'top',
-  'top-right',
-  'left',
-  'right',
-  'bottom-left',
-  'bottom',
-  'bottom-right',
-] as const;
+export const HOOK_KINDS = ['run', 'script'] as const;
 
 const MANAGED: Record<EntryTable, readonly string[]> = {
   commands: ['id', 'label', 'keep_open', ...COMMAND_KINDS],
   services: ['name', 'run', 'cwd', 'restart', 'env'],
   rules: ['match', 'match_regex', 'float', 'width', 'height', 'position', 'workspace', 'focus', 'fullscreen'],
+  hooks: ['event', 'filter', ...HOOK_KINDS],
 };
+
+/** A hook filter's `state` / `agent`: a string or a list, shown as a comma list. */
+function listText(v: unknown): string {
+  return typeof v === 'string' ? v : Array.isArray(v) ? v.join(', ') : '';
+}
+
+const filterOf = (e: Entry): Record<string, EntryLeaf | string[]> =>
+  typeof e.filter === 'object' && !Array.isArray(e.filter) ? e.filter : {};
 
 const str = (v: EntryValue | undefined): string =>
   v === undefined ? '' : typeof v === 'object' ? '' : String(v);
@@ -37,8 +37,22 @@ export function formOf(table: EntryTable, e: Entry = {}): Form {
     const kind = COMMAND_KINDS.find((k) => e[k] !== undefined) ?? 'run';
     return { id: str(e.id), kind, text: str(e[kind]), label: str(e.label), keepOpen: e.keep_open !== false };
   }
+  if (table === 'hooks') {
+    const kind = HOOK_KINDS.find((k) => e[k] !== undefined) ?? 'run';
+    const f = filterOf(e);
+    return {
+      event: str(e.event),
+      kind,
+      text: str(e[kind]),
+      state: listText(f.state),
+      agent: listText(f.agent),
+    };
+  }
   if (table === 'services') {
-    const env = typeof e.env === 'object' ? Object.entries(e.env).map(([k, v]) => `${k}=${v}`) : [];
+    const env =
+      typeof e.env === 'object' && !Array.isArray(e.env)
+        ? Object.entries(e.env).map(([k, v]) => `${k}=${String(v)}`)
+        : [];
     return {
       name: str(e.name),
       run: str(e.run),
@@ -96,6 +110,22 @@ export function entryOf(table: EntryTable, f: Form, original: Entry = {}): Entry
       out.keep_open = f.keepOpen !== false;
     return { ...out, ...kept };
   }
+  if (table === 'hooks') {
+    const kind = s('kind') === 'script' ? 'script' : 'run';
+    const out: Entry = { event: s('event'), [kind]: s('text') };
+    // Filter keys the form does not show (pane) are kept; state / agent come from the form.
+    const { state: _s, agent: _a, ...filter } = filterOf(original);
+    for (const k of ['state', 'agent'] as const) {
+      const list = s(k)
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      if (list.length === 1) filter[k] = list[0] as string;
+      else if (list.length > 1) filter[k] = list;
+    }
+    if (Object.keys(filter).length > 0 || had('filter')) out.filter = filter;
+    return { ...out, ...kept };
+  }
   if (table === 'services') {
     const out: Entry = { name: s('name').trim(), run: s('run') };
     if (s('cwd').trim() !== '') out.cwd = s('cwd').trim();
@@ -135,6 +165,17 @@ export function summaryOf(table: EntryTable, e: Entry): { name: string; detail: 
     };
   }
   if (table === 'services') return { name: str(e.name) || '(no name)', detail: str(e.run) };
+  if (table === 'hooks') {
+    const kind = HOOK_KINDS.find((k) => e[k] !== undefined);
+    const f = filterOf(e);
+    const when = [f.state ? `state ${listText(f.state)}` : '', f.agent ? `agent ${listText(f.agent)}` : '']
+      .filter(Boolean)
+      .join(', ');
+    return {
+      name: str(e.event) || '(no event)',
+      detail: [kind ? `${kind} ${str(e[kind])}` : 'nothing to run', when].filter(Boolean).join(' · '),
+    };
+  }
   const name = e.match_regex !== undefined ? `/${str(e.match_regex)}/` : str(e.match) || '(no match)';
   const where = [
     e.float === true ? `floating at ${str(e.position) || 'center'}` : 'tiled',
@@ -145,4 +186,33 @@ export function summaryOf(table: EntryTable, e: Entry): { name: string; detail: 
   return { name, detail: where.filter(Boolean).join(', ') };
 }
 
-export const WHAT: Record<EntryTable, string> = { commands: 'command', services: 'service', rules: 'rule' };
+export const WHAT: Record<EntryTable, string> = {
+  commands: 'command',
+  services: 'service',
+  rules: 'rule',
+  hooks: 'hook',
+};
+
+/** Where a loading [[rules]] entry sends a matching command's pane (config.entries' `applied`). */
+export interface RulePlacement {
+  float: boolean;
+  width: number;
+  height: number;
+  position: string;
+  workspace: number | null;
+  focus: boolean;
+  fullscreen: boolean;
+}
+
+const pct = (f: number) => `${Math.round(f * 100)}%`;
+
+/** The placement in words: `floating 70% × 50% at cursor, in the current workspace`. */
+export function placementOf(r: RulePlacement): string {
+  const parts = [
+    r.float ? `floating ${pct(r.width)} × ${pct(r.height)} at ${r.position}` : 'tiled',
+    r.workspace !== null ? `in workspace ${r.workspace}` : 'in the current workspace',
+  ];
+  if (r.fullscreen) parts.push('fullscreen');
+  if (!r.focus) parts.push('without taking the focus');
+  return parts.join(', ');
+}

@@ -10,7 +10,6 @@ import { registerServiceWorker } from '../shell/serviceWorker';
 import { playChime } from '../status/chime';
 import { EntryEditor } from '../configEntries/EntryEditor';
 import { EntryUndoToast } from '../configEntries/undoToast';
-import { ConfigRulesPanel } from '../status/configRules';
 import { ConfigServicesPanel } from '../status/configServices';
 import { ConfigSessionPanel } from '../status/configSession';
 import { ConfigStatusPanel } from '../status/configStatus';
@@ -27,6 +26,7 @@ import {
   ConfigThemeField,
   ConfigWhichKeyField,
 } from './ConfigFields';
+import { ConfigKeyFields, LOGGING_KEYS, PANE_KEYS, SCRATCHPAD_KEYS } from './ConfigKeyFields';
 import { DEFAULT_SETTINGS, FONT_SIZE_MAX, FONT_SIZE_MIN } from '../settings/settingsModel';
 import { updateSettings, useSettings } from '../settings/settingsStore';
 
@@ -194,6 +194,17 @@ function SettingsBody() {
           <Section id="config" storedIn="config" title="config.toml">
             {/* The server's last read of config.toml. */}
             <ConfigStatusPanel />
+            <p data-config-cli className="text-[12px] text-muted">
+              Everything below is also <span className="font-mono">rozi config set KEY VALUE</span> (
+              <span className="font-mono">rozi config keys</span> lists them) and{' '}
+              <span className="font-mono">rozi config add|edit|remove TABLE …</span> for the lists;{' '}
+              <span className="font-mono">rozi config undo</span> reverts the last change from here or there.
+              Comments in the file are kept.
+            </p>
+            <h3 id="panes" className="mt-2 text-[13px] font-semibold">
+              Panes and shell
+            </h3>
+            <ConfigKeyFields rows={PANE_KEYS} switches={['pane.hold_on_exit']} />
             <h3 id="commands" className="mt-2 text-[13px] font-semibold">
               Commands
             </h3>
@@ -222,8 +233,27 @@ function SettingsBody() {
             <h3 id="rules" className="mt-2 text-[13px] font-semibold">
               Rules
             </h3>
-            <ConfigRulesPanel />
-            <EntryEditor table="rules" quietWhenEmpty />
+            <p className="text-[12px] text-muted">
+              [[rules]]: a new pane started with a command takes the first rule whose match is in its command
+              line (shell panes, popups and restored sessions do not).
+            </p>
+            <EntryEditor table="rules" />
+            <h3 id="hooks" className="mt-2 text-[13px] font-semibold">
+              Hooks
+            </h3>
+            <p className="text-[12px] text-muted">
+              [[hooks]]: a shell command (run) or a sandboxed module (script) on an event, optionally only for
+              some states or agents.
+            </p>
+            <EntryEditor table="hooks" />
+            <h3 id="scratchpad" className="mt-2 text-[13px] font-semibold">
+              Scratchpad
+            </h3>
+            <ConfigKeyFields rows={SCRATCHPAD_KEYS} />
+            <h3 id="logging" className="mt-2 text-[13px] font-semibold">
+              Pane logging
+            </h3>
+            <ConfigKeyFields rows={LOGGING_KEYS} />
           </Section>
           <Section id="agents" storedIn="config" title="Agents">
             <div className="flex items-center gap-4">

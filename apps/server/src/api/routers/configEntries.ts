@@ -14,8 +14,8 @@ import { recordConfigEdit } from '../../config/configUndo';
 import { readHookEntries } from '../../hooks/userHooks';
 import { HOOK_EVENT_NAMES, HOOK_PERMISSIONS } from '@rozi/extensions/node';
 import { REPORTED_STATES } from '@rozi/detect';
-import { readPaneRules } from '../../config/rules';
-import { readConfigServices } from '../../config/services';
+import { readPaneRules, RULE_POSITIONS } from '../../config/rules';
+import { readConfigServices, SERVICE_RESTARTS } from '../../config/services';
 import { readUserCommands } from '../../config/userCommands';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { procedure } from '../trpc';
@@ -65,20 +65,39 @@ function skippedWhy(o: {
         : o.table === 'hooks'
           ? readHookEntries(o.root, { configDir: o.configDir, home: homeOf() }).diagnostics
           : readPaneRules(o).warnings;
+  // Hooks name every problem of a skipped entry; the other readers end a skip with "; skipped"
+  // (a note such as "position applies only with float = true; ignored" does not skip it).
   return (i: number): string | null => {
-    const w = read.find((line) => line.includes(`[[${o.table}]] #${i + 1}: `));
-    return w ? w.replace(/^.*?\[\[\w+\]\] #\d+: /, '') : null;
+    const w = read.find(
+      (line) =>
+        line.includes(`[[${o.table}]] #${i + 1}: `) && (o.table === 'hooks' || line.endsWith('; skipped')),
+    );
+    return w ? w.replace(/^.*?\[\[\w+\]\] #\d+: /, '').replace(/; skipped$/, '') : null;
   };
 }
 
 const homeOf = () => process.env.HOME || homedir();
 
-/** The words a [[hooks]] entry may use, for the hooks editor's choices. */
-const HOOK_CHOICES = {
-  events: [...HOOK_EVENT_NAMES],
-  states: [...REPORTED_STATES],
-  permissions: [...HOOK_PERMISSIONS],
+/** The words each table's keys take, for the editors' choices (the readers' own lists). */
+const CHOICES: Record<EntryTable, Record<string, string[]>> = {
+  commands: {},
+  services: { restart: [...SERVICE_RESTARTS] },
+  rules: { position: [...RULE_POSITIONS] },
+  hooks: { event: [...HOOK_EVENT_NAMES], state: [...REPORTED_STATES], permissions: [...HOOK_PERMISSIONS] },
 };
+
+/** Where each loading [[rules]] entry sends its pane, by entry index (Settings says it in words). */
+function appliedRules(o: { root: Record<string, unknown>; text: string; file: string }, problems: boolean[]) {
+  const { rules } = readPaneRules(o);
+  let next = 0;
+  return problems.map((skipped) => {
+    if (skipped) return null;
+    const r = rules[next++];
+    if (!r) return null;
+    const { test: _test, ...placement } = r;
+    return placement;
+  });
+}
 
 export const configEntryProcedures = {
   /** `[[table]]` as written, in file order, each with why the server skips it (null when it loads). */
@@ -94,14 +113,22 @@ export const configEntryProcedures = {
       file: paths.configFile,
       configDir: paths.configDir,
     });
+    const entries = list.map((e: unknown, i) => ({
+      index: i,
+      values: isTable(e) ? e : {},
+      problem: isTable(e) ? why(i) : 'not a table',
+    }));
+    const applied =
+      input.table === 'rules'
+        ? appliedRules(
+            { root: snap.root, text: snap.text, file: paths.configFile },
+            entries.map((e) => e.problem !== null),
+          )
+        : entries.map(() => null);
     return {
       table: input.table,
-      choices: input.table === 'hooks' ? HOOK_CHOICES : null,
-      entries: list.map((e: unknown, i) => ({
-        index: i,
-        values: isTable(e) ? e : {},
-        problem: isTable(e) ? why(i) : 'not a table',
-      })),
+      choices: CHOICES[input.table],
+      entries: entries.map((e, i) => ({ ...e, applied: applied[i] ?? null })),
     };
   }),
 

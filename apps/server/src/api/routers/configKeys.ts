@@ -9,7 +9,13 @@ import { z } from 'zod';
 import { loadConfigText } from '../../config/configLoad';
 import { configStore } from '../../config/configStore';
 import { latestConfigEdit, recordConfigEdit, undoConfigEdit } from '../../config/configUndo';
-import { keyValueProblem, SETTABLE_KEYS, settableKey, type SettableKey } from '../../config/keySettings';
+import {
+  keyValueProblem,
+  SETTABLE_KEYS,
+  settableKey,
+  valueFromText,
+  type SettableKey,
+} from '../../config/keySettings';
 import { editConfigTable, editTable, type TomlLeaf } from '../../config/tableEdit';
 import { ExtensionHostError } from '../../extensions/hostError';
 import { RoziError } from '../../session/errors';
@@ -28,6 +34,15 @@ function keyOf(dotted: string): SettableKey {
   const k = settableKey(dotted);
   if (typeof k === 'string') throw new ExtensionHostError('invalid', k);
   return k;
+}
+
+/** A typed word as the key's value; an empty word unsets the key. */
+function readText(k: SettableKey, text: string): TomlLeaf | null {
+  if (text.trim() === '') return null;
+  const v = valueFromText(k, text);
+  if (typeof v === 'string' && k.type !== 'string' && k.type !== 'string-or-list')
+    throw new ExtensionHostError('invalid', v);
+  return v;
 }
 
 const leaf = z.union([
@@ -58,11 +73,17 @@ export const configKeyProcedures = {
 
   /** Sets (or with `value: null` removes) one key; refused in one line, file unchanged, when bad. */
   setKey: procedure
-    .input(z.object({ key: z.string().min(1).max(200), value: leaf.nullable() }))
+    .input(
+      z.union([
+        z.object({ key: z.string().min(1).max(200), value: leaf.nullable() }),
+        // As typed by a person (the CLI's word, a Settings field): read by the key's type.
+        z.object({ key: z.string().min(1).max(200), text: z.string().max(8192) }),
+      ]),
+    )
     .mutation(({ ctx, input }) => {
       const { paths } = ctx.extensions.context();
       const k = keyOf(input.key);
-      const value = input.value as TomlLeaf | null;
+      const value = 'text' in input ? readText(k, input.text) : (input.value as TomlLeaf | null);
       if (value !== null) {
         const problem = keyValueProblem(k, value, {
           configDir: paths.configDir,

@@ -3,16 +3,15 @@
 // applies; a bad value is refused in one line and the file is left as it was. `rozi config undo`
 // reverts it.
 import { z } from 'zod';
-import { settableKey, valueFromText } from '../../../config/keySettings';
 import { callServer } from '../../controlClient';
 import { CliError, defineVerb, requiredPositional, type VerbContext } from '../../verb';
 import { valueText } from './entryArgs';
 
-async function write(ctx: VerbContext, key: string, value: unknown): Promise<number> {
-  const r = await callServer(ctx.io.env, 'config.setKey', {
-    key,
-    value: value as string | number | boolean | string[] | null,
-  });
+async function write(
+  ctx: VerbContext,
+  input: { key: string; text: string } | { key: string; value: null },
+): Promise<number> {
+  const r = await callServer(ctx.io.env, 'config.setKey', input);
   ctx.print(r, () =>
     !r.changed
       ? `${r.key}: already ${r.value === null ? 'unset' : valueText(r.value)} (nothing written)`
@@ -33,15 +32,11 @@ export const configSetVerb = defineVerb({
     { name: 'value', required: true },
   ],
   async run(ctx) {
-    const key = requiredPositional(ctx.args, 0);
     const text = requiredPositional(ctx.args, 1);
-    const k = settableKey(key);
-    // Unknown keys and bad values are the server's to refuse too; reading the text needs the type.
-    if (typeof k === 'string') throw new CliError('invalid', k);
-    const value = valueFromText(k, text);
-    if (typeof value === 'string' && k.type !== 'string' && k.type !== 'string-or-list')
-      throw new CliError('invalid', value);
-    return write(ctx, key, value);
+    if (text.trim() === '')
+      throw new CliError('usage', 'VALUE is empty; rozi config unset KEY removes a key');
+    // The server reads the word by the key's type, as it does a Settings field.
+    return write(ctx, { key: requiredPositional(ctx.args, 0), text });
   },
 });
 
@@ -51,6 +46,6 @@ export const configUnsetVerb = defineVerb({
   flags: z.object({}),
   positionals: [{ name: 'key', required: true }],
   async run(ctx) {
-    return write(ctx, requiredPositional(ctx.args, 0), null);
+    return write(ctx, { key: requiredPositional(ctx.args, 0), value: null });
   },
 });
