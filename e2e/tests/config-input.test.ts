@@ -4,38 +4,21 @@
 // into the file and a bad chord is refused in one line with the file unchanged. The held-modifier
 // layer (rozi's default: on, Alt): Alt+% splits in one press; Settings turns it off (Alt+% then
 // reaches the shell) and moves it to Super (Meta+% splits).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type Browser } from '../lib/browser';
-import { startRozi, type RoziServer } from '../lib/roziServer';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../lib/browser';
+import { configServer } from '../lib/configServer';
 import { waitFor, waitForText } from '../lib/terminalText';
 import { openWorkspace, workspaceOf } from '../lib/workspaceProbe';
 
-let server: RoziServer;
-let browser: Browser;
-let configFile: string;
+const env = configServer({ text: '# keys\n[input]\nprefix = "ctrl-b"\nwhich_key = "instant"\n' });
 
-beforeAll(async () => {
-  server = await startRozi();
-  const dir = join(server.home, '.config', 'rozi');
-  mkdirSync(dir, { recursive: true });
-  configFile = join(dir, 'config.toml');
-  writeFileSync(configFile, '# keys\n[input]\nprefix = "ctrl-b"\nwhich_key = "instant"\n');
-  browser = await openBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
-
-const panes = async () => (await workspaceOf(browser.page)).panes.length;
+const panes = async () => (await workspaceOf(env.browser.page)).panes.length;
 
 describe('[input] from config.toml', () => {
   it('the prefix and the which-key strip follow the file; Settings writes it back', async () => {
-    const { page } = browser;
-    await openWorkspace(page, server.url);
+    const { page } = env.browser;
+    await openWorkspace(page, env.server.url);
     await page.locator('.xterm').first().click();
     await page.keyboard.press('Control+b');
     const strip = page.locator('[data-which-key]');
@@ -47,7 +30,7 @@ describe('[input] from config.toml', () => {
     await waitFor('split by ctrl-b %', async () => (await panes()) === 2);
 
     // A hand edit back to ctrl-a: the open page follows without a reload.
-    writeFileSync(configFile, '# keys\n[input]\nprefix = "ctrl-a"\nwhich_key = "off"\n');
+    writeFileSync(env.configFile, '# keys\n[input]\nprefix = "ctrl-a"\nwhich_key = "off"\n');
     await waitFor('prefix ctrl-a in the status line', async () =>
       (await page.locator('footer').innerText()).includes('Ctrl+A'),
     );
@@ -62,24 +45,26 @@ describe('[input] from config.toml', () => {
     await waitFor('split by alt-%', async () => (await panes()) === 4);
 
     // Settings: a bad chord is refused before anything is written; a good one lands in the file.
-    await page.goto(new URL('/settings#keyboard', server.url).toString());
+    await page.goto(new URL('/settings#keyboard', env.server.url).toString());
     const field = page.getByRole('textbox', { name: 'Prefix key' });
     await field.fill('ctrl-b x');
     await page.getByText('is not a single key chord', { exact: false }).waitFor();
     await field.fill('ctrl-s');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await waitFor('ctrl-s saved', async () => readFileSync(configFile, 'utf8').includes('prefix = "ctrl-s"'));
-    expect(readFileSync(configFile, 'utf8')).toMatch(
+    await waitFor('ctrl-s saved', async () =>
+      readFileSync(env.configFile, 'utf8').includes('prefix = "ctrl-s"'),
+    );
+    expect(readFileSync(env.configFile, 'utf8')).toMatch(
       /^# keys\n\[input\]\nprefix = "ctrl-s"\nwhich_key = "off"\n$/,
     );
     await page.getByText('Now:', { exact: false }).locator('kbd', { hasText: 'Ctrl+S' }).waitFor();
     await screenshot(page, 'settings-prefix-config');
 
     // Settings: modifier shortcuts off → a held Alt chord is the shell's again.
-    const file = () => readFileSync(configFile, 'utf8');
+    const file = () => readFileSync(env.configFile, 'utf8');
     await page.getByRole('combobox', { name: 'Modifier shortcuts' }).selectOption('off');
     await waitFor('shortcuts off saved', async () => file().includes('modifier_shortcuts = false'));
-    await openWorkspace(page, server.url);
+    await openWorkspace(page, env.server.url);
     await page.locator('.xterm').first().click();
     await page.keyboard.type('cat -v\n');
     await page.keyboard.press('Alt+Shift+Digit5');
@@ -89,7 +74,7 @@ describe('[input] from config.toml', () => {
     expect(await panes()).toBe(4);
 
     // Back to rozi's default (on) with Super held: Meta+% splits.
-    await page.goto(new URL('/settings#keyboard', server.url).toString());
+    await page.goto(new URL('/settings#keyboard', env.server.url).toString());
     await page.getByRole('combobox', { name: 'Modifier shortcuts' }).selectOption('');
     await waitFor('shortcuts default', async () => !file().includes('modifier_shortcuts'));
     await page.getByRole('combobox', { name: 'Held modifier' }).selectOption('super');
@@ -97,7 +82,7 @@ describe('[input] from config.toml', () => {
     expect(file()).toBe('# keys\n[input]\nprefix = "ctrl-s"\nwhich_key = "off"\nmodifier = "super"\n');
     await page.getByRole('combobox', { name: 'Held modifier' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'settings-modifier-shortcuts');
-    await openWorkspace(page, server.url);
+    await openWorkspace(page, env.server.url);
     await page.locator('.xterm').first().click();
     await page.keyboard.press('Meta+Shift+Digit5');
     await waitFor('split by meta-%', async () => (await panes()) === 5);

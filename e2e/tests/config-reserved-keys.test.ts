@@ -3,37 +3,20 @@
 // `rozi config check` says the same with the line. One click on "Use …" binds the suggestion
 // (config.toml rewritten, the row no longer reserved), and a recorded chord that another action
 // holds offers the nearest free one, bound in one click as well.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type Browser } from '../lib/browser';
-import { startRozi, type RoziServer } from '../lib/roziServer';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../lib/browser';
+import { configServer } from '../lib/configServer';
 import { waitFor } from '../lib/terminalText';
 import { openWorkspace } from '../lib/workspaceProbe';
 
-let server: RoziServer;
-let browser: Browser;
-let configFile: string;
-
-beforeAll(async () => {
-  server = await startRozi();
-  const dir = join(server.home, '.config', 'rozi');
-  mkdirSync(dir, { recursive: true });
-  configFile = join(dir, 'config.toml');
-  writeFileSync(configFile, '# my keys\n[keys]\nclose-pane = "ctrl-w"\n');
-  browser = await openBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const env = configServer({ text: '# my keys\n[keys]\nclose-pane = "ctrl-w"\n' });
 
 describe('browser-reserved chords', () => {
   it('the keybinding editor marks Ctrl+W and offers a free chord', async () => {
-    const { page } = browser;
-    await openWorkspace(page, server.url);
-    await page.goto(`${server.origin}/settings/keys`);
+    const { page } = env.browser;
+    await openWorkspace(page, env.server.url);
+    await page.goto(`${env.server.origin}/settings/keys`);
     const note = page.locator('[data-browser-reserved="ctrl-w"]').first();
     await note.waitFor({ timeout: 30_000 });
     expect(await note.innerText()).toMatch(/The browser keeps .*W \(it closes the tab\); try .*Alt.*W/);
@@ -42,7 +25,7 @@ describe('browser-reserved chords', () => {
   }, 90_000);
 
   it('"Use …" binds the suggestion in one click, for a reserved chord and a conflicting one', async () => {
-    const { page } = browser;
+    const { page } = env.browser;
     const row = page.locator('tr[data-action="close-pane"]');
     const use = row.locator('[data-browser-reserved="ctrl-w"] [data-use-suggestion]');
     await use.waitFor({ timeout: 30_000 });
@@ -51,10 +34,10 @@ describe('browser-reserved chords', () => {
     await use.click();
     await waitFor(
       'close-pane bound to the suggestion',
-      async () => readFileSync(configFile, 'utf8').includes(`close-pane = "${suggestion}"`),
+      async () => readFileSync(env.configFile, 'utf8').includes(`close-pane = "${suggestion}"`),
       30_000,
     );
-    expect(readFileSync(configFile, 'utf8').startsWith('# my keys\n[keys]\n')).toBe(true);
+    expect(readFileSync(env.configFile, 'utf8').startsWith('# my keys\n[keys]\n')).toBe(true);
     await waitFor(
       'the row no longer reserved',
       async () => (await row.locator('[data-browser-reserved]').count()) === 0,
@@ -78,7 +61,7 @@ describe('browser-reserved chords', () => {
     await way.click();
     await waitFor(
       'close-pane bound to the free chord',
-      async () => readFileSync(configFile, 'utf8').includes(`close-pane = "${free}"`),
+      async () => readFileSync(env.configFile, 'utf8').includes(`close-pane = "${free}"`),
       30_000,
     );
     await waitFor(

@@ -5,33 +5,16 @@
 // line with the file untouched, and "Default" removes the key. The [notifications] / [sounds]
 // rows (Notices and sounds) edit the file the same way; config.toml → Rules lists [[rules]] once
 // (the editor's rows say where the server sends each pane).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type Browser } from '../lib/browser';
-import { startRozi, type RoziServer } from '../lib/roziServer';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../lib/browser';
+import { configServer } from '../lib/configServer';
 import { waitFor } from '../lib/terminalText';
 
-let server: RoziServer;
-let browser: Browser;
-let configFile: string;
-
-beforeAll(async () => {
-  server = await startRozi();
-  const dir = join(server.home, '.config', 'rozi');
-  mkdirSync(dir, { recursive: true });
-  configFile = join(dir, 'config.toml');
-  writeFileSync(
-    configFile,
-    '[session]\nautosave = true\npath = "~/layouts/web.toml"\nstartup = "sometimes"\n',
-  );
-  browser = await openBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
+const env = configServer({
+  text: '[session]\nautosave = true\npath = "~/layouts/web.toml"\nstartup = "sometimes"\n',
 });
 
 const rows = (page: Page) =>
@@ -43,14 +26,14 @@ const rows = (page: Page) =>
 
 describe('Settings [session] rows', () => {
   it('shows each [session] key with its value, where it comes from, and a bad value in one line', async () => {
-    const { page } = browser;
-    await page.goto(server.url); // the token URL sets the session cookie
-    await page.goto(new URL('/settings#session', server.url).toString());
+    const { page } = env.browser;
+    await page.goto(env.server.url); // the token URL sets the session cookie
+    await page.goto(new URL('/settings#session', env.server.url).toString());
     await page.locator('[data-session-key="startup"]').waitFor({ timeout: 60_000 });
     const shown = await rows(page);
     expect(shown[0]).toBe('resurrect true default');
     expect(shown[1]).toBe('autosave true config.toml');
-    expect(shown[2]).toBe(`path ${join(server.home, 'layouts', 'web.toml')} config.toml`);
+    expect(shown[2]).toBe(`path ${join(env.server.home, 'layouts', 'web.toml')} config.toml`);
     // "sometimes" is not a startup mode: rozi's default is in force, with the warning.
     expect(shown[3]).toBe('startup picker config.toml');
     const problems = page.locator('[aria-label="[session] problems"] li');
@@ -61,7 +44,7 @@ describe('Settings [session] rows', () => {
     await page.locator('#session').scrollIntoViewIfNeeded();
     await screenshot(page, 'settings-session');
 
-    writeFileSync(configFile, '[session]\nresurrect = false\nstartup = "profile"\n');
+    writeFileSync(env.configFile, '[session]\nresurrect = false\nstartup = "profile"\n');
     await waitFor(
       'the edit reaches the page',
       async () => {
@@ -77,9 +60,9 @@ describe('Settings [session] rows', () => {
   }, 240_000);
 
   it('edits each key from its row: kept comments, a bad path refused in one line, Default removes', async () => {
-    const { page } = browser;
-    writeFileSync(configFile, '# my session habits\n[session]\nresurrect = false # keep it quiet\n');
-    await page.goto(new URL('/settings#session', server.url).toString());
+    const { page } = env.browser;
+    writeFileSync(env.configFile, '# my session habits\n[session]\nresurrect = false # keep it quiet\n');
+    await page.goto(new URL('/settings#session', env.server.url).toString());
     const row = (key: string) => page.locator(`[data-session-key="${key}"]`);
     const rowIs = (key: string, want: string) =>
       waitFor(`${key} reads ${want}`, async () => (await rows(page)).includes(`${key} ${want}`), 60_000);
@@ -91,7 +74,7 @@ describe('Settings [session] rows', () => {
     await rowIs('startup', 'profile config.toml');
     await row('resurrect').locator('select').selectOption('');
     await rowIs('resurrect', 'true default');
-    let text = readFileSync(configFile, 'utf8');
+    let text = readFileSync(env.configFile, 'utf8');
     expect(text.startsWith('# my session habits\n[session]\n')).toBe(true);
     expect(text).toContain('autosave = true');
     expect(text).toContain('startup = "profile"');
@@ -105,32 +88,36 @@ describe('Settings [session] rows', () => {
     await error.waitFor({ timeout: 60_000 });
     expect((await error.innerText()).split('\n')).toHaveLength(1);
     expect(await error.innerText()).toContain('[session] path must be an absolute path or start with ~/');
-    expect(readFileSync(configFile, 'utf8')).toBe(text);
+    expect(readFileSync(env.configFile, 'utf8')).toBe(text);
     expect(await path.inputValue()).toBe('layouts/web.toml');
 
     await path.fill('~/saved/layout.toml');
     await path.press('Enter');
-    await rowIs('path', `${join(server.home, 'saved', 'layout.toml')} config.toml`);
+    await rowIs('path', `${join(env.server.home, 'saved', 'layout.toml')} config.toml`);
     expect(await error.count()).toBe(0);
-    text = readFileSync(configFile, 'utf8');
+    text = readFileSync(env.configFile, 'utf8');
     expect(text).toContain('path = "~/saved/layout.toml"');
     await page.locator('#session').scrollIntoViewIfNeeded();
     await screenshot(page, 'settings-session-edit');
 
     await row('path').locator('[data-session-default]').click();
-    await rowIs('path', `${join(server.home, '.local', 'state', 'rozi', 'session.toml')} default`);
-    expect(readFileSync(configFile, 'utf8')).not.toContain('path =');
+    await rowIs('path', `${join(env.server.home, '.local', 'state', 'rozi', 'session.toml')} default`);
+    expect(readFileSync(env.configFile, 'utf8')).not.toContain('path =');
   }, 240_000);
 
   it('edits [notifications] and [sounds] from their rows: comments kept, Default removes, hand edits shown', async () => {
-    const { page } = browser;
-    writeFileSync(configFile, '# notices\n[notifications]\npane_done = false # quiet turns\n');
-    await page.goto(new URL('/settings#notices-config', server.url).toString());
+    const { page } = env.browser;
+    writeFileSync(env.configFile, '# notices\n[notifications]\npane_done = false # quiet turns\n');
+    await page.goto(new URL('/settings#notices-config', env.server.url).toString());
     const select = (key: string) => page.locator(`[data-setting="${key}"]`);
     const reads = (key: string, want: string) =>
       waitFor(`${key} reads '${want}'`, async () => (await select(key).inputValue()) === want, 60_000);
     const fileHas = (what: RegExp) =>
-      waitFor(`config.toml matches ${what}`, async () => what.test(readFileSync(configFile, 'utf8')), 60_000);
+      waitFor(
+        `config.toml matches ${what}`,
+        async () => what.test(readFileSync(env.configFile, 'utf8')),
+        60_000,
+      );
     await reads('notifications.pane_done', 'off');
     expect(await select('notifications.pane_exit').inputValue()).toBe('');
     expect(await select('sounds.throttle_ms').inputValue()).toBe('2000');
@@ -147,7 +134,7 @@ describe('Settings [session] rows', () => {
     await select('notifications.pane_done').selectOption('');
     await fileHas(/^(?![\s\S]*pane_done)/);
     await reads('notifications.pane_done', '');
-    const text = readFileSync(configFile, 'utf8');
+    const text = readFileSync(env.configFile, 'utf8');
     expect(text.startsWith('# notices\n[notifications]\n')).toBe(true);
     expect(await page.locator('[data-behaviour-error]').count()).toBe(0);
     await page.locator('#notices-config').scrollIntoViewIfNeeded();
@@ -155,7 +142,7 @@ describe('Settings [session] rows', () => {
 
     // A hand edit reaches the open page; a throttle Settings does not offer is listed as written.
     writeFileSync(
-      configFile,
+      env.configFile,
       [
         '[sounds]\nenabled = true\nthrottle_ms = 777\n',
         '[[rules]]\nmatch = "btop"\nfloat = true\nwidth = 0.7\nheight = 0.5\nposition = "cursor"\n',

@@ -43,6 +43,29 @@ export function recordConfigEdit(o: {
   return id;
 }
 
+/**
+ * Runs one edit (it throws, file unchanged, when refused) and records it for Undo when it changed
+ * the file; `undo` is the id, null when nothing changed.
+ */
+export function undoableEdit<E extends { changed: boolean; before: FileState; after: Buffer }>(o: {
+  file: string;
+  label: string;
+  run: () => E;
+  inverse: (e: E) => UndoInverse;
+}): E & { undo: string | null } {
+  const e = o.run();
+  const undo = e.changed
+    ? recordConfigEdit({
+        file: o.file,
+        label: o.label,
+        before: e.before,
+        after: e.after,
+        inverse: o.inverse(e),
+      })
+    : null;
+  return { ...e, undo };
+}
+
 /** The edit Undo would revert without an id: the latest one still held. */
 export function latestConfigEdit(file: string): { id: string; label: string } | null {
   const r = stores.get(file)?.at(-1);

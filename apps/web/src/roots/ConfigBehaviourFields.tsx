@@ -10,112 +10,97 @@ import { SettingSelect } from './SettingSelect';
 
 type Table = 'notifications' | 'sounds' | 'confirm' | 'clipboard';
 
+type Behaviour = NonNullable<ReturnType<typeof useConfigBehaviour>>;
+
 interface SwitchRow {
   key: string;
   label: string;
   hint: string;
   /** What applies when the file sets nothing. */
   fallback: string;
-  read: (b: NonNullable<ReturnType<typeof useConfigBehaviour>>) => boolean | null;
+}
+
+/** One switch: shown as `label (key)`, so the page and the file use the same word. */
+const row = (key: string, label: string, said: { hint: string; fallback: string }): SwitchRow => ({
+  key,
+  label: `${label} (${key})`,
+  ...said,
+});
+
+const camel = (k: string) => k.replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
+
+/** The file's value of `[table] key` as config.behaviour reads it (null: not set). */
+function readSwitch(b: Behaviour, table: Table, key: string): boolean | null {
+  const t = b[table] as unknown as Record<string, unknown>;
+  const v = t[table === 'clipboard' ? 'osc52' : camel(key)];
+  return typeof v === 'boolean' ? v : null;
 }
 
 const NOTICES: SwitchRow[] = [
-  {
-    key: 'enabled',
-    label: 'Desktop notifications (enabled)',
+  row('enabled', 'Desktop notifications', {
     hint: 'Off: no desktop notice from any browser (toasts in the page still show). Default: this browser’s Desktop notifications switch.',
     fallback: 'browser',
-    read: (b) => b.notifications.enabled,
-  },
-  {
-    key: 'pane_blocked',
-    label: 'Pane needs input (pane_blocked)',
+  }),
+  row('pane_blocked', 'Pane needs input', {
     hint: 'A desktop notice when a pane’s agent waits for you.',
     fallback: 'on',
-    read: (b) => b.notifications.paneBlocked,
-  },
-  {
-    key: 'pane_done',
-    label: 'Pane finished (pane_done)',
+  }),
+  row('pane_done', 'Pane finished', {
     hint: 'A desktop notice when a pane’s agent finishes its turn.',
     fallback: 'on',
-    read: (b) => b.notifications.paneDone,
-  },
-  {
-    key: 'pane_exit',
-    label: 'Clean pane exit (pane_exit)',
+  }),
+  row('pane_exit', 'Clean pane exit', {
     hint: 'A notice when a pane’s program exits on its own with code 0.',
     fallback: 'off',
-    read: (b) => b.notifications.paneExit,
-  },
-  {
-    key: 'pane_exit_error',
-    label: 'Failed pane exit (pane_exit_error)',
+  }),
+  row('pane_exit_error', 'Failed pane exit', {
     hint: 'A notice when a pane’s program exits on its own with another code.',
     fallback: 'on',
-    read: (b) => b.notifications.paneExitError,
-  },
+  }),
 ];
 
+const CUE_NAMES = { blocked: 'Needs input', done: 'Finished', error: 'Error', bell: 'Terminal bell' };
+
 const SOUNDS: SwitchRow[] = [
-  {
-    key: 'enabled',
-    label: 'Sounds (enabled)',
+  row('enabled', 'Sounds', {
     hint: 'The master switch for every cue below, in every browser. Default: this browser’s Sound switch.',
     fallback: 'browser',
-    read: (b) => b.sounds.enabled,
-  },
-  ...(['blocked', 'done', 'error', 'bell'] as const).map((cue) => ({
-    key: cue,
-    label: `${{ blocked: 'Needs input', done: 'Finished', error: 'Error', bell: 'Terminal bell' }[cue]} cue (${cue})`,
-    hint:
-      cue === 'bell'
-        ? 'A cue when a program in a pane rings the bell (BEL).'
-        : `The ${cue} cue, from ${cue}_file when the file names one.`,
-    fallback: 'on',
-    read: (b: NonNullable<ReturnType<typeof useConfigBehaviour>>) => b.sounds[cue],
-  })),
+  }),
+  ...(['blocked', 'done', 'error', 'bell'] as const).map((cue) =>
+    row(cue, `${CUE_NAMES[cue]} cue`, {
+      hint:
+        cue === 'bell'
+          ? 'A cue when a program in a pane rings the bell (BEL).'
+          : `The ${cue} cue, from ${cue}_file when the file names one.`,
+      fallback: 'on',
+    }),
+  ),
 ];
 
 const CONFIRMS: SwitchRow[] = [
-  {
-    key: 'close_pane',
-    label: 'Closing a pane (close_pane)',
+  row('close_pane', 'Closing a pane', {
     hint: 'Ask before closing a pane whose program still runs. Off: it closes at once.',
     fallback: 'ask',
-    read: (b) => b.confirm.closePane,
-  },
-  {
-    key: 'kill_workspace',
-    label: 'Closing a tab (kill_workspace)',
+  }),
+  row('kill_workspace', 'Closing a tab', {
     hint: 'Ask before closing a tab where a program still runs.',
     fallback: 'ask',
-    read: (b) => b.confirm.killWorkspace,
-  },
-  {
-    key: 'kill_session',
-    label: 'Killing a session (kill_session)',
+  }),
+  row('kill_session', 'Killing a session', {
     hint: 'Ask before killing a session and every program in it.',
     fallback: 'ask',
-    read: (b) => b.confirm.killSession,
-  },
-  {
-    key: 'load_profile',
-    label: 'Replacing a session with a profile (load_profile)',
+  }),
+  row('load_profile', 'Replacing a session with a profile', {
     hint: 'The Profiles picker’s replace (Ctrl+R) asks for a second Ctrl+R.',
     fallback: 'ask',
-    read: (b) => b.confirm.loadProfile,
-  },
+  }),
 ];
 
 const CLIPBOARD: SwitchRow[] = [
-  {
-    key: 'enable_osc52',
-    label: 'Programs may set the clipboard (enable_osc52)',
+  row('enable_osc52', 'Programs may set the clipboard', {
     hint: 'OSC 52 from a program in a pane writes this browser’s clipboard. Applies to terminals opened after the change.',
     fallback: 'on',
-    read: (b) => b.clipboard.osc52,
-  },
+  }),
 ];
 
 const THROTTLES = ['500', '1000', '2000', '5000', '10000'];
@@ -127,7 +112,7 @@ function SwitchRows(o: { table: Table; rows: SwitchRow[] }) {
   return (
     <>
       {o.rows.map((row) => {
-        const value = behaviour ? row.read(behaviour) : null;
+        const value = behaviour ? readSwitch(behaviour, o.table, row.key) : null;
         return (
           <SettingSelect
             key={row.key}

@@ -83,6 +83,7 @@ function KeyTextRow(o: { row: KeyRow; value: KeyValue | undefined }) {
             type="submit"
             className="min-h-[32px]"
             data-config-save={o.row.key}
+            aria-label={`Save ${o.row.key}`}
             disabled={!dirty || save.isPending}
           >
             Save

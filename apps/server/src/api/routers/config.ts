@@ -12,7 +12,6 @@ import { heldModifierOf } from '@rozi/keymap';
 import { inputSettings, prefixOf, WHICH_KEY } from '../../config/inputSettings';
 import { readSessionSettings, sessionEditKeys } from '../../config/sessionSettings';
 import { readSoundFile, SOUND_CUES, soundFilePath, soundFileSetting } from '../../config/soundFiles';
-import { readPaneRules } from '../../config/rules';
 import { editConfigTable } from '../../config/tableEdit';
 import { resolveTheme, themeChoices, type ResolvedTheme } from '../../config/themes';
 import { ExtensionHostError } from '../../extensions/hostError';
@@ -51,20 +50,6 @@ export const configRouter = router({
   behaviour: procedure.query(({ ctx }) =>
     behaviourSettings(configStore(ctx.extensions.context().paths.configFile).current().root),
   ),
-
-  /**
-   * `[[rules]]` as the server applies them to new panes (config/rules.ts), in order (the first
-   * match wins), with each skipped entry's one-line warning. Edited in the file.
-   */
-  rules: procedure.query(({ ctx }) => {
-    const { paths } = ctx.extensions.context();
-    const { root, text } = configStore(paths.configFile).current();
-    const { rules, warnings } = readPaneRules({ root, text, file: paths.configFile });
-    return {
-      rules: rules.map(({ test: _test, ...r }) => r),
-      warnings,
-    };
-  }),
 
   /**
    * The sound config.toml names for a cue (`[sounds] <cue>_file`), for the page to play where the

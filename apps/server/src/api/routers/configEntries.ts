@@ -10,7 +10,7 @@ import type { Entry } from '../../config/entryBlocks';
 import { entryProblem } from '../../config/entryCheck';
 import { ENTRY_TABLES, editEntryFile, type EntryOp, type EntryTable } from '../../config/entryEdit';
 import { homedir } from 'node:os';
-import { recordConfigEdit } from '../../config/configUndo';
+import { undoableEdit } from '../../config/configUndo';
 import { readHookEntries } from '../../hooks/userHooks';
 import { HOOK_EVENT_NAMES, HOOK_PERMISSIONS } from '@rozi/extensions/node';
 import { REPORTED_STATES } from '@rozi/detect';
@@ -151,16 +151,12 @@ export const configEntryProcedures = {
     }
     const label = labelOf(input.table, o);
     try {
-      const e = editEntryFile({ file: paths.configFile, table: input.table, op: o as EntryOp });
-      const undo = e.changed
-        ? recordConfigEdit({
-            file: paths.configFile,
-            label,
-            before: e.before,
-            after: e.after,
-            inverse: { kind: 'entry', table: input.table, op: e.inverse },
-          })
-        : null;
+      const { undo } = undoableEdit({
+        file: paths.configFile,
+        label,
+        run: () => editEntryFile({ file: paths.configFile, table: input.table, op: o as EntryOp }),
+        inverse: (e) => ({ kind: 'entry', table: input.table, op: e.inverse }),
+      });
       configStore(paths.configFile).current();
       return { label, undo };
     } catch (err) {

@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { z } from 'zod';
 import { loadConfigText } from '../../config/configLoad';
 import { configStore } from '../../config/configStore';
-import { latestConfigEdit, recordConfigEdit, undoConfigEdit } from '../../config/configUndo';
+import { latestConfigEdit, undoableEdit, undoConfigEdit } from '../../config/configUndo';
 import {
   keyValueProblem,
   SETTABLE_KEYS,
@@ -103,18 +103,14 @@ export const configKeyProcedures = {
       }
       const label = value === null ? `Unset ${k.key}` : `Set ${k.key}`;
       try {
-        const e = editConfigTable(paths.configFile, edit);
-        const undo = e.changed
-          ? recordConfigEdit({
-              file: paths.configFile,
-              label,
-              before: e.before,
-              after: e.after,
-              inverse: { kind: 'keys', table: k.table, set: e.inverse },
-            })
-          : null;
+        const e = undoableEdit({
+          file: paths.configFile,
+          label,
+          run: () => editConfigTable(paths.configFile, edit),
+          inverse: (r) => ({ kind: 'keys', table: k.table, set: r.inverse }),
+        });
         configStore(paths.configFile).current();
-        return { key: k.key, value, changed: e.changed, label, undo };
+        return { key: k.key, value, changed: e.changed, label, undo: e.undo };
       } catch (err) {
         throw new ExtensionHostError('invalid', err instanceof Error ? err.message : String(err));
       }
