@@ -196,11 +196,14 @@ describe('keyboard-only day, desktop 1440x900', () => {
                 shown.getBoundingClientRect().height <= footer.clientHeight,
               cut: shown.scrollWidth > shown.clientWidth,
               ellipsis: getComputedStyle(shown).textOverflow,
+              paneWhole: [...footer.querySelectorAll<HTMLElement>('[data-status-pane]')].every(
+                (p) => p.scrollWidth <= p.clientWidth,
+              ),
             }
           : null;
       }, long),
     );
-    expect(line).toEqual({ oneLine: true, cut: true, ellipsis: 'ellipsis' });
+    expect(line).toEqual({ oneLine: true, cut: true, ellipsis: 'ellipsis', paneWhole: true });
     // Its sidebar row drops whole words and ends in "…", the whole name in the row's tooltip.
     const row = await waitFor('the sidebar row cut at a word', () =>
       page.evaluate((name) => {
@@ -452,7 +455,13 @@ describe('keyboard-only day, desktop 1440x900', () => {
 async function landsFullScreen(
   b: Browser,
   s: RoziServer,
-  o: { start(): Promise<void>; typed: string; shows: string },
+  o: {
+    start(): Promise<void>;
+    typed: string;
+    shows: string;
+    /** Holds the server's answer (a tRPC procedure) until the starting screen is seen and shot. */
+    slow?: { procedure: string; shot: string };
+  },
 ): Promise<{ id: number; key: number }> {
   const { page } = b;
   const known = new Set((await workspaceOf(page)).panes.map((p) => p.key));
@@ -467,8 +476,30 @@ async function landsFullScreen(
     });
     observer.observe(document.body, { subtree: true, childList: true });
   });
+  let answer = () => {};
+  const held = `**/trpc/${o.slow?.procedure}**`;
+  if (o.slow) {
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    // Once: the route goes with the one request it holds.
+    await page.route(
+      held,
+      async (route) => {
+        await gate;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+  }
   await o.start();
   await page.keyboard.type(o.typed);
+  if (o.slow) {
+    await page
+      .locator('[data-mobile-starting]')
+      .getByText('Starting a new pane…')
+      .waitFor({ timeout: 20_000 });
+    await screenshot(page, o.slow.shot);
+    answer();
+  }
   const added = await waitFor('the new pane on the server', async () =>
     (await workspaceOf(page)).panes.find((p) => !known.has(p.key)),
   );
@@ -538,6 +569,7 @@ describe('keyboard-only day, phone 390x844', () => {
       start: () => palette(b, 'new tab'),
       typed: 'echo "tab-$((6*7))"\n',
       shows: 'tab-42',
+      slow: { procedure: 'tabs.create', shot: 'day-phone-starting' },
     });
     await screenshot(page, 'day-phone-new-tab');
     // The launcher (Ctrl+A a, a custom command) lands the same way.

@@ -22,8 +22,9 @@ const HINTS: ReadonlyArray<[string, string]> = [
 export function StatusLine({ session, paneLabel, pending, keymap }: StatusLineProps) {
   return (
     // One line whatever the names: a long session or pane title ends in an ellipsis (the whole of
-    // it in the tooltip) and the chord and key hints keep their room. The session name gives way
-    // first (shrink 8), so the pane beside it stays readable.
+    // it in the tooltip). The session name gives way first (shrink 8), then the key hints, whole
+    // ones at a time (they wrap onto a hidden second line); the pane beside the session keeps its
+    // room up to 40% ("pane 1 · b…" at 1100 px said nothing).
     <footer
       data-status-line
       className="flex h-6 shrink-0 items-center gap-3 overflow-hidden whitespace-nowrap border-t border-line bg-surface px-3 text-[11px] text-muted"
@@ -32,7 +33,7 @@ export function StatusLine({ session, paneLabel, pending, keymap }: StatusLinePr
         {session ?? '—'}
       </span>
       {paneLabel && (
-        <span className="min-w-0 truncate" title={paneLabel}>
+        <span className="max-w-[40%] shrink-0 truncate" title={paneLabel} data-status-pane>
           {paneLabel}
         </span>
       )}
@@ -47,7 +48,7 @@ export function StatusLine({ session, paneLabel, pending, keymap }: StatusLinePr
           </span>
         )}
       </span>
-      <span className="hidden shrink-0 items-center gap-3 lg:flex">
+      <span className="hidden h-4 min-w-0 shrink-[4] flex-wrap items-center justify-end gap-x-3 overflow-hidden lg:flex">
         {HINTS.map(([id, label]) => {
           const binding = bindingsOf(keymap, id).find((b) => b.length > 1) ?? bindingsOf(keymap, id)[0];
           if (!binding) return null;
