@@ -1,5 +1,5 @@
 // A day without the mouse (issue 17): one person's day in rozi from the keyboard alone, at
-// 1440x900 and on a 390x844 phone with a keyboard. Sessions, tabs, splits, renames, the launcher,
+// 1440x900 (the phone's day is keyboard-day-phone.test.ts). Sessions, tabs, splits, renames, the launcher,
 // the palette, Settings, the keybinding editor, an extension installed and removed from its
 // details page, the agent editor, two agents' questions answered from the inbox. Every pointer,
 // mouse or touch event that reaches a page fails the test (lib/pointerGuard.ts), so nothing here
@@ -12,7 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_GIT_ENV } from '../../apps/server/test/testGit';
 import { agentCapture } from '../../apps/server/test/agentCaptures';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
-import { focusOf, waitForFocus, type FocusPlace } from '../lib/focusProbe';
+import { focusOf, waitForFocus } from '../lib/focusProbe';
+import { activeTab, inTerminal, palette, prefix, session } from '../lib/keyboardDay';
 import { forgetPointerEvents, guardAgainstPointers, pointerEventsOf } from '../lib/pointerGuard';
 import { REPO_ROOT, startRozi, type RoziServer } from '../lib/roziServer';
 import { focusStop, invisibleStops, tabWalk } from '../lib/tabWalk';
@@ -20,9 +21,6 @@ import { waitFor } from '../lib/terminalText';
 import { agentRowsOf, workspaceOf } from '../lib/workspaceProbe';
 
 const FAKE = join(REPO_ROOT, 'apps', 'server', 'test', 'fake-agents', 'fake-agent.mjs');
-const inTerminal = (f: FocusPlace) => f.terminalPane !== null;
-/** The phone's one full-screen terminal (not inside a pane section). */
-const phoneTerminal = (f: FocusPlace) => f.tag === 'textarea' && f.name === 'Terminal input';
 
 let server: RoziServer;
 
@@ -60,29 +58,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.dispose();
 });
-
-async function prefix(b: Browser, key: string): Promise<void> {
-  await b.page.keyboard.press('Control+a');
-  await b.page.keyboard.press(key);
-}
-
-async function palette(b: Browser, command: string): Promise<void> {
-  await b.page.keyboard.press('Control+Shift+P');
-  await waitForFocus(
-    b.page,
-    'the palette filter',
-    (f) => f.tag === 'input' && f.dialog === 'Command palette',
-  );
-  await b.page.keyboard.type(command);
-  await b.page.keyboard.press('Enter');
-}
-
-const session = async (b: Browser, name = 'main') =>
-  (await workspaceOf(b.page)).sessions.find((s) => s.name === name)!;
-const activeTab = async (b: Browser, name = 'main') => {
-  const s = await session(b, name);
-  return s.tabs.find((t) => t.id === s.activeTabId)!;
-};
 
 /** A fake agent in a new tab of `main`, drawing a captured blocked screen; answers move it on. */
 async function blockedAgent(agent: string, caseName = ''): Promise<number> {
@@ -411,6 +386,8 @@ describe('keyboard-only day, desktop 1440x900', () => {
     await page.locator('[data-inbox-panel] [data-inbox-item]').nth(1).waitFor({ timeout: 20_000 });
     // The status line names the agent in the focused pane, not the interpreter it runs on (node).
     await server.cli(['focus', String(first)]);
+    // Settled before the inbox opens: a late focus event would take the focus from the panel.
+    await waitForFocus(page, 'the agent’s terminal', (f) => f.terminalPane === first);
     const named = await waitFor('the status line on the agent’s pane', async () => {
       const text = await page.locator('[data-status-line]').innerText();
       return text.includes(`pane ${first} ·`) ? text : null;
@@ -445,163 +422,4 @@ describe('keyboard-only day, desktop 1440x900', () => {
     await page.keyboard.press('Escape');
     await waitForFocus(page, 'the terminal after the inbox', inTerminal);
   }, 90_000);
-});
-
-/**
- * Starts a pane on the phone (`start`), types `typed` at once, and waits for the new pane's
- * terminal full screen with the focus, what was typed having run in it (`shows`). Fails if the
- * starting screen or the terminal never took the deck's place.
- */
-async function landsFullScreen(
-  b: Browser,
-  s: RoziServer,
-  o: {
-    start(): Promise<void>;
-    typed: string;
-    shows: string;
-    /** Holds the server's answer (a tRPC procedure) until the starting screen is seen and shot. */
-    slow?: { procedure: string; shot: string };
-  },
-): Promise<{ id: number; key: number }> {
-  const { page } = b;
-  const known = new Set((await workspaceOf(page)).panes.map((p) => p.key));
-  // The starting screen can be gone within a frame: record that it came rather than wait for it.
-  await page.evaluate(() => {
-    const seen = window as unknown as { sawStarting?: boolean };
-    seen.sawStarting = false;
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector('[data-mobile-starting]')) return;
-      seen.sawStarting = true;
-      observer.disconnect();
-    });
-    observer.observe(document.body, { subtree: true, childList: true });
-  });
-  let answer = () => {};
-  const held = `**/trpc/${o.slow?.procedure}**`;
-  if (o.slow) {
-    const gate = new Promise<void>((resolve) => (answer = resolve));
-    // Once: the route goes with the one request it holds.
-    await page.route(
-      held,
-      async (route) => {
-        await gate;
-        await route.continue();
-      },
-      { times: 1 },
-    );
-  }
-  await o.start();
-  await page.keyboard.type(o.typed);
-  if (o.slow) {
-    await page
-      .locator('[data-mobile-starting]')
-      .getByText('Starting a new pane…')
-      .waitFor({ timeout: 20_000 });
-    await screenshot(page, o.slow.shot);
-    answer();
-  }
-  const added = await waitFor('the new pane on the server', async () =>
-    (await workspaceOf(page)).panes.find((p) => !known.has(p.key)),
-  );
-  await page.locator(`[data-mobile-terminal="${added.key}"]`).waitFor({ timeout: 30_000 });
-  await waitForFocus(page, 'the new pane’s terminal', phoneTerminal);
-  expect(
-    await page.evaluate(() => (window as unknown as { sawStarting?: boolean }).sawStarting),
-    'the deck gave way to the starting screen at once',
-  ).toBe(true);
-  await waitFor(`${o.shows} in the new pane`, async () =>
-    (await s.cli(['capture-pane', '-t', String(added.id), '--format', 'text'])).includes(o.shows),
-  );
-  await waitFor(`${o.shows} on the phone`, async () =>
-    (await page.locator('[data-mobile-terminal] .xterm-rows').innerText()).includes(o.shows),
-  );
-  return { id: added.id, key: added.key };
-}
-
-describe('keyboard-only day, phone 390x844', () => {
-  let b: Browser;
-  // A day of its own: the desktop's agents would be the first, most urgent cards.
-  let server: RoziServer;
-  beforeAll(async () => {
-    server = await startRozi();
-    b = await openBrowser({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await guardAgainstPointers(b.context);
-  }, 60_000);
-  afterEach(async () => {
-    expect(await pointerEventsOf(b.page), 'pointer events reached the page').toEqual([]);
-  });
-  afterAll(async () => {
-    await b?.close();
-    await server?.dispose();
-  });
-
-  it('a card opens its terminal; rename, back to the cards; a new tab from the palette and a launch open full screen; Settings', async () => {
-    const { page } = b;
-    await page.goto(server.url);
-    await page.locator('[data-pane-card]').first().waitFor({ timeout: 60_000 });
-    await waitFor('a card has the focus', async () => (await focusStop(page)).data.paneCard !== undefined);
-    await page.keyboard.press('Enter');
-    await page.locator('[data-mobile-terminal]').waitFor({ timeout: 30_000 });
-    await waitForFocus(page, 'the terminal', phoneTerminal);
-    await page.keyboard.type('echo "phone-$((6*7))"\n');
-    await waitFor('the command ran', async () =>
-      (await page.locator('[data-mobile-terminal] .xterm-rows').innerText()).includes('phone-42'),
-    );
-    await prefix(b, ',');
-    await waitForFocus(page, 'the tab name', (f) => f.dialog === 'Rename tab' && f.tag === 'input');
-    await page.keyboard.type('phone');
-    await page.keyboard.press('Enter');
-    await waitFor('renamed', async () => (await activeTab(b)).name === 'phone');
-    await waitForFocus(page, 'the terminal after the rename', phoneTerminal);
-    await prefix(b, 's');
-    await waitForFocus(page, 'Back to panes', (f) => f.name === 'Back to panes');
-    await page.keyboard.press('Enter');
-    await waitFor(
-      'a card has the focus again',
-      async () => (await focusStop(page)).data.paneCard !== undefined,
-    );
-    expect(invisibleStops([await focusStop(page)])).toEqual([]);
-    await screenshot(page, 'day-phone-cards');
-    // A new tab from the palette opens full screen at once with the focus (it used to leave the
-    // phone on the deck), and what is typed before it is there runs in it, not in the pane left.
-    const first = await waitFor('the first pane', async () => (await workspaceOf(page)).panes[0]);
-    const landed = await landsFullScreen(b, server, {
-      start: () => palette(b, 'new tab'),
-      typed: 'echo "tab-$((6*7))"\n',
-      shows: 'tab-42',
-      slow: { procedure: 'tabs.create', shot: 'day-phone-starting' },
-    });
-    await screenshot(page, 'day-phone-new-tab');
-    // The launcher (Ctrl+A a, a custom command) lands the same way.
-    await landsFullScreen(b, server, {
-      start: async () => {
-        await prefix(b, 'a');
-        await waitForFocus(
-          page,
-          'the command field',
-          (f) => f.dialog === 'New agent' && f.name === 'Custom command',
-        );
-        await page.keyboard.type('echo "launched-$((6*7))"; exec bash');
-        await page.keyboard.press('Enter');
-      },
-      typed: 'echo "early-$((6*7))"\n',
-      shows: 'early-42',
-    });
-    // Asked of the server: neither pane it was started from got what was typed for the next.
-    const screenOf = (id: number) => server.cli(['capture-pane', '-t', String(id), '--format', 'text']);
-    expect(await screenOf(first.id)).not.toMatch(/tab-|early-/);
-    expect(await screenOf(landed.id)).not.toMatch(/early-/);
-    // Back to the deck, the focus on a card.
-    await prefix(b, 's');
-    await waitForFocus(page, 'Back to panes', (f) => f.name === 'Back to panes');
-    await page.keyboard.press('Enter');
-    await waitFor(
-      'a card has the focus after the launches',
-      async () => (await focusStop(page)).data.paneCard !== undefined,
-    );
-    await palette(b, 'open settings');
-    await page.waitForURL(/\/settings/);
-    await waitForFocus(page, 'the Theme select', (f) => f.tag === 'select' && /^Theme/.test(f.name));
-    await screenshot(page, 'day-phone-settings');
-  }, 150_000);
 });
