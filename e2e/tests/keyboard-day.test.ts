@@ -384,16 +384,6 @@ describe('keyboard-only day, desktop 1440x900', () => {
       60_000,
     );
     await page.locator('[data-inbox-panel] [data-inbox-item]').nth(1).waitFor({ timeout: 20_000 });
-    // The status line names the agent in the focused pane, not the interpreter it runs on (node).
-    await server.cli(['focus', String(first)]);
-    // Settled before the inbox opens: a late focus event would take the focus from the panel.
-    await waitForFocus(page, 'the agent’s terminal', (f) => f.terminalPane === first);
-    const named = await waitFor('the status line on the agent’s pane', async () => {
-      const text = await page.locator('[data-status-line]').innerText();
-      return text.includes(`pane ${first} ·`) ? text : null;
-    });
-    expect(named).toContain(`pane ${first} · Codex`);
-    expect(named).not.toMatch(/\bnode\b/);
     // What a screen reader hears of the session's rollup: counts apart, not "1 working1 needs input".
     const heard = await page.locator('[data-session="main"] [data-rollup]').first().textContent();
     expect(heard).toMatch(/2 needs input/);
@@ -421,5 +411,15 @@ describe('keyboard-only day, desktop 1440x900', () => {
     );
     await page.keyboard.press('Escape');
     await waitForFocus(page, 'the terminal after the inbox', inTerminal);
+    // After the inbox (focusing a pane changed its order and focus): the status line names the
+    // agent in the focused pane, not the interpreter it runs on (node).
+    await server.cli(['focus', String(first)]);
+    await waitForFocus(page, 'the agent’s terminal', (f) => f.terminalPane === first);
+    const named = await waitFor('the status line on the agent’s pane', async () => {
+      const text = await page.locator('[data-status-line]').innerText();
+      return text.includes(`pane ${first} ·`) ? text : null;
+    });
+    expect(named).toContain(`pane ${first} · Codex`);
+    expect(named).not.toMatch(/\bnode\b/);
   }, 90_000);
 });
