@@ -2,7 +2,7 @@
 // web terminal from npm) in the same run, the same Chromium and the same measuring code.
 //
 //   npx --no-install tsx bench/web-terminal.mjs [--mb 50] [--samples 200] [--wetty DIR] [--server-mib 20]
-//       [--peers rozi,rozi-webgl,wetty,wetty-dom] [--figures echo,seq,colour,busy] [--rounds 1]
+//       [--peers rozi,rozi-webgl,rozi-uniform,wetty,wetty-dom] [--figures echo,seq,colour,busy] [--rounds 1]
 //
 // The issue's figures in one run (the command in bench/README.md and README's bench section):
 //   npx --no-install tsx bench/web-terminal.mjs --mb 15 --samples 50 --server-mib 20
@@ -371,7 +371,11 @@ async function main() {
       const url = new URL(rozi.url);
       url.searchParams.set('probe', '1');
       if (variant === 'webgl') url.searchParams.set('renderer', 'webgl');
-      return await measure(variant === 'auto' ? 'rozi' : 'rozi (webgl forced)', {
+      // Every pane with the focused pane's flow window (apps/web stream/flowWindow.ts): the A/B
+      // of per-pane windows.
+      if (variant === 'uniform') url.searchParams.set('flow', 'uniform');
+      const label = { auto: 'rozi', webgl: 'rozi (webgl forced)', uniform: 'rozi (uniform window)' }[variant];
+      return await measure(label, {
         url: url.toString(),
         pick: PICK.rozi,
         seq,
@@ -435,6 +439,7 @@ async function main() {
   const PEER_RUNS = {
     rozi: () => runRozi('auto'),
     'rozi-webgl': () => runRozi('webgl'),
+    'rozi-uniform': () => runRozi('uniform'),
     wetty: () => runWetty('webgl'),
     'wetty-dom': () => runWetty('dom'),
   };
@@ -442,7 +447,8 @@ async function main() {
   for (let round = 0; round < ROUNDS; round++)
     for (const peer of PEERS) {
       const run = PEER_RUNS[peer];
-      if (!run) throw new Error(`bench: unknown peer ${peer} (rozi, rozi-webgl, wetty, wetty-dom)`);
+      if (!run)
+        throw new Error(`bench: unknown peer ${peer} (rozi, rozi-webgl, rozi-uniform, wetty, wetty-dom)`);
       runs.push(await run());
     }
   const results = combineRounds(runs);

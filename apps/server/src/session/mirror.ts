@@ -1,6 +1,7 @@
 // A pane's headless terminal: the parsed screen + scrollback used by capture-pane, detection and
-// the kind 2 (reset) frames of the stream. @xterm/headless parses only 11–17 MB/s here, slower than
-// a PTY can flood, so it must never sit on the path to the browser:
+// the kind 2 (reset) frames of the stream. It runs in the mirror worker thread (mirrorHost.ts; the
+// main thread holds a PaneMirror, mirrorClient.ts). @xterm/headless parses only 11–17 MB/s here,
+// slower than a PTY can flood, and the worker shares the 2 cores with everything else, so:
 //  * output is queued and handed to xterm in MIRROR_CHUNK pieces from a timer, never inline;
 //  * while flooding, each piece is followed by a pause of MIRROR_DUTY_RATIO × its parse time, so the
 //    mirror takes at most ~1/(1+ratio) of the event loop (10 % with ratio 9; ratio 3 measured

@@ -1,8 +1,8 @@
 // One pane: a PTY child, its output ring (what viewers replay) and its headless mirror (what
 // capture-pane and detection read). The pane owns all three and disposes them together.
 // Output path: PTY bytes → ring → (batched, stream/outputBatcher.ts: at once after a quiet spell,
-// else within ~3 ms or at 64 KB) every attached viewer's pump; and → mirror queue (parsed later,
-// see mirror.ts). The PTY is paused only while every attached viewer
+// else within ~3 ms or at 64 KB) every attached viewer's pump; and → the mirror worker (parsed
+// there, off this thread: mirrorClient.ts). The PTY is paused only while every attached viewer
 // is above its high watermark (stream/paneViewer.ts), so one stalled browser never stalls others.
 import type { EventBus } from '../events/bus';
 import type { PtyBackend, PtyProcess } from '../pty/backend';

@@ -15,7 +15,7 @@ import { useConfigBehaviour } from '../settings/useConfigInput';
 import { useResolvedTheme } from '../settings/useResolvedTheme';
 import { useStream } from '../stream/streamContext';
 import type { PaneAttachment } from '../stream/streamClient';
-import { FLOW_BACKGROUND_WINDOW, FLOW_FOCUSED_WINDOW } from '../stream/wireFormat';
+import { flowWindow } from '../stream/flowWindow';
 import { useTRPCClient } from '../api/trpcClient';
 import { openTerminalLink } from './openTerminalLink';
 import { TerminalSearchBar } from './TerminalSearchBar';
@@ -199,7 +199,7 @@ export function TerminalView({
         },
       },
       // The focused pane gets the full flow window, the others a small one (protocol.ts).
-      focusedRef.current ? FLOW_FOCUSED_WINDOW : FLOW_BACKGROUND_WINDOW,
+      flowWindow(focusedRef.current),
     );
     attachmentRef.current = attachment;
     const disposables = [
@@ -287,7 +287,7 @@ export function TerminalView({
   }, [scrollback]);
 
   useEffect(() => {
-    attachmentRef.current?.setWindow(focused ? FLOW_FOCUSED_WINDOW : FLOW_BACKGROUND_WINDOW);
+    attachmentRef.current?.setWindow(flowWindow(focused));
   }, [focused]);
 
   useEffect(() => {
