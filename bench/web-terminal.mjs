@@ -2,7 +2,7 @@
 // web terminal from npm) in the same run, the same Chromium and the same measuring code.
 //
 //   npx --no-install tsx bench/web-terminal.mjs [--mb 50] [--samples 200] [--wetty DIR] [--server-mib 20]
-//       [--peers rozi,rozi-webgl,rozi-uniform,wetty,wetty-dom] [--figures echo,seq,colour,busy] [--rounds 1]
+//       [--peers rozi,rozi-webgl,rozi-bg100,wetty,wetty-dom] [--figures echo,seq,colour,busy] [--rounds 1]
 //
 // The issue's figures in one run (the command in bench/README.md and README's bench section):
 //   npx --no-install tsx bench/web-terminal.mjs --mb 15 --samples 50 --server-mib 20
@@ -371,10 +371,12 @@ async function main() {
       const url = new URL(rozi.url);
       url.searchParams.set('probe', '1');
       if (variant === 'webgl') url.searchParams.set('renderer', 'webgl');
-      // Every pane with the focused pane's flow window (apps/web stream/flowWindow.ts): the A/B
-      // of per-pane windows.
-      if (variant === 'uniform') url.searchParams.set('flow', 'uniform');
-      const label = { auto: 'rozi', webgl: 'rozi (webgl forced)', uniform: 'rozi (uniform window)' }[variant];
+      // Background panes with a 100 KiB flow window (apps/web stream/flowWindow.ts): the A/B of
+      // per-pane windows.
+      if (variant === 'bg100') url.searchParams.set('flow-bg', '100');
+      const label = { auto: 'rozi', webgl: 'rozi (webgl forced)', bg100: 'rozi (100 KiB background window)' }[
+        variant
+      ];
       return await measure(label, {
         url: url.toString(),
         pick: PICK.rozi,
@@ -439,7 +441,7 @@ async function main() {
   const PEER_RUNS = {
     rozi: () => runRozi('auto'),
     'rozi-webgl': () => runRozi('webgl'),
-    'rozi-uniform': () => runRozi('uniform'),
+    'rozi-bg100': () => runRozi('bg100'),
     wetty: () => runWetty('webgl'),
     'wetty-dom': () => runWetty('dom'),
   };
@@ -448,7 +450,7 @@ async function main() {
     for (const peer of PEERS) {
       const run = PEER_RUNS[peer];
       if (!run)
-        throw new Error(`bench: unknown peer ${peer} (rozi, rozi-webgl, rozi-uniform, wetty, wetty-dom)`);
+        throw new Error(`bench: unknown peer ${peer} (rozi, rozi-webgl, rozi-bg100, wetty, wetty-dom)`);
       runs.push(await run());
     }
   const results = combineRounds(runs);

@@ -34,12 +34,10 @@
 // is bounded by the window, so a Ctrl-C is drawn after at most ~512 KB of parsing. The PTY is
 // paused only while every attached viewer is above the high watermark; a stalled viewer never
 // stalls the others, and one that fell off the ring buffer gets a kind 2 reset when it acks again.
-// The window is per viewer, chosen by the page (`window` on attach, then `flow` messages): the
-// full FLOW_HIGH_WATERMARK for the pane it has focused, FLOW_BACKGROUND_WINDOW for the others, so
-// a sibling pane flooding `yes` has at most ~100 KB in flight ahead of the focused pane's echo on
-// the same socket (with 512 KB for every pane, echo's p99 during `yes` doubled: 209 vs 110 ms,
-// bench/web-terminal.mjs --figures busy). The server clamps a window to
-// [FLOW_MIN_WINDOW, FLOW_MAX_WINDOW]; the low watermark is always half of it.
+// The window is per viewer, chosen by the page (`window` on attach, then `flow` messages; the
+// page's choice and why it is the same for focused and background panes: apps/web
+// stream/flowWindow.ts; FLOW_BACKGROUND_WINDOW is the smaller one its A/B tried). The server
+// clamps a window to [FLOW_MIN_WINDOW, FLOW_MAX_WINDOW]; the low watermark is always half of it.
 //
 // Resize policy with several viewers (stream/canonicalSize.ts): when the page holding the lease
 // of the pane's session (the controller) views the pane, its size is canonical and the other
@@ -66,7 +64,7 @@ export const FRAME_HEADER_BYTES = 13;
 export const FLOW_HIGH_WATERMARK = 512 * 1024;
 export const FLOW_LOW_WATERMARK = FLOW_HIGH_WATERMARK / 2;
 export const FLOW_ACK_EVERY = 5_000;
-/** The window a page gives panes it has not focused (see the flow-control note above). */
+/** A smaller window for background panes, as A/B'd (apps/web stream/flowWindow.ts: not used). */
 export const FLOW_BACKGROUND_WINDOW = 100 * 1024;
 /** Windows a page may ask for are clamped into this range. */
 export const FLOW_MIN_WINDOW = 16 * 1024;

@@ -39,7 +39,7 @@ export interface PaneSink {
 export interface PaneAttachment {
   input(data: string): void;
   resize(cols: number, rows: number): void;
-  /** This pane's flow-control window in bytes (FLOW_FOCUSED_WINDOW / FLOW_BACKGROUND_WINDOW). */
+  /** This pane's flow-control window in bytes (stream/flowWindow.ts). */
   setWindow(bytes: number): void;
   dispose(): void;
 }

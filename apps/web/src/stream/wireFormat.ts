@@ -11,12 +11,8 @@ export const FRAME_HEADER_BYTES = 13;
 export const REMOVED_CLOSE_CODE = 4001 satisfies typeof SERVER_REMOVED_CLOSE_CODE;
 /** Ack after about this many payload bytes have been written (server: FLOW_ACK_EVERY). */
 export const FLOW_ACK_EVERY = 5_000;
-/**
- * Flow-control windows this page asks for (server: protocol.ts): the full one for the focused
- * pane, a small one for the others so a flooding sibling does not crowd the focused pane's echo.
- */
+/** The flow-control window this page asks for (server: protocol.ts; per pane: flowWindow.ts). */
 export const FLOW_FOCUSED_WINDOW = 512 * 1024;
-export const FLOW_BACKGROUND_WINDOW = 100 * 1024;
 
 export interface DecodedFrame extends FrameHeader {
   payload: Uint8Array;
