@@ -143,6 +143,10 @@ export class PaneViewer implements OutputSink {
     return this.blocked || this.queueFull;
   }
 
+  unsent(): number {
+    return Math.max(0, this.pane.ring.end - this.sentOffset);
+  }
+
   stats(): { key: number; sentOffset: number; unacked: number; blocked: boolean } {
     return { key: this.pane.key, sentOffset: this.sentOffset, unacked: this.unacked, blocked: this.blocked };
   }

@@ -12,6 +12,8 @@ export interface OutputSink {
   onExit(code: number | null): void;
   /** Above its high watermark: wants no more output until it acks. */
   isBlocked(): boolean;
+  /** Bytes in the ring this viewer has not sent yet (absent: counts as plenty). */
+  unsent?(): number;
 }
 
 export interface StreamSnapshot {
