@@ -1,5 +1,5 @@
-// `rozi config get/set/unset/keys/list/add/edit/remove/undo` against a real server and a real
-// config.toml (issue 18: everything works from the file, Settings and the CLI alike): every edit
+// `rozi config get/set/unset/keys/list/add/edit/remove/undo/bind/bindings` against a real server
+// and a real config.toml (issue 18: everything works from the file, Settings and the CLI alike): every edit
 // keeps the user's comments, a bad value or entry is refused in one line with the file byte for
 // byte as it was, and undo puts the last edit back.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -208,6 +208,41 @@ describe('rozi config entries', () => {
     r = await cli('config', 'add', 'commands', 'oops');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/'oops' is not KEY=VALUE/);
+    expect(file()).toBe(before);
+  });
+});
+
+describe('rozi config bind', () => {
+  it('binds an action in [keys] with comments kept, lists it, unbinds and resets it', async () => {
+    let r = await cli('config', 'bind', 'copy-mode', 'b', 'ctrl-a v');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('copy-mode = b, ctrl-a v');
+    expect(file()).toContain('# my rozi config: hand-written, keep my comments');
+    expect(file()).toMatch(/\[keys\]\ncopy-mode = \[ ?"b", "ctrl-a v" ?\]/);
+    const rows = await cli('--format', 'json', 'config', 'bindings');
+    const copy = (
+      JSON.parse(rows.stdout) as Array<{ id: string; keys: Array<{ key: string; source: string }> }>
+    ).find((a) => a.id === 'copy-mode');
+    expect(copy?.keys.map((k) => [k.key, k.source])).toContainEqual(['ctrl-a v', 'user']);
+
+    r = await cli('config', 'bind', 'copy-mode', '--none');
+    expect(r.stdout).toContain('copy-mode: unbound');
+    expect(file()).toMatch(/copy-mode = \[ ?\]/);
+    r = await cli('config', 'bind', 'copy-mode', '--reset');
+    expect(r.stdout).toContain('back to its default keys');
+    expect(file()).not.toContain('copy-mode');
+  });
+
+  it('refuses an unknown action and a bad key in one line, the file unchanged', async () => {
+    await refused(['config', 'bind', 'no-such-action', 'x'], /no action "no-such-action"/);
+    const before = file();
+    const r = await cli('config', 'bind', 'copy-mode');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/give KEYs, or --reset, or --none/);
+    const bad = await cli('config', 'bind', 'copy-mode', 'nosuchmod-x');
+    expect(bad.code, bad.stdout).not.toBe(0);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/"nosuchmod-x" is not a key sequence/);
     expect(file()).toBe(before);
   });
 });

@@ -1,7 +1,9 @@
 // `rozi config …` edits (issue 18): single keys (get/set/unset/keys), [[…]] entries
-// (list/add/edit/remove) and undo, all through the running server's config procedures, the path
-// Settings uses. `config check` and `config status` are listed with the agent verbs.
+// (list/add/edit/remove), undo and [keys] bindings (bind/bindings), all through the running
+// server's config procedures, the path Settings and the keybinding editor use. `config check` and
+// `config status` are listed with the agent verbs.
 import type { Verb } from '../verb';
+import { configBindingsVerb, configBindVerb } from './config/bind';
 import { configAddVerb, configEditVerb, configListVerb, configRemoveVerb } from './config/entries';
 import { configGetVerb } from './config/get';
 import { configKeysVerb } from './config/keys';
@@ -18,4 +20,6 @@ export const configVerbs: Verb[] = [
   configEditVerb,
   configRemoveVerb,
   configUndoVerb,
+  configBindVerb,
+  configBindingsVerb,
 ];
