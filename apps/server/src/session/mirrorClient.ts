@@ -154,14 +154,7 @@ export class PaneMirror {
   /** From the link: open this mirror in a (new) worker, fed the pane's recent output. */
   openIn(first: boolean, offset: number): void {
     if (first) {
-      this.link.post({
-        t: 'open',
-        id: this.id,
-        cols: this.cols,
-        rows: this.rows,
-        scrollback: this.o.scrollback,
-        offset,
-      });
+      this.postOpen(offset);
       return;
     }
     // The worker died: what was gathered is in the ring, so the replay covers it.
@@ -169,17 +162,21 @@ export class PaneMirror {
     this.gatheredBytes = 0;
     this.failReads('the screen mirror restarted; ask again');
     const { bytes, offset: from } = this.o.replay();
+    this.postOpen(from);
+    this.gathered.push(bytes);
+    this.gatheredBytes = bytes.length;
+    this.flush();
+  }
+
+  private postOpen(offset: number): void {
     this.link.post({
       t: 'open',
       id: this.id,
       cols: this.cols,
       rows: this.rows,
       scrollback: this.o.scrollback,
-      offset: from,
+      offset,
     });
-    this.gathered.push(bytes);
-    this.gatheredBytes = bytes.length;
-    this.flush();
   }
 
   private flush(): void {
