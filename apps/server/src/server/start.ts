@@ -124,6 +124,12 @@ function closeControl(control: { close(): void }, socket: string): void {
 
 /** Starts everything; resolves when the server has shut down (exit code 0). */
 export async function runServer(o: ServerOptions): Promise<number> {
+  // The stop signals are taken from the first moment: one that arrives while the server is still
+  // starting (a test or a supervisor that stops it at once) waits for the start, then stops it
+  // cleanly, instead of meeting the default action and killing it with no snapshot.
+  let stopOn: (signal: string) => void = (signal) => (early ??= signal);
+  let early: string | undefined;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stopOn(signal));
   if (!isLoopback(o.host) && !o.allowRemote) {
     throw new ServerStartError(
       'host-refused',
@@ -473,8 +479,7 @@ export async function runServer(o: ServerOptions): Promise<number> {
       );
       resolve(0);
     };
-    process.once('SIGINT', () => void stop('SIGINT'));
-    process.once('SIGTERM', () => void stop('SIGTERM'));
-    process.once('SIGHUP', () => void stop('SIGHUP'));
+    stopOn = (signal) => void stop(signal);
+    if (early) stopOn(early);
   });
 }
