@@ -201,58 +201,38 @@ function SettingsBody() {
               <span className="font-mono">rozi config undo</span> reverts the last change from here or there.
               Comments in the file are kept.
             </p>
-            <h3 id="panes" className="mt-2 text-[13px] font-semibold">
-              Panes and shell
-            </h3>
+            <TableHeading id="panes">Panes and shell</TableHeading>
             <ConfigKeyFields rows={PANE_KEYS} switches={['pane.hold_on_exit']} />
-            <h3 id="commands" className="mt-2 text-[13px] font-semibold">
-              Commands
-            </h3>
+            <TableHeading id="commands">Commands</TableHeading>
             <p className="text-[12px] text-muted">
               [[commands]]: named commands in the palette and{' '}
               <span className="font-mono">rozi run-action ID</span>; bind one with [keys] ID = &quot;g&quot;.
             </p>
             <EntryEditor table="commands" />
-            <h3 id="services" className="mt-2 text-[13px] font-semibold">
-              Services
-            </h3>
+            <TableHeading id="services">Services</TableHeading>
             <ConfigServicesPanel />
             <EntryEditor table="services" quietWhenEmpty />
-            <h3 id="confirm" className="mt-2 text-[13px] font-semibold">
-              Confirmations
-            </h3>
+            <TableHeading id="confirm">Confirmations</TableHeading>
             <ConfigConfirmFields />
-            <h3 id="clipboard" className="mt-2 text-[13px] font-semibold">
-              Clipboard
-            </h3>
+            <TableHeading id="clipboard">Clipboard</TableHeading>
             <ConfigClipboardFields />
-            <h3 id="session" className="mt-2 text-[13px] font-semibold">
-              Sessions
-            </h3>
+            <TableHeading id="session">Sessions</TableHeading>
             <ConfigSessionPanel />
-            <h3 id="rules" className="mt-2 text-[13px] font-semibold">
-              Rules
-            </h3>
+            <TableHeading id="rules">Rules</TableHeading>
             <p className="text-[12px] text-muted">
               [[rules]]: a new pane started with a command takes the first rule whose match is in its command
               line (shell panes, popups and restored sessions do not).
             </p>
             <EntryEditor table="rules" />
-            <h3 id="hooks" className="mt-2 text-[13px] font-semibold">
-              Hooks
-            </h3>
+            <TableHeading id="hooks">Hooks</TableHeading>
             <p className="text-[12px] text-muted">
               [[hooks]]: a shell command (run) or a sandboxed module (script) on an event, optionally only for
               some states or agents.
             </p>
             <EntryEditor table="hooks" />
-            <h3 id="scratchpad" className="mt-2 text-[13px] font-semibold">
-              Scratchpad
-            </h3>
+            <TableHeading id="scratchpad">Scratchpad</TableHeading>
             <ConfigKeyFields rows={SCRATCHPAD_KEYS} />
-            <h3 id="logging" className="mt-2 text-[13px] font-semibold">
-              Pane logging
-            </h3>
+            <TableHeading id="logging">Pane logging</TableHeading>
             <ConfigKeyFields rows={LOGGING_KEYS} />
           </Section>
           <Section id="agents" storedIn="config" title="Agents">
@@ -330,5 +310,14 @@ function DesktopNotifications() {
         </p>
       )}
     </div>
+  );
+}
+
+/** One config.toml table's heading on the settings page; its id is the table's anchor. */
+function TableHeading({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <h3 id={id} className="mt-2 text-[13px] font-semibold">
+      {children}
+    </h3>
   );
 }
