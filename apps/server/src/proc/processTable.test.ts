@@ -2,6 +2,7 @@
 // ProcessTable, the status tier's ProcReader) read the same facts, and the stat parser survives a
 // comm with spaces and parentheses.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { createProcReader, parseProcStat, procProcessTable } from './processTable';
 
@@ -17,6 +18,8 @@ describe('processTable', () => {
       sid: 4242,
       tpgid: 4300,
       startTime: 987654,
+      // A short line (an old kernel) has no layout fields: no image to compare.
+      image: '0:0:0:0',
     });
     expect(parseProcStat(1, 'garbage')).toBeNull();
   });
@@ -50,5 +53,34 @@ describe('processTable', () => {
       child.kill();
     }
     expect(createProcReader().details(2 ** 22 + 1)).toBeNull();
+  });
+
+  it('an exec changes the image even where pid, start time and comm stay the same', async () => {
+    // bash execs bash: what a pane's forked child does to the server's `node` (fork, then exec
+    // `env`, which execs `node` again). Cached by comm alone, the first image's argv and
+    // environment were kept for the second (an inbox e2e read no agent for 30 s).
+    const child = spawn('bash', ['-c', 'read a; exec env ROZI_AGENT=kiro bash -c "read b"'], {
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    try {
+      const pid = child.pid as number;
+      const reader = createProcReader({ envVars: ['ROZI_AGENT'] });
+      const waitFor = async (ok: () => boolean) => {
+        for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
+      };
+      await waitFor(() => (reader.details(pid)?.argv.length ?? 0) > 0);
+      const before = reader.stat(pid);
+      expect(before?.image).toMatch(/^[1-9]\d*:\d+:\d+:\d+$/);
+      expect(reader.details(pid)?.env).toEqual({});
+      child.stdin?.write('go\n');
+      await waitFor(() => reader.details(pid)?.env.ROZI_AGENT === 'kiro');
+      const after = reader.stat(pid);
+      expect(after).toMatchObject({ comm: 'bash', startTime: before?.startTime });
+      expect(after?.image).not.toBe(before?.image);
+      expect(reader.details(pid)?.argv).toEqual(['bash', '-c', 'read b']);
+    } finally {
+      child.kill();
+      await once(child, 'exit');
+    }
   });
 });

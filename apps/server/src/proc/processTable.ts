@@ -24,6 +24,13 @@ export interface ProcStat {
   startTime: number;
   /** One letter (R, S, D, Z zombie, T stopped, ...). */
   state: string;
+  /**
+   * Where this program image laid out its arguments and environment (stat fields 48–51,
+   * arg_start…env_end): every exec writes them afresh, at a randomised address, while pid,
+   * start time and often comm stay the same. A forked child before its exec still shows its
+   * parent's layout. '0:0:0:0' inside exec and for processes whose memory we may not read.
+   */
+  image: string;
 }
 
 export interface ProcessEntry {
@@ -95,6 +102,7 @@ export function parseProcStat(pid: number, text: string): ProcStat | null {
     tpgid: num(5),
     startTime: num(19),
     state: f[0] ?? '?',
+    image: `${f[45] ?? 0}:${f[46] ?? 0}:${f[47] ?? 0}:${f[48] ?? 0}`,
   };
   return Number.isFinite(stat.startTime) && Number.isFinite(stat.pgid) ? stat : null;
 }

@@ -178,8 +178,28 @@ describe('ProcessTier identity', () => {
     let start = 100;
     const reader: ProcReader = {
       scan: () => [
-        { pid: 10, comm: 'bash', ppid: 1, pgid: 10, sid: 10, tpgid: 20, startTime: 1, state: 'S' },
-        { pid: 20, comm: 'node', ppid: 10, pgid: 20, sid: 10, tpgid: 20, startTime: start, state: 'S' },
+        {
+          pid: 10,
+          comm: 'bash',
+          ppid: 1,
+          pgid: 10,
+          sid: 10,
+          tpgid: 20,
+          startTime: 1,
+          state: 'S',
+          image: '1:2:3:4',
+        },
+        {
+          pid: 20,
+          comm: 'node',
+          ppid: 10,
+          pgid: 20,
+          sid: 10,
+          tpgid: 20,
+          startTime: start,
+          state: 'S',
+          image: `${start}`,
+        },
       ],
       stat: () => null,
       details: (pid) => ({
@@ -210,8 +230,28 @@ describe('ProcessTier identity', () => {
     let laidOut = false;
     const reader: ProcReader = {
       scan: () => [
-        { pid: 10, comm: 'sh', ppid: 1, pgid: 10, sid: 10, tpgid: 10, startTime: 1, state: 'S' },
-        { pid: 20, comm: 'node', ppid: 10, pgid: 10, sid: 10, tpgid: 10, startTime: 5, state: 'R' },
+        {
+          pid: 10,
+          comm: 'sh',
+          ppid: 1,
+          pgid: 10,
+          sid: 10,
+          tpgid: 10,
+          startTime: 1,
+          state: 'S',
+          image: '1:2:3:4',
+        },
+        {
+          pid: 20,
+          comm: 'node',
+          ppid: 10,
+          pgid: 10,
+          sid: 10,
+          tpgid: 10,
+          startTime: 5,
+          state: 'R',
+          image: '1:2:3:4',
+        },
       ],
       stat: () => null,
       details: (pid) =>
@@ -238,7 +278,17 @@ describe('ProcessTier identity', () => {
     let environ = false;
     const reader: ProcReader = {
       scan: () => [
-        { pid: 20, comm: 'node', ppid: 1, pgid: 20, sid: 20, tpgid: 20, startTime: 5, state: 'R' },
+        {
+          pid: 20,
+          comm: 'node',
+          ppid: 1,
+          pgid: 20,
+          sid: 20,
+          tpgid: 20,
+          startTime: 5,
+          state: 'R',
+          image: '1:2:3:4',
+        },
       ],
       stat: () => null,
       details: () => ({
@@ -254,6 +304,47 @@ describe('ProcessTier identity', () => {
     tier.tick();
     expect(tier.occupant(0)).toBeNull();
     environ = true;
+    now += tier.policy.slowScanMs;
+    expect(tier.tick()).toHaveLength(1);
+    expect(tier.occupant(0)).toMatchObject({ agent: 'kiro', pid: 20 });
+  });
+
+  it("reads a pane's child again once it execs, though it keeps the server's comm", () => {
+    // node-pty forks the server (comm `node`), then the child execs `env`, which execs `node`
+    // fake.mjs: a scan before the first exec saw the server's argv and environment under the
+    // same pid, start time and comm as the agent. Cached by comm, the pane never read as kiro
+    // (inbox e2e 'kiro reads undefined', 1 launch in 30 under load); the image tells them apart.
+    let execed = false;
+    const reader: ProcReader = {
+      scan: () => [
+        {
+          pid: 20,
+          comm: 'node',
+          ppid: 1,
+          pgid: 20,
+          sid: 20,
+          tpgid: 20,
+          startTime: 5,
+          state: 'R',
+          image: execed ? '9000:9100:9100:9400' : '5000:5080:5080:7000',
+        },
+      ],
+      stat: () => null,
+      details: () =>
+        execed
+          ? { exe: '/usr/bin/node', argv: ['node', '/x/fake-agent.mjs'], env: { ROZI_AGENT: 'kiro' } }
+          : {
+              exe: '/usr/bin/node',
+              argv: ['node', '/x/rozi.mjs', 'server'],
+              env: {} as Record<string, string>,
+            },
+    };
+    let now = 0;
+    const tier = new ProcessTier({ reader, match, now: () => now, epoch: 'e' });
+    tier.addPane(0, 20);
+    tier.tick();
+    expect(tier.occupant(0)).toBeNull();
+    execed = true;
     now += tier.policy.slowScanMs;
     expect(tier.tick()).toHaveLength(1);
     expect(tier.occupant(0)).toMatchObject({ agent: 'kiro', pid: 20 });

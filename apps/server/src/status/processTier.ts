@@ -2,11 +2,14 @@
 // every pane: the stat of every process is read once and indexed by process group, then each
 // pane's foreground group is looked up in the index, so the cost is O(processes + panes), never
 // panes × processes. cmdline/exe/environ are read only for foreground-group members, and cached
-// by pid + start time + comm (an exec changes comm; a reused pid changes start time).
+// by pid + start time + image (a reused pid changes start time; an exec changes the image — the
+// stack addresses of its arguments and environment — even where comm stays the same: the pane's
+// forked child is `node` like the server it was forked from until it execs, and `env X=1 node
+// agent.mjs` execs `node` again).
 //
 // When to scan (ARCHITECTURE.md, apps/server: status):
 // - a pane wrote output and its foreground group (tpgid in the root process's stat) or that
-//   group leader's identity (start time + comm, which an exec changes) differs from the last
+//   group leader's identity (start time + comm + image, which an exec changes) differs from the last
 //   scan's → full scan now, and a settle scan settleMs later because a launcher (npx, a shell
 //   wrapper) starts the real agent a moment after taking the terminal. One or two stat reads;
 // - a pane was added → full scan;
@@ -53,7 +56,7 @@ export interface OccupantChange {
 
 interface PaneProc {
   rootPid: number;
-  /** Foreground group + its leader's comm at the last scan: a change means rescan. */
+  /** Foreground group + its leader's start time, comm and image at the last scan: a change means rescan. */
   fgKey: string | null;
   outputSince: number | null;
   lastFgCheck: number;
@@ -63,6 +66,7 @@ interface PaneProc {
 interface CachedDetails {
   startTime: number;
   comm: string;
+  image: string;
   info: ProcessInfo;
 }
 
@@ -141,7 +145,7 @@ export class ProcessTier {
 
   /**
    * One or two stat reads: the root's (for the terminal's foreground group) and the group
-   * leader's, whose comm changes when a launcher execs the real program in place.
+   * leader's, whose comm and image change when a launcher execs the real program in place.
    */
   private foregroundKey(rootPid: number): string | null {
     const root = this.options.reader.stat(rootPid);
@@ -240,7 +244,8 @@ export class ProcessTier {
 
   private info(s: ProcStat): ProcessInfo | null {
     const cached = this.details.get(s.pid);
-    if (cached && cached.startTime === s.startTime && cached.comm === s.comm) return cached.info;
+    if (cached && cached.startTime === s.startTime && cached.comm === s.comm && cached.image === s.image)
+      return cached.info;
     this.stats.detailReads++;
     const d = this.options.reader.details(s.pid);
     if (!d) return null;
@@ -260,11 +265,11 @@ export class ProcessTier {
     // The kernel lays out the environment just after the arguments, so a scan can also land
     // between the two: cached, `env ROZI_AGENT=x prog` would never show its ROZI_AGENT.
     if (d.argv.length > 0 && !d.environEmpty)
-      this.details.set(s.pid, { startTime: s.startTime, comm: s.comm, info });
+      this.details.set(s.pid, { startTime: s.startTime, comm: s.comm, image: s.image, info });
     return info;
   }
 }
 
 function keyOf(root: ProcStat, leader: ProcStat | undefined): string {
-  return `${root.tpgid}:${leader ? `${leader.startTime}:${leader.comm}` : '-'}`;
+  return `${root.tpgid}:${leader ? `${leader.startTime}:${leader.comm}:${leader.image}` : '-'}`;
 }
