@@ -243,6 +243,13 @@ describe('rozi config bind', () => {
     expect(bad.code, bad.stdout).not.toBe(0);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/"nosuchmod-x" is not a key sequence/);
+    // A dangling separator or a word is not a key either (both were written to [keys] before).
+    for (const key of ['ctrl-', 'ctrl-foo']) {
+      const odd = await cli('config', 'bind', 'copy-mode', key);
+      expect(odd.code, odd.stdout).not.toBe(0);
+      expect(odd.stderr.trim().split('\n')).toHaveLength(1);
+      expect(odd.stderr).toContain(`"${key}" is not a key sequence`);
+    }
     expect(file()).toBe(before);
   });
 });

@@ -32,6 +32,22 @@ describe('chords', () => {
     expect(normalizeChord('')).toBeNull();
   });
 
+  it('names a key: one character or one of the named keys, never a dangling separator or a word', () => {
+    expect(normalizeChord('ctrl-')).toBeNull();
+    expect(normalizeChord('ctrl-a-')).toBeNull();
+    expect(normalizeChord('ctrl+')).toBeNull();
+    expect(normalizeChord('ctrl-foo')).toBeNull();
+    expect(normalizeChord('ctrl-ab')).toBeNull();
+    expect(normalizeChord('ctrl-plus')).toBe('ctrl-+');
+    expect(normalizeChord('F12')).toBe('f12');
+    expect(normalizeChord('f25')).toBeNull();
+    expect(normalizeChord('win-del')).toBe('meta-delete');
+    expect(normalizeChord('command-ins')).toBe('meta-insert');
+    expect(normalizeChord('alt-space')).toBe('alt-space');
+    expect(normalizeChord('ctrl-é')).toBe('ctrl-é');
+    expect(parseSequence('ctrl-a ctrl-')).toBeNull();
+  });
+
   it('parses a prefix sequence and refuses a bad chord', () => {
     expect(parseSequence('ctrl-a %')).toEqual(['ctrl-a', '%']);
     expect(parseSequence('ctrl-a  shift-ctrl-x')).toEqual(['ctrl-a', 'ctrl-shift-x']);

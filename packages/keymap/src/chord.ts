@@ -36,7 +36,11 @@ const ALIASES: Record<string, string> = {
   control: 'ctrl',
   option: 'alt',
   cmd: 'meta',
+  command: 'meta',
   super: 'meta',
+  win: 'meta',
+  del: 'delete',
+  ins: 'insert',
   arrowleft: 'left',
   arrowright: 'right',
   arrowup: 'up',
@@ -49,6 +53,18 @@ const ALIASES: Record<string, string> = {
 };
 
 const MODIFIERS = ['ctrl', 'alt', 'shift', 'meta'] as const;
+
+/** Keys a chord may name besides one character: rozi's named keys (configuration.md, prefix syntax). */
+const NAMED_KEYS = new Set([
+  ...Object.values(NAMED),
+  'insert',
+  ...Array.from({ length: 24 }, (_, i) => `f${i + 1}`),
+]);
+
+/** One printable character (`%`, `a`, `é`) or a named key; `ctrl-`, `ctrl-ab`, `ctrl-foo` are not keys. */
+function isKey(key: string): boolean {
+  return NAMED_KEYS.has(key) || ([...key].length === 1 && !/\s/.test(key));
+}
 
 /**
  * Normalises one chord string: modifiers in a fixed order, key lower-cased, aliases resolved.
@@ -72,7 +88,7 @@ export function normalizeChord(chord: string): string | null {
     else if (key === null) key = part;
     else return null;
   }
-  if (key === null) return null;
+  if (key === null || !isKey(key)) return null;
   return [...MODIFIERS.filter((m) => mods.has(m)), key].join('-');
 }
 
