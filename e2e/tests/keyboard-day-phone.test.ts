@@ -152,6 +152,25 @@ describe('keyboard-only day, phone 390x844', () => {
       typed: 'echo "early-$((6*7))"\n',
       shows: 'early-42',
     });
+    // A new session from the palette opens its pane full screen too (it left the phone on the
+    // new session's cards): the dialog waits for the server, then the terminal has the focus.
+    const before = new Set((await workspaceOf(page)).panes.map((p) => p.key));
+    await palette(b, 'new session');
+    await waitForFocus(page, 'the session name', (f) => f.dialog === 'New session' && f.tag === 'input');
+    await page.keyboard.type('pocket');
+    await page.keyboard.press('Enter');
+    const pocket = await waitFor('the new session’s pane', async () =>
+      (await workspaceOf(page)).panes.find((p) => !before.has(p.key) && p.session === 'pocket'),
+    );
+    await page.locator(`[data-mobile-terminal="${pocket.key}"]`).waitFor({ timeout: 30_000 });
+    await waitForFocus(page, 'the new session’s terminal', phoneTerminal);
+    await page.keyboard.type('echo "pocket-$((6*7))"\n');
+    await waitFor('pocket-42 in the new session', async () =>
+      (await server.cli(['capture-pane', '-t', `pocket:${pocket.id}`, '--format', 'text'])).includes(
+        'pocket-42',
+      ),
+    );
+    await screenshot(page, 'day-phone-new-session');
     // Asked of the server: neither pane it was started from got what was typed for the next.
     const screenOf = (id: number) => server.cli(['capture-pane', '-t', String(id), '--format', 'text']);
     expect(await screenOf(first.id)).not.toMatch(/tab-|early-/);

@@ -59,6 +59,12 @@ export async function newSessionPrompt(ctx: ActionContext, onHost = false): Prom
       if (!name) return 'A session needs a name.';
       const created = await ctx.api.newSession({ name, host: host || undefined });
       ctx.ui.selectSession(created);
+      // Land on its pane with the focus: on the phone its terminal opens full screen instead of
+      // leaving the person on the new session's card deck (launcher/paneLanding.ts). What is
+      // typed while the server answers stays in the name field, which shows it.
+      void ctx.ui
+        .startPane(async () => (await ctx.api.listPanes(created).catch(() => []))[0]?.key, { hold: false })
+        .catch(() => undefined);
     },
   });
 }
