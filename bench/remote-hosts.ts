@@ -10,7 +10,7 @@
 //  - idle: CPU and RSS of the local server with 2 hosts × 16 panes and nothing happening;
 //  - reconnect: the ssh process killed, until the link is back and a pane echoes again.
 // Needs root (useradd, sshd) and openssh-server. Run: npx --no-install tsx bench/remote-hosts.ts
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync, spawn } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,13 @@ const SIZE = Number(process.env.BENCH_MIB ?? 64) * 1024 * 1024;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const KEYS = Number(process.env.BENCH_KEYS ?? 200);
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 20);
+// BENCH_ONLY=throughput: the throughput rounds and their CPU table only (for profiling).
+const ONLY_THROUGHPUT = process.env.BENCH_ONLY === 'throughput';
+// BENCH_CPU_PROF=DIR: the local server and box1's headless server write V8 CPU profiles there
+// (box1's is started here with --cpu-prof before the link connects; its `host serve` finds it).
+const PROF_DIR = process.env.BENCH_CPU_PROF;
+// BENCH_SIDES=r (or l): only that side's throughput rounds (a profile of one path alone).
+const SIDES = process.env.BENCH_SIDES ?? 'lr';
 
 interface Pane {
   key: number;
@@ -43,7 +50,12 @@ const TRACE = process.env.BENCH_ECHO_HOPS !== '0';
 // ROZI_HOST_STDIO=proxy: the hosts relay the link through a process instead of their server
 // adopting ssh's pipes (host/stdioAdoption.ts), to compare the two in one sitting.
 const stdioMode = process.env.ROZI_HOST_STDIO === 'proxy' ? 'proxy' : 'adopted';
+if (PROF_DIR) {
+  mkdirSync(PROF_DIR, { recursive: true });
+  chmodSync(PROF_DIR, 0o1777);
+}
 const s = await startServer({
+  ...(PROF_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROF_DIR}`] } : {}),
   env: {
     ...(TRACE ? { ROZI_ECHO_TRACE: traceDir } : {}),
     ...(stdioMode === 'proxy' ? { ROZI_HOST_STDIO: 'proxy' } : {}),
@@ -240,9 +252,44 @@ function cpuGroup(p: ProcInfo): string | null {
 }
 const pathCpu = { local: new Map<string, number>(), remote: new Map<string, number>() };
 
+class Done extends Error {}
 const loadAtStart = loadavg()[0]!.toFixed(1);
 const mbps = (ms: number) => SIZE / 1024 / 1024 / (ms / 1000);
+/** box1's headless server under --cpu-prof, as its account with a login's environment. */
+async function profiledHostServer(): Promise<void> {
+  const a = hosts[0]!.account;
+  const env = {
+    HOME: a.home,
+    USER: a.user,
+    LOGNAME: a.user,
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    SHELL: '/bin/bash',
+  };
+  const child = spawn(
+    'runuser',
+    [
+      '-u',
+      a.user,
+      '--',
+      'env',
+      '-i',
+      ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+      process.execPath,
+      '--cpu-prof',
+      `--cpu-prof-dir=${PROF_DIR}`,
+      BIN,
+      'server',
+      '--headless',
+    ],
+    { cwd: a.home, stdio: 'ignore', detached: true },
+  );
+  child.unref();
+  const sock = `/tmp/rozi-${a.uid}/rozi.sock`;
+  await until(() => existsSync(sock), 60_000);
+}
+
 try {
+  if (PROF_DIR) await profiledHostServer();
   // Both hosts' headless servers start now (a cold start is slow on a loaded box).
   await Promise.all(hosts.map((h) => s.call('hosts.connect', { alias: h.alias })));
   await s.call('sessions.create', { name: 'dev', host: 'box1' });
@@ -255,18 +302,18 @@ try {
   const remote: number[] = [];
   const ratios: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    const order = r % 2 === 0 ? ['l', 'r'] : ['r', 'l'];
+    const order = (r % 2 === 0 ? ['l', 'r'] : ['r', 'l']).filter((x) => SIDES.includes(x));
     const ms: Record<string, number> = {};
     for (const side of order) {
       const before = sampleCpu(cpuGroup);
       ms[side] = await throughput(side === 'l' ? 'main:1' : 'dev@box1:1', `${side}${r}`);
       addCpu(side === 'l' ? pathCpu.local : pathCpu.remote, before, sampleCpu(cpuGroup));
     }
-    local.push(mbps(ms.l!));
-    remote.push(mbps(ms.r!));
-    ratios.push(mbps(ms.r!) / mbps(ms.l!));
+    if (ms.l) local.push(mbps(ms.l));
+    if (ms.r) remote.push(mbps(ms.r));
+    if (ms.l && ms.r) ratios.push(mbps(ms.r) / mbps(ms.l));
     console.error(
-      `bench: round ${r}: local ${ms.l!.toFixed(0)} ms, remote ${ms.r!.toFixed(0)} ms (load ${loadavg()[0]!.toFixed(1)})`,
+      `bench: round ${r}: local ${ms.l?.toFixed(0)} ms, remote ${ms.r?.toFixed(0)} ms (load ${loadavg()[0]!.toFixed(1)})`,
     );
   }
   const spread = (xs: number[]) => `${Math.min(...xs).toFixed(1)}-${Math.max(...xs).toFixed(1)}`;
@@ -293,6 +340,19 @@ try {
     `${(([...m.values()].reduce((a, b) => a + b, 0) / mib) * 1000).toFixed(1)} ms`;
   cpuRows.push(['  all of them', total(pathCpu.local), total(pathCpu.remote), '']);
 
+  if (ONLY_THROUGHPUT) {
+    printTable(
+      `Throughput (load average ${loadAtStart} at the start, ${loadavg()[0]!.toFixed(1)} at the end)`,
+      ['measure', 'local', 'remote', 'delta'],
+      rows,
+    );
+    printTable(
+      'CPU per MiB of the throughput rounds, by process (utime + stime)',
+      ['process', 'local', 'remote', ''],
+      cpuRows,
+    );
+    throw new Done();
+  }
   const echo = await echoTimes();
   const delta = (a: number[], b: number[], p: number) => {
     const d = percentile(b, p) - percentile(a, p);
@@ -401,6 +461,8 @@ try {
       ['hop', 'p50', 'p99', 'mean over the slowest 1%'],
       hopRows,
     );
+} catch (err) {
+  if (!(err instanceof Done)) throw err;
 } finally {
   await cleanup();
 }

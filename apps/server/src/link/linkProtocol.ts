@@ -47,9 +47,12 @@ export const MAX_LINK_FRAME = 32 * 1024 * 1024;
 /**
  * Flow control of the link's own viewers on the host: the same hysteresis as a browser, with its
  * own window (the client's ring absorbs the link's latency: ssh, two pipes). Still bounded: a
- * stalled client holds at most this much.
+ * stalled client holds at most this much. 2 MiB, ssh's own channel window: with 1 MiB a flood
+ * filled it in ~4 ms and the host then waited 10-60 ms for the acks to come back through ssh,
+ * sshd and two pipes on a busy 2-core box. The client's ring (DEFAULT_RING_BYTES, 2 MiB) holds
+ * what its blocked viewers have not sent: the window must not be larger.
  */
-export const LINK_HIGH_WATERMARK = 1024 * 1024;
+export const LINK_HIGH_WATERMARK = 2 * 1024 * 1024;
 /** Half the window, as for a browser (stream/protocol.ts): the host sends again long before the pipe runs dry. */
 export const LINK_LOW_WATERMARK = LINK_HIGH_WATERMARK / 2;
 

@@ -4,10 +4,11 @@
 // browser views it. A drop keeps the ring; the re-attach asks the host for `since` = the ring's
 // end, and the host replays from its own ring (nothing lost, nothing doubled) or sends a reset.
 //
-// Flow control across the link: the frames that arrived in one turn of the event loop are acked
-// back together (one ack message per read of the link, not one per frame) unless every local
-// viewer is blocked, in which case the credit is held; the host's viewer for this link then fills
+// Flow control across the link: the frames that arrived are acked back together once an eighth of
+// the link's window has come (or a few ms after the output pauses) unless every local viewer is
+// blocked, in which case the credit is held; the host's viewer for this link then fills
 // its window and the host pauses the PTY (when nothing else views it), as a local pane would.
+import { LINK_HIGH_WATERMARK } from '../link/linkProtocol';
 import type { OutputSink } from '../session/pane';
 import type { PaneKey } from '../session/model';
 import { ECHO_TRACE, echoMark } from '../stream/echoTrace';
@@ -26,6 +27,14 @@ export interface PaneLinkPort {
   snapshot(remoteKey: number): Promise<StreamSnapshot>;
 }
 
+/**
+ * Credit goes back to the host once this much is held (an eighth of the link's window: a 64 KiB
+ * frame at a time cost an ack message through ssh both ways per frame, for no more throughput).
+ */
+const LINK_ACK_BYTES = LINK_HIGH_WATERMARK / 8;
+/** How long less than LINK_ACK_BYTES of credit waits for company before it goes back anyway. */
+const ACK_LINGER_MS = 5;
+
 /** How long a viewer's reset waits for the host's own reset frame before asking for a snapshot. */
 const RESET_WAIT_MS = 3000;
 
@@ -41,6 +50,7 @@ export class RemotePane implements StreamSource {
   private linkAttached = false;
   private heldCredit = 0;
   private ackQueued = false;
+  private ackTimer: NodeJS.Timeout | null = null;
   /** The host's last reset frame: what a viewer that cannot replay gets, while the ring holds it. */
   private base: StreamSnapshot | null = null;
   private baseWaiters: Array<(s: StreamSnapshot | null) => void> = [];
@@ -127,6 +137,15 @@ export class RemotePane implements StreamSource {
         this.positioned = true;
       }
       const skip = this.ring.end - offset;
+      if (skip === 0 && payload.length > 0) {
+        this.ring.append(payload);
+        this.credit(payload.length);
+        // The frame is the viewers' own format: with this server's key it goes on to a viewer
+        // that is caught up as it is (paneViewer.ts), no second copy out of the ring.
+        frame.writeUInt32BE(this.key, 1);
+        for (const v of this.viewers) v.onOutput(frame);
+        return;
+      }
       if (skip < payload.length) this.ring.append(skip > 0 ? payload.subarray(skip) : payload);
     }
     this.credit(payload.length);
@@ -169,7 +188,16 @@ export class RemotePane implements StreamSource {
     this.ackQueued = true;
     setImmediate(() => {
       this.ackQueued = false;
-      if (!this.allBlocked()) this.updateFlow();
+      if (this.heldCredit >= LINK_ACK_BYTES) {
+        if (!this.allBlocked()) this.updateFlow();
+        return;
+      }
+      // A little credit: more output is likely on its way (a flood acks every LINK_ACK_BYTES);
+      // if none comes, the rest goes back shortly so the host's window is whole again.
+      this.ackTimer ??= setTimeout(() => {
+        this.ackTimer = null;
+        if (!this.allBlocked()) this.updateFlow();
+      }, ACK_LINGER_MS).unref();
     });
   }
 

@@ -5,6 +5,7 @@ import {
   FLOW_HIGH_WATERMARK,
   FLOW_LOW_WATERMARK,
   FRAME_HEADER_BYTES,
+  FRAME_OUTPUT,
 } from './protocol';
 import { RingBuffer } from './ringBuffer';
 import type { OutputSink, StreamSource } from './streamSource';
@@ -112,5 +113,57 @@ describe('PaneViewer flow control', () => {
     viewer.ack(1);
     expect(channel.frames.length).toBeGreaterThan(FULL);
     expect(viewer.stats().unacked).toBeLessThanOrEqual(window + FRAME);
+  });
+});
+
+describe('PaneViewer and a frame the source already has (a remote pane’s link frame)', () => {
+  /** A pane with nothing yet; `produce` appends bytes and offers their frame as a remote pane does. */
+  function source() {
+    const pane = fakePane(0);
+    let next = 0;
+    const produce = (n: number, offer = true): Buffer => {
+      const payload = Buffer.alloc(n, 0x61 + (next % 26));
+      const frame = Buffer.alloc(FRAME_HEADER_BYTES + n);
+      frame[0] = FRAME_OUTPUT;
+      frame.writeUInt32BE(pane.key, 1);
+      frame.writeDoubleBE(pane.ring.end, 5);
+      payload.copy(frame, FRAME_HEADER_BYTES);
+      pane.ring.append(payload);
+      next++;
+      for (const v of pane.viewers) v.onOutput(offer ? frame : undefined);
+      return frame;
+    };
+    return { pane, produce };
+  }
+
+  it('a caught-up viewer sends the offered frame itself, not a copy', () => {
+    const { pane, produce } = source();
+    const channel = recorder();
+    new PaneViewer(pane, channel).start(0);
+    const frames = [produce(1000), produce(FRAME), produce(3)];
+    expect(channel.frames).toHaveLength(3);
+    channel.frames.forEach((f, i) => expect(f).toBe(frames[i]));
+  });
+
+  it('a viewer that is behind, blocked, or offered the wrong bytes copies from the ring in order', () => {
+    const { pane, produce } = source();
+    const channel = recorder();
+    const viewer = new PaneViewer(pane, channel, { high: 3 * FRAME, low: FRAME });
+    viewer.start(0);
+    produce(FRAME, false); // not offered: copied from the ring
+    for (let i = 0; i < 3; i++) produce(FRAME); // the third finds the window full
+    expect(channel.frames).toHaveLength(3);
+    expect(viewer.isBlocked()).toBe(true);
+    produce(FRAME); // blocked: held in the ring
+    viewer.ack(2 * FRAME + 1); // resumes: two frames behind, so both come from the ring
+    expect(channel.frames).toHaveLength(5);
+    // An offered frame whose offset is not the viewer's next byte is not sent as it is.
+    const wrong = Buffer.from(produce(100));
+    wrong.writeDoubleBE(0, 5);
+    viewer.onOutput(wrong);
+    expect(channel.frames.filter((f) => f === wrong)).toHaveLength(0);
+    const payload = Buffer.concat(channel.frames.map((f) => f.subarray(FRAME_HEADER_BYTES)));
+    expect(payload.equals(pane.ring.tail(pane.ring.end))).toBe(true);
+    expect(channel.frames.map((f) => f.readDoubleBE(5))).toEqual([0, 1, 2, 3, 4, 5].map((i) => i * FRAME));
   });
 });

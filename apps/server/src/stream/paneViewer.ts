@@ -105,8 +105,8 @@ export class PaneViewer implements OutputSink {
     }
   }
 
-  onOutput(): void {
-    this.pump();
+  onOutput(ready?: Buffer): void {
+    this.pump(ready);
   }
 
   /**
@@ -156,9 +156,10 @@ export class PaneViewer implements OutputSink {
     this.pane.detach(this);
   }
 
-  private pump(): void {
+  private pump(ready?: Buffer): void {
     if (this.disposed || this.resetting || this.blocked || this.queueFull || !this.channel.open) return;
     const ring = this.pane.ring;
+    if (ready) this.sendsAsIs(ready);
     while (this.sentOffset < ring.end) {
       if (this.unacked >= this.high) {
         this.blocked = true;
@@ -179,6 +180,29 @@ export class PaneViewer implements OutputSink {
       this.sentOffset += length;
       this.unacked += length;
     }
+  }
+
+  /**
+   * Sends `ready` (onOutput) itself when it holds exactly the bytes this viewer would send next,
+   * within the window and the frame bound; false leaves them to the copy from the ring.
+   */
+  private sendsAsIs(ready: Buffer): boolean {
+    const length = ready.length - FRAME_HEADER_BYTES;
+    if (
+      ready[0] !== FRAME_OUTPUT ||
+      length <= 0 ||
+      length > MAX_FRAME_PAYLOAD ||
+      ready.readDoubleBE(5) !== this.sentOffset ||
+      this.sentOffset + length !== this.pane.ring.end ||
+      this.sentOffset < this.pane.ring.start ||
+      this.unacked >= this.high ||
+      (this.channel.queuedBytes?.() ?? 0) >= this.high
+    )
+      return false;
+    this.channel.sendBinary(ready);
+    this.sentOffset += length;
+    this.unacked += length;
+    return true;
   }
 
   private async reset(): Promise<void> {

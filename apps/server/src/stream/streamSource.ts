@@ -7,8 +7,13 @@ import type { RingBuffer } from './ringBuffer';
 
 /** A viewer's side of the output path (implemented by stream/paneViewer.ts). */
 export interface OutputSink {
-  /** New bytes are in the ring. */
-  onOutput(): void;
+  /**
+   * New bytes are in the ring. `ready`, when given, is a whole output frame (protocol.ts layout,
+   * this pane's key) of exactly those newest bytes, which a viewer that had sent everything before
+   * them may send as it is instead of copying them out of the ring again (a remote pane's link
+   * frame: one buffer from the host link to the WebSocket).
+   */
+  onOutput(ready?: Buffer): void;
   onExit(code: number | null): void;
   /** Above its high watermark: wants no more output until it acks. */
   isBlocked(): boolean;
