@@ -6,7 +6,7 @@
 import type { ServerServices } from '../api/context';
 import { callProcedure } from '../control/procedureCall';
 import type { ServerEventType } from '../events/types';
-import { encodeJsonFrame, encodeStreamFrame, FrameDecoder } from '../link/frameCodec';
+import { encodeJsonFrame, encodeStreamFrame, FrameDecoder, STREAM_FRAME_HEAD } from '../link/frameCodec';
 import type { LinkTransport } from './linkTransport';
 import { LINK_HIGH_WATERMARK, LINK_LOW_WATERMARK, type LinkMessage } from '../link/linkProtocol';
 import { LinkRpc } from '../link/linkRpc';
@@ -186,10 +186,11 @@ export class LinkSession {
     const socket = this.o.socket;
     const send = (m: LinkMessage) => this.send(m);
     return {
-      sendBinary: (frame) => {
+      sendBinary: (frame, headroom) => {
         if (ECHO_TRACE) echoMark('link-out', frame.subarray(FRAME_HEADER_BYTES));
-        if (!socket.destroyed) socket.write(encodeStreamFrame(frame));
+        if (!socket.destroyed) socket.write(encodeStreamFrame(frame, headroom));
       },
+      headroom: STREAM_FRAME_HEAD,
       sendJson: (m) => {
         if (m.t === 'exit') send({ t: 'exit', key: m.key, code: m.code });
       },

@@ -13,8 +13,26 @@ export function encodeJsonFrame(message: LinkMessage): Buffer {
   return frame;
 }
 
-/** Wraps one browser-format terminal frame (stream/protocol.ts) for the link. */
-export function encodeStreamFrame(terminalFrame: Buffer): Buffer {
+/** Bytes a stream frame's link header takes (length + type). */
+export const STREAM_FRAME_HEAD = 5;
+
+/**
+ * Wraps one browser-format terminal frame (stream/protocol.ts) for the link. `headroom` is how
+ * many bytes of the same allocation lie free right before it (a viewer that made the frame for
+ * this link, stream/paneViewer.ts): with STREAM_FRAME_HEAD of them the header goes there and the
+ * frame is not copied.
+ */
+export function encodeStreamFrame(terminalFrame: Buffer, headroom = 0): Buffer {
+  if (headroom >= STREAM_FRAME_HEAD) {
+    const whole = Buffer.from(
+      terminalFrame.buffer,
+      terminalFrame.byteOffset - STREAM_FRAME_HEAD,
+      terminalFrame.length + STREAM_FRAME_HEAD,
+    );
+    whole.writeUInt32BE(terminalFrame.length + 1, 0);
+    whole[4] = LINK_STREAM;
+    return whole;
+  }
   const head = Buffer.allocUnsafe(5);
   head.writeUInt32BE(terminalFrame.length + 1, 0);
   head[4] = LINK_STREAM;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LINK_HIGH_WATERMARK } from '../link/linkProtocol';
 import { FRAME_HEADER_BYTES, FRAME_OUTPUT } from '../stream/protocol';
 import type { OutputSink } from '../stream/streamSource';
@@ -37,6 +37,11 @@ function viewer(): OutputSink & { offered: Array<Buffer | undefined> } {
 
 const turn = () => new Promise((r) => setImmediate(r));
 
+// The linger timer only runs when a test says so (a loaded machine takes longer than it between
+// two turns); turns of the event loop stay real.
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+afterEach(() => vi.useRealTimers());
+
 describe('RemotePane', () => {
   it('hands each link frame on with this server’s key and acks a flood an eighth of the window at a time', async () => {
     const p = port();
@@ -64,7 +69,7 @@ describe('RemotePane', () => {
     pane.onFrame(hostFrame(0, 5));
     await turn();
     expect(p.acks).toEqual([]);
-    await new Promise((r) => setTimeout(r, 50));
+    vi.advanceTimersByTime(50);
     expect(p.acks).toEqual([5]);
   });
 
@@ -75,7 +80,7 @@ describe('RemotePane', () => {
     pane.attach({ onOutput: () => undefined, onExit: () => undefined, isBlocked: () => blocked });
     pane.onFrame(hostFrame(0, LINK_HIGH_WATERMARK / 4));
     await turn();
-    await new Promise((r) => setTimeout(r, 50));
+    vi.advanceTimersByTime(50);
     expect(p.acks).toEqual([]);
     blocked = false;
     pane.updateFlow();

@@ -16,7 +16,13 @@ import type { StreamSource } from './streamSource';
 
 /** The viewer's socket, as much as the viewer needs of it. */
 export interface ViewerChannel {
-  sendBinary(frame: Buffer): void;
+  /** `headroom`: bytes of the frame's own allocation free right before it (see `headroom` below). */
+  sendBinary(frame: Buffer, headroom?: number): void;
+  /**
+   * Bytes the channel would like free before each output frame, to put a header of its own there
+   * without copying the frame (the host link's, link/frameCodec.ts).
+   */
+  readonly headroom?: number;
   sendJson(message: ServerMessage): void;
   readonly open: boolean;
   /**
@@ -43,10 +49,12 @@ export function encodeFrame(header: { kind: number; key: number; offset: number 
 
 /**
  * A kind 1 frame of `length` ring bytes from `from`, copied once straight into the frame even when
- * they span ring blocks (the batcher hands over up to a frame's worth at a time).
+ * they span ring blocks (the batcher hands over up to a frame's worth at a time), with `headroom`
+ * bytes of the same allocation left free before it for the channel's own header.
  */
-function outputFrame(pane: StreamSource, from: number, length: number): Buffer {
-  const frame = Buffer.allocUnsafe(FRAME_HEADER_BYTES + length);
+function outputFrame(pane: StreamSource, span: { from: number; length: number; headroom: number }): Buffer {
+  const { from, length, headroom } = span;
+  const frame = Buffer.allocUnsafe(headroom + FRAME_HEADER_BYTES + length).subarray(headroom);
   frame[0] = FRAME_OUTPUT;
   frame.writeUInt32BE(pane.key, 1);
   frame.writeDoubleBE(from, 5);
@@ -176,7 +184,8 @@ export class PaneViewer implements OutputSink {
         return;
       }
       const length = Math.min(ring.end - this.sentOffset, MAX_FRAME_PAYLOAD);
-      this.channel.sendBinary(outputFrame(this.pane, this.sentOffset, length));
+      const headroom = this.channel.headroom ?? 0;
+      this.channel.sendBinary(outputFrame(this.pane, { from: this.sentOffset, length, headroom }), headroom);
       this.sentOffset += length;
       this.unacked += length;
     }
