@@ -252,7 +252,6 @@ function cpuGroup(p: ProcInfo): string | null {
 }
 const pathCpu = { local: new Map<string, number>(), remote: new Map<string, number>() };
 
-class Done extends Error {}
 const loadAtStart = loadavg()[0]!.toFixed(1);
 const mbps = (ms: number) => SIZE / 1024 / 1024 / (ms / 1000);
 /** box1's headless server under --cpu-prof, as its account with a login's environment. */
@@ -351,7 +350,8 @@ try {
       ['process', 'local', 'remote', ''],
       cpuRows,
     );
-    throw new Done();
+    await cleanup();
+    process.exit(0);
   }
   const echo = await echoTimes();
   const delta = (a: number[], b: number[], p: number) => {
@@ -461,8 +461,6 @@ try {
       ['hop', 'p50', 'p99', 'mean over the slowest 1%'],
       hopRows,
     );
-} catch (err) {
-  if (!(err instanceof Done)) throw err;
 } finally {
   await cleanup();
 }
