@@ -30,7 +30,20 @@ export const ECHO_PROBE = `(pick) => {
   }); };
 }`;
 
-export async function echoSamples(page, pick, samples) {
+/**
+ * Pause after one key's echo is painted before the next key: a fast typist's pace (100 words a
+ * minute is ~120 ms a key). It must outlast Chromium's frame subscription after a drawn frame: the
+ * compositor keeps taking BeginFrames for about two vsync ticks after it draws, and output that
+ * needs a frame inside that window waits for the next tick (0–16.7 ms) instead of getting one at
+ * once. With 15 ms between samples each key landed in the previous echo's window or not by chance
+ * (bench/echo-split.mjs: rozi 20–35 of 60 echoes framed at once, wetty 37–44), so the p50 flipped
+ * between ~5 and ~14 ms, and the sooner a terminal echoed, the likelier it fell inside the window.
+ * peerbench pauses 20 ms; `--key-gap 15` in web-terminal.mjs repeats the old pace.
+ */
+export const KEY_GAP_MS = 100;
+
+/** `samples` keys typed at an idle prompt, `gapMs` apart (KEY_GAP_MS when not given). */
+export async function echoSamples(page, pick, { samples, gapMs = KEY_GAP_MS }) {
   await page.evaluate(`(${ECHO_PROBE})(${pick})`);
   const parsed = [];
   const painted = [];
@@ -54,7 +67,7 @@ export async function echoSamples(page, pick, samples) {
     const [a, b] = await page.evaluate('window.__echoProbe.pending');
     parsed.push(a);
     painted.push(b);
-    await page.waitForTimeout(15);
+    await page.waitForTimeout(gapMs);
   }
   await page.keyboard.press('Control+U');
   return { parsed: stats(parsed), painted: stats(painted) };

@@ -146,11 +146,14 @@ async function main() {
     await page.waitForTimeout(1500);
     echoes.push({
       label: 'pane 1 while 8 panes print a line / 100 ms',
-      ...(await echoSamples(page, PICK, SAMPLES)),
+      ...(await echoSamples(page, PICK, { samples: SAMPLES })),
     });
     for (const id of eight.slice(1)) await call(page, 'panes.sendText', { target: id, text: '\x03yes\r' });
     await page.waitForTimeout(1500);
-    echoes.push({ label: 'pane 1 while 8 panes stream yes', ...(await echoSamples(page, PICK, SAMPLES)) });
+    echoes.push({
+      label: 'pane 1 while 8 panes stream yes',
+      ...(await echoSamples(page, PICK, { samples: SAMPLES })),
+    });
     rows.push({
       label: '9 panes, 8 on yes',
       ...(await memory(cdp)),

@@ -3,6 +3,7 @@
 //
 //   npx --no-install tsx bench/web-terminal.mjs [--mb 50] [--samples 200] [--wetty DIR] [--server-mib 20]
 //       [--peers rozi,rozi-webgl,rozi-bg100,wetty,wetty-dom] [--figures echo,seq,colour,busy] [--rounds 1]
+//       [--key-gap 100]
 //
 // The issue's figures in one run (the command in bench/README.md and README's bench section):
 //   npx --no-install tsx bench/web-terminal.mjs --mb 15 --samples 50 --server-mib 20
@@ -32,7 +33,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBrowser } from '../e2e/lib/browser.ts';
 import { startRozi } from '../e2e/lib/roziServer.ts';
-import { echoSamples } from './browserEcho.mjs';
+import { echoSamples, KEY_GAP_MS } from './browserEcho.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -49,6 +50,8 @@ const FIGURES = new Set(opt('figures', 'echo,seq,colour,busy').split(','));
 /** A seq run that has not painted its end marker by then counts as failed (wetty has stalled here
  * under load) and the sitting goes on with the next figure. */
 const SEQ_LIMIT_S = Number(opt('seq-limit', '300'));
+/** Pause between an echo painted and the next key (browserEcho.mjs KEY_GAP_MS says why). */
+const KEY_GAP = Number(opt('key-gap', String(KEY_GAP_MS)));
 
 const load1 = () => loadavg()[0];
 /** Runs `step`, returning its value with the 1-minute load average before and after. */
@@ -251,7 +254,7 @@ async function measure(name, o) {
     const t0 = Date.now();
     await page.goto(o.url);
     await pageReady(page, o.pick);
-    await echoSamples(page, o.pick, 1);
+    await echoSamples(page, o.pick, { samples: 1 });
     result.loadMs = Date.now() - t0;
     console.error(`bench: ${name} interactive after ${result.loadMs} ms`);
     // rozi marks its choice on the host element; for wetty, a canvas means its WebGL addon loaded.
@@ -260,7 +263,7 @@ async function measure(name, o) {
     );
     await page.evaluate(`(${o.pick})().input('\\x15', true)`);
     if (FIGURES.has('echo')) {
-      const idle = await withLoad(() => echoSamples(page, o.pick, SAMPLES));
+      const idle = await withLoad(() => echoSamples(page, o.pick, { samples: SAMPLES, gapMs: KEY_GAP }));
       result.echoIdle = idle.value;
       result.echoIdleLoad = idle.load;
       console.error(`bench: ${name} idle echo measured`);
@@ -293,7 +296,7 @@ async function measure(name, o) {
       await page.waitForTimeout(500);
       const stopYes = await o.startYes(context, page);
       await page.waitForTimeout(1000);
-      const busy = await withLoad(() => echoSamples(page, o.pick, SAMPLES));
+      const busy = await withLoad(() => echoSamples(page, o.pick, { samples: SAMPLES, gapMs: KEY_GAP }));
       result.echoBusy = busy.value;
       result.echoBusyLoad = busy.load;
       await stopYes();
@@ -359,7 +362,7 @@ async function main() {
   const colour = colourFile(MB * 1e6);
   console.error(
     `bench: seq 1 ${seq.n} = ${(seq.bytes / 1e6).toFixed(1)} MB, coloured lines ${(colour.bytes / 1e6).toFixed(1)} MB; ` +
-      `${SAMPLES} echo samples each; peers ${PEERS.join(', ')}; figures ${[...FIGURES].join(', ')}`,
+      `${SAMPLES} echo samples each, ${KEY_GAP} ms between keys; peers ${PEERS.join(', ')}; figures ${[...FIGURES].join(', ')}`,
   );
   const runs = [];
 

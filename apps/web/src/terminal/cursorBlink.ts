@@ -13,23 +13,35 @@ const BLINK_MS = 600;
 export const CURSOR_OFF_CLASS = 'rozi-cursor-off';
 
 export function startCursorBlink(o: { host: HTMLElement; term: Terminal }): { dispose(): void } {
-  let timer: ReturnType<typeof setInterval> | null = null;
-  const show = () => o.host.classList.remove(CURSOR_OFF_CLASS);
-  const restart = () => {
-    show();
-    if (timer) clearInterval(timer);
-    timer = setInterval(() => {
-      if (o.term.element?.classList.contains('focus')) o.host.classList.toggle(CURSOR_OFF_CLASS);
-      else show();
-    }, BLINK_MS);
+  // Typing and output only note the time: they run before a key's bytes are sent and for every
+  // write, where clearing and re-arming a timer cost more than the send itself (CPU profile of the
+  // echo path). The tick keeps the cursor solid until BLINK_MS after the last of them.
+  let lastActivity = performance.now();
+  let hidden = false;
+  const show = () => {
+    if (!hidden) return;
+    hidden = false;
+    o.host.classList.remove(CURSOR_OFF_CLASS);
   };
-  restart();
+  const timer = setInterval(() => {
+    if (!o.term.element?.classList.contains('focus') || performance.now() - lastActivity < BLINK_MS) {
+      show();
+      return;
+    }
+    hidden = !hidden;
+    o.host.classList.toggle(CURSOR_OFF_CLASS, hidden);
+  }, BLINK_MS);
   // Typing and output keep the cursor solid, so an echo is never drawn into the hidden half.
-  const subs = [o.term.onWriteParsed(restart), o.term.onData(restart)];
+  const activity = () => {
+    lastActivity = performance.now();
+    show();
+  };
+  const subs = [o.term.onWriteParsed(activity), o.term.onData(activity)];
   return {
     dispose() {
-      if (timer) clearInterval(timer);
+      clearInterval(timer);
       for (const s of subs) s.dispose();
+      hidden = true;
       show();
     },
   };
