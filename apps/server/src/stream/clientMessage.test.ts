@@ -63,3 +63,34 @@ describe('flow windows', () => {
     });
   });
 });
+
+describe('acks and input (checked by hand, not by the schema)', () => {
+  it('take what the schema takes, drop unknown fields, and refuse the rest with the same line', () => {
+    expect(parseClientMessage('{"t":"ack","key":3,"bytes":65536,"extra":1}')).toEqual({
+      ok: true,
+      message: { t: 'ack', key: 3, bytes: 65536 },
+    });
+    expect(parseClientMessage('{"t":"input","key":0,"data":"ls\\r","x":[1]}')).toEqual({
+      ok: true,
+      message: { t: 'input', key: 0, data: 'ls\r' },
+    });
+    expect(parseClientMessage('{"t":"ack","key":4294967295,"bytes":0}').ok).toBe(true);
+    for (const bad of [
+      '{"t":"ack","key":-1,"bytes":5}',
+      '{"t":"ack","key":1.5,"bytes":5}',
+      '{"t":"ack","key":4294967296,"bytes":5}',
+      '{"t":"ack","key":"1","bytes":5}',
+      '{"t":"ack","key":1,"bytes":-5}',
+      '{"t":"ack","key":1,"bytes":"5"}',
+      '{"t":"ack","key":1,"bytes":1e999}',
+      '{"t":"ack","key":1}',
+      '{"t":"input","key":1,"data":5}',
+      '{"t":"input","key":1}',
+      '{"t":"input","key":null,"data":"x"}',
+    ]) {
+      const r = parseClientMessage(bad);
+      expect(r.ok, bad).toBe(false);
+      if (!r.ok) expect(r.error, bad).toMatch(/^bad '(ack|input)' message: (key|bytes|data) /);
+    }
+  });
+});
