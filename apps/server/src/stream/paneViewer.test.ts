@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PaneViewer, type ViewerChannel } from './paneViewer';
+import { PaneViewer, pooledFrames, type ViewerChannel } from './paneViewer';
 import {
   FLOW_BACKGROUND_WINDOW,
   FLOW_HIGH_WATERMARK,
@@ -165,5 +165,38 @@ describe('PaneViewer and a frame the source already has (a remote pane’s link 
     const payload = Buffer.concat(channel.frames.map((f) => f.subarray(FRAME_HEADER_BYTES)));
     expect(payload.equals(pane.ring.tail(pane.ring.end))).toBe(true);
     expect(channel.frames.map((f) => f.readDoubleBE(5))).toEqual([0, 1, 2, 3, 4, 5].map((i) => i * FRAME));
+  });
+});
+
+describe('frame buffers', () => {
+  it('are reused only once the channel says a frame was written, and never change what it holds', () => {
+    const pane = fakePane(3 * 1024 * 1024);
+    // Holds frames without calling back (a slow socket): every frame keeps its own bytes.
+    const held: Array<{ frame: Buffer; sent?: () => void }> = [];
+    const channel: ViewerChannel = {
+      open: true,
+      sendBinary: (frame, _headroom, sent) => void held.push({ frame, sent }),
+      sendJson: () => undefined,
+    };
+    const viewer = new PaneViewer(pane, channel);
+    const before = pooledFrames();
+    viewer.start(0);
+    expect(held).toHaveLength(FULL);
+    const backing = new Set(held.map((h) => h.frame.buffer));
+    expect(backing.size).toBe(FULL);
+    // Written: the buffers go back to the pool, and the next frames are built in them.
+    for (const h of held.splice(0)) h.sent?.();
+    expect(pooledFrames()).toBe(before + FULL);
+    viewer.ack(FULL * FRAME);
+    expect(held).toHaveLength(FULL);
+    expect(held.every((h) => backing.has(h.frame.buffer))).toBe(true);
+    // Every frame still holds exactly its ring bytes, in order.
+    held.forEach((h, i) => {
+      const offset = h.frame.readDoubleBE(5);
+      expect(offset).toBe((FULL + i) * FRAME);
+      expect(h.frame.subarray(FRAME_HEADER_BYTES).equals(pane.bytes.subarray(offset, offset + FRAME))).toBe(
+        true,
+      );
+    });
   });
 });

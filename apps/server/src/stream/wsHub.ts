@@ -118,9 +118,11 @@ export class StreamHub {
     this.sessionClients.join({ id: clientId, readOnly, token });
     this.roster('client-joined', clientId);
     const channel: ViewerChannel = {
-      sendBinary: (frame) => {
+      sendBinary: (frame, _headroom, sent) => {
         if (ECHO_TRACE) echoMark('ws-out', frame.subarray(FRAME_HEADER_BYTES));
-        ws.send(frame, { binary: true });
+        // ws hands the buffer to the socket as it is (no deflate, no mask on the server side); the
+        // callback comes once the socket wrote it (or failed to), after which nothing reads it.
+        ws.send(frame, { binary: true }, sent && (() => sent()));
       },
       sendJson: (m: ServerMessage) => ws.send(JSON.stringify(m)),
       get open() {
