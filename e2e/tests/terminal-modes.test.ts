@@ -2,7 +2,8 @@
 // a selection made in scrollback with vi keys and `/` search landing in the clipboard, no key
 // reaching the shell meanwhile; hint labels over a URL, a path with line:col, a Git SHA and a
 // config.toml [[hints]] match, a path opened through an extension's file link handler (ROZI_FILE,
-// ROZI_LINE, ROZI_COLUMN, ROZI_HINT), a custom hint copied, and a bad [[hints]] entry named.
+// ROZI_LINE, ROZI_COLUMN, ROZI_HINT) and a URL through a URL handler (ROZI_URL), an IP and a custom
+// hint copied, and a bad [[hints]] entry named.
 // Screenshots: e2e/screenshots/terminal-modes-*.png.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,7 +28,13 @@ beforeAll(async () => {
   mkdirSync(opener);
   writeFileSync(
     join(opener, 'extension.toml'),
-    '[extension]\nid = "opener"\napi = 1\n\n[[commands]]\nid = "open"\nlabel = "Open file"\nexec = ["sh", "-c", "env | grep ^ROZI_ > \\"$ROZI_EXTENSION_STATE_DIR/link.env\\""]\n\n[[link_handlers]]\nschemes = ["file"]\ncommand = "open"\n',
+    [
+      '[extension]\nid = "opener"\napi = 1\n',
+      '[[commands]]\nid = "open"\nlabel = "Open file"\nexec = ["sh", "-c", "env | grep ^ROZI_ > \\"$ROZI_EXTENSION_STATE_DIR/link.env\\""]\n',
+      '[[commands]]\nid = "browse"\nlabel = "Open URL"\nexec = ["sh", "-c", "env | grep ^ROZI_ > \\"$ROZI_EXTENSION_STATE_DIR/url.env\\""]\n',
+      '[[link_handlers]]\nschemes = ["file"]\ncommand = "open"\n',
+      '[[link_handlers]]\nschemes = ["https"]\ncommand = "browse"\n',
+    ].join('\n'),
   );
   await server.cli(['extensions', 'install', '--link', opener]);
   browser = await openBrowser();
@@ -125,19 +132,27 @@ describe('hint mode', () => {
       .first()
       .getAttribute('data-hint'))!;
 
-  it('labels URLs, paths, SHAs and [[hints]] matches and opens a path through the file link handler', async () => {
+  it('labels URLs, paths, SHAs, IPs and [[hints]] matches; opens a path and a URL through their link handlers', async () => {
     const { page } = browser;
     await typeInTerminal(
       page,
-      "clear; echo 'see https://example.com/doc and src/app/main.ts:12:3 near ISSUE-42 at 0123abc9'\n",
+      "clear; echo 'see https://example.com/doc and src/app/main.ts:12:3 near ISSUE-42 at 0123abc9 on 10.0.0.7:8080'\n",
     );
-    await waitForText(page, { paneId: 1, includes: 'at 0123abc9' });
+    await waitForText(page, { paneId: 1, includes: 'on 10.0.0.7:8080' });
     await prefix('u');
     await waitFor('hint mode', async () => (await mode()) === 'hint');
     // `clear` wiped the command line: the output holds one target of each kind.
-    await waitFor('labels', async () => ((await labels().count()) === 4 ? true : null));
+    await waitFor('labels', async () => ((await labels().count()) === 5 ? true : null));
     const kinds = await labels().evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.kind));
-    expect(kinds).toEqual(['url', 'path', 'custom', 'sha']);
+    expect(kinds).toEqual(['url', 'path', 'custom', 'sha', 'ip']);
+    // Each label covers exactly its own cell (the target's highlight is its text's cells wide), so
+    // the character after the gap behind a target stays visible.
+    const size = await page.evaluate(() => {
+      const q = (sel: string) =>
+        document.querySelector(`section[data-pane-id="1"] ${sel}`)!.getBoundingClientRect().width;
+      return { label: q('.rozi-hint-label[data-kind="url"]'), cell: q('.rozi-hint-target') / 23 };
+    });
+    expect(Math.abs(size.label - size.cell)).toBeLessThan(0.5);
     // The bad [[hints]] entry is named in one line; the good one still works.
     await page.getByText(/\[\[hints\]\] #2: .*skipped/).waitFor();
     await screenshot(page, 'terminal-modes-hints');
@@ -156,6 +171,27 @@ describe('hint mode', () => {
     expect(env).toContain('ROZI_HINT=src/app/main.ts:12:3\n');
     expect(env).toContain('ROZI_SOURCE_PANE=1\n');
     expect(env).not.toContain('ROZI_URL=');
+
+    // A URL goes to the handler for its scheme, with ROZI_URL.
+    await prefix('u');
+    await waitFor('hint mode for the URL', async () => (await mode()) === 'hint');
+    const url = await labelOf('url');
+    for (const [i, ch] of [...url].entries())
+      await page.keyboard.press(i === url.length - 1 ? `Shift+${ch.toUpperCase()}` : ch);
+    const urlFile = join(server.env.ROZI_STATE_DIR as string, 'extensions', 'opener', 'url.env');
+    const urlEnv = await waitFor('the URL handler ran', async () =>
+      existsSync(urlFile) ? readFileSync(urlFile, 'utf8') : undefined,
+    );
+    expect(urlEnv).toContain('ROZI_URL=https://example.com/doc\n');
+    expect(urlEnv).toContain('ROZI_HINT=https://example.com/doc\n');
+
+    // An IP only copies, even with Shift (nothing to open it with).
+    await prefix('u');
+    await waitFor('hint mode for the IP', async () => (await mode()) === 'hint');
+    const ip = await labelOf('ip');
+    for (const [i, ch] of [...ip].entries())
+      await page.keyboard.press(i === ip.length - 1 ? `Shift+${ch.toUpperCase()}` : ch);
+    await waitFor('the IP copied', async () => ((await clipboard()) === '10.0.0.7:8080' ? true : null));
   });
 
   it('copies a custom hint with its lowercase label; Esc and a click leave without acting', async () => {

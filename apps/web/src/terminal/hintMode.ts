@@ -70,9 +70,10 @@ export function startHintMode(deps: HintModeDeps, hints: PlacedHint[]): IDisposa
         placeAt(spans[i]!, { cell, x: r.from, row: r.y - top, width: r.to - r.from + 1 }),
       );
       // The label goes right after the target, over its last characters when the row ends there.
+      // It is exactly as wide as its letters' cells: wider, it hid the character after the gap.
       const last = rows.at(-1)!;
       const x = Math.min(last.to + 1, term.cols - hint.label.length);
-      placeAt(label, { cell, x: Math.max(0, x), row: last.y - top });
+      placeAt(label, { cell, x: Math.max(0, x), row: last.y - top, width: hint.label.length });
       const live = hint.label.startsWith(typed);
       label.hidden = !live;
       for (const s of spans) s.hidden = !live;
