@@ -1,6 +1,7 @@
 // Shell integration and synchronized output in Chromium against a real server and real bash:
 // a command's output captured with --last-output, a gutter mark per command with its exit status,
-// copy-last-output from the palette landing in the clipboard, prompt jumps from the keyboard, and
+// copy-last-output from the palette landing in the clipboard (also after a reload, from the
+// server; a shell without marks says why in one calm line), prompt jumps from the keyboard, and
 // DEC 2026 holding a repaint until the program ends the update.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
@@ -155,5 +156,56 @@ describe('shell integration in the browser', () => {
       await waitFor('the update drawn', async () => (await drawn()).includes(token));
     }
     expect(heldSeen).toBe(true);
+  });
+  it('copies the last output after a reload (from the server) and says why when a shell has no marks', async () => {
+    const { page } = browser;
+    await pane(page, 1).locator('.xterm').click();
+    await page.keyboard.type("clear; printf 'gamma\\ndelta\\n'\n");
+    await waitForText(page, { paneId: 1, includes: 'delta' });
+    // A reloaded page draws no marks for what ran before it attached; the server still has them.
+    await openWorkspace(page, new URL('/?probe=1', page.url()).toString());
+    await page.evaluate(() => navigator.clipboard.writeText('before'));
+    expect(await marks('1').count()).toBe(0);
+    const copyLastOutput = async (id: number) => {
+      await pane(page, id).locator('.xterm').click();
+      await page.keyboard.press('Control+Shift+P');
+      await page.keyboard.type('Copy last command output');
+      await page.keyboard.press('Enter');
+    };
+    await copyLastOutput(1);
+    await waitFor('the clipboard after a reload', async () =>
+      (await page.evaluate(() => navigator.clipboard.readText())) === 'gamma\ndelta' ? true : null,
+    );
+    // A bash without the integration: one calm line saying why, no error, the shell still works.
+    const plain = await page.evaluate(async () => {
+      const r = await fetch('/trpc/panes.split', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ target: 1, argv: ['bash', '--norc', '-i'], focus: true }),
+      });
+      return ((await r.json()) as { result: { data: { pane: { id: number } } } }).result.data.pane.id;
+    });
+    await pane(page, plain).locator('.xterm').waitFor();
+    await pane(page, plain).locator('.xterm').click();
+    await page.keyboard.type('echo plain-$((6*7))\n');
+    await waitForText(page, { paneId: plain, includes: 'plain-42' });
+    await copyLastOutput(plain);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /no command marks.*shell integration/ })
+      .waitFor();
+    expect(await page.locator('.rozi-toast-in[role="alert"]').count()).toBe(0);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('gamma\ndelta');
+    await screenshot(page, 'shell-integration-no-marks');
+    await page.evaluate(
+      (id) =>
+        fetch('/trpc/panes.kill', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ target: id }),
+        }),
+      plain,
+    );
+    await waitFor('the plain pane closed', async () => (await pane(page, plain).count()) === 0);
   });
 });

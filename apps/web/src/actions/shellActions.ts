@@ -26,8 +26,17 @@ export const shellActions: ActionDef[] = [
     enabled: hasPane,
     run: async (ctx) => {
       if (!ctx.pane) return;
-      const text = terminalFor(ctx.pane.key)?.lastOutput() ?? null;
-      if (text === null) return ctx.ui.notice(NO_MARKS);
+      let text = terminalFor(ctx.pane.key)?.lastOutput() ?? null;
+      // The page only knows marks printed while it was attached: after a reload (or for output
+      // that scrolled out of the page's buffer) the server's mirror still has the last command.
+      if (text === null) {
+        try {
+          text = await ctx.api.lastOutput(ctx.pane.key);
+        } catch (e) {
+          // The server says why in one line (no marks at all, or none finished yet).
+          return ctx.ui.notice(e instanceof Error && e.message ? e.message : NO_MARKS);
+        }
+      }
       try {
         await navigator.clipboard.writeText(text);
         const lines = text === '' ? 0 : text.split('\n').length;

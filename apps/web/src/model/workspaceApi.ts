@@ -29,6 +29,8 @@ export interface WorkspaceApi {
   /** Moves pane `key` beside pane `toId` (an id in the same session). */
   movePane(o: { key: number; toId: number; direction: SplitDirection; before: boolean }): Promise<unknown>;
   sendText(key: number, text: string): Promise<unknown>;
+  /** The last finished command's output as the server's mirror holds it (capture-pane --last-output). */
+  lastOutput(key: number): Promise<string>;
   resizeSplit(o: { session: string; tab: number; path: number[]; ratios: number[] }): Promise<unknown>;
   equalize(session: string, tab: number): Promise<unknown>;
   newTab(o: { session: string; launch?: Launch; name?: string }): Promise<unknown>;
@@ -77,6 +79,8 @@ export function workspaceApi(client: RoziClient): WorkspaceApi {
     movePane: ({ key, toId, direction, before }) =>
       client.panes.move.mutate({ key, to: toId, direction, before }),
     sendText: (key, text) => client.panes.sendText.mutate({ key, text }),
+    lastOutput: async (key) =>
+      (await client.panes.capture.query({ key, scrollback: 'last-output' })).lines.join('\n'),
     resizeSplit: ({ session, tab, path, ratios }) =>
       client.panes.resizeSplit.mutate({ session, tab, path, ratios }),
     equalize: (session, tab) => client.panes.equalize.mutate({ session, tab }),
