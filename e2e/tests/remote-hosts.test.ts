@@ -1,7 +1,9 @@
 // Remote hosts in the browser (issue 19) against a real sshd and a real second account: "New
-// session on…" starts a session on the host, the sidebar groups it under the host with its link
+// session on…" starts a session on the host (and lists both configured hosts), `rozi new
+// --remote` starts one on a second host, the sidebar groups each under its host with its link
 // state, the terminal types there; a fake agent on the host going blocked shows its badge and a
-// toast here; a dropped link shows reconnecting with the reason, then connected again.
+// toast here, and `agents list --all` / `list-panes` carry its host; a dropped link shows
+// reconnecting with the reason, then connected again.
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +34,7 @@ beforeAll(async () => {
   );
   server = await startRozi();
   // The client side: a key, the host's key in known_hosts, the host in config.toml (read on use).
-  ssh = await sshHosts({ clientHome: server.home, base, aliases: ['box'], binaryPath: ROZI });
+  ssh = await sshHosts({ clientHome: server.home, base, aliases: ['box', 'ci'], binaryPath: ROZI });
   ({ account, sshd } = ssh.hosts[0]!);
   writeFileSync(join(server.home, '.config', 'rozi', 'config.toml'), ssh.config());
   browser = await openBrowser();
@@ -85,6 +87,39 @@ describe('a remote host in the browser', () => {
     await page.keyboard.press('Escape');
   }, 120_000);
 
+  it('lists both configured hosts in "New session on…"; a CLI session on the second groups under it', async () => {
+    const { page } = browser;
+    await page.keyboard.press('Control+Shift+P');
+    await page.keyboard.type('New session on');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    const options = await dialog
+      .getByLabel('Host', { exact: true })
+      .locator('option')
+      .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    expect(options).toEqual(expect.arrayContaining(['box', 'ci']));
+    await page.keyboard.press('Escape');
+    // rozi's spelling from a shell: `new NAME --remote HOST`, then the name@host listing.
+    expect((await server.cli(['new', 'build', '--remote', 'ci', '--format', 'text'])).trim()).toMatch(
+      /^session build@ci, pane \d+/,
+    );
+    expect(await server.cli(['list-sessions', '--remote', 'ci', '--format', 'text'])).toContain('build@ci');
+    const ci = page.locator('[data-host-header="ci"]');
+    await ci.waitFor({ timeout: 60_000 });
+    await waitFor(
+      'ci connected',
+      async () => (await ci.getAttribute('data-host-state')) === 'connected',
+      60_000,
+    );
+    await page.locator('[data-host="ci"] [data-session="build@ci"]').waitFor();
+    // Three groups, each under its own header: this machine, box, ci.
+    const headers = await page
+      .locator('[data-host-header]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.hostHeader));
+    expect(headers).toEqual(['local', 'box', 'ci']);
+    await screenshot(page, 'remote-two-hosts');
+  }, 120_000);
+
   it('shows a fake agent on the host going blocked: badge on its row and a toast here', async () => {
     const { page } = browser;
     const ws = await workspaceOf(page);
@@ -110,6 +145,21 @@ describe('a remote host in the browser', () => {
     await toast.waitFor({ timeout: 15_000 });
     expect(await toast.innerText()).toContain('dev@box');
     await screenshot(page, 'remote-host-blocked');
+    // The CLI sees the same agent: `agents list --all` and `list-panes` carry the host.
+    const agents = JSON.parse(await server.cli(['agents', 'list', '--all', '--format', 'json'])) as {
+      data: Array<{ session: string; pane: number; host: string | null; state: string }>;
+    };
+    expect(agents.data.find((r) => r.session === 'dev@box' && r.pane === remotePane.id)).toMatchObject({
+      host: 'box',
+      state: 'blocked',
+    });
+    const panes = JSON.parse(await server.cli(['list-panes', '--format', 'json'])) as {
+      data: Array<{ session: string; id: number; host?: string | null }>;
+    };
+    expect(panes.data.find((r) => r.session === 'dev@box' && r.id === remotePane.id)?.host).toBe('box');
+    expect(panes.data.find((r) => r.session === 'main')?.host ?? null).toBeNull();
+    const table = await server.cli(['agents', 'list', '--all', '--format', 'text']);
+    expect(table).toMatch(new RegExp(`dev@box +${remotePane.id} `));
   }, 90_000);
 
   it('shows the dropped link with its reason, then connected again', async () => {
