@@ -36,7 +36,11 @@ beforeAll(async () => {
   // The client side: a key, the host's key in known_hosts, the host in config.toml (read on use).
   ssh = await sshHosts({ clientHome: server.home, base, aliases: ['box', 'ci'], binaryPath: ROZI });
   ({ account, sshd } = ssh.hosts[0]!);
-  writeFileSync(join(server.home, '.config', 'rozi', 'config.toml'), ssh.config());
+  // Plus a host whose name does not resolve: "New session on…" must say so in one line.
+  writeFileSync(
+    join(server.home, '.config', 'rozi', 'config.toml'),
+    `${ssh.config()}\n[remote.hosts.nowhere]\nhost = "no-such-host.invalid"\n`,
+  );
   browser = await openBrowser();
 }, 180_000);
 
@@ -93,10 +97,14 @@ describe('a remote host in the browser', () => {
     await page.keyboard.type('New session on');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
-    const options = await dialog
-      .getByLabel('Host', { exact: true })
-      .locator('option')
-      .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    const hostSelect = dialog.getByLabel('Host', { exact: true });
+    const options = await waitFor('the hosts listed', async () => {
+      if ((await hostSelect.count()) === 0) return null;
+      const values = await hostSelect
+        .locator('option')
+        .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+      return values.includes('ci') ? values : null;
+    });
     expect(options).toEqual(expect.arrayContaining(['box', 'ci']));
     await page.keyboard.press('Escape');
     // rozi's spelling from a shell: `new NAME --remote HOST`, then the name@host listing.
@@ -118,6 +126,23 @@ describe('a remote host in the browser', () => {
       .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.hostHeader));
     expect(headers).toEqual(['local', 'box', 'ci']);
     await screenshot(page, 'remote-two-hosts');
+
+    // A host that cannot be reached: one line in the form, which stays open; nothing else moves.
+    await page.keyboard.press('Control+Shift+P');
+    await page.keyboard.type('New session on');
+    await page.keyboard.press('Enter');
+    await dialog.getByLabel('Host', { exact: true }).selectOption('nowhere');
+    await dialog.getByLabel('Session name').fill('x');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    const problem = dialog.getByText(
+      /cannot resolve host 'no-such-host\.invalid' \(host of \[remote\.hosts\.nowhere\]/,
+    );
+    await problem.waitFor({ timeout: 30_000 });
+    expect((await problem.innerText()).split('\n')).toHaveLength(1);
+    await screenshot(page, 'remote-host-unresolvable');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.locator('[data-host="ci"] [data-session="build@ci"]').waitFor();
   }, 120_000);
 
   it('shows a fake agent on the host going blocked: badge on its row and a toast here', async () => {

@@ -33,6 +33,8 @@ export interface OpenLinkOptions {
   argv: string[];
   alias: string;
   destination: string;
+  /** The [remote.hosts] alias the destination was read from, if it was (names it in a failure). */
+  configuredAs?: string;
   installHint: string;
   /** No hello by then: the attempt fails as a timeout (a hung host never hangs the client). */
   helloTimeoutMs: number;
@@ -154,6 +156,7 @@ export class HostLink {
               classifyExit({
                 alias: o.alias,
                 destination: o.destination,
+                configuredAs: o.configuredAs,
                 exitCode: code,
                 signal,
                 stderr,
@@ -190,6 +193,7 @@ export class HostLink {
     const why = classifyExit({
       alias: this.o.alias,
       destination: this.o.destination,
+      configuredAs: this.o.configuredAs,
       exitCode: code,
       signal,
       stderr: this.stderrText,

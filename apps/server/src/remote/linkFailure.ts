@@ -49,6 +49,8 @@ function lastLine(stderr: string): string {
 export function classifyExit(o: {
   alias: string;
   destination: string;
+  /** The [remote.hosts] alias `destination` came from, when it did. */
+  configuredAs?: string;
   exitCode: number | null;
   signal: string | null;
   stderr: string;
@@ -59,7 +61,10 @@ export function classifyExit(o: {
   if (/Could not resolve hostname|Name or service not known|nodename nor servname/i.test(stderr))
     return failure(
       'unresolvable',
-      `cannot resolve host '${o.destination}': not an alias in [remote.hosts] or ~/.ssh/config, and not a known host name`,
+      // A configured alias was found: its `host` is what does not resolve, so say where it is written.
+      o.configuredAs !== undefined
+        ? `cannot resolve host '${o.destination}' (host of [remote.hosts.${o.configuredAs}] in config.toml): check that name, or this machine's DNS`
+        : `cannot resolve host '${o.destination}': not an alias in [remote.hosts] or ~/.ssh/config, and not a known host name`,
     );
   if (/REMOTE HOST IDENTIFICATION HAS CHANGED|Host key for .* has changed/i.test(stderr))
     return failure(

@@ -345,6 +345,7 @@ export class RemoteHost {
         ),
         alias: this.alias,
         destination: this.o.target.destination,
+        ...(this.o.target.source === 'config' ? { configuredAs: this.alias } : {}),
         installHint: this.o.installHint(this.alias),
         // ssh's own connect timeout, then the host's cold start of its headless server (serveStdio.ts).
         helloTimeoutMs: ssh.settings.connectionTimeoutSecs * 1000 + 75_000,
