@@ -86,9 +86,11 @@ export function PaneFrame(props: PaneFrameProps) {
         {zoomed && (
           <span className="shrink-0 rounded bg-accent/15 px-1.5 text-[11px] text-accent">zoomed</span>
         )}
+        {/* The cwd takes only the room the title leaves (basis 0): in a narrow pane the title
+            ("bash") used to shrink to "b…" beside a long directory. */}
         {cwd && (
           <span
-            className="ml-auto min-w-0 shrink-[2] truncate font-mono text-[11px] text-muted"
+            className="ml-auto min-w-0 flex-1 basis-0 truncate font-mono text-[11px] text-muted"
             title={cwd}
             dir="rtl"
           >
