@@ -209,3 +209,40 @@ describe('shell integration in the browser', () => {
     await waitFor('the plain pane closed', async () => (await pane(page, plain).count()) === 0);
   });
 });
+
+describe('bad shell integration input in the browser', () => {
+  it('survives truncated, nested and 1 MB OSC 133 / OSC 7 without a word on screen, and marks again after', async () => {
+    const { page } = browser;
+    await openWorkspace(page, new URL('/?probe=1', server.url).toString());
+    await pane(page, 1).locator('.xterm').click();
+    for (const [i, bad] of [
+      `head -c 1048576 /dev/zero | tr '\\0' D | sed 's/^/\\x1b]133;/; s/$/\\x07/'; echo ok-$((100+1))`,
+      `head -c 1048576 /dev/zero | tr '\\0' a | sed 's/^/\\x1b]7;file:\\/\\/\\//; s/$/\\x07/'; echo ok-$((100+2))`,
+      `printf '\\033]133;\\033]133;D;1\\007\\007'; echo ok-$((100+3))`,
+      `printf '\\033]7;file://localhost/no/such/dir\\007'; echo ok-$((100+4))`,
+      `printf '\\033]133;D;99999999999\\007'; echo ok-$((100+5))`,
+      // Truncated: the OSC stays open until the next prompt's own escape ends it (as in any
+      // terminal it swallows what follows on the same line, so nothing is echoed after it).
+      `printf '\\033]7;file:///tm'`,
+      `echo ok-$((100+7))`,
+      `printf '\\033]133;'`,
+      `echo ok-$((100+9))`,
+    ].entries()) {
+      await page.keyboard.type(`${bad}\n`);
+      // The output's own text, not the echoed command line (which shows the $((…)) unexpanded).
+      if (bad.includes('ok-')) await waitForText(page, { paneId: 1, includes: `ok-${101 + i}` });
+    }
+    // The screen cleared, the next command gets its own green mark: the page's marks still work.
+    await page.keyboard.type('clear\n');
+    await waitFor('a cleared screen', async () => !(await drawn()).includes('ok-109'));
+    await page.keyboard.type('echo still-$((2+3))\n');
+    await waitForText(page, { paneId: 1, includes: 'still-5' });
+    await waitFor('a green mark for it', async () => (await marks('0').count()) === 1, 20_000);
+    expect(await marks('1').count()).toBe(0);
+    expect(await page.locator('.rozi-toast-in[role="alert"]').count()).toBe(0);
+    expect(await server.cli(['capture-pane', '--target', '1', '--last-output', '--format', 'text'])).toBe(
+      'still-5\n',
+    );
+    await screenshot(page, 'shell-integration-bad-osc');
+  });
+});
