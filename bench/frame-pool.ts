@@ -43,7 +43,7 @@ async function run(
   let frames = 0;
   const channel: ViewerChannel = {
     open: true,
-    sendBinary: (frame, sent) => {
+    sendBinary: (frame, _headroom, sent) => {
       frames++;
       if (pooled) sent?.();
       // The client acks what it got (a real socket would write the frame first).
