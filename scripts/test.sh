@@ -18,6 +18,14 @@ if [ ! -x /usr/sbin/sshd ]; then
   else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssh-server >/dev/null; fi
 fi
 
+# Debian's zsh and fish: shell integration runs in real zsh and fish panes
+# (apps/server/test/shell-integration-zsh-fish.test.ts), as in bash.
+if ! command -v zsh >/dev/null || ! command -v fish >/dev/null; then
+  echo "test: installing Debian's zsh and fish for the shell-integration tests"
+  if [ "$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zsh fish >/dev/null
+  else sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zsh fish >/dev/null; fi
+fi
+
 echo "== lint"
 npm run -s lint
 echo "== typecheck"
