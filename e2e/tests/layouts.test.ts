@@ -29,6 +29,8 @@ const active = async () => {
 };
 const shape = (n: LayoutNode): unknown =>
   n.type === 'pane' ? n.paneId : { [n.direction]: n.children.map(shape) };
+const countPanes = (n: LayoutNode): number =>
+  n.type === 'pane' ? 1 : n.children.reduce((sum, c) => sum + countPanes(c), 0);
 const prefix = async (key: string) => {
   await browser.page.keyboard.press('Control+a');
   await browser.page.keyboard.press(key);
@@ -39,16 +41,21 @@ describe('layouts', () => {
     const { page } = browser;
     await openWorkspace(page, server.url);
     await pane(page, 1).click();
-    for (let i = 0; i < 3; i++) await prefix('Enter'); // new-pane where the layout puts it
-    await waitFor(
-      'four panes',
-      async () =>
-        (await active()).layout.type === 'split' &&
-        page
-          .locator('[data-pane-slot]')
-          .count()
-          .then((n) => n === 4),
-    );
+    // new-pane where the layout puts it, each one seen on the server and on the page before the
+    // next (a full CI run at load ~30 once timed out waiting for all three at once, 15 s).
+    for (let n = 2; n <= 4; n++) {
+      await prefix('Enter');
+      await waitFor(
+        `${n} panes`,
+        async () =>
+          countPanes((await active()).layout) === n &&
+          page
+            .locator('[data-pane-slot]')
+            .count()
+            .then((slots) => slots === n),
+        30_000,
+      );
+    }
     const ids = (n: LayoutNode): number[] => (n.type === 'pane' ? [n.paneId] : n.children.flatMap(ids));
     const order = ids((await active()).layout); // dwindle's order: the tree read left to right
     const [a, b, c, d] = order as [number, number, number, number];
