@@ -46,6 +46,10 @@ describe('chords', () => {
     expect(normalizeChord('alt-space')).toBe('alt-space');
     expect(normalizeChord('ctrl-é')).toBe('ctrl-é');
     expect(parseSequence('ctrl-a ctrl-')).toBeNull();
+    // The prefix placeholder, as config.toml and the docs write it.
+    expect(parseSequence('prefix %')).toEqual(['prefix', '%']);
+    expect(parseSequence('<prefix> F5')).toEqual(['prefix', 'f5']);
+    expect(normalizeChord('ctrl-prefix')).toBeNull();
   });
 
   it('parses a prefix sequence and refuses a bad chord', () => {

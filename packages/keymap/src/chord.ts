@@ -73,6 +73,9 @@ function isKey(key: string): boolean {
 export function normalizeChord(chord: string): string | null {
   const text = chord.trim().toLowerCase();
   if (!text) return null;
+  // The prefix placeholder (`prefix %`; `<prefix> %` as the docs write it): expandPrefix
+  // replaces it with the [input] prefix's chords once that is known.
+  if (text === 'prefix' || text === '<prefix>') return 'prefix';
   // A lone '-' or a chord ending in '--' binds the minus key itself.
   const parts =
     text === '-'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inputSettings, mirrorModifier } from './inputSettings';
+import { inputSettings, mirrorModifier, prefixOf } from './inputSettings';
 
 describe('[input] modifier and modifier_shortcuts', () => {
   it("are rozi's defaults when unset: Alt, mirrors on", () => {
@@ -28,5 +28,12 @@ describe('[input] modifier and modifier_shortcuts', () => {
       '[input] modifier = "hyper" is not alt or super; using alt',
       '[input] modifier_shortcuts must be true or false; using true',
     ]);
+  });
+
+  it('takes one key chord as the prefix, never a sequence, a word or the prefix placeholder', () => {
+    expect(prefixOf('Ctrl-B')).toBe('ctrl-b');
+    expect(prefixOf('f12')).toBe('f12');
+    for (const bad of ['ctrl-a b', 'ctrl-', 'ctrl-foo', 'prefix', '<prefix>', 3])
+      expect(prefixOf(bad)).toBeNull();
   });
 });

@@ -15,7 +15,8 @@ export type WhichKey = (typeof WHICH_KEY)[number];
 export function prefixOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   const n = normalizeSequence(value);
-  return n && !n.includes(' ') ? n : null;
+  // One chord, and a key: the `prefix` placeholder cannot stand for itself.
+  return n && !n.includes(' ') && n !== 'prefix' ? n : null;
 }
 
 /** `[input]` as the page uses it, each bad value one warning and its default. */
