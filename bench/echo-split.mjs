@@ -5,10 +5,9 @@
 import { openBrowser } from '../e2e/lib/browser.ts';
 import { startRozi } from '../e2e/lib/roziServer.ts';
 import { KEY_GAP_MS } from './browserEcho.mjs';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { startWetty } from './wettyPeer.mjs';
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
@@ -219,16 +218,6 @@ async function run(name, { url, pick, extraArgs = [] }) {
   }
 }
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 for (const peer of PEERS) {
   if (peer.startsWith('rozi')) {
     const rozi = await startRozi();
@@ -241,38 +230,15 @@ for (const peer of PEERS) {
       await rozi.dispose();
     }
   } else {
-    const main = join(tmpdir(), 'rozi-bench-wetty-3.2.0', 'node_modules', 'wetty', 'build', 'main.js');
-    const port = await freePort();
-    const home = mkdtempSync(join(tmpdir(), 'rozi-bench-wetty-home-'));
-    const child = spawn(
-      process.execPath,
-      [main, '--host', '127.0.0.1', '--port', String(port), '--base', '/', '--command', 'bash'],
-      {
-        env: {
-          PATH: process.env.PATH,
-          HOME: home,
-          LANG: 'C.UTF-8',
-          TERM: 'xterm-256color',
-          SHELL: '/bin/bash',
-        },
-        stdio: 'ignore',
-        detached: true,
-      },
-    );
+    const wetty = await startWetty();
     try {
-      const url = `http://127.0.0.1:${port}/`;
-      for (let i = 0; i < 100; i++) {
-        try {
-          await fetch(url);
-          break;
-        } catch {
-          await new Promise((r) => setTimeout(r, 100));
-        }
-      }
-      await run(peer, { url, pick: PICK.wetty, extraArgs: peer === 'wetty-dom' ? ['--disable-webgl'] : [] });
+      await run(peer, {
+        url: wetty.url,
+        pick: PICK.wetty,
+        extraArgs: peer === 'wetty-dom' ? ['--disable-webgl'] : [],
+      });
     } finally {
-      process.kill(-child.pid, 'SIGKILL');
-      rmSync(home, { recursive: true, force: true });
+      await wetty.dispose();
     }
   }
 }

@@ -26,14 +26,14 @@
 // --disable-webgl), and the ratios are taken against wetty's better figure of the two.
 // Both pages are driven through their xterm.js instance (rozi: `?probe=1`, wetty:
 // `window.wetty_term`), so neither pays for a screen reader mirror.
-import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBrowser } from '../e2e/lib/browser.ts';
 import { startRozi } from '../e2e/lib/roziServer.ts';
 import { echoSamples, KEY_GAP_MS } from './browserEcho.mjs';
+import { startWetty } from './wettyPeer.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -60,7 +60,6 @@ async function withLoad(step) {
   const value = await step();
   return { value, load: [before, load1()] };
 }
-const WETTY_VERSION = '3.2.0';
 
 /** Smallest N whose `seq 1 N` output reaches `bytes`; returns N and the exact byte count. */
 function seqFor(bytes) {
@@ -104,80 +103,6 @@ function colourFile(bytes) {
   const file = join(dir, 'colour.txt');
   writeFileSync(file, parts.join(''));
   return { file, bytes: size, dispose: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitHttp(url, ms) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      const r = await fetch(url);
-      if (r.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
-
-function ensureWetty() {
-  const given = opt('wetty', null);
-  const dir = given ?? join(tmpdir(), `rozi-bench-wetty-${WETTY_VERSION}`);
-  const main = join(dir, 'node_modules', 'wetty', 'build', 'main.js');
-  if (existsSync(main)) return main;
-  if (given) throw new Error(`no wetty in ${given}`);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), '{"name":"wetty-peer","private":true}\n');
-  console.error(`bench: installing wetty@${WETTY_VERSION} into ${dir} (outside the repo)`);
-  execFileSync('npm', ['install', `wetty@${WETTY_VERSION}`, '--no-audit', '--no-fund'], {
-    cwd: dir,
-    stdio: 'inherit',
-  });
-  return main;
-}
-
-async function startWetty() {
-  const main = ensureWetty();
-  const port = await freePort();
-  const home = mkdtempSync(join(tmpdir(), 'rozi-bench-wetty-home-'));
-  const child = spawn(
-    process.execPath,
-    [main, '--host', '127.0.0.1', '--port', String(port), '--base', '/', '--command', 'bash'],
-    {
-      env: {
-        PATH: process.env.PATH,
-        HOME: home,
-        LANG: 'C.UTF-8',
-        TERM: 'xterm-256color',
-        SHELL: '/bin/bash',
-      },
-      stdio: 'ignore',
-      detached: true,
-    },
-  );
-  const url = `http://127.0.0.1:${port}/`;
-  await waitHttp(url, 30_000);
-  return {
-    url,
-    dispose: async () => {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-      rmSync(home, { recursive: true, force: true });
-    },
-  };
 }
 
 // ---- in-page measuring code (runs in the browser; `pick` returns the xterm Terminal) ----
@@ -417,7 +342,7 @@ async function main() {
 
   // wetty with its WebGL renderer, or with xterm's DOM renderer (no WebGL in the browser).
   const runWetty = async (variant) => {
-    const wetty = await startWetty();
+    const wetty = await startWetty(opt('wetty', null));
     try {
       return await measure(variant === 'webgl' ? 'wetty' : 'wetty (DOM)', {
         url: wetty.url,
