@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_ENV_VARS, loadDefinitions, matchProcess } from '@rozi/detect';
 import { nodePtyBackend } from '../pty/nodePtyBackend';
 import type { PtyProcess } from '../pty/backend';
-import { createProcReader, type ProcReader, type ProcStat } from '../proc/processTable';
-import { ProcessTier, type AgentMatcher } from './processTier';
+import { createProcReader, type ProcDetails, type ProcReader, type ProcStat } from '../proc/processTable';
+import { PROCESS_POLICY, ProcessTier, type AgentMatcher } from './processTier';
 import { agentCapture } from '../../test/agentCaptures';
 
 const FAKE = resolve(__dirname, '../../test/fake-agents');
@@ -271,11 +271,17 @@ describe('ProcessTier identity', () => {
     expect(tier.occupant(0)).toMatchObject({ agent: 'codex', pid: 20 });
   });
 
-  it('reads a process again whose arguments are laid out but whose environment is not yet', () => {
-    // `env ROZI_AGENT=kiro node fake.mjs` after exec: the kernel writes argv, then environ, so a
-    // scan in between sees node's arguments and no environment. Cached, the pane never read as
-    // kiro (an inbox e2e timed out on 'kiro reads undefined' under load).
-    let environ = false;
+  /**
+   * A pane whose one process (pid 20, comm `node`) reads as `before` on the first scan and as
+   * `after` on a slow scan later: the second scan must see `after`, i.e. nothing of the first
+   * read may be kept, and the pane reads as kiro.
+   */
+  function readsKiroOnRescan(
+    before: { image: string; details: ProcDetails },
+    after: { image: string; details: ProcDetails },
+  ) {
+    let second = false;
+    const now = () => (second ? PROCESS_POLICY.slowScanMs : 0);
     const reader: ProcReader = {
       scan: () => [
         {
@@ -287,26 +293,30 @@ describe('ProcessTier identity', () => {
           tpgid: 20,
           startTime: 5,
           state: 'R',
-          image: '1:2:3:4',
+          image: (second ? after : before).image,
         },
       ],
       stat: () => null,
-      details: () => ({
-        exe: '/usr/bin/node',
-        argv: ['node', '/x/fake-agent.mjs'],
-        env: environ ? { ROZI_AGENT: 'kiro' } : ({} as Record<string, string>),
-        environEmpty: !environ,
-      }),
+      details: () => (second ? after : before).details,
     };
-    let now = 0;
-    const tier = new ProcessTier({ reader, match, now: () => now, epoch: 'e' });
+    const tier = new ProcessTier({ reader, match, now, epoch: 'e' });
     tier.addPane(0, 20);
     tier.tick();
     expect(tier.occupant(0)).toBeNull();
-    environ = true;
-    now += tier.policy.slowScanMs;
+    second = true;
     expect(tier.tick()).toHaveLength(1);
     expect(tier.occupant(0)).toMatchObject({ agent: 'kiro', pid: 20 });
+  }
+
+  const fakeAgent = { exe: '/usr/bin/node', argv: ['node', '/x/fake-agent.mjs'] };
+
+  it('reads a process again whose environment read empty', () => {
+    // A scan inside exec can find the new argv and an empty environ; kept, `env ROZI_AGENT=kiro
+    // node fake.mjs` would never show its ROZI_AGENT.
+    readsKiroOnRescan(
+      { image: '1:2:3:4', details: { ...fakeAgent, env: {}, environEmpty: true } },
+      { image: '1:2:3:4', details: { ...fakeAgent, env: { ROZI_AGENT: 'kiro' } } },
+    );
   });
 
   it("reads a pane's child again once it execs, though it keeps the server's comm", () => {
@@ -314,39 +324,12 @@ describe('ProcessTier identity', () => {
     // fake.mjs: a scan before the first exec saw the server's argv and environment under the
     // same pid, start time and comm as the agent. Cached by comm, the pane never read as kiro
     // (inbox e2e 'kiro reads undefined', 1 launch in 30 under load); the image tells them apart.
-    let execed = false;
-    const reader: ProcReader = {
-      scan: () => [
-        {
-          pid: 20,
-          comm: 'node',
-          ppid: 1,
-          pgid: 20,
-          sid: 20,
-          tpgid: 20,
-          startTime: 5,
-          state: 'R',
-          image: execed ? '9000:9100:9100:9400' : '5000:5080:5080:7000',
-        },
-      ],
-      stat: () => null,
-      details: () =>
-        execed
-          ? { exe: '/usr/bin/node', argv: ['node', '/x/fake-agent.mjs'], env: { ROZI_AGENT: 'kiro' } }
-          : {
-              exe: '/usr/bin/node',
-              argv: ['node', '/x/rozi.mjs', 'server'],
-              env: {} as Record<string, string>,
-            },
-    };
-    let now = 0;
-    const tier = new ProcessTier({ reader, match, now: () => now, epoch: 'e' });
-    tier.addPane(0, 20);
-    tier.tick();
-    expect(tier.occupant(0)).toBeNull();
-    execed = true;
-    now += tier.policy.slowScanMs;
-    expect(tier.tick()).toHaveLength(1);
-    expect(tier.occupant(0)).toMatchObject({ agent: 'kiro', pid: 20 });
+    readsKiroOnRescan(
+      {
+        image: '5000:5080:5080:7000',
+        details: { exe: '/usr/bin/node', argv: ['node', '/x/rozi.mjs', 'server'], env: {} },
+      },
+      { image: '9000:9100:9100:9400', details: { ...fakeAgent, env: { ROZI_AGENT: 'kiro' } } },
+    );
   });
 });

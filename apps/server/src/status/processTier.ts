@@ -262,8 +262,8 @@ export class ProcessTier {
     // but the kernel has not laid out its arguments (or environment) yet. Kept, the entry would
     // hide the agent until the pid went away (comm and start time do not change again), so it is
     // read afresh next scan. (A pane's processes are never kernel threads, the other empty case.)
-    // The kernel lays out the environment just after the arguments, so a scan can also land
-    // between the two: cached, `env ROZI_AGENT=x prog` would never show its ROZI_AGENT.
+    // An empty environ is not kept either (a process whose environment could not be read yet):
+    // cached, `env ROZI_AGENT=x prog` would never show its ROZI_AGENT.
     if (d.argv.length > 0 && !d.environEmpty)
       this.details.set(s.pid, { startTime: s.startTime, comm: s.comm, image: s.image, info });
     return info;
