@@ -27,12 +27,12 @@
 // Both pages are driven through their xterm.js instance (rozi: `?probe=1`, wetty:
 // `window.wetty_term`), so neither pays for a screen reader mirror.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { openBrowser } from '../e2e/lib/browser.ts';
 import { startRozi } from '../e2e/lib/roziServer.ts';
 import { echoSamples, KEY_GAP_MS } from './browserEcho.mjs';
+import { colourFile, PICK, pageReady, seqFor, throughput, workloadCommand } from './browserThroughput.mjs';
 import { startWetty } from './wettyPeer.mjs';
 
 const args = process.argv.slice(2);
@@ -59,114 +59,6 @@ async function withLoad(step) {
   const before = load1();
   const value = await step();
   return { value, load: [before, load1()] };
-}
-
-/** Smallest N whose `seq 1 N` output reaches `bytes`; returns N and the exact byte count. */
-function seqFor(bytes) {
-  let total = 0;
-  let n = 0;
-  for (let digits = 1; ; digits++) {
-    const first = 10 ** (digits - 1);
-    const count = 9 * first;
-    const size = count * (digits + 1);
-    if (total + size >= bytes) {
-      const extra = Math.ceil((bytes - total) / (digits + 1));
-      return { n: n + extra, bytes: total + extra * (digits + 1) };
-    }
-    total += size;
-    n += count;
-  }
-}
-
-/** peerbench's coloured workload (gen-colour.mjs): 70 visible columns in 7 SGR-coloured segments a
- * line, reset at the end; as many lines as reach `bytes`. Returns the file and its byte count. */
-function colourFile(bytes) {
-  const words = ['alpha', 'bravo', 'charl', 'delta', 'echoo', 'foxtr', 'golfx', 'hotel', 'india', 'julie'];
-  const parts = [];
-  let size = 0;
-  for (let i = 0; size < bytes; i++) {
-    let line = '';
-    for (let j = 0; j < 7; j++) {
-      const k = (i * 7 + j) % 16;
-      const sgr = k < 8 ? `\x1b[${(i + j) & 1 ? 1 : 22};3${k}m` : `\x1b[38;5;${(i * 13 + j * 29) % 256}m`;
-      const seg =
-        j === 0
-          ? `${String(i).padStart(9, '0')} `
-          : `${words[(i + j) % 10]} ${String((i * j) % 10000).padStart(4, '0')}`;
-      line += sgr + seg.padEnd(10).slice(0, 10);
-    }
-    line += '\x1b[0m\n';
-    parts.push(line);
-    size += Buffer.byteLength(line);
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'rozi-bench-colour-'));
-  const file = join(dir, 'colour.txt');
-  writeFileSync(file, parts.join(''));
-  return { file, bytes: size, dispose: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-// ---- in-page measuring code (runs in the browser; `pick` returns the xterm Terminal) ----
-
-const PICK = {
-  rozi: `() => { const m = window.__roziTerminals; return m && m.size ? [...m.values()][0] : null; }`,
-  wetty: `() => window.wetty_term || null`,
-};
-
-async function pageReady(page, pick) {
-  await page.waitForFunction(
-    `(${pick})() !== null && (() => { const t = (${pick})(); const b = t.buffer.active; for (let y = 0; y < t.rows; y++) { const l = b.getLine(b.viewportY + y); if (l && /[#$] ?$/.test(l.translateToString(true))) return true; } return false; })()`,
-    null,
-    { timeout: 60_000, polling: 'raf' },
-  );
-}
-
-/**
- * Runs `command` (its output ends with the marker line) and resolves when a frame has painted the
- * marker: { ms, idleMs }, idleMs being the time the terminal's parser had nothing to parse (every
- * `write` handed to xterm had called back and no new one had come) between the first and last byte.
- */
-async function throughput(page, pick, { command, marker }) {
-  return page.evaluate(
-    `(async () => {
-      const t = (${pick})();
-      const b = t.buffer.active;
-      const seen = () => { for (let y = 0; y < t.rows; y++) { const l = b.getLine(b.viewportY + y); if (l && l.translateToString(true) === ${JSON.stringify(marker)}) return true; } return false; };
-      const write = t.write;
-      let pending = 0, idleSince = null, idle = 0, lastIdle = 0;
-      t.write = function (data, cb) {
-        if (pending === 0 && idleSince !== null) { lastIdle = performance.now() - idleSince; idle += lastIdle; }
-        pending++;
-        return write.call(this, data, () => { pending--; if (pending === 0) idleSince = performance.now(); if (cb) cb(); });
-      };
-      const start = performance.now();
-      t.input(${JSON.stringify(command)}, true);
-      try {
-        return await new Promise((resolve, reject) => {
-          const deadline = start + ${SEQ_LIMIT_S * 1000};
-          const frame = () => {
-            // The gap before the marker's own write is the program ending, not the pipe.
-            if (seen()) return resolve({ ms: performance.now() - start, idleMs: idle - lastIdle });
-            if (performance.now() > deadline) return reject(new Error('end marker not painted within ${SEQ_LIMIT_S} s'));
-            requestAnimationFrame(frame);
-          };
-          requestAnimationFrame(frame);
-        });
-      } finally {
-        t.write = write;
-      }
-    })()`,
-  );
-}
-
-function workloadCommand(kind, o) {
-  const marker = `END-${Date.now()}`;
-  const echo = `echo ${marker.slice(0, 4)}""${marker.slice(4)}`;
-  const body = kind === 'seq' ? `seq 1 ${o.seq.n}` : `cat '${o.colour.file}'`;
-  return {
-    command: `clear; ${body}; ${echo}\r`,
-    marker,
-    bytes: kind === 'seq' ? o.seq.bytes : o.colour.bytes,
-  };
 }
 
 async function measure(name, o) {
@@ -197,7 +89,7 @@ async function measure(name, o) {
       if (!FIGURES.has(kind)) continue;
       const w = workloadCommand(kind, o);
       const run = await withLoad(() =>
-        throughput(page, o.pick, w).catch((e) => {
+        throughput(page, o.pick, { ...w, limitS: SEQ_LIMIT_S }).catch((e) => {
           console.error(`bench: ${name} ${kind} failed: ${e.message}`);
           return { ms: NaN, idleMs: NaN };
         }),

@@ -6,14 +6,7 @@ import type { ServerEvent } from '@rozi/server/events';
 import { FlowCredit } from './flowCredit';
 import { OutputCursor } from './outputCursor';
 import { setPageToken } from '../api/pageToken';
-import {
-  decodeFrame,
-  FLOW_ACK_EVERY,
-  FLOW_FOCUSED_WINDOW,
-  FRAME_RESET,
-  REMOVED_CLOSE_CODE,
-  WS_PATH,
-} from './wireFormat';
+import { decodeFrame, FLOW_FOCUSED_WINDOW, FRAME_RESET, REMOVED_CLOSE_CODE, WS_PATH } from './wireFormat';
 
 /** `removed`: another page removed this one from its session; it stays disconnected. */
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'removed';
@@ -99,7 +92,11 @@ export class StreamClient {
       key,
       sink,
       cursor: new OutputCursor(),
-      flow: new FlowCredit(FLOW_ACK_EVERY),
+      // Acks in batches, once per parsing task (flowCredit.ts); none for a pane detached meanwhile.
+      flow: new FlowCredit({
+        window,
+        send: (bytes) => this.attached.get(key) === entry && this.send({ t: 'ack', key, bytes }),
+      }),
       window,
     };
     this.attached.set(key, entry);
@@ -111,6 +108,7 @@ export class StreamClient {
       setWindow: (bytes) => {
         if (this.attached.get(key) !== entry || entry.window === bytes) return;
         entry.window = bytes;
+        entry.flow.setWindow(bytes);
         this.send({ t: 'flow', key, window: bytes });
       },
       dispose: () => {
@@ -253,14 +251,10 @@ export class StreamClient {
     const counted = frame.payload.byteLength;
     const written = () => {
       if (generation !== this.generation || this.attached.get(entry.key) !== entry) return;
-      this.ack(entry, entry.flow.parsed(counted));
+      entry.flow.parsed(counted);
     };
     if (step.bytes.byteLength === 0) written();
     else entry.sink.write(step.bytes, written);
-  }
-
-  private ack(entry: Attached, bytes: number): void {
-    if (bytes > 0) this.send({ t: 'ack', key: entry.key, bytes });
   }
 
   private handleText(data: string): void {
