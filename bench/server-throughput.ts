@@ -10,10 +10,12 @@
 // Each program runs `cat FILE` with the tty in raw mode, so byte counts match the file exactly.
 // BENCH_ONLY=ratio runs only (1) and (2), the rozi path against the bare drain (issue 16's 0.8×
 // target), which is quicker and loads the shared box less.
+// BENCH_THREADS=1 adds a line per round: the server's CPU on its main thread and on its other
+// threads (mirror worker, GC helpers), and the bench's own (the WebSocket client's share).
 // Run: npx --no-install tsx bench/server-throughput.ts
 //      BENCH_ONLY=ratio BENCH_MIB=50 BENCH_ROUNDS=5 npx --no-install tsx bench/server-throughput.ts
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { spawn as ptySpawn } from 'node-pty';
@@ -42,13 +44,35 @@ function makeFiles(dir: string): Record<string, string> {
 }
 
 /** CPU ms a process has used so far (utime + stime from /proc, 100 ticks a second). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+function cpuMs(pid: number, stat = `/proc/${pid}/stat`): number {
+  const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU ms per thread of a process: its main thread (tid = pid) and the rest together (the mirror
+ * worker, V8's GC and compiler helpers, libuv's pool); threads that ended since are not counted.
+ */
+function threadCpuMs(pid: number): { main: number; others: number } {
+  let main = 0;
+  let others = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let ms = 0;
+    try {
+      ms = cpuMs(Number(tid), `/proc/${pid}/task/${tid}/stat`);
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (Number(tid) === pid) main += ms;
+    else others += ms;
+  }
+  return { main, others };
 }
 
 /** CPU ms of the last run: the bench's own for the bare drain, the server's for rozi. */
 const lastCpu = { bare: 0, rozi: 0 };
+/** The last rozi run's server CPU split by thread, and the bench's own (the WebSocket client). */
+const lastSplit = { main: 0, others: 0, client: 0 };
 
 async function bare(file: string): Promise<number> {
   const cpu0 = process.cpuUsage();
@@ -90,11 +114,18 @@ async function viaRozi(file: string, s: Awaited<ReturnType<typeof startServer>>)
   await v.opened;
   v.attach(pane.key, 0);
   const cpu0 = cpuMs(s.proc.pid!);
+  const split0 = threadCpuMs(s.proc.pid!);
+  const client0 = process.cpuUsage();
   const started = performance.now();
   writeFileSync(flag, '');
   await until(() => (v.offsets.get(pane.key) ?? 0) >= SIZE);
   const ms = performance.now() - started;
   lastCpu.rozi = cpuMs(s.proc.pid!) - cpu0;
+  const split = threadCpuMs(s.proc.pid!);
+  const client = process.cpuUsage(client0);
+  lastSplit.main = split.main - split0.main;
+  lastSplit.others = split.others - split0.others;
+  lastSplit.client = (client.user + client.system) / 1000;
   v.close();
   await s.call('panes.kill', { key: pane.key });
   return ms;
@@ -143,6 +174,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const ONLY = process.env.BENCH_ONLY ?? '';
 if (ONLY !== '' && ONLY !== 'ratio') throw new Error(`bench: BENCH_ONLY=${ONLY}: only 'ratio' is known`);
 const RATIO_ONLY = ONLY === 'ratio';
+/** BENCH_THREADS=1: a line per round with the server's CPU by thread and the client's. */
+const THREADS = process.env.BENCH_THREADS === '1';
 const load = () => loadavg()[0]!.toFixed(1);
 // The mirror worker's knobs (session/mirrorClient.ts, mirrorWorker.ts) reach the server when set.
 const knobs = Object.fromEntries(
@@ -178,6 +211,12 @@ for (const [name, file] of Object.entries(files)) {
         `rozi mirror on ${a.toFixed(0)} ms (server CPU ${lastCpu.rozi.toFixed(0)} ms) ` +
         `(${(r / a).toFixed(2)}×)${noMirror ? `, off ${z.toFixed(0)} ms` : ''}; load ${loads.join(' → ')}`,
     );
+    if (THREADS)
+      console.error(
+        `bench: ${name}: round ${round + 1}: server CPU by thread (mirror on): main ${lastSplit.main} ms, ` +
+          `others ${lastSplit.others} ms (mirror worker, GC and compiler helpers); bench's client ` +
+          `${lastSplit.client.toFixed(0)} ms`,
+      );
     b = Math.min(b, r);
     on = Math.min(on, a);
     off = Math.min(off, z);

@@ -2,6 +2,7 @@
 // reads that see every byte pushed before them, modes and titles posted back, transferred
 // snapshots, resize, and a worker that dies restarting from the pane's recent output.
 import { afterAll, describe, expect, it } from 'vitest';
+import { RingBuffer } from '../stream/ringBuffer';
 import { MirrorWorkers, type PaneMirrorOptions } from './mirrorClient';
 
 const workers = new MirrorWorkers({ size: 1, log: () => undefined });
@@ -85,6 +86,28 @@ describe('PaneMirror (worker thread)', () => {
     expect(c.size).toEqual({ cols: 60, rows: 8 });
     mirror.dispose();
     await expect(mirror.read({ kind: 'screen' })).rejects.toThrow('the pane is gone');
+  });
+
+  it('views of a shared ring reach the worker exactly, across blocks and beside copied bytes', async () => {
+    // What a pane does: its ring's blocks are SharedArrayBuffers and the mirror is pushed views
+    // of them (never copied on the main thread); a plain buffer (a replay) is copied in order.
+    const { mirror } = open({ scrollback: 10_000 });
+    const ring = new RingBuffer(1 << 20, 0, true);
+    const lines: string[] = [];
+    const write = (line: string) => {
+      const from = ring.end;
+      ring.append(Buffer.from(`${line}\r\n`));
+      for (const view of ring.since(from)) mirror.push(view);
+      lines.push(line);
+    };
+    for (let i = 0; i < 2000; i++) write(`line ${i} ${'x'.repeat(i % 25)}é`);
+    mirror.push(Buffer.from('a copied line\r\n'));
+    lines.push('a copied line');
+    for (let i = 2000; i < 6000; i++) write(`line ${i} ${'y'.repeat(i % 30)}`);
+    expect(ring.end).toBeGreaterThan(2 * 65_536); // three ring blocks
+    const c = await mirror.read({ kind: 'capture', scrollback: 'full' });
+    expect(c.lines.slice(0, lines.length)).toEqual(lines);
+    mirror.dispose();
   });
 
   it('a worker that dies is restarted and re-fed the recent output', async () => {

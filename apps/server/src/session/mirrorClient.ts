@@ -2,8 +2,10 @@
 // in a worker thread (mirrorWorker.ts via bin/mirror-worker.mjs), so the parse — 52–94 % of the
 // server's CPU on a flood when it ran here (bench/server-throughput.ts) — no longer competes with
 // the PTY → WebSocket path on the main thread. PaneMirror is what a Pane holds:
-//  * push() gathers output for up to POST_EVERY_MS and posts it as one transferred buffer (the
-//    ring keeps the original bytes, so one copy is unavoidable; it is the only one);
+//  * push() gathers output for up to POST_EVERY_MS and posts it in one message: views of the
+//    pane's ring, whose blocks are SharedArrayBuffers (stream/ringBuffer.ts), go as they are —
+//    the worker reads the ring's own memory, no copy on this thread; other bytes (a replay after
+//    a restart) are copied into one transferred buffer;
 //  * read() first posts what is gathered, then the read: the worker answers once it has parsed
 //    every byte posted before (flush-then-read);
 //  * `state` (modes, a running command) and `screenText` (the last screen read) are kept here for
@@ -78,9 +80,26 @@ export class PaneMirror {
     this.rows = o.rows;
   }
 
+  /**
+   * Queues `data` for the worker. A view of shared memory (the pane's ring) is kept as a view and
+   * never copied: the ring never rewrites a block, so the bytes stay as they are until parsed.
+   */
   push(data: Buffer): void {
     if (this.disposed || data.length === 0) return;
-    this.gathered.push(data);
+    const last = this.gathered[this.gathered.length - 1];
+    if (
+      last &&
+      data.buffer instanceof SharedArrayBuffer &&
+      last.buffer === data.buffer &&
+      last.byteOffset + last.length === data.byteOffset
+    )
+      // The next bytes of the same ring block: one view for both.
+      this.gathered[this.gathered.length - 1] = Buffer.from(
+        data.buffer,
+        last.byteOffset,
+        last.length + data.length,
+      );
+    else this.gathered.push(data);
     this.gatheredBytes += data.length;
     if (this.gatheredBytes >= POST_MAX_BYTES) return this.flush();
     if (this.flushTimer) return;
@@ -183,16 +202,32 @@ export class PaneMirror {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
     if (this.disposed || this.gatheredBytes === 0) return;
-    // A buffer of its own (never the shared pool) so it can be transferred; not zero-filled.
-    const bytes = Buffer.allocUnsafeSlow(this.gatheredBytes);
-    let at = 0;
+    const parts: Uint8Array[] = [];
+    const transfer: ArrayBuffer[] = [];
+    let copies: Buffer[] = [];
+    const copyRun = () => {
+      if (copies.length === 0) return;
+      // A buffer of its own (never the pool) so it can be transferred; not zero-filled.
+      const bytes = Buffer.allocUnsafeSlow(copies.reduce((n, b) => n + b.length, 0));
+      let at = 0;
+      for (const b of copies) {
+        bytes.set(b, at);
+        at += b.length;
+      }
+      parts.push(bytes);
+      transfer.push(bytes.buffer as ArrayBuffer);
+      copies = [];
+    };
     for (const b of this.gathered) {
-      bytes.set(b, at);
-      at += b.length;
+      if (b.buffer instanceof SharedArrayBuffer) {
+        copyRun();
+        parts.push(b);
+      } else copies.push(b);
     }
+    copyRun();
     this.gathered = [];
     this.gatheredBytes = 0;
-    this.link.post({ t: 'data', id: this.id, bytes }, [bytes.buffer as ArrayBuffer]);
+    this.link.post({ t: 'data', id: this.id, parts }, transfer);
   }
 
   private failReads(message: string): void {

@@ -41,7 +41,7 @@ export class MirrorHost {
         return this.openMirror(m);
       case 'data': {
         const o = this.open.get(m.id);
-        if (o) o.mirror.push(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength));
+        if (o) for (const p of m.parts) o.mirror.push(Buffer.from(p.buffer, p.byteOffset, p.byteLength));
         return;
       }
       case 'resize':

@@ -1,7 +1,8 @@
 // Messages between the server's main thread (mirrorClient.ts) and the mirror worker
 // (mirrorHost.ts): every pane's headless terminal lives in the worker, so parsing output never
 // takes the main thread's time from the browser path. Values only (structured clone); output
-// bytes and snapshots travel as transferred ArrayBuffers. A port delivers messages in order, so a
+// bytes travel as views of the pane's ring (SharedArrayBuffer blocks, shared, not copied) and
+// snapshots as transferred ArrayBuffers. A port delivers messages in order, so a
 // read posted after some bytes is answered from a screen that has parsed them (flush-then-read).
 import type { ReportedCwd } from '@rozi/detect/shellMarks';
 import type { LastOutput } from '../shellIntegration/commandMarks';
@@ -75,7 +76,8 @@ export interface MirrorOpen {
 
 export type ToWorker =
   | ({ t: 'open'; id: number } & MirrorOpen)
-  | { t: 'data'; id: number; bytes: Uint8Array }
+  /** Output in order: views of the pane's ring (shared memory) or transferred copies. */
+  | { t: 'data'; id: number; parts: Uint8Array[] }
   | { t: 'resize'; id: number; cols: number; rows: number }
   | { t: 'read'; id: number; req: number; read: MirrorRead }
   | { t: 'close'; id: number };

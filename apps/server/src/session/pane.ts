@@ -127,7 +127,8 @@ export class Pane implements StreamSource {
     this.launch = init.launch;
     this.cols = init.cols;
     this.rows = init.rows;
-    this.ring = new RingBuffer(envr.ringBytes);
+    // Shared blocks: the mirror worker reads the ring's own bytes (mirrorClient.ts).
+    this.ring = new RingBuffer(envr.ringBytes, 0, true);
     this.mirror = (envr.mirrors ?? sharedMirrorWorkers()).open({
       cols: init.cols,
       rows: init.rows,
@@ -337,9 +338,12 @@ export class Pane implements StreamSource {
     this.wrote = true;
     if (!this.ready) this.markReady();
     if (ECHO_TRACE) echoMark('pty-out', data);
+    const from = this.ring.end;
     this.ring.append(data);
     this.batcher.note(data.length);
-    if (this.envr.mirrorOutput !== false) this.mirror.push(data);
+    // Views of the ring, not `data`: posted to the worker without a copy, and node-pty's read
+    // buffer is not kept alive until the post (it was, up to 10 ms: GC on this thread).
+    if (this.envr.mirrorOutput !== false) for (const view of this.ring.since(from)) this.mirror.push(view);
     // Every viewer blocked: the PTY runs until the read-ahead is in the ring (updateFlow).
     if (!this.paused && this.viewers.size) this.updateFlow();
     for (const l of this.outputListeners) l();

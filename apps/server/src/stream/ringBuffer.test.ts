@@ -33,4 +33,19 @@ describe('RingBuffer', () => {
     expect(r.read(r.start - 1, 10).length).toBe(0);
     expect(r.tail(5000).length).toBe(5000);
   });
+
+  it('since() gives views of every byte to the end, in shared memory for a shared ring', () => {
+    const data = Buffer.from(Array.from({ length: 150_000 }, (_, i) => i % 253));
+    for (const shared of [false, true]) {
+      const r = new RingBuffer(1 << 20, 0, shared);
+      for (let i = 0; i < data.length; i += 999) r.append(data.subarray(i, i + 999));
+      const views = r.since(60_000);
+      expect(views.length).toBe(3); // blocks 0 (from 60,000), 1 and 2
+      expect(Buffer.concat(views).equals(data.subarray(60_000))).toBe(true);
+      expect(views.every((v) => v.buffer instanceof SharedArrayBuffer)).toBe(shared);
+      expect(r.since(r.end)).toEqual([]);
+      // A copy of its own, never a view of the ring (it is transferred to the worker).
+      expect(r.tail(10).buffer instanceof SharedArrayBuffer).toBe(false);
+    }
+  });
 });

@@ -1,7 +1,9 @@
 // A pane's recent output as a byte ring addressed by absolute stream offsets. Viewers replay from
 // any offset still held (reconnect without loss or doubling); older bytes are dropped whole
 // blocks at a time. Fixed 64 KiB blocks keep per-byte interactive output from becoming millions
-// of tiny chunks, and make offset → block lookup O(1).
+// of tiny chunks, and make offset → block lookup O(1). A pane's ring keeps its blocks in
+// SharedArrayBuffers (`shared`), so the mirror worker is handed views of the ring itself instead
+// of a copy of each flush (session/mirrorClient.ts); blocks are never rewritten, only dropped.
 
 const BLOCK = 64 * 1024;
 
@@ -20,6 +22,8 @@ export class RingBuffer {
   constructor(
     readonly capacity: number,
     startOffset = 0,
+    /** Blocks in SharedArrayBuffers: views of them may be posted to a worker without a copy. */
+    private readonly shared = false,
   ) {
     this.endOffset = startOffset;
   }
@@ -39,7 +43,8 @@ export class RingBuffer {
     while (pos < data.length) {
       let last = this.blocks[this.blocks.length - 1];
       if (!last || last.used === BLOCK) {
-        last = { buf: Buffer.allocUnsafe(BLOCK), start: this.endOffset, used: 0 };
+        const buf = this.shared ? Buffer.from(new SharedArrayBuffer(BLOCK)) : Buffer.allocUnsafe(BLOCK);
+        last = { buf, start: this.endOffset, used: 0 };
         this.blocks.push(last);
       }
       const n = Math.min(BLOCK - last.used, data.length - pos);
@@ -64,15 +69,19 @@ export class RingBuffer {
     return block.buf.subarray(at, Math.min(block.used, at + max));
   }
 
+  /** Views of every byte from `from` (in [start, end]) to the end, one per block spanned. */
+  since(from: number): Buffer[] {
+    const views: Buffer[] = [];
+    for (let at = Math.max(from, this.start); at < this.endOffset;) {
+      const view = this.read(at, this.endOffset - at);
+      views.push(view);
+      at += view.length;
+    }
+    return views;
+  }
+
   /** The last `max` bytes (for the mirror's skip-ahead and snapshots of history). */
   tail(max: number): Buffer {
-    const from = Math.max(this.start, this.endOffset - max);
-    const parts: Buffer[] = [];
-    for (let at = from; at < this.endOffset;) {
-      const chunk = this.read(at, this.endOffset - at);
-      parts.push(chunk);
-      at += chunk.length;
-    }
-    return Buffer.concat(parts);
+    return Buffer.concat(this.since(this.endOffset - max));
   }
 }
