@@ -49,30 +49,27 @@ function cpuMs(pid: number, stat = `/proc/${pid}/stat`): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/**
- * CPU ms per thread of a process: its main thread (tid = pid) and the rest together (the mirror
- * worker, V8's GC and compiler helpers, libuv's pool); threads that ended since are not counted.
- */
-function threadCpuMs(pid: number): { main: number; others: number } {
-  let main = 0;
-  let others = 0;
+/** CPU ms so far of each thread of a process by thread id (threads that ended are not listed). */
+function threadCpuMs(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    let ms = 0;
     try {
-      ms = cpuMs(Number(tid), `/proc/${pid}/task/${tid}/stat`);
+      threads.set(Number(tid), cpuMs(Number(tid), `/proc/${pid}/task/${tid}/stat`));
     } catch {
-      continue; // ended meanwhile
+      // ended meanwhile
     }
-    if (Number(tid) === pid) main += ms;
-    else others += ms;
   }
-  return { main, others };
+  return threads;
 }
 
 /** CPU ms of the last run: the bench's own for the bare drain, the server's for rozi. */
 const lastCpu = { bare: 0, rozi: 0 };
-/** The last rozi run's server CPU split by thread, and the bench's own (the WebSocket client). */
-const lastSplit = { main: 0, others: 0, client: 0 };
+/**
+ * The last rozi run's server CPU: its main thread, the other threads together and the three
+ * busiest of them (the mirror worker is usually the first; V8's GC and compiler helpers, libuv's
+ * pool), and the bench's own CPU (the WebSocket client).
+ */
+const lastSplit = { main: 0, others: 0, busiest: [] as number[], client: 0 };
 
 async function bare(file: string): Promise<number> {
   const cpu0 = process.cpuUsage();
@@ -123,8 +120,11 @@ async function viaRozi(file: string, s: Awaited<ReturnType<typeof startServer>>)
   lastCpu.rozi = cpuMs(s.proc.pid!) - cpu0;
   const split = threadCpuMs(s.proc.pid!);
   const client = process.cpuUsage(client0);
-  lastSplit.main = split.main - split0.main;
-  lastSplit.others = split.others - split0.others;
+  const used = [...split].map(([tid, ms]) => [tid, ms - (split0.get(tid) ?? 0)] as const);
+  lastSplit.main = used.find(([tid]) => tid === s.proc.pid)?.[1] ?? 0;
+  const others = used.filter(([tid]) => tid !== s.proc.pid).map(([, ms]) => ms);
+  lastSplit.others = others.reduce((a, b) => a + b, 0);
+  lastSplit.busiest = others.sort((a, b) => b - a).slice(0, 3);
   lastSplit.client = (client.user + client.system) / 1000;
   v.close();
   await s.call('panes.kill', { key: pane.key });
@@ -214,7 +214,8 @@ for (const [name, file] of Object.entries(files)) {
     if (THREADS)
       console.error(
         `bench: ${name}: round ${round + 1}: server CPU by thread (mirror on): main ${lastSplit.main} ms, ` +
-          `others ${lastSplit.others} ms (mirror worker, GC and compiler helpers); bench's client ` +
+          `others ${lastSplit.others} ms (busiest ${lastSplit.busiest.join(', ')}: mirror worker, GC and ` +
+          `compiler helpers); bench's client ` +
           `${lastSplit.client.toFixed(0)} ms`,
       );
     b = Math.min(b, r);
