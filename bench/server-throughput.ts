@@ -176,6 +176,7 @@ if (ONLY !== '' && ONLY !== 'ratio') throw new Error(`bench: BENCH_ONLY=${ONLY}:
 const RATIO_ONLY = ONLY === 'ratio';
 /** BENCH_THREADS=1: a line per round with the server's CPU by thread and the client's. */
 const THREADS = process.env.BENCH_THREADS === '1';
+const WARMUP = process.env.BENCH_WARMUP === '1';
 const load = () => loadavg()[0]!.toFixed(1);
 // The mirror worker's knobs (session/mirrorClient.ts, mirrorWorker.ts) reach the server when set.
 const knobs = Object.fromEntries(
@@ -187,6 +188,19 @@ const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Bo
 const s = await startServer({ env: knobs, nodeArgs });
 const noMirror = RATIO_ONLY ? null : await startServer({ env: { ...knobs, ROZI_BENCH_NO_MIRROR: '1' } });
 const files = makeFiles(s.home);
+if (WARMUP) {
+  // The input files were just written: their writeback to disk (ext4 on this box, 30 s after
+  // writing) would land inside the measured rounds. Then one uncounted run of each path.
+  execFileSync('sync');
+  for (const [name, file] of Object.entries(files)) {
+    const r = await bare(file);
+    const a = await viaRozi(file, s);
+    console.error(
+      `bench: ${name}: warm-up (not counted): bare ${r.toFixed(0)} ms, rozi mirror on ${a.toFixed(0)} ms ` +
+        `(server CPU ${lastCpu.rozi.toFixed(0)} ms)`,
+    );
+  }
+}
 const rows: Array<Array<string | number>> = [];
 const mbps = (ms: number) => (SIZE / 1024 / 1024 / (ms / 1000)).toFixed(1);
 let n = 0;
