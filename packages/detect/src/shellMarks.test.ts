@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { bufferLines, isLocalCwdHost, MAX_CWD_PAYLOAD, parseOsc133, parseOsc7 } from './shellMarks';
+import {
+  bufferLines,
+  encodeMarksReplay,
+  isLocalCwdHost,
+  MARKS_REPLAY_OSC,
+  MAX_CWD_PAYLOAD,
+  MAX_REPLAY_COMMANDS,
+  MAX_REPLAY_PAYLOAD,
+  parseMarksReplay,
+  parseOsc133,
+  parseOsc7,
+  replayedLine,
+  type MarksReplay,
+} from './shellMarks';
 
 describe('parseOsc133', () => {
   it('reads the four marks', () => {
@@ -87,5 +100,73 @@ describe('bufferLines', () => {
   });
   it('keeps a wrapped first row as a line of its own', () => {
     expect(bufferLines(rows(['a', true], ['b', true]), { from: 0, to: 1 })).toEqual(['ab']);
+  });
+});
+
+describe('marks replay', () => {
+  const replay: MarksReplay = {
+    commands: [
+      { prompt: -9, output: -8, end: -5, endCol: 0, exitCode: 0 },
+      { prompt: null, output: null, end: -3, endCol: 4, exitCode: null },
+      { prompt: -2, output: -1, end: -1, endCol: 0, exitCode: 127 },
+    ],
+    current: { prompt: 0, output: null },
+  };
+  const payloadOf = (sequence: string) => {
+    const prefix = `\x1b]${MARKS_REPLAY_OSC};`;
+    expect(sequence.startsWith(prefix) && sequence.endsWith('\x1b\\')).toBe(true);
+    return sequence.slice(prefix.length, -2);
+  };
+
+  it('reads back what the server writes, as one OSC with no control characters inside', () => {
+    const payload = payloadOf(encodeMarksReplay(replay));
+    expect(/[\u0000-\u001f\u007f]/.test(payload)).toBe(false);
+    expect(parseMarksReplay(payload)).toEqual(replay);
+    expect(parseMarksReplay(payloadOf(encodeMarksReplay({ commands: [], current: null })))).toEqual({
+      commands: [],
+      current: null,
+    });
+  });
+
+  it('refuses a replay that is malformed, oversized, out of order or out of range, whole', () => {
+    const good = JSON.parse(payloadOf(encodeMarksReplay(replay))) as { c: unknown[][] };
+    const withCommand = (c: unknown) => JSON.stringify({ v: 1, c: [good.c[0], c], r: null });
+    for (const bad of [
+      '',
+      'not json',
+      '[]',
+      'null',
+      JSON.stringify({ v: 2, c: [], r: null }),
+      JSON.stringify({ v: 1, c: {}, r: null }),
+      JSON.stringify({ v: 1, c: [], r: [0] }),
+      JSON.stringify({ v: 1, c: [], r: [0.5, null] }),
+      withCommand([1, 2]),
+      withCommand([-3, -2, -1, 0, 0, 'extra']),
+      withCommand([-1, -2, -1, 0, 0]), // prompt after output
+      withCommand([-3, 0, -1, 0, 0]), // output after end
+      withCommand([0, null, -1, 0, 0]), // prompt after end
+      withCommand([null, null, -1.5, 0, 0]),
+      withCommand([null, null, '-1', 0, 0]),
+      withCommand([null, null, 1e12, 0, 0]),
+      withCommand([null, null, -1, -1, 0]),
+      withCommand([null, null, -1, 0, -1]),
+      withCommand([null, null, -1, 0, 2 ** 31]),
+      JSON.stringify({ v: 1, c: Array(MAX_REPLAY_COMMANDS + 1).fill([null, null, 0, 0, 0]), r: null }),
+      JSON.stringify({ v: 1, c: [], r: null, pad: 'x'.repeat(MAX_REPLAY_PAYLOAD) }),
+    ])
+      expect(parseMarksReplay(bad), bad.slice(0, 80)).toBeNull();
+    // The most the page keeps is still a replay.
+    const most = JSON.stringify({ v: 1, c: Array(MAX_REPLAY_COMMANDS).fill([-2, -1, 0, 3, 1]), r: null });
+    expect(parseMarksReplay(most)?.commands).toHaveLength(MAX_REPLAY_COMMANDS);
+  });
+
+  it('places lines relative to the cursor line, null for lines the buffer does not hold', () => {
+    // 30 lines held, the cursor on line 25: 5 above is line 20.
+    expect(replayedLine(-5, { cursorLine: 25, length: 30 })).toBe(20);
+    expect(replayedLine(0, { cursorLine: 25, length: 30 })).toBe(25);
+    // A page whose scrollback is smaller trimmed the top: the cursor sits higher, far lines are gone.
+    expect(replayedLine(-5, { cursorLine: 3, length: 8 })).toBeNull();
+    expect(replayedLine(-3, { cursorLine: 3, length: 8 })).toBe(0);
+    expect(replayedLine(5, { cursorLine: 3, length: 8 })).toBeNull();
   });
 });

@@ -97,3 +97,107 @@ export function bufferLines(buffer: BufferRows, o: { from: number; to: number })
   }
   return lines;
 }
+
+// Marks replay: the commands the server's mirror knows, handed to a page that attaches later (a
+// reload, a second browser, a pane restored from history). The server appends one private OSC to
+// the screen + scrollback it serializes for a kind 2 reset frame (session/mirror.ts); the page's
+// parser meets it right after the lines it describes and before any later output, so positions
+// need no clock: each line is relative to the normal buffer's cursor line at that point in the
+// stream (the serialized screen puts the cursor back on the same line), which holds whatever the
+// page's scrollback trims at the top. OSC 6133 is used by no terminal we know of.
+
+export const MARKS_REPLAY_OSC = 6133;
+/** Bigger payloads are not replays (500 commands of 5 numbers stay well under it). */
+export const MAX_REPLAY_PAYLOAD = 64 * 1024;
+/** The page keeps at most this many finished commands; a replay with more is refused whole. */
+export const MAX_REPLAY_COMMANDS = 500;
+/** Lines are relative to the cursor: nothing farther than this is in any terminal's scrollback. */
+const MAX_LINE_DISTANCE = 10_000_000;
+const MAX_COL = 10_000;
+
+/** A finished command; lines relative to the cursor line (negative: above it), null: not held. */
+export interface ReplayedCommand {
+  /** The prompt's row (its gutter bar), null when it scrolled away or was never marked. */
+  prompt: number | null;
+  /** The first output row, null when it scrolled out of the scrollback (output read from the top). */
+  output: number | null;
+  end: number;
+  /** Cursor column at D (output without a final newline leaves it past 0). */
+  endCol: number;
+  exitCode: number | null;
+}
+
+export interface MarksReplay {
+  commands: ReplayedCommand[];
+  /** The command being typed or running now (its prompt shown, maybe its output started). */
+  current: { prompt: number | null; output: number | null } | null;
+}
+
+/** The whole escape sequence (OSC … ST) the server appends to a snapshot. */
+export function encodeMarksReplay(r: MarksReplay): string {
+  const body = {
+    v: 1,
+    c: r.commands.map((c) => [c.prompt, c.output, c.end, c.endCol, c.exitCode]),
+    r: r.current ? [r.current.prompt, r.current.output] : null,
+  };
+  return `\x1b]${MARKS_REPLAY_OSC};${JSON.stringify(body)}\x1b\\`;
+}
+
+const isLine = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= MAX_LINE_DISTANCE;
+const isLineOrNull = (v: unknown): v is number | null => v === null || isLine(v);
+
+function readCommand(v: unknown): ReplayedCommand | null {
+  if (!Array.isArray(v) || v.length !== 5) return null;
+  const [prompt, output, end, endCol, exitCode] = v as unknown[];
+  if (!isLineOrNull(prompt) || !isLineOrNull(output) || !isLine(end)) return null;
+  if (typeof endCol !== 'number' || !Number.isInteger(endCol) || endCol < 0 || endCol > MAX_COL) return null;
+  if (
+    exitCode !== null &&
+    !(Number.isInteger(exitCode) && (exitCode as number) >= 0 && (exitCode as number) <= 0x7fffffff)
+  )
+    return null;
+  // A command's rows come in order: prompt, then output, then the end.
+  if (output !== null && (output > end || (prompt !== null && prompt > output))) return null;
+  if (prompt !== null && prompt > end) return null;
+  return { prompt, output, end, endCol, exitCode: exitCode as number | null };
+}
+
+/**
+ * The payload of `OSC 6133 ; …` (without `6133;`). Anything malformed, oversized or out of
+ * order is null: a bad replay costs the earlier commands' marks, never the page.
+ */
+export function parseMarksReplay(payload: string): MarksReplay | null {
+  if (payload.length === 0 || payload.length > MAX_REPLAY_PAYLOAD) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof body !== 'object' || body === null) return null;
+  const { v, c, r } = body as { v?: unknown; c?: unknown; r?: unknown };
+  if (v !== 1 || !Array.isArray(c) || c.length > MAX_REPLAY_COMMANDS) return null;
+  const commands: ReplayedCommand[] = [];
+  for (const item of c) {
+    const command = readCommand(item);
+    if (!command) return null;
+    commands.push(command);
+  }
+  let current: MarksReplay['current'] = null;
+  if (r !== null && r !== undefined) {
+    if (!Array.isArray(r) || r.length !== 2 || !isLineOrNull(r[0]) || !isLineOrNull(r[1])) return null;
+    current = { prompt: r[0], output: r[1] };
+  }
+  return { commands, current };
+}
+
+/**
+ * Where a replayed line lands in a buffer: `cursorLine` is the absolute line of the buffer's
+ * cursor (baseY + cursorY), `length` its line count. Null when the line is not held (trimmed by
+ * a smaller scrollback, or past the end).
+ */
+export function replayedLine(relative: number, at: { cursorLine: number; length: number }): number | null {
+  const line = at.cursorLine + relative;
+  return line >= 0 && line < at.length ? line : null;
+}

@@ -18,7 +18,7 @@
 import xtermHeadless from '@xterm/headless';
 import type { Terminal as TerminalType } from '@xterm/headless';
 import { SerializeAddon } from '@xterm/addon-serialize';
-import type { ReportedCwd } from '@rozi/detect/shellMarks';
+import { encodeMarksReplay, type ReportedCwd } from '@rozi/detect/shellMarks';
 import { CommandMarks } from '../shellIntegration/commandMarks';
 
 export const MIRROR_CHUNK = 32 * 1024;
@@ -128,9 +128,15 @@ export class Mirror {
     });
   }
 
-  /** Screen + scrollback as terminal data that reproduces it (for kind 2 frames). */
+  /**
+   * Screen + scrollback as terminal data that reproduces it (for kind 2 frames), followed by the
+   * shell's command marks on those lines (a marks replay, @rozi/detect/shellMarks) when it sent any:
+   * a page attaching now draws the earlier commands' gutter bars and jumps to their prompts.
+   */
   serialize(): string {
-    return this.serializer.serialize({ scrollback: this.term.options.scrollback ?? 0 });
+    const screen = this.serializer.serialize({ scrollback: this.term.options.scrollback ?? 0 });
+    const marks = this.marks.replay();
+    return marks ? screen + encodeMarksReplay(marks) : screen;
   }
 
   dispose(): void {

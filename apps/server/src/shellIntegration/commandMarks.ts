@@ -8,6 +8,7 @@ import {
   bufferLines,
   parseOsc133,
   parseOsc7,
+  type MarksReplay,
   type ReportedCwd,
   type ShellMark,
 } from '@rozi/detect/shellMarks';
@@ -28,8 +29,12 @@ export interface LastOutput {
   truncated: boolean;
 }
 
-/** Finished commands remembered (their markers cost a few bytes each). */
-const MAX_COMMANDS = 100;
+/**
+ * Finished commands remembered, and so at most what a page attaching later is told (the page
+ * itself keeps 500 of those it parsed). Each marker is a listener on the buffer's line list that
+ * runs on every trimmed line, so the mirror keeps fewer than the page.
+ */
+export const MAX_COMMANDS = 100;
 
 export class CommandMarks {
   private readonly finished: Command[] = [];
@@ -81,6 +86,32 @@ export class CommandMarks {
       return { lines: bufferLines(buffer, { from, to }), exitCode: c.exitCode, truncated };
     }
     return null;
+  }
+
+  /**
+   * The commands whose rows are still in the normal buffer, lines relative to its cursor line, for
+   * a page that attaches now (its snapshot ends with them, session/mirror.ts); null when the shell
+   * never sent a mark (nothing to replay, nothing drawn).
+   */
+  replay(): MarksReplay | null {
+    if (!this.seen) return null;
+    const normal = this.term.buffer.normal;
+    const cursorLine = normal.baseY + normal.cursorY;
+    const at = (m: IMarker | null) => (m && !m.isDisposed ? m.line - cursorLine : null);
+    const commands: MarksReplay['commands'] = [];
+    for (const c of this.finished) {
+      const end = at(c.end);
+      if (end === null) continue; // its rows left the scrollback
+      commands.push({
+        prompt: at(c.prompt),
+        output: at(c.output),
+        end,
+        endCol: c.endCol,
+        exitCode: c.exitCode,
+      });
+    }
+    const current = this.current && { prompt: at(this.current.prompt), output: at(this.current.output) };
+    return { commands, current };
   }
 
   /** The terminal was reset (the mirror skipped ahead): the lines the marks stood on are gone. */

@@ -178,13 +178,25 @@ export function TerminalView({
 
     // The focused pane's output first: a flooding sibling is fed in slices (paneWriter.ts).
     const writer = paneWriter(term, { foreground: () => focusedRef.current });
+    // The write right after a reset is the snapshot: the server's marks replay at its end is read
+    // while it parses, and none after it (shellMarks.ts).
+    let snapshotNext = false;
     const attachment = stream.attach(
       paneKey,
       {
-        write: (bytes, written) => writer.write(bytes, written),
+        write: (bytes, written) => {
+          if (!snapshotNext) return writer.write(bytes, written);
+          snapshotNext = false;
+          writer.write(bytes, () => {
+            marks.closeReplay();
+            written();
+          });
+        },
         reset: () => {
           writer.reset();
+          marks.reset();
           term.reset();
+          snapshotNext = true;
           setExitCode(undefined);
         },
         exited: (code) => setExitCode(code),
