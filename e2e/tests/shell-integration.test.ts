@@ -1,7 +1,7 @@
 // Shell integration and synchronized output in Chromium against a real server and real bash:
 // a command's output captured with --last-output, a gutter mark per command with its exit status,
-// copy-last-output from the palette landing in the clipboard (also after a reload, from the
-// server; a shell without marks says why in one calm line), prompt jumps from the keyboard, and
+// copy-last-output from the palette landing in the clipboard (also after a reload; a shell
+// without marks says why in one calm line), prompt jumps from the keyboard, and
 // DEC 2026 holding a repaint until the program ends the update.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, type Browser } from '../lib/browser';
@@ -157,12 +157,13 @@ describe('shell integration in the browser', () => {
     }
     expect(heldSeen).toBe(true);
   });
-  it('copies the last output after a reload (from the server) and says why when a shell has no marks', async () => {
+  it('copies the last output after a reload and says why when a shell has no marks', async () => {
     const { page } = browser;
     await pane(page, 1).locator('.xterm').click();
     await page.keyboard.type("clear; printf 'gamma\\ndelta\\n'\n");
     await waitForText(page, { paneId: 1, includes: 'delta' });
-    // A reloaded page draws no marks for what ran before it attached; the server still has them.
+    // A reloaded page gets the earlier commands' marks from the server's snapshot (the bars and
+    // jumps: shell-marks-reload.test.ts); `clear` took the red ones away with the scrollback.
     await openWorkspace(page, new URL('/?probe=1', page.url()).toString());
     await page.evaluate(() => navigator.clipboard.writeText('before'));
     expect(await marks('1').count()).toBe(0);
