@@ -196,4 +196,15 @@ describe('marks replay through a snapshot', () => {
     expect(snap).not.toContain(`\x1b]${MARKS_REPLAY_OSC};`);
     m.dispose();
   });
+
+  it('forgets the commands before a full reset (RIS), whose rows are gone', async () => {
+    const m = mirror();
+    m.push(Buffer.from(command('ls', ['old']) + `${A}$ ${B}reset\r\n${C}\x1bc${D(0)}${A}$ `));
+    const last = await m.whenParsed(() => m.marks.lastOutput());
+    expect(last).toBeNull();
+    const l = await land(m.serialize());
+    expect(l.commands).toEqual([]);
+    expect(text(l.page, l.current!.prompt)?.trim()).toBe('$');
+    m.dispose();
+  });
 });

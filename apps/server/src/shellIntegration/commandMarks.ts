@@ -53,6 +53,12 @@ export class CommandMarks {
         if (mark) this.mark(mark);
         return true;
       }),
+      // RIS (`reset`, `tput reset`) replaces the buffer without disposing its markers: forget them
+      // (false: xterm still runs its own reset).
+      term.parser.registerEscHandler({ final: 'c' }, () => {
+        this.reset();
+        return false;
+      }),
       term.parser.registerOscHandler(7, (data) => {
         const cwd = parseOsc7(data);
         if (cwd) {

@@ -81,13 +81,20 @@ describe('shell marks replayed from the server', () => {
     term.dispose();
   });
 
-  it('forgets its marks on a reset: xterm keeps old markers alive over the new buffer', async () => {
+  it('forgets its marks on a reset or RIS: xterm keeps old markers alive over the new buffer', async () => {
     const { term, marks, snapshot } = setup();
     await write(term, '\x1b]133;A\x07$ \x1b]133;B\x07ls\r\n\x1b]133;C\x07old\r\n\x1b]133;D;0\x07');
     expect(marks.lastOutput()).toBe('old');
     await snapshot('other\r\nlines\r\n$ ');
     expect(marks.lastOutput()).toBeNull();
     expect(marks.promptLines()).toEqual([]);
+    // The same for a program's full reset (RIS: `reset`, `tput reset`).
+    await write(term, '\x1b]133;A\x07$ \x1b]133;B\x07ls\r\n\x1b]133;C\x07old\r\n\x1b]133;D;0\x07');
+    expect(marks.lastOutput()).toBe('old');
+    await write(term, '\x1bcafter reset');
+    expect(marks.lastOutput()).toBeNull();
+    expect(marks.promptLines()).toEqual([]);
+    expect(textAt(term, 0)).toBe('after reset');
     marks.dispose();
     term.dispose();
   });

@@ -180,6 +180,12 @@ export function attachShellMarks(term: Terminal): ShellMarks {
       if (replay) onReplay(replay);
       return true;
     }),
+    // RIS (`reset`, `tput reset`) swaps the buffer as a snapshot's reset does (false: xterm still
+    // runs its own reset).
+    term.parser.registerEscHandler({ final: 'c' }, () => {
+      forget();
+      return false;
+    }),
     term.buffer.onBufferChange((buffer) => {
       if (buffer.type !== 'normal' || !pending) return;
       const { replay, lines } = pending;
