@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SnapshotData } from '../src/persist/snapshot';
 import type { PaneInfo, WorkspaceInfo } from '../src/session/model';
+import { MARKS_REPLAY_OSC, parseMarksReplay } from '@rozi/detect/shellMarks';
 import { makeHome, removeHome, startServer, waitFor, type TestServer } from './harness';
+import { Viewer } from './viewer';
 
 const home = makeHome();
 let s: TestServer;
@@ -64,6 +66,20 @@ describe('resurrection', () => {
         .lines;
       return lines.includes('remember-42') && lines.includes('[restored after a server restart]');
     });
+    // The restored history carried the shell's marks: a page opening the pane now is told the
+    // commands that ran before the restart (their gutter bars, prompt jumps, last output).
+    const viewer = new Viewer(s);
+    await viewer.opened;
+    const key = (await s.call<PaneInfo[]>('panes.list')).find((p) => p.session === 'main' && p.id === 1)!.key;
+    viewer.attach(key);
+    const sequence = new RegExp(`\x1b\\]${MARKS_REPLAY_OSC};([^\x1b]*)\x1b\\\\`);
+    const replay = await waitFor('a snapshot with the marks', async () => {
+      const m = sequence.exec(viewer.text(key));
+      return m ? parseMarksReplay(m[1]!) : null;
+    });
+    // `cd` and `echo remember-42`, both exit 0, before the restored line and the new prompt.
+    expect(replay.commands.slice(-2).map((c) => c.exitCode)).toEqual([0, 0]);
+    await viewer.close();
     // New panes keep counting after the restored ids.
     const r = await s.call<{ pane: PaneInfo }>('panes.split', { target: 1 });
     expect(r.pane.id).toBe(3);

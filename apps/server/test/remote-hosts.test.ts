@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli, startServer, waitFor } from './harness';
 import { Viewer } from './viewer';
+import { MARKS_REPLAY_OSC, parseMarksReplay } from '@rozi/detect/shellMarks';
 import { remoteFixture, type RemoteFixture } from './remoteFixture';
 import type { HostInfo, PaneInfo, SessionInfo, WorkspaceInfo } from '../src/session/model';
 
@@ -92,6 +93,31 @@ describe('tools on a host pane', () => {
       { draft: { id: 'probe', match: { names: ['bash'] } }, pane: { key: pane.key } },
     );
     expect(preview.screen).toContain('remote-42');
+  }, 60_000);
+
+  it("gives a viewer attaching late the host's command marks with its snapshot", async () => {
+    const s = fx.server!;
+    const ws = await s.call<WorkspaceInfo>('workspace.get');
+    const pane = ws.panes.find((p) => p.session === 'dev@box' && p.id === 1)!;
+    // The first test's commands ran with nobody viewing: the snapshot the host's mirror sends
+    // over the link now ends with their marks (what a reloaded browser draws as gutter bars).
+    const viewer = new Viewer(s);
+    await viewer.opened;
+    viewer.attach(pane.key);
+    const sequence = new RegExp(`\x1b\\]${MARKS_REPLAY_OSC};([^\x1b]*)\x1b\\\\`);
+    const replay = await waitFor(
+      'a snapshot with the marks',
+      () => {
+        const m = sequence.exec(viewer.text(pane.key));
+        return m ? parseMarksReplay(m[1]!) : null;
+      },
+      20_000,
+    );
+    expect(viewer.view(pane.key).resets).toBe(1);
+    expect(replay.commands.length).toBeGreaterThanOrEqual(1);
+    expect(replay.commands.at(-1)).toMatchObject({ exitCode: 0 });
+    expect(replay.current?.prompt).not.toBeNull();
+    await viewer.close();
   }, 60_000);
 
   it("the launcher lists agents on the host's PATH for a host session", async () => {
