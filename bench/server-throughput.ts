@@ -66,10 +66,10 @@ function threadCpuMs(pid: number): Map<number, number> {
 const lastCpu = { bare: 0, rozi: 0 };
 /**
  * The last rozi run's server CPU: its main thread, the other threads together and the three
- * busiest of them (the mirror worker is usually the first; V8's GC and compiler helpers, libuv's
+ * busiest of them with their thread ids (the mirror worker, V8's GC and compiler helpers, libuv's
  * pool), and the bench's own CPU (the WebSocket client).
  */
-const lastSplit = { main: 0, others: 0, busiest: [] as number[], client: 0 };
+const lastSplit = { main: 0, others: 0, busiest: [] as string[], client: 0 };
 
 async function bare(file: string): Promise<number> {
   const cpu0 = process.cpuUsage();
@@ -122,9 +122,11 @@ async function viaRozi(file: string, s: Awaited<ReturnType<typeof startServer>>)
   const client = process.cpuUsage(client0);
   const used = [...split].map(([tid, ms]) => [tid, ms - (split0.get(tid) ?? 0)] as const);
   lastSplit.main = used.find(([tid]) => tid === s.proc.pid)?.[1] ?? 0;
-  const others = used.filter(([tid]) => tid !== s.proc.pid).map(([, ms]) => ms);
-  lastSplit.others = others.reduce((a, b) => a + b, 0);
-  lastSplit.busiest = others.sort((a, b) => b - a).slice(0, 3);
+  const others = used.filter(([tid]) => tid !== s.proc.pid).sort((a, b) => b[1] - a[1]);
+  lastSplit.others = others.reduce((sum, [, ms]) => sum + ms, 0);
+  // Thread id minus the process id: V8's helpers start with the process (+1 … +4), libuv's pool
+  // and the mirror worker later.
+  lastSplit.busiest = others.slice(0, 3).map(([tid, ms]) => `${ms} (+${tid - s.proc.pid!})`);
   lastSplit.client = (client.user + client.system) / 1000;
   v.close();
   await s.call('panes.kill', { key: pane.key });
