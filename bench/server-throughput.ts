@@ -178,7 +178,14 @@ if (ONLY !== '' && ONLY !== 'ratio') throw new Error(`bench: BENCH_ONLY=${ONLY}:
 const RATIO_ONLY = ONLY === 'ratio';
 /** BENCH_THREADS=1: a line per round with the server's CPU by thread and the client's. */
 const THREADS = process.env.BENCH_THREADS === '1';
-const WARMUP = process.env.BENCH_WARMUP === '1';
+/**
+ * One uncounted run of each path before the rounds (BENCH_WARMUP=0 skips it). A rozi server in use
+ * has been up for hours; a fresh one spends its first ~90 MiB compiling its hot path on V8's helper
+ * threads (BENCH_THREADS=1 shows it: 580 → 250 ms of server CPU over five seq rounds at load 4.6),
+ * so without it the figure is the server's start-up, not its steady PTY → WebSocket path. The bare
+ * drain gets the same warm-up.
+ */
+const WARMUP = process.env.BENCH_WARMUP !== '0';
 const load = () => loadavg()[0]!.toFixed(1);
 // The mirror worker's knobs (session/mirrorClient.ts, mirrorWorker.ts) reach the server when set.
 const knobs = Object.fromEntries(
