@@ -6,7 +6,14 @@ import type { ServerEvent } from '@rozi/server/events';
 import { FlowCredit } from './flowCredit';
 import { OutputCursor } from './outputCursor';
 import { setPageToken } from '../api/pageToken';
-import { decodeFrame, FLOW_FOCUSED_WINDOW, FRAME_RESET, REMOVED_CLOSE_CODE, WS_PATH } from './wireFormat';
+import {
+  decodeFrame,
+  FLOW_ACK_EVERY,
+  FLOW_FOCUSED_WINDOW,
+  FRAME_RESET,
+  REMOVED_CLOSE_CODE,
+  WS_PATH,
+} from './wireFormat';
 
 /** `removed`: another page removed this one from its session; it stays disconnected. */
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'removed';
@@ -92,11 +99,7 @@ export class StreamClient {
       key,
       sink,
       cursor: new OutputCursor(),
-      // Acks in batches, once per parsing task (flowCredit.ts); none for a pane detached meanwhile.
-      flow: new FlowCredit({
-        window,
-        send: (bytes) => this.attached.get(key) === entry && this.send({ t: 'ack', key, bytes }),
-      }),
+      flow: new FlowCredit(FLOW_ACK_EVERY),
       window,
     };
     this.attached.set(key, entry);
@@ -108,7 +111,6 @@ export class StreamClient {
       setWindow: (bytes) => {
         if (this.attached.get(key) !== entry || entry.window === bytes) return;
         entry.window = bytes;
-        entry.flow.setWindow(bytes);
         this.send({ t: 'flow', key, window: bytes });
       },
       dispose: () => {
@@ -251,10 +253,14 @@ export class StreamClient {
     const counted = frame.payload.byteLength;
     const written = () => {
       if (generation !== this.generation || this.attached.get(entry.key) !== entry) return;
-      entry.flow.parsed(counted);
+      this.ack(entry, entry.flow.parsed(counted));
     };
     if (step.bytes.byteLength === 0) written();
     else entry.sink.write(step.bytes, written);
+  }
+
+  private ack(entry: Attached, bytes: number): void {
+    if (bytes > 0) this.send({ t: 'ack', key: entry.key, bytes });
   }
 
   private handleText(data: string): void {

@@ -9,6 +9,8 @@ export const FRAME_RESET = 2 satisfies FrameHeader['kind'];
 export const FRAME_HEADER_BYTES = 13;
 /** The socket closed because another page removed this one from its session: no reconnect. */
 export const REMOVED_CLOSE_CODE = 4001 satisfies typeof SERVER_REMOVED_CLOSE_CODE;
+/** Ack after about this many payload bytes have been written (server: FLOW_ACK_EVERY). */
+export const FLOW_ACK_EVERY = 5_000;
 /** The flow-control window this page asks for (server: protocol.ts; per pane: flowWindow.ts). */
 export const FLOW_FOCUSED_WINDOW = 512 * 1024;
 
