@@ -3,7 +3,7 @@
 //
 //   npx --no-install tsx bench/web-terminal.mjs [--mb 50] [--samples 200] [--wetty DIR] [--server-mib 20]
 //       [--peers rozi,rozi-webgl,rozi-bg100,wetty,wetty-dom] [--figures echo,seq,colour,busy] [--rounds 1]
-//       [--key-gap 100]
+//       [--key-gap 100] [--wetty-scrollback N]
 //
 // The issue's figures in one run (the command in bench/README.md and README's bench section):
 //   npx --no-install tsx bench/web-terminal.mjs --mb 15 --samples 50 --server-mib 20
@@ -52,6 +52,11 @@ const FIGURES = new Set(opt('figures', 'echo,seq,colour,busy').split(','));
 const SEQ_LIMIT_S = Number(opt('seq-limit', '300'));
 /** Pause between an echo painted and the next key (browserEcho.mjs KEY_GAP_MS says why). */
 const KEY_GAP = Number(opt('key-gap', String(KEY_GAP_MS)));
+/** wetty's xterm scrollback (its own default: xterm's 1,000 lines); rozi keeps config `scrollback`,
+ * 5,000 by default. A full scrollback costs memory traffic on every line scrolled (each line
+ * recycled is the coldest one), which is most of rozi's extra page time in `seq`
+ * (bench/seq-profile.mjs, notes of issue 16): 5000 here gives the like-for-like figure. */
+const WETTY_SCROLLBACK = opt('wetty-scrollback', null);
 
 const load1 = () => loadavg()[0];
 /** Runs `step`, returning its value with the 1-minute load average before and after. */
@@ -64,6 +69,7 @@ async function withLoad(step) {
 async function measure(name, o) {
   const browser = await openBrowser({ extraArgs: o.extraArgs });
   const { page, context } = browser;
+  if (o.initScript) await context.addInitScript(o.initScript);
   page.on('crash', () => console.error(`bench: ${name} page crashed`));
   page.on('pageerror', (e) => console.error(`bench: ${name} page error: ${e.message}`));
   const result = { name };
@@ -77,6 +83,9 @@ async function measure(name, o) {
     // rozi marks its choice on the host element; for wetty, a canvas means its WebGL addon loaded.
     result.renderer = await page.evaluate(
       `(() => { const r = document.querySelector('[data-renderer]'); if (r) return r.dataset.renderer; const t = (${o.pick})(); return t.element && t.element.querySelector('canvas') ? 'webgl' : 'dom'; })()`,
+    );
+    result.terminal = await page.evaluate(
+      `(() => { const t = (${o.pick})(); return t.cols + '×' + t.rows + ', ' + t.options.scrollback; })()`,
     );
     await page.evaluate(`(${o.pick})().input('\\x15', true)`);
     if (FIGURES.has('echo')) {
@@ -139,6 +148,7 @@ function combineRounds(runs) {
     const out = {
       name,
       renderer: mine[0].renderer,
+      terminal: mine[0].terminal,
       loadMs: median(mine.map((r) => r.loadMs)),
       rounds: mine.length,
     };
@@ -242,6 +252,16 @@ async function main() {
         seq,
         colour,
         extraArgs: variant === 'dom' ? ['--disable-webgl'] : [],
+        // wetty reads its xterm options from localStorage.options (its settings editor writes it).
+        initScript: WETTY_SCROLLBACK
+          ? `localStorage.options = ${JSON.stringify(
+              JSON.stringify({
+                xterm: { fontSize: 14, scrollback: Number(WETTY_SCROLLBACK) },
+                wettyVoid: 0,
+                wettyFitTerminal: true,
+              }),
+            )};`
+          : undefined,
         // wetty has one terminal per page: a second page of the same browser streams `yes`.
         startYes: async (context) => {
           const other = await context.newPage();
@@ -279,6 +299,7 @@ async function main() {
   const rows = [
     ['', ...results.map((r) => r.name)],
     ['renderer', ...results.map((r) => r.renderer)],
+    ['terminal size, scrollback lines', ...results.map((r) => r.terminal)],
     ['load → interactive (ms)', ...results.map((r) => String(r.loadMs))],
   ];
   for (const [kind, label] of [
