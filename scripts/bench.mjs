@@ -10,7 +10,14 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const words = process.argv.slice(2);
 // Libraries the benches share, not benchmarks.
-const LIBRARIES = new Set(['server-harness.ts', 'browserEcho.mjs']);
+const LIBRARIES = new Set([
+  'server-harness.ts',
+  'browserEcho.mjs',
+  'browserThroughput.mjs',
+  'wettyPeer.mjs',
+  'processCpu.ts',
+  'echoHops.ts',
+]);
 const files = readdirSync(join(root, 'bench'))
   .filter((f) => /\.(ts|mjs)$/.test(f) && !LIBRARIES.has(f))
   .filter((f) => words.length === 0 || words.some((w) => f.includes(w)))
