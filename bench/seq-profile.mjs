@@ -212,10 +212,15 @@ function report(r) {
   const mb = r.bytes / 1e6;
   const c = r.counts;
   if (BRIEF) {
+    // Blink's rendering steps on the main thread, per render: what a frame of the terminal costs.
+    const RENDERING =
+      /^(Commit|LocalFrameView::performLayout|Paint|Document::recalcStyle|PaintArtifactCompositor::Update|Blink\.\w+\.UpdateTime|InlineNode::ShapeTextIncludingFirstLine|Layerize|UpdateLayoutTree|Layout|PrePaint)$/;
+    const rendering = r.trace.self.filter((b) => RENDERING.test(b.name)).reduce((n, b) => n + b.ms, 0);
     console.log(
       `${r.name}: ${(mb / (r.run.ms / 1000)).toFixed(2)} MB/s (${(r.run.ms / 1000).toFixed(2)} s), main thread ` +
         `busy ${(r.trace.busyMs / mb).toFixed(1)} ms/MB, on CPU ${(r.trace.cpuMs / mb).toFixed(1)} ms/MB, ` +
-        `${c.writes} writes, ${c.renders} renders, ${c.sends} WebSocket sends; load ${r.load.map((l) => l.toFixed(1)).join(' → ')}`,
+        `${c.writes} writes, ${c.renders} renders (${(rendering / Math.max(1, c.renders)).toFixed(2)} ms of rendering each), ` +
+        `${c.sends} WebSocket sends; load ${r.load.map((l) => l.toFixed(1)).join(' → ')}`,
     );
     return;
   }
