@@ -30,6 +30,17 @@ describe('matchProcess', () => {
     expect(hit(pane([]))).toBeNull();
   });
 
+  it("ends on a snapshot where a launcher is its own parent or its child's parent", () => {
+    // The old walk from a matching launcher to its matching child looped here for ever (the
+    // random-snapshot property in properties.test.ts found it: a CI run hung on it).
+    const self: ProcessInfo = { pid: 10, ppid: 10, pgid: 10, argv: ['bash', '-c', 'claude'] };
+    expect(matchProcess(set, { rootPid: 10, foregroundPgid: 10, processes: [self] })?.process).toBe(self);
+    const a: ProcessInfo = { pid: 20, ppid: 10, pgid: 20, argv: ['sh', '-c', 'claude'] };
+    const b: ProcessInfo = { pid: 10, ppid: 20, pgid: 20, argv: ['bash', '-c', 'claude'] };
+    const m = matchProcess(set, { rootPid: 10, foregroundPgid: 20, processes: [b, a] });
+    expect(m?.agentId).toBe('claude');
+  });
+
   it.each([
     ['a plain binary', [{ argv: ['claude'] }], 'claude', 20, 'name'],
     ['a full path, any case, with .exe', [{ argv: ['C:\\Tools\\Codex.EXE'] }], 'codex', 20, 'name'],

@@ -113,11 +113,15 @@ function agentBehind(
   test: (p: ProcessInfo) => boolean,
 ): ProcessInfo {
   let current = start;
+  // A snapshot is data (an extension or a test may hand in any): a process that is its own parent,
+  // or two that are each other's, made this walk loop for ever. Each process is stepped once.
+  const walked = new Set<ProcessInfo>([start]);
   for (;;) {
     const kind = launcherKind(current.argv[0] ?? current.exe ?? '');
     if (kind !== 'shell' && kind !== 'package-launcher') return current;
-    const child = ordered.find((p) => p.ppid === current.pid && test(p));
+    const child = ordered.find((p) => p.ppid === current.pid && !walked.has(p) && test(p));
     if (!child) return current;
+    walked.add(child);
     current = child;
   }
 }
