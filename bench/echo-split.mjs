@@ -5,6 +5,7 @@
 import { openBrowser } from '../e2e/lib/browser.ts';
 import { startRozi } from '../e2e/lib/roziServer.ts';
 import { KEY_GAP_MS } from './browserEcho.mjs';
+import { PICK, pageReady } from './browserThroughput.mjs';
 import { startWetty } from './wettyPeer.mjs';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -22,11 +23,6 @@ const EXTRA = opt('query', '');
 const CSS = opt('css', '');
 /** Pause between one key's echo painted and the next key (bench/browserEcho.mjs uses the same). */
 const GAP = Number(opt('gap', String(KEY_GAP_MS)));
-
-const PICK = {
-  rozi: `() => { const m = window.__roziTerminals; return m && m.size ? [...m.values()][0] : null; }`,
-  wetty: `() => window.wetty_term || null`,
-};
 
 const PROBE = `(pick) => {
   const t = (pick)();
@@ -57,14 +53,6 @@ const PROBE = `(pick) => {
   });
   p.arm = (expect) => { p.pending = new Promise((done) => { p.s = { key: null, parsed: null, expect, done }; setTimeout(() => { if (p.s && p.s.done === done) { p.s = null; done(null); } }, 5000); }); };
 }`;
-
-async function pageReady(page, pick) {
-  await page.waitForFunction(
-    `(${pick})() !== null && (() => { const t = (${pick})(); const b = t.buffer.active; for (let y = 0; y < t.rows; y++) { const l = b.getLine(b.viewportY + y); if (l && /[#$] ?$/.test(l.translateToString(true))) return true; } return false; })()`,
-    null,
-    { timeout: 60_000, polling: 'raf' },
-  );
-}
 
 const q = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
