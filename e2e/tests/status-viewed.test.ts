@@ -83,8 +83,9 @@ describe('viewing a pane', () => {
       '--target',
       String(seen),
       '--enter',
-      `FAKE_FIXTURE=${agentCapture('codex')} FAKE_SEQUENCE=working,idle FAKE_STEP_MS=1500 node ${bin}/codex.mjs`,
+      `FAKE_FIXTURE=${agentCapture('codex')} FAKE_SEQUENCE=working,idle FAKE_STEP_MS=4000 node ${bin}/codex.mjs`,
     ]);
+    // 4 s of working: the 15:34 CI run (load ~3) polled past a 1.5 s window and never saw it.
     await waitFor('the split pane working', async () => (await stateOf(seen)) === 'working', 20_000);
     await waitFor('the split pane done', async () => (await stateOf(seen)) === 'done', 20_000);
     // Back on tab 1: pane 1 has the focus, the done pane is seen beside it, and that acknowledges it.

@@ -178,7 +178,10 @@ describe('placement on remote hosts', () => {
       const per = await waitFor('the each-session records', () => {
         const f = join(account.home, 'placed-per.txt');
         const l = existsSync(f) ? readFileSync(f, 'utf8').trim().split('\n') : [];
-        return l.length === (alias === 'box' ? 2 : 1) ? l : null;
+        // Whole lines only (five fields, the session's may be empty): the 15:34 CI run read the
+        // file between the shell's `>>` creating it and echo writing, '' counted as one line.
+        const whole = l.every((line) => line.split(' ').length === 5);
+        return whole && l.length === (alias === 'box' ? 2 : 1) ? l : null;
       });
       expect(per.map((l) => l.split(' ')[3]).sort()).toEqual(alias === 'box' ? ['dev', 'ops'] : ['dev']);
     }
