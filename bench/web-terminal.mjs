@@ -3,7 +3,7 @@
 //
 //   npx --no-install tsx bench/web-terminal.mjs [--mb 50] [--samples 200] [--wetty DIR] [--server-mib 20]
 //       [--peers rozi,rozi-webgl,rozi-bg100,wetty,wetty-dom] [--figures echo,seq,colour,busy] [--rounds 1]
-//       [--key-gap 100] [--wetty-scrollback N]
+//       [--key-gap 100] [--wetty-scrollback N] [--rozi-scrollback N]
 //
 // The issue's figures in one run (the command in bench/README.md and README's bench section):
 //   npx --no-install tsx bench/web-terminal.mjs --mb 15 --samples 50 --server-mib 20
@@ -27,7 +27,8 @@
 // Both pages are driven through their xterm.js instance (rozi: `?probe=1`, wetty:
 // `window.wetty_term`), so neither pays for a screen reader mirror.
 import { execFileSync } from 'node:child_process';
-import { loadavg } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openBrowser } from '../e2e/lib/browser.ts';
 import { startRozi } from '../e2e/lib/roziServer.ts';
@@ -57,6 +58,15 @@ const KEY_GAP = Number(opt('key-gap', String(KEY_GAP_MS)));
  * recycled is the coldest one), which is most of rozi's extra page time in `seq`
  * (bench/seq-profile.mjs, notes of issue 16): 5000 here gives the like-for-like figure. */
 const WETTY_SCROLLBACK = opt('wetty-scrollback', null);
+/** rozi's config `scrollback` for the run (a config.toml in a temp ROZI_CONFIG_DIR); unset: its default. */
+const ROZI_SCROLLBACK = opt('rozi-scrollback', null);
+
+/** A config directory whose config.toml sets only `scrollback`. */
+function roziScrollbackEnv(lines) {
+  const dir = mkdtempSync(join(tmpdir(), 'rozi-bench-config-'));
+  writeFileSync(join(dir, 'config.toml'), `scrollback = ${lines}\n`);
+  return { ROZI_CONFIG_DIR: dir };
+}
 
 const load1 = () => loadavg()[0];
 /** Runs `step`, returning its value with the 1-minute load average before and after. */
@@ -196,7 +206,7 @@ async function main() {
   // rozi as it runs here (it picks the DOM renderer on a software rasteriser), and rozi with
   // WebGL forced, so the renderer's share of the difference is visible.
   const runRozi = async (variant) => {
-    const rozi = await startRozi();
+    const rozi = await startRozi(ROZI_SCROLLBACK ? { env: roziScrollbackEnv(Number(ROZI_SCROLLBACK)) } : {});
     try {
       const url = new URL(rozi.url);
       url.searchParams.set('probe', '1');
