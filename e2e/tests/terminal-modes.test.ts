@@ -88,6 +88,28 @@ describe('copy mode', () => {
     await waitForText(page, { paneId: 1, includes: 'ok-42' });
   });
 
+  it("searches above the page's window of scrollback: the older history comes from the server", async () => {
+    const { page } = browser;
+    // 1,500 lines after the marker: it scrolled out of the page's 1,000-line window (historyWindow.ts).
+    await typeInTerminal(page, "clear; printf 'far delta-epsilon.zeta marker\\n'; seq 1 1500\n");
+    await waitForText(page, { paneId: 1, includes: '1500' });
+    await prefix('BracketLeft');
+    await waitFor('copy mode', async () => (await mode()) === 'copy');
+    // Copy mode's cursor is an absolute buffer line: past 1,500 once the older lines came in above.
+    await waitFor('the whole history in the page', async () =>
+      Number((await host().getAttribute('data-copy-cursor'))?.split(',')[1]) > 1500 ? true : null,
+    );
+    await page.keyboard.press('Slash');
+    await page.locator('.rozi-copy-search').waitFor();
+    await page.keyboard.type('delta');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('v');
+    await page.keyboard.press('Shift+E');
+    await page.keyboard.press('y');
+    await waitFor('the clipboard', async () => ((await clipboard()) === 'delta-epsilon.zeta' ? true : null));
+    await waitFor('copy mode left', async () => (await mode()) === null);
+  });
+
   it('moves by line and row motions, selects across rows and leaves with Esc without copying', async () => {
     const { page } = browser;
     await typeInTerminal(page, "clear; printf 'one two\\nthree four\\n'\n");

@@ -1,7 +1,10 @@
-// The page's scrollback follows config.toml's `scrollback` per pane, as the server's mirror does:
-// a pane started with no setting keeps the default 5,000 lines (it was a fixed 10,000, twice the
-// memory), a pane started after `scrollback = 300` keeps 300 (its buffer stops growing there),
-// and the first pane keeps what it started with. Screenshot: e2e/screenshots/terminal-scrollback.png.
+// The page's scrollback follows config.toml's `scrollback` per pane, as the server's mirror does,
+// holding the newest 1,000 lines of it while output streams (historyWindow.ts): a pane started
+// with no setting has 5,000 lines on the server and a window of 1,000 in the page; a pane started
+// after `scrollback = 300` keeps 300 (its buffer stops growing there). Going above the window, by
+// the mouse wheel, find or copy mode, brings the rest from the server with the viewport on the
+// line the user was reading; a window of output later, at the bottom, the page trims again.
+// Screenshots: e2e/screenshots/terminal-scrollback.png, terminal-history.png.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,28 +29,70 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-/** The page's terminal of a pane (by key): its scrollback option and buffer length. */
-const termOf = (key: number) =>
+interface TermState {
+  scrollback: number | null;
+  lines: number;
+  rows: number;
+  viewportY: number;
+  baseY: number;
+  /** The text of the viewport's top row and of the buffer's first row. */
+  top: string;
+  first: string;
+}
+
+/** The page's terminal of a pane (by key): its scrollback option, buffer and viewport. */
+const termOf = (key: number): Promise<TermState | null> =>
   browser.page.evaluate((k) => {
+    interface Line {
+      translateToString(trim: boolean): string;
+    }
     const terms = (
       window as unknown as {
         __roziTerminals?: Map<
           number,
-          { rows: number; options: { scrollback?: number }; buffer: { active: { length: number } } }
+          {
+            rows: number;
+            options: { scrollback?: number };
+            buffer: {
+              active: {
+                length: number;
+                viewportY: number;
+                baseY: number;
+                getLine(y: number): Line | undefined;
+              };
+            };
+          }
         >;
       }
     ).__roziTerminals;
     const t = terms?.get(k);
-    return t
-      ? { scrollback: t.options.scrollback ?? null, lines: t.buffer.active.length, rows: t.rows }
-      : null;
+    if (!t) return null;
+    const b = t.buffer.active;
+    return {
+      scrollback: t.options.scrollback ?? null,
+      lines: b.length,
+      rows: t.rows,
+      viewportY: b.viewportY,
+      baseY: b.baseY,
+      top: b.getLine(b.viewportY)?.translateToString(true) ?? '',
+      first: b.getLine(0)?.translateToString(true) ?? '',
+    };
   }, key);
 
+/** Turns the mouse wheel up over the terminal (xterm scrolls a few lines a notch) until `done`. */
+async function wheelUp(what: string, done: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await done()) return;
+    for (let n = 0; n < 10; n++) await browser.page.mouse.wheel(0, -300);
+  }
+  throw new Error(`the wheel did not reach ${what}`);
+}
+
 describe('page scrollback', () => {
-  it("keeps each pane's configured scrollback, 5,000 lines by default", async () => {
+  it("keeps each pane's configured scrollback, a window of 1,000 lines of the default 5,000", async () => {
     const { page } = browser;
     const first = (await workspaceOf(page)).panes[0]!;
-    expect((await waitFor('the first terminal', () => termOf(first.key)))?.scrollback).toBe(5000);
+    expect((await waitFor('the first terminal', () => termOf(first.key)))?.scrollback).toBe(1000);
 
     const dir = join(server.home, '.config', 'rozi');
     mkdirSync(dir, { recursive: true });
@@ -66,7 +111,65 @@ describe('page scrollback', () => {
     expect(after?.lines).toBeGreaterThan(300);
     expect(after?.lines).toBeLessThanOrEqual(300 + (after?.rows ?? 0));
     await screenshot(page, 'terminal-scrollback');
+    // Scrolling to its top fetches nothing: the server keeps no more than the page.
+    await wheelUp("the second pane's top", async () => (await termOf(second.key))?.viewportY === 0);
+    await page.waitForTimeout(300);
+    expect((await termOf(second.key))?.scrollback).toBe(300);
     // The pane started before the change keeps its own.
-    expect((await termOf(first.key))?.scrollback).toBe(5000);
+    expect((await termOf(first.key))?.scrollback).toBe(1000);
+    await server.cli(['kill-pane', '--target', String(second.id)]);
+    await waitFor('one pane again', async () => (await workspaceOf(page)).panes.length === 1);
+  });
+
+  it('brings older history from the server above the window, and trims again after a window of output', async () => {
+    const { page } = browser;
+    const first = (await workspaceOf(page)).panes[0]!;
+    const term = pane(page, first.id).locator('.xterm');
+    await term.click();
+    await page.keyboard.type('seq -f "line %g" 1 3000\n');
+    await waitForText(page, { paneId: first.id, includes: 'line 3000' });
+    const held = (await waitFor('the window is full', async () => {
+      const s = await termOf(first.key);
+      return s && s.baseY >= 1000 ? s : null;
+    }))!;
+    // The page holds the newest 1,000 lines of scrollback and the screen; line 1 is not among them.
+    expect(held.scrollback).toBe(1000);
+    expect(held.lines).toBe(1000 + held.rows);
+    expect(held.first).toMatch(/^line \d+$/);
+    const oldest = held.first;
+
+    // The wheel to the top: the page asks the server and lands on the line it was showing.
+    await term.hover();
+    await wheelUp('the top of the window', async () => (await termOf(first.key))?.scrollback === 5000);
+    const loaded = (await waitFor('the older history', async () => {
+      const s = await termOf(first.key);
+      return s && s.scrollback === 5000 && s.lines > 3000 ? s : null;
+    }))!;
+    expect(loaded.top).toBe(oldest);
+    expect(loaded.first).toContain('seq -f "line %g" 1 3000');
+    await screenshot(page, 'terminal-history');
+    // Scrolling on reaches the command itself.
+    await wheelUp('the first line', async () => (await termOf(first.key))?.viewportY === 0);
+    expect((await termOf(first.key))?.top).toContain('seq -f "line %g" 1 3000');
+
+    // Back at the bottom, a window of output later the page holds 1,000 lines again.
+    await page.keyboard.type('seq -f "more %g" 1 1500\n');
+    await waitForText(page, { paneId: first.id, includes: 'more 1500' });
+    await waitFor('trimmed to the window', async () => (await termOf(first.key))?.scrollback === 1000);
+    expect((await termOf(first.key))?.lines).toBe(1000 + held.rows);
+
+    // Find covers the whole history: "line 1700" scrolled out of the page, the server has it.
+    const before = await termOf(first.key);
+    expect(before?.first).toMatch(/^(line|more) \d+$/);
+    expect(Number(before?.first.split(' ')[1]) > 1700 || before?.first.startsWith('more')).toBe(true);
+    await page.keyboard.press('Control+Shift+F');
+    const find = page.getByLabel('Find in terminal');
+    await find.waitFor();
+    await find.fill('line 1700');
+    await waitFor('a match above the window', async () =>
+      /1 of 1|of 1$/.test((await page.locator('[role="search"] [aria-live]').innerText()).trim()),
+    );
+    await waitForText(page, { paneId: first.id, includes: 'line 1700' });
+    await find.press('Escape');
   });
 });

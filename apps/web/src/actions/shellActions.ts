@@ -7,11 +7,11 @@ const hasPane = (ctx: ActionContext) => ctx.pane !== undefined;
 const NO_MARKS =
   'No command output marked in this pane: shell integration (OSC 133) is off or its shell does not load it.';
 
-function jump(ctx: ActionContext, direction: -1 | 1): void {
+async function jump(ctx: ActionContext, direction: -1 | 1): Promise<void> {
   if (!ctx.pane) return;
   const term = terminalFor(ctx.pane.key);
   if (!term) return;
-  if (!term.jumpToPrompt(direction)) {
+  if (!(await term.jumpToPrompt(direction))) {
     ctx.ui.notice(direction < 0 ? 'No earlier prompt.' : 'No later prompt.');
   }
   term.focus();

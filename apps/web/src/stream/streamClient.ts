@@ -41,6 +41,11 @@ export interface PaneAttachment {
   resize(cols: number, rows: number): void;
   /** This pane's flow-control window in bytes (stream/flowWindow.ts). */
   setWindow(bytes: number): void;
+  /**
+   * Asks the server for a fresh snapshot of the pane (a reset frame with its whole scrollback, as
+   * on a first attach); output after it continues from the snapshot's offset.
+   */
+  resync(): void;
   dispose(): void;
 }
 
@@ -95,13 +100,14 @@ export class StreamClient {
   }
 
   attach(key: number, sink: PaneSink, window = FLOW_FOCUSED_WINDOW): PaneAttachment {
-    const entry: Attached = {
+    const fresh = (bytes: number): Attached => ({
       key,
       sink,
       cursor: new OutputCursor(),
       flow: new FlowCredit(FLOW_ACK_EVERY),
-      window,
-    };
+      window: bytes,
+    });
+    let entry = fresh(window);
     this.attached.set(key, entry);
     this.sendAttach(entry);
     return {
@@ -112,6 +118,15 @@ export class StreamClient {
         if (this.attached.get(key) !== entry || entry.window === bytes) return;
         entry.window = bytes;
         this.send({ t: 'flow', key, window: bytes });
+      },
+      resync: () => {
+        if (this.attached.get(key) !== entry) return;
+        // A new entry and a new viewer on the server (attach replaces the old one): frames of the
+        // old viewer still in flight are written, and the reset that follows clears them; their
+        // acks reach the new viewer, which floors its count at zero.
+        entry = fresh(entry.window);
+        this.attached.set(key, entry);
+        this.sendAttach(entry);
       },
       dispose: () => {
         if (this.attached.get(key) !== entry) return;

@@ -11,7 +11,16 @@ const DECORATIONS = {
   activeMatchColorOverviewRuler: '#f5a524',
 };
 
-export function TerminalSearchBar({ search, onClose }: { search: SearchAddon; onClose: () => void }) {
+export function TerminalSearchBar({
+  search,
+  reloads,
+  onClose,
+}: {
+  search: SearchAddon;
+  /** Changes when the terminal was refilled with the pane's older history: the query runs again. */
+  reloads: number;
+  onClose: () => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [count, setCount] = useState<{ index: number; total: number } | null>(null);
@@ -37,6 +46,11 @@ export function TerminalSearchBar({ search, onClose }: { search: SearchAddon; on
     if (direction === 'next') search.findNext(text, options);
     else search.findPrevious(text, options);
   };
+  const findRef = useRef(find);
+  findRef.current = find;
+  useEffect(() => {
+    if (reloads > 0) findRef.current('next');
+  }, [reloads]);
 
   return (
     <div

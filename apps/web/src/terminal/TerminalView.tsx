@@ -21,6 +21,7 @@ import { openTerminalLink } from './openTerminalLink';
 import { TerminalSearchBar } from './TerminalSearchBar';
 import { startCursorBlink } from './cursorBlink';
 import { attachShellMarks } from './shellMarks';
+import { historyWindow, PAGE_WINDOW, type HistoryWindow } from './historyWindow';
 import { chooseRenderer } from './rendererChoice';
 import { exposeForProbe } from './terminalProbe';
 import { registerTerminal } from './terminalRegistry';
@@ -38,7 +39,7 @@ export interface TerminalViewProps {
   onFocusRequest: () => void;
   /** Mobile: the key row's sticky modifiers apply to the next key typed. */
   transformInput?: (data: string) => string;
-  /** Lines of scrollback to keep: the pane's own (PaneView.scrollback), else PAGE_SCROLLBACK. */
+  /** Lines of history the pane keeps on the server: its own (PaneView.scrollback), else PAGE_SCROLLBACK. */
   scrollback?: number;
 }
 
@@ -59,6 +60,7 @@ export function TerminalView({
   const termRef = useRef<Terminal | null>(null);
   const attachmentRef = useRef<PaneAttachment | null>(null);
   const searchRef = useRef<SearchAddon | null>(null);
+  const historyRef = useRef<HistoryWindow | null>(null);
   const stream = useStream();
   const settings = useSettings();
   const settingsRef = useRef(settings);
@@ -70,6 +72,8 @@ export function TerminalView({
   const theme = useMemo(() => configPalette ?? terminalTheme(resolved), [configPalette, resolved]);
   const [exitCode, setExitCode] = useState<number | null | undefined>(undefined);
   const [searchOpen, setSearchOpen] = useState(false);
+  /** Bumped when the pane's older history came in (historyWindow.ts): an open find runs again. */
+  const [reloads, setReloads] = useState(0);
   /** Another page's size the PTY has (a follower's letterbox), or null when the size is ours. */
   const [letterbox, setLetterbox] = useState<{ cols: number; rows: number; by: number } | null>(null);
   const focusedRef = useRef(focused);
@@ -91,9 +95,9 @@ export function TerminalView({
       fontFamily: settings.fontFamily,
       fontSize: settings.fontSize,
       theme,
-      // As many lines as the server's mirror keeps (config `scrollback`): a full pane of 5,000
-      // lines is ~7 MB of page memory at 80 columns (ARCHITECTURE.md); a fixed 10,000 doubled it.
-      scrollback: scrollbackRef.current,
+      // The newest PAGE_WINDOW lines of what the server's mirror keeps (config `scrollback`); the
+      // rest is fetched when the user goes looking for it (historyWindow.ts).
+      scrollback: Math.min(scrollbackRef.current, PAGE_WINDOW),
       cursorBlink: false, // applyBlink below, once the renderer is known
       screenReaderMode: settings.screenReader,
       macOptionIsMeta: true,
@@ -120,7 +124,13 @@ export function TerminalView({
     );
     term.open(element);
     const marks = attachShellMarks(term);
-    const modes = terminalModes({ term, host: element, marks, client: () => trpcClient.current });
+    const modes = terminalModes({
+      term,
+      host: element,
+      marks,
+      client: () => trpcClient.current,
+      onReload: (listener) => history.onReload(listener),
+    });
     element.dataset.renderer = 'dom';
     // WebGL while visible and within the page's budget (webglBudget.ts), else the DOM renderer.
     const gpu =
@@ -189,6 +199,7 @@ export function TerminalView({
           snapshotNext = false;
           writer.write(bytes, () => {
             marks.closeReplay();
+            history.snapshotWritten();
             written();
           });
         },
@@ -214,6 +225,9 @@ export function TerminalView({
       flowWindow(focusedRef.current),
     );
     attachmentRef.current = attachment;
+    const history = historyWindow({ term, lines: scrollbackRef.current, resync: () => attachment.resync() });
+    historyRef.current = history;
+    history.onReload(() => setReloads((n) => n + 1));
     const disposables = [
       term.onData((data) => attachment.input(transform.current ? transform.current(data) : data)),
       term.onBinary((data) => attachment.input(data)),
@@ -246,7 +260,11 @@ export function TerminalView({
         return true;
       },
       paste: (text) => term.paste(text),
-      openSearch: () => setSearchOpen(true),
+      // Find and copy mode cover the pane's whole history, not only the page's window of it.
+      openSearch: () => {
+        void history.full();
+        setSearchOpen(true);
+      },
       input: (data) => attachment.input(data),
       screenText: () => {
         const buffer = term.buffer.active;
@@ -256,8 +274,16 @@ export function TerminalView({
         return lines.join('\n');
       },
       lastOutput: () => marks.lastOutput(),
-      jumpToPrompt: (direction) => marks.jumpToPrompt(direction),
-      copyMode: (notice) => modes.copyMode(notice),
+      jumpToPrompt: async (direction) => {
+        if (marks.jumpToPrompt(direction)) return true;
+        if (direction > 0 || history.state === 'full') return false;
+        await history.full();
+        return marks.jumpToPrompt(direction);
+      },
+      copyMode: (notice) => {
+        void history.full();
+        modes.copyMode(notice);
+      },
       hintMode: (notice) => modes.hintMode(notice),
     });
 
@@ -272,6 +298,8 @@ export function TerminalView({
       element.removeEventListener('focusin', onFocusIn);
       for (const d of disposables) d.dispose();
       modes.dispose();
+      history.dispose();
+      historyRef.current = null;
       marks.dispose();
       attachmentRef.current = null;
       attachment.dispose();
@@ -294,8 +322,7 @@ export function TerminalView({
   }, [settings.fontFamily, settings.fontSize, settings.screenReader, settings.reduceMotion, theme]);
 
   useEffect(() => {
-    const term = termRef.current;
-    if (term && term.options.scrollback !== scrollback) term.options.scrollback = scrollback;
+    historyRef.current?.setLines(scrollback);
   }, [scrollback]);
 
   useEffect(() => {
@@ -324,6 +351,7 @@ export function TerminalView({
       {searchOpen && searchRef.current && (
         <TerminalSearchBar
           search={searchRef.current}
+          reloads={reloads}
           onClose={() => {
             setSearchOpen(false);
             termRef.current?.focus();

@@ -17,6 +17,8 @@ export interface ModeDeps {
 
 export interface CopyModeDeps extends ModeDeps {
   marks: ShellMarks;
+  /** The pane's older history arriving (historyWindow.ts): kept positions move down by `shift`. */
+  onReload?(listener: (shift: number) => void): IDisposable;
   /** Called once when the mode ends, however it ends. */
   onExit(): void;
 }
@@ -281,6 +283,17 @@ export function startCopyMode(deps: CopyModeDeps): IDisposable {
     term.onResize(() => moveTo(cur)),
     term.onWriteParsed(() => paint()),
   ];
+  if (deps.onReload)
+    disposables.push(
+      deps.onReload((shift) => {
+        const down = (p: Pos): Pos => ({ x: p.x, y: p.y + shift });
+        cur = down(cur);
+        if (anchor) anchor = down(anchor);
+        if (searchBox) searchBox.saved = down(searchBox.saved);
+        if (search) search.matches = search.matches.map(down);
+        moveTo(cur);
+      }),
+    );
   clamp();
   paint();
   term.focus();

@@ -25,6 +25,8 @@ export function terminalModes(o: {
   host: HTMLElement;
   marks: ShellMarks;
   client: () => RoziClient;
+  /** The pane's older history arriving (historyWindow.ts), for copy mode's positions. */
+  onReload?: (listener: (shift: number) => void) => IDisposable;
 }): TerminalModes {
   let active: IDisposable | null = null;
   const exit = () => {
@@ -66,7 +68,16 @@ export function terminalModes(o: {
 
   return {
     copyMode(notice) {
-      replace(() => startCopyMode({ term: o.term, host: o.host, marks: o.marks, notice, onExit: exit }));
+      replace(() =>
+        startCopyMode({
+          term: o.term,
+          host: o.host,
+          marks: o.marks,
+          notice,
+          onExit: exit,
+          onReload: o.onReload,
+        }),
+      );
     },
     async hintMode(notice) {
       active?.dispose();

@@ -12,8 +12,11 @@ export interface TerminalHandle {
   screenText(): string;
   /** The last finished command's output (shell integration marks); null without one. */
   lastOutput(): string | null;
-  /** Scrolls to the previous/next shell prompt; false when there is none that way. */
-  jumpToPrompt(direction: -1 | 1): boolean;
+  /**
+   * Scrolls to the previous/next shell prompt; false when there is none that way. Going back past
+   * what the page holds fetches the pane's older history from the server first (historyWindow.ts).
+   */
+  jumpToPrompt(direction: -1 | 1): Promise<boolean>;
   /** Copy mode (rozi's `[`): a vi cursor over the scrollback; results and refusals go to `notice`. */
   copyMode(notice: (message: string, tone?: 'info' | 'error') => void): void;
   /** Hint mode (rozi's `u`): labels over URLs, paths, IPs, SHAs and [[hints]] matches on screen. */
