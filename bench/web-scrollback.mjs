@@ -1,7 +1,9 @@
 // What a pane's scrollback costs the page: the JS heap (after a forced GC) with one pane at an
 // empty prompt, then after `seq` has filled its scrollback (config `scrollback`, default 5,000
-// lines), for the default and for BENCH_SCROLLBACK lines set in config.toml. xterm.js keeps
-// every line as cols × 3 uint32 whatever its text, so the figure is also printed per 80 columns.
+// lines), for the default and for BENCH_SCROLLBACK lines set in config.toml. The page holds a
+// window of 1,000 lines of it (apps/web terminal/historyWindow.ts), so each is measured twice:
+// with the window full, and with the whole history loaded (the view scrolled to the top). xterm.js
+// keeps every line as cols × 3 uint32 whatever its text, so figures are also per 80 columns.
 //
 //   npx --no-install tsx bench/web-scrollback.mjs
 //
@@ -13,6 +15,8 @@ import { openBrowser } from '../e2e/lib/browser.ts';
 import { startRozi } from '../e2e/lib/roziServer.ts';
 
 const OTHER = Number(process.env.BENCH_SCROLLBACK ?? 1000);
+/** The server's default `scrollback` (apps/server server/defaults.ts). */
+const DEFAULT_SCROLLBACK = 5000;
 const load = () => loadavg()[0].toFixed(1);
 
 /** JS heap plus ArrayBuffer backing stores (where xterm's lines live), after a forced GC. */
@@ -52,7 +56,7 @@ async function measure(scrollback) {
     const before = await heapMB(cdp);
     const t0 = await terminal(page);
     await page.locator('.xterm').first().click();
-    await page.keyboard.type(`seq 1 ${t0.scrollback + t0.rows + 100}; echo fi""lled\n`);
+    await page.keyboard.type(`seq 1 ${(scrollback ?? DEFAULT_SCROLLBACK) + t0.rows + 100}; echo fi""lled\n`);
     await page.waitForFunction(
       () => {
         const b = [...window.__roziTerminals.values()][0].buffer.active;
@@ -64,16 +68,29 @@ async function measure(scrollback) {
       { timeout: 60_000 },
     );
     await page.waitForTimeout(500);
-    const after = await heapMB(cdp);
-    const t1 = await terminal(page);
-    const mb = after.heap + after.buffers - (before.heap + before.buffers);
-    return {
-      ...t1,
-      mb,
-      heap: after.heap - before.heap,
-      buffers: after.buffers - before.buffers,
-      per80: (mb * 80) / t1.cols,
+    const figures = async () => {
+      const after = await heapMB(cdp);
+      const t = await terminal(page);
+      const mb = after.heap + after.buffers - (before.heap + before.buffers);
+      return {
+        ...t,
+        mb,
+        heap: after.heap - before.heap,
+        buffers: after.buffers - before.buffers,
+        per80: (mb * 80) / t.cols,
+      };
     };
+    const held = await figures();
+    // To the top: the page fetches what it left to the server (nothing when it holds it all).
+    await page.evaluate(() => [...window.__roziTerminals.values()][0].scrollToTop());
+    if ((scrollback ?? DEFAULT_SCROLLBACK) > held.scrollback)
+      await page.waitForFunction(
+        (lines) => [...window.__roziTerminals.values()][0].buffer.active.length > lines,
+        held.lines,
+        { timeout: 30_000 },
+      );
+    await page.waitForTimeout(1000);
+    return { held, full: await figures() };
   } finally {
     await browser.close();
     await server.dispose();
@@ -81,15 +98,17 @@ async function measure(scrollback) {
 }
 
 const load0 = load();
-const rows = [];
 for (const sb of [null, OTHER]) {
-  const r = await measure(sb);
-  rows.push(r);
-  console.log(
-    `scrollback ${r.scrollback} (${sb === null ? 'default' : 'config.toml'}): ${r.lines} lines at ${r.cols}×${r.rows}; ` +
-      `page +${r.mb.toFixed(1)} MB (JS heap +${r.heap.toFixed(1)}, array buffers +${r.buffers.toFixed(1)}), ` +
-      `${r.per80.toFixed(1)} MB per pane at 80 columns`,
-  );
+  const { held, full } = await measure(sb);
+  for (const [what, r] of [
+    ["the page's window", held],
+    ['the whole history loaded', full],
+  ])
+    console.log(
+      `scrollback ${sb ?? DEFAULT_SCROLLBACK} (${sb === null ? 'default' : 'config.toml'}), ${what}: ${r.lines} lines at ${r.cols}×${r.rows}; ` +
+        `page +${r.mb.toFixed(1)} MB (JS heap +${r.heap.toFixed(1)}, array buffers +${r.buffers.toFixed(1)}), ` +
+        `${r.per80.toFixed(1)} MB per pane at 80 columns`,
+    );
 }
 console.log(`load ${load0} → ${load()}`);
 process.exit(0);
