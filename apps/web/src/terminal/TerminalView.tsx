@@ -74,6 +74,7 @@ export function TerminalView({
   const [searchOpen, setSearchOpen] = useState(false);
   /** Bumped when the pane's older history came in (historyWindow.ts): an open find runs again. */
   const [reloads, setReloads] = useState(0);
+  const [loadingHistory, setLoadingHistory] = useState(false);
   /** Another page's size the PTY has (a follower's letterbox), or null when the size is ours. */
   const [letterbox, setLetterbox] = useState<{ cols: number; rows: number; by: number } | null>(null);
   const focusedRef = useRef(focused);
@@ -225,7 +226,18 @@ export function TerminalView({
       flowWindow(focusedRef.current),
     );
     attachmentRef.current = attachment;
-    const history = historyWindow({ term, lines: scrollbackRef.current, resync: () => attachment.resync() });
+    // A fetch of older lines that takes a while (a long scrollback, a busy server) says so.
+    let loadingNote: ReturnType<typeof setTimeout> | null = null;
+    const history = historyWindow({
+      term,
+      lines: scrollbackRef.current,
+      resync: () => attachment.resync(),
+      onState: (state) => {
+        if (loadingNote) clearTimeout(loadingNote);
+        loadingNote = state === 'loading' ? setTimeout(() => setLoadingHistory(true), 150) : null;
+        if (state !== 'loading') setLoadingHistory(false);
+      },
+    });
     historyRef.current = history;
     history.onReload(() => setReloads((n) => n + 1));
     const disposables = [
@@ -298,6 +310,7 @@ export function TerminalView({
       element.removeEventListener('focusin', onFocusIn);
       for (const d of disposables) d.dispose();
       modes.dispose();
+      if (loadingNote) clearTimeout(loadingNote);
       history.dispose();
       historyRef.current = null;
       marks.dispose();
@@ -339,6 +352,15 @@ export function TerminalView({
   return (
     <div className="rozi-term absolute inset-0 bg-term" aria-label={`Terminal: ${label}`} role="region">
       <div ref={host} className="absolute inset-0" data-terminal-key={paneKey} />
+      {loadingHistory && (
+        <div
+          className="pointer-events-none absolute left-1/2 top-2 -translate-x-1/2 rounded border border-line bg-surface/90 px-2 py-0.5 text-[11px] text-muted"
+          data-history-loading
+          role="status"
+        >
+          Loading earlier output…
+        </div>
+      )}
       {letterbox && (
         <div
           className="pointer-events-none absolute bottom-1 right-2 rounded border border-line bg-surface/90 px-1.5 py-0.5 text-[11px] text-muted"
