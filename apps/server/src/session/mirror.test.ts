@@ -14,6 +14,26 @@ describe('Mirror', () => {
     m.dispose();
   });
 
+  it('releases bytes only once parsed or skipped (the ring rewrites memory below that)', async () => {
+    const m = make();
+    m.push(Buffer.from('first\r\n'));
+    expect(m.released).toBe(0); // queued, not yet parsed
+    await m.whenParsed(() => undefined);
+    expect(m.released).toBe(7);
+    const line = Buffer.from('y'.repeat(38) + '\r\n');
+    let pushed = 7;
+    while (pushed < MIRROR_MAX_BACKLOG * 2) {
+      m.push(line);
+      pushed += line.length;
+      // Never past the bytes still queued (the newest MIRROR_SKIP_TAIL at least, after a skip).
+      expect(m.released).toBeLessThanOrEqual(pushed - Math.min(pushed - 7, line.length));
+    }
+    expect(m.released).toBeGreaterThan(MIRROR_MAX_BACKLOG - MIRROR_SKIP_TAIL); // the skipped part
+    await m.whenParsed(() => undefined);
+    expect(m.released).toBe(pushed);
+    m.dispose();
+  });
+
   it('skips ahead when its backlog passes the bound, keeping the screen current', async () => {
     const m = make();
     const line = Buffer.from('x'.repeat(38) + '\r\n');

@@ -61,6 +61,8 @@ export class Mirror {
   /** Offset just after the last byte queued. */
   private queuedOffset: number;
   private busy = false;
+  /** Offset of the first byte of the piece xterm is parsing (while `busy`). */
+  private busyFrom = 0;
   private timer: NodeJS.Timeout | null = null;
   private needsSeam = false;
   private urgent = 0;
@@ -90,6 +92,14 @@ export class Mirror {
   /** The offset the terminal state stands for once parsing is idle. */
   get offset(): number {
     return this.parsedOffset;
+  }
+
+  /**
+   * Offset below which no pushed byte is held any more (parsed, or dropped by skip-ahead): the
+   * pieces still queued and the one xterm is parsing all lie above it.
+   */
+  get released(): number {
+    return this.busy ? this.busyFrom : this.queuedOffset - this.pendingBytes;
   }
 
   push(data: Buffer): void {
@@ -211,6 +221,7 @@ export class Mirror {
     // Offset of the piece's end: everything queued minus what is still pending.
     const pieceEnd = this.queuedOffset - this.pendingBytes;
     this.busy = true;
+    this.busyFrom = pieceEnd - piece.length;
     const startedAt = performance.now();
     this.term.write(piece, () => {
       this.busy = false;

@@ -107,6 +107,8 @@ describe('PaneMirror (worker thread)', () => {
     expect(ring.end).toBeGreaterThan(2 * 65_536); // three ring blocks
     const c = await mirror.read({ kind: 'capture', scrollback: 'full' });
     expect(c.lines.slice(0, lines.length)).toEqual(lines);
+    // Parsed to the end: the worker holds none of the ring's memory now (the ring may reuse it).
+    expect(mirror.released()).toBe(ring.end + Buffer.byteLength('a copied line\r\n'));
     mirror.dispose();
   });
 

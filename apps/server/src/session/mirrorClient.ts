@@ -70,6 +70,8 @@ export class PaneMirror {
   private nextReq = 1;
   private readonly reads = new Map<number, Pending>();
   private disposed = false;
+  /** The worker's `released` offset (mirrorProtocol.ts, MirrorOpen.released). */
+  private readonly releasedCell = new BigInt64Array(new SharedArrayBuffer(8));
 
   constructor(
     private readonly link: WorkerLink,
@@ -104,6 +106,16 @@ export class PaneMirror {
     if (this.gatheredBytes >= POST_MAX_BYTES) return this.flush();
     if (this.flushTimer) return;
     this.flushTimer = setTimeout(() => this.flush(), POST_EVERY_MS);
+  }
+
+  /**
+   * The stream offset below which the worker reads none of the pushed bytes again, so the pane's
+   * ring may rewrite memory there (stream/ringBuffer.ts, RingReaderFence).
+   */
+  released(): number {
+    // Nothing reaches a worker that keeps dying; a disposed mirror reads nothing more.
+    if (this.disposed || this.link.broken) return Infinity;
+    return Number(Atomics.load(this.releasedCell, 0));
   }
 
   resize(cols: number, rows: number): void {
@@ -188,6 +200,8 @@ export class PaneMirror {
   }
 
   private postOpen(offset: number): void {
+    // A (re)started worker holds nothing below where it starts; one that died holds nothing.
+    Atomics.store(this.releasedCell, 0, BigInt(offset));
     this.link.post({
       t: 'open',
       id: this.id,
@@ -195,6 +209,7 @@ export class PaneMirror {
       rows: this.rows,
       scrollback: this.o.scrollback,
       offset,
+      released: this.releasedCell.buffer as SharedArrayBuffer,
     });
   }
 

@@ -21,6 +21,8 @@ export type Post = (message: FromWorker, transfer?: Transferable[]) => void;
 interface Open {
   mirror: Mirror;
   sent: MirrorState;
+  /** Where the main thread reads `mirror.released` (mirrorProtocol.ts, MirrorOpen.released). */
+  released: BigInt64Array | null;
 }
 
 export class MirrorHost {
@@ -41,8 +43,10 @@ export class MirrorHost {
         return this.openMirror(m);
       case 'data': {
         const o = this.open.get(m.id);
-        if (o) for (const p of m.parts) o.mirror.push(Buffer.from(p.buffer, p.byteOffset, p.byteLength));
-        return;
+        if (!o) return;
+        for (const p of m.parts) o.mirror.push(Buffer.from(p.buffer, p.byteOffset, p.byteLength));
+        // A push past the backlog bound skips ahead, dropping what was queued.
+        return this.sendReleased(o);
       }
       case 'resize':
         this.open.get(m.id)?.mirror.resize(m.cols, m.rows);
@@ -75,9 +79,18 @@ export class MirrorHost {
       onTitle: (title) => this.post({ t: 'title', id, title }),
       onBell: () => this.post({ t: 'bell', id }),
       onCwd: (cwd) => this.post({ t: 'cwd', id, cwd }),
-      onParsed: () => this.sendState(id),
+      onParsed: () => {
+        this.sendState(id);
+        const o = this.open.get(id);
+        if (o) this.sendReleased(o);
+      },
     });
-    this.open.set(id, { mirror, sent: stateOf(mirror) });
+    const released = m.released ? new BigInt64Array(m.released) : null;
+    this.open.set(id, { mirror, sent: stateOf(mirror), released });
+  }
+
+  private sendReleased(o: Open): void {
+    if (o.released) Atomics.store(o.released, 0, BigInt(o.mirror.released));
   }
 
   /** Posts the modes when they changed since the last post (a few property reads per piece). */

@@ -72,6 +72,12 @@ export interface MirrorOpen {
   scrollback: number;
   /** Stream offset of the first byte the mirror will be sent. */
   offset: number;
+  /**
+   * One BigInt64 the worker keeps at the stream offset below which it holds no posted byte any
+   * more (parsed or skipped): the pane's ring rewrites a dropped block only below it
+   * (stream/ringBuffer.ts). Shared memory, so the main thread reads it without a message.
+   */
+  released?: SharedArrayBuffer;
 }
 
 export type ToWorker =

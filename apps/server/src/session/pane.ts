@@ -127,8 +127,11 @@ export class Pane implements StreamSource {
     this.launch = init.launch;
     this.cols = init.cols;
     this.rows = init.rows;
-    // Shared blocks: the mirror worker reads the ring's own bytes (mirrorClient.ts).
-    this.ring = new RingBuffer(envr.ringBytes, 0, true);
+    // Shared blocks: the mirror worker reads the ring's own bytes (mirrorClient.ts), and the ring
+    // writes a dropped block again once the worker is past it.
+    this.ring = new RingBuffer(envr.ringBytes, 0, {
+      released: () => (envr.mirrorOutput === false ? Infinity : this.mirror.released()),
+    });
     this.mirror = (envr.mirrors ?? sharedMirrorWorkers()).open({
       cols: init.cols,
       rows: init.rows,

@@ -48,4 +48,43 @@ describe('RingBuffer', () => {
       expect(r.tail(10).buffer instanceof SharedArrayBuffer).toBe(false);
     }
   });
+
+  it('writes a dropped block again only once its reader released it', () => {
+    const block = 64 * 1024;
+    // Capacity of two blocks: three are kept, the fourth appended drops the first.
+    const fill = (r: RingBuffer, blocks: number) => {
+      for (let i = 0; i < blocks; i++) r.append(Buffer.alloc(block, r.end / block));
+    };
+    const memoryOf = (r: RingBuffer, n: number) => r.read(n * block, 1).buffer;
+
+    // Unshared: nothing outside this thread reads it, so memory comes back at once.
+    const plain = new RingBuffer(2 * block);
+    fill(plain, 1);
+    const zero = memoryOf(plain, 0);
+    fill(plain, 4); // block 0 is dropped when block 3 arrives; block 4 is written into its memory
+    expect(memoryOf(plain, 4)).toBe(zero);
+    expect(plain.read(4 * block, block).equals(Buffer.alloc(block, 4))).toBe(true);
+
+    // Fenced: a dropped block comes back only when it ends at or below what the reader released.
+    let released = 0;
+    const fenced = new RingBuffer(2 * block, 0, { released: () => released });
+    fill(fenced, 1);
+    const fencedZero = memoryOf(fenced, 0);
+    fill(fenced, 4);
+    expect(memoryOf(fenced, 4)).not.toBe(fencedZero);
+    released = 2 * block; // done with blocks 0 and 1 (both dropped by now)
+    fill(fenced, 1);
+    expect(memoryOf(fenced, 5)).toBe(fencedZero);
+    expect(fenced.read(5 * block, block).equals(Buffer.alloc(block, 5))).toBe(true);
+    expect(fenced.read(3 * block, block).equals(Buffer.alloc(block, 3))).toBe(true);
+
+    // `true`: the reader's progress is unknown, so no memory is ever written twice.
+    const never = new RingBuffer(2 * block, 0, true);
+    const seen = new Set<ArrayBufferLike>();
+    for (let n = 0; n < 10; n++) {
+      fill(never, 1);
+      expect(seen.has(memoryOf(never, n))).toBe(false);
+      seen.add(memoryOf(never, n));
+    }
+  });
 });

@@ -3,9 +3,23 @@
 // blocks at a time. Fixed 64 KiB blocks keep per-byte interactive output from becoming millions
 // of tiny chunks, and make offset → block lookup O(1). A pane's ring keeps its blocks in
 // SharedArrayBuffers (`shared`), so the mirror worker is handed views of the ring itself instead
-// of a copy of each flush (session/mirrorClient.ts); blocks are never rewritten, only dropped.
+// of a copy of each flush (session/mirrorClient.ts).
+// A dropped block is kept as a spare and written again once no one can still read it: a fresh
+// 64 KiB block costs its 16 page faults on first write, and on these VMs a new SharedArrayBuffer
+// block came to ~120 µs, 950 ms of the main thread's CPU in a 240 MiB drain (CPU profile,
+// bench/server-throughput.ts), more than the rest of the ring and the mirror handoff together.
 
 const BLOCK = 64 * 1024;
+/** Dropped blocks kept for reuse while their reader (the mirror worker) may still hold them. */
+const SPARES_MAX = 4;
+
+/**
+ * How far a reader on another thread is done with a shared ring: it reads no byte below
+ * `released()` again, so a block ending at or below it may be rewritten.
+ */
+export interface RingReaderFence {
+  released(): number;
+}
 
 interface Block {
   buf: Buffer;
@@ -16,14 +30,21 @@ interface Block {
 
 export class RingBuffer {
   private blocks: Block[] = [];
+  /** Dropped blocks, oldest first, to be written again (see RingReaderFence). */
+  private spares: Block[] = [];
   private endOffset: number;
 
   /** `capacity` bytes are kept at least (rounded up to whole blocks). */
   constructor(
     readonly capacity: number,
     startOffset = 0,
-    /** Blocks in SharedArrayBuffers: views of them may be posted to a worker without a copy. */
-    private readonly shared = false,
+    /**
+     * Blocks in SharedArrayBuffers: views of them may be posted to a worker without a copy.
+     * `true`: dropped blocks are never rewritten (the reader's progress is unknown); a fence:
+     * they are rewritten once the reader released them. Unshared rings are read only on this
+     * thread, by callers that copy what they read before the next append, so they reuse at once.
+     */
+    private readonly shared: boolean | RingReaderFence = false,
   ) {
     this.endOffset = startOffset;
   }
@@ -43,8 +64,7 @@ export class RingBuffer {
     while (pos < data.length) {
       let last = this.blocks[this.blocks.length - 1];
       if (!last || last.used === BLOCK) {
-        const buf = this.shared ? Buffer.from(new SharedArrayBuffer(BLOCK)) : Buffer.allocUnsafe(BLOCK);
-        last = { buf, start: this.endOffset, used: 0 };
+        last = { buf: this.blockMemory(), start: this.endOffset, used: 0 };
         this.blocks.push(last);
       }
       const n = Math.min(BLOCK - last.used, data.length - pos);
@@ -54,12 +74,29 @@ export class RingBuffer {
       this.endOffset += n;
     }
     const keep = Math.ceil(this.capacity / BLOCK) + 1;
-    while (this.blocks.length > keep) this.blocks.shift();
+    while (this.blocks.length > keep) {
+      const dropped = this.blocks.shift() as Block;
+      if (this.shared !== true && this.spares.length < SPARES_MAX) this.spares.push(dropped);
+    }
+  }
+
+  /** A block's memory: the oldest spare when its reader is done with it, else a new block. */
+  private blockMemory(): Buffer {
+    const spare = this.spares[0];
+    if (
+      spare &&
+      (this.shared === false || (this.shared !== true && spare.start + spare.used <= this.shared.released()))
+    ) {
+      this.spares.shift();
+      return spare.buf;
+    }
+    return this.shared ? Buffer.from(new SharedArrayBuffer(BLOCK)) : Buffer.allocUnsafe(BLOCK);
   }
 
   /**
    * Up to `max` bytes starting at `from` (which must lie in [start, end)), never crossing a block:
-   * callers loop. The returned view shares memory with the ring; blocks are never rewritten.
+   * callers loop. The returned view shares memory with the ring: copy what must outlive the next
+   * append (a dropped block is written again).
    */
   read(from: number, max: number): Buffer {
     const first = this.blocks[0];
