@@ -113,8 +113,9 @@ export class PaneMirror {
    * ring may rewrite memory there (stream/ringBuffer.ts, RingReaderFence).
    */
   released(): number {
-    // Nothing reaches a worker that keeps dying; a disposed mirror reads nothing more.
-    if (this.disposed || this.link.broken) return Infinity;
+    // Nothing reaches a worker that keeps dying. A disposed mirror's worker may still parse what
+    // it was sent until the close reaches it, so the offset stays the worker's own.
+    if (this.link.broken) return Infinity;
     return Number(Atomics.load(this.releasedCell, 0));
   }
 
