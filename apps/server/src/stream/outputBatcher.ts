@@ -7,8 +7,13 @@
 
 /** How long bytes may wait for company once output is flowing. */
 export const BATCH_WINDOW_MS = 3;
-/** Pending bytes that are sent without waiting for the timer (one full frame's worth). */
-export const BATCH_MAX_BYTES = 64 * 1024;
+/**
+ * Pending bytes that are sent without waiting for the timer: four full frames, written to each
+ * viewer's socket in one go (paneViewer.ts, ViewerChannel.corked). At one frame (64 KiB) a flood
+ * made a writev per frame, and each woke the reader: the largest share of the main thread's time
+ * in bench/server-throughput.ts after the PTY reads themselves.
+ */
+export const BATCH_MAX_BYTES = 256 * 1024;
 
 export class OutputBatcher {
   private timer: NodeJS.Timeout | null = null;

@@ -48,6 +48,32 @@ function recorder(): ViewerChannel & { frames: Buffer[] } {
 }
 
 describe('PaneViewer flow control', () => {
+  it('sends the frames of one pump inside one corked call of a channel that corks', () => {
+    const pane = fakePane(256 * 1024);
+    const frames: Buffer[] = [];
+    const batches: number[] = [];
+    let corked = false;
+    const channel: ViewerChannel = {
+      open: true,
+      sendJson: () => undefined,
+      sendBinary: (f) => {
+        expect(corked).toBe(true);
+        frames.push(f);
+      },
+      corked: (send) => {
+        corked = true;
+        const before = frames.length;
+        send();
+        corked = false;
+        batches.push(frames.length - before);
+      },
+    };
+    new PaneViewer(pane, channel).start(0);
+    // 256 KiB: four full frames, written together.
+    expect(batches).toEqual([4]);
+    expect(Buffer.concat(frames.map((f) => f.subarray(FRAME_HEADER_BYTES))).equals(pane.bytes)).toBe(true);
+  });
+
   it('sends every byte in order, stops above the high watermark and pauses the PTY', () => {
     const pane = fakePane(1024 * 1024);
     const channel = recorder();

@@ -28,6 +28,11 @@ export interface ViewerChannel {
    */
   readonly headroom?: number;
   sendJson(message: ServerMessage): void;
+  /**
+   * Runs `send` with the socket corked, so the frames it sends leave in one write: one syscall
+   * and one wake-up of the reader for a batch of frames instead of one per frame.
+   */
+  corked?(send: () => void): void;
   readonly open: boolean;
   /**
    * Bytes sent but still queued in this process (not yet taken by the kernel). Acks are the
@@ -207,6 +212,12 @@ export class PaneViewer implements OutputSink {
 
   private pump(ready?: Buffer): void {
     if (this.disposed || this.resetting || this.blocked || this.queueFull || !this.channel.open) return;
+    if (this.channel.corked) this.channel.corked(() => this.send(ready));
+    else this.send(ready);
+  }
+
+  /** pump's frames: `ready` when it is the next one as it is, then the ring's up to the window. */
+  private send(ready?: Buffer): void {
     const ring = this.pane.ring;
     if (ready) this.sendsAsIs(ready);
     while (this.sentOffset < ring.end) {

@@ -125,6 +125,15 @@ export class StreamHub {
         ws.send(frame, { binary: true }, sent && (() => sent()));
       },
       sendJson: (m: ServerMessage) => ws.send(JSON.stringify(m)),
+      // ws writes each frame corked and uncorks after it; corks nest, so the frames go out together.
+      corked: (send) => {
+        socket.cork();
+        try {
+          send();
+        } finally {
+          socket.uncork();
+        }
+      },
       get open() {
         return ws.readyState === WebSocket.OPEN;
       },
