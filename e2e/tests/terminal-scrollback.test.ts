@@ -172,4 +172,50 @@ describe('page scrollback', () => {
     await waitForText(page, { paneId: first.id, includes: 'line 1700' });
     await find.press('Escape');
   });
+
+  it('after a flood the mirror skipped through, the history the page fetches is whole', async () => {
+    const { page } = browser;
+    const first = (await workspaceOf(page)).panes[0]!;
+    await pane(page, first.id).locator('.xterm').click();
+    // ~7.8 MB of 194-byte lines (25 colour changes each), far faster than the mirror parses: it
+    // skips ahead (session/mirror.ts) and keeps its last MiB whole, which holds 5,000 of them.
+    await page.keyboard.type(
+      `clear; awk 'BEGIN{for(i=1;i<=40000;i++){printf "flood %09d", i; for(j=0;j<25;j++) printf "\\033[3%dmab", j%8; printf "\\033[0m\\n"}}'\n`,
+    );
+    await waitForText(page, { paneId: first.id, includes: 'flood 000040000' });
+    await page.evaluate((k) => {
+      const terms = (window as unknown as { __roziTerminals: Map<number, { scrollToTop(): void }> })
+        .__roziTerminals;
+      terms.get(k)?.scrollToTop();
+    }, first.key);
+    await waitFor('the older history', async () => ((await termOf(first.key))?.lines ?? 0) > 5000);
+    const numbers = await page.evaluate((k) => {
+      const t = (
+        window as unknown as {
+          __roziTerminals: Map<
+            number,
+            {
+              buffer: {
+                active: {
+                  length: number;
+                  getLine(y: number): { translateToString(trim: boolean): string } | undefined;
+                };
+              };
+            }
+          >;
+        }
+      ).__roziTerminals.get(k)!;
+      const out: number[] = [];
+      const b = t.buffer.active;
+      for (let y = 0; y < b.length; y++) {
+        const m = /^flood (\d{9})(ab){25}$/.exec(b.getLine(y)?.translateToString(true) ?? '');
+        if (m) out.push(Number(m[1]));
+      }
+      return out;
+    }, first.key);
+    // 5,000 lines of scrollback and the screen, every one in order with none missing.
+    expect(numbers.length).toBeGreaterThanOrEqual(5000);
+    expect(numbers.at(-1)).toBe(40000);
+    for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBe(numbers[i - 1]! + 1);
+  });
 });

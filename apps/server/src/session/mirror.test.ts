@@ -77,7 +77,7 @@ describe('Mirror', () => {
   it('skips ahead without a reset: earlier lines stay, the tail starts whole, an open sequence or colour does not leak into it', async () => {
     const titles: string[] = [];
     const m = new Mirror({
-      cols: 40,
+      cols: 400,
       rows: 5,
       scrollback: 5000,
       onTitle: (t) => titles.push(t),
@@ -87,10 +87,11 @@ describe('Mirror', () => {
     m.push(Buffer.from('before the flood\r\n\x1b[31m\x1b]2;never closed '));
     await m.whenParsed(() => undefined);
     let n = 0;
-    // 17-byte numbered lines (the kept tail's cut lands inside a line), up to the second skip, so
-    // what is left to parse is the 64 KiB tail: ~3,900 lines, within the scrollback.
+    // 300-byte numbered lines (the kept tail's cut lands inside a line), up to the second skip, so
+    // what is left to parse is the 1 MiB tail: ~3,500 lines, within the scrollback.
+    const line = (i: number) => `line-${String(i).padStart(10, '0')}${'x'.repeat(283)}`;
     for (let skips = 0, seen = 0; skips < 2;) {
-      m.push(Buffer.from(`line-${String(n++).padStart(10, '0')}\r\n`));
+      m.push(Buffer.from(`${line(n++)}\r\n`));
       if (m.skippedBytes !== seen) [skips, seen] = [skips + 1, m.skippedBytes];
     }
     const lines = await m.whenParsed(() => {
@@ -104,8 +105,8 @@ describe('Mirror', () => {
     expect(lines).toContain('before the flood');
     const flood = lines.filter((l) => l.startsWith('line-'));
     // Every flood line in the mirror is whole (the cut line was dropped) and the newest is last.
-    for (const l of flood) expect(l).toMatch(/^line-\d{10}$/);
-    expect(flood.at(-1)).toBe(`line-${String(n - 1).padStart(10, '0')}`);
+    for (const l of flood) expect(l).toMatch(/^line-\d{10}x{283}$/);
+    expect(flood.at(-1)).toBe(line(n - 1));
     expect(flood.length).toBeGreaterThan(1000);
     // The OSC left open did not swallow the tail, nor become a title; the colour was reset.
     expect(titles).toEqual([]);

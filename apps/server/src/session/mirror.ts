@@ -8,8 +8,12 @@
 //    42–52 % less seq/colour throughput to a WebSocket viewer in bench/server-throughput.ts);
 //  * when the unparsed backlog passes MIRROR_MAX_BACKLOG, the mirror skips ahead: it drops the
 //    backlog and feeds only the last MIRROR_SKIP_TAIL bytes, from its first line start (the screen
-//    catches up; scrollback lines inside the skipped part are lost from the mirror only — the
-//    browser got every byte). It does not reset the terminal: reset() throws away the full
+//    catches up; scrollback lines inside the skipped part are lost). The page's terminal holds only
+//    its newest 1,000 lines and fetches older ones from here (apps/web terminal/historyWindow.ts),
+//    so the tail is 1 MiB: after a flood the mirror still holds at least its last MiB whole, a
+//    default 5,000-line scrollback of lines up to ~200 bytes (coloured 70-column lines are ~150).
+//    It costs the mirror one more MiB of parsing when the flood ends (~70 ms here at full speed),
+//    and nothing during it: the duty cycle bounds the parse. It does not reset the terminal: reset() throws away the full
 //    scrollback, and the next 5,000 lines are then allocated afresh where a full buffer recycles
 //    its oldest line (bench/mirror-flood.ts). SKIP_SEAM instead ends any sequence the cut
 //    interrupted and soft-resets the modes and colours.
@@ -23,8 +27,8 @@ import { CommandMarks } from '../shellIntegration/commandMarks';
 
 export const MIRROR_CHUNK = 32 * 1024;
 export const MIRROR_DUTY_RATIO = 9;
-export const MIRROR_MAX_BACKLOG = 1024 * 1024;
-export const MIRROR_SKIP_TAIL = 64 * 1024;
+export const MIRROR_MAX_BACKLOG = 2 * 1024 * 1024;
+export const MIRROR_SKIP_TAIL = 1024 * 1024;
 /** Fed before the kept tail: CAN (ends an escape or OSC sequence the cut left open), DECSTR (soft
  * reset: colours, modes, scroll region, cursor visible) and a line break, so the tail's first line
  * starts on a line of its own. */
