@@ -79,11 +79,21 @@ const termOf = (key: number): Promise<TermState | null> =>
     };
   }, key);
 
-/** Turns the mouse wheel up over the terminal (xterm scrolls a few lines a notch) until `done`. */
-async function wheelUp(what: string, done: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+/**
+ * Scrolls the pane's terminal to 20 lines below its top (a notch of the wheel moves ~3 lines, so
+ * the whole way by wheel took half a minute), then turns the real mouse wheel up over it until
+ * `done`: the last stretch, reaching the top, is the user's own gesture.
+ */
+async function wheelUp(key: number, what: string, done: () => Promise<boolean>): Promise<void> {
+  await browser.page.evaluate((k) => {
+    const terms = (
+      window as unknown as { __roziTerminals: Map<number, { scrollToLine(line: number): void }> }
+    ).__roziTerminals;
+    terms.get(k)?.scrollToLine(20);
+  }, key);
+  for (let i = 0; i < 100; i++) {
     if (await done()) return;
-    for (let n = 0; n < 10; n++) await browser.page.mouse.wheel(0, -300);
+    for (let n = 0; n < 3; n++) await browser.page.mouse.wheel(0, -300);
   }
   throw new Error(`the wheel did not reach ${what}`);
 }
@@ -112,7 +122,11 @@ describe('page scrollback', () => {
     expect(after?.lines).toBeLessThanOrEqual(300 + (after?.rows ?? 0));
     await screenshot(page, 'terminal-scrollback');
     // Scrolling to its top fetches nothing: the server keeps no more than the page.
-    await wheelUp("the second pane's top", async () => (await termOf(second.key))?.viewportY === 0);
+    await wheelUp(
+      second.key,
+      "the second pane's top",
+      async () => (await termOf(second.key))?.viewportY === 0,
+    );
     await page.waitForTimeout(300);
     expect((await termOf(second.key))?.scrollback).toBe(300);
     // The pane started before the change keeps its own.
@@ -140,7 +154,11 @@ describe('page scrollback', () => {
 
     // The wheel to the top: the page asks the server and lands on the line it was showing.
     await term.hover();
-    await wheelUp('the top of the window', async () => (await termOf(first.key))?.scrollback === 5000);
+    await wheelUp(
+      first.key,
+      'the top of the window',
+      async () => (await termOf(first.key))?.scrollback === 5000,
+    );
     const loaded = (await waitFor('the older history', async () => {
       const s = await termOf(first.key);
       return s && s.scrollback === 5000 && s.lines > 3000 ? s : null;
@@ -149,7 +167,7 @@ describe('page scrollback', () => {
     expect(loaded.first).toContain('seq -f "line %g" 1 3000');
     await screenshot(page, 'terminal-history');
     // Scrolling on reaches the command itself.
-    await wheelUp('the first line', async () => (await termOf(first.key))?.viewportY === 0);
+    await wheelUp(first.key, 'the first line', async () => (await termOf(first.key))?.viewportY === 0);
     expect((await termOf(first.key))?.top).toContain('seq -f "line %g" 1 3000');
 
     // Back at the bottom, a window of output later the page holds 1,000 lines again.
