@@ -60,8 +60,15 @@ describe('Files and Git sidebar tabs', () => {
     const files = panel.locator('[data-builtin-tab="files"]');
     await files.waitFor({ timeout: 15_000 });
 
+    // Once in a CI run the `cd` typed here never reached the shell (the tree stayed at HOME for
+    // 20 s while the next test's typing worked): type only once the pane's terminal has the
+    // focus, and see the command echoed before waiting on the tree.
     await page.locator('section[data-pane-id="1"] .xterm-screen').click();
+    await waitFor('the terminal focused', () =>
+      page.evaluate(() => document.activeElement?.closest('section[data-pane-id="1"]') != null),
+    );
     await typeInTerminal(page, `cd ${repo}\n`);
+    await waitForText(page, { paneId: 1, includes: `cd ${repo}` });
     await waitFor(
       'the tree rooted at the repository',
       async () => (await files.locator('[data-files-root]').getAttribute('data-files-root')) === repo,
