@@ -18,7 +18,10 @@ export interface PtyExit {
 
 export interface PtyProcess {
   readonly pid: number;
-  /** Raw output bytes; chunks may end inside a UTF-8 character. */
+  /**
+   * Raw output bytes; chunks may end inside a UTF-8 character. A chunk may be the backend's read
+   * buffer, valid only during the call: a listener copies what it keeps.
+   */
   onData(listener: (data: Buffer) => void): void;
   onExit(listener: (exit: PtyExit) => void): void;
   write(data: string | Buffer): void;

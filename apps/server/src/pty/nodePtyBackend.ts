@@ -1,60 +1,208 @@
-// node-pty behind the PtyBackend interface. `encoding: null` hands us Buffers, so output is never
-// decoded and re-encoded on the hot path (the stream offsets are byte offsets).
+// node-pty behind the PtyBackend interface, used one level down: node-pty's native `fork` makes the
+// PTY and the child, and this file reads and writes the master itself.
+//
+// Why not node-pty's UnixTerminal: it reads through a flowing `tty.ReadStream`, which allocates a
+// fresh 64 KiB buffer for every read and pushes each chunk through the Readable machinery and two
+// event emitters. A flood arrives in 4 KiB reads (the kernel's line discipline hands over no more
+// at a time), so a 30 MiB `seq` is ~7,000 reads and that overhead was ~40 % of a bare drain's CPU
+// on the server's main thread (bench/server-throughput.ts). Here the master is a `tty.ReadStream`
+// in `onread` mode: every read lands in one reused buffer and its callback is called directly,
+// no allocation and no stream queue. Exit follows node-pty's rule: a child's exit is reported
+// once the master has also reached its end (EIO), so the last output is read first, or after
+// EXIT_DRAIN_MS when something else (a job left in the background) keeps the terminal open.
+import { write as fsWrite } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { ReadStream } from 'node:tty';
 import { setCloseOnExec } from '@rozi/cloexec';
 import { childLedger } from '@rozi/extensions/node';
-import { spawn as ptySpawn, type IPty } from 'node-pty';
 import type { PtyBackend, PtyExit, PtyProcess, PtySpawnOptions } from './backend';
 import { explainPtySpawnError } from './ptyFailure';
 
-class NodePty implements PtyProcess {
-  constructor(private readonly pty: IPty) {}
+/** node-pty 1.1.0's native module (src/unix/pty.cc), the calls this file makes. */
+interface NativePty {
+  fork(
+    file: string,
+    args: string[],
+    env: string[],
+    cwd: string,
+    cols: number,
+    rows: number,
+    uid: number,
+    gid: number,
+    utf8: boolean,
+    helperPath: string,
+    onExit: (code: number, signal: number) => void,
+  ): { fd: number; pid: number; pty: string };
+  resize(fd: number, cols: number, rows: number): void;
+}
 
-  get pid(): number {
-    return this.pty.pid;
+/** Same search as node-pty's own loader (lib/utils.js): its build, a debug build, a prebuild. */
+function loadNative(): { native: NativePty; helperPath: string } {
+  const require = createRequire(import.meta.url);
+  const root = dirname(require.resolve('node-pty/package.json'));
+  let lastError: unknown;
+  for (const dir of ['build/Release', 'build/Debug', `prebuilds/${process.platform}-${process.arch}`]) {
+    try {
+      const native = require(join(root, dir, 'pty.node')) as NativePty;
+      return { native, helperPath: join(root, dir, 'spawn-helper') };
+    } catch (err) {
+      lastError = err;
+    }
+  }
+  throw new Error(
+    `node-pty's native module did not load: ${lastError instanceof Error ? lastError.message : String(lastError)}`,
+  );
+}
+
+let loaded: ReturnType<typeof loadNative> | null = null;
+
+/**
+ * One read buffer for every pane. Reads run on this thread one at a time and each callback hands
+ * the bytes on (the pane copies them into its ring) before it returns, so one buffer serves all.
+ */
+const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
+/** How long a child's exit waits for the master's end before it is reported anyway (node-pty's). */
+const EXIT_DRAIN_MS = 200;
+
+/** Writes in order, retrying when the master's buffer is full (EAGAIN), as node-pty's writer does. */
+class MasterWriter {
+  private queue: Array<{ buf: Buffer; at: number }> = [];
+  private retry: NodeJS.Immediate | null = null;
+  closed = false;
+
+  constructor(private readonly fd: number) {}
+
+  write(data: string | Buffer): void {
+    if (this.closed) return;
+    // A copy: the caller may reuse its buffer before the write completes.
+    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
+    if (buf.length === 0) return;
+    this.queue.push({ buf, at: 0 });
+    if (this.queue.length === 1) this.next();
   }
 
+  close(): void {
+    this.closed = true;
+    this.queue = [];
+    if (this.retry) clearImmediate(this.retry);
+    this.retry = null;
+  }
+
+  private next(): void {
+    this.retry = null;
+    const task = this.queue[0];
+    if (!task || this.closed) return;
+    fsWrite(this.fd, task.buf, task.at, task.buf.length - task.at, (err, written) => {
+      if (this.closed) return;
+      if (err) {
+        if (err.code === 'EAGAIN') {
+          this.retry = setImmediate(() => this.next());
+          return;
+        }
+        // The child is gone (EIO) or the master closed: what is queued can go nowhere.
+        this.queue = [];
+        return;
+      }
+      task.at += written;
+      if (task.at >= task.buf.length) this.queue.shift();
+      this.next();
+    });
+  }
+}
+
+class NativePtyProcess implements PtyProcess {
+  private readonly dataListeners: Array<(data: Buffer) => void> = [];
+  private readonly exitListeners: Array<(exit: PtyExit) => void> = [];
+  private readonly master: ReadStream;
+  private readonly writer: MasterWriter;
+  /** The child's exit as node-pty's waiter reported it, until the master's end lets it out. */
+  private exit: PtyExit | null = null;
+  private masterClosed = false;
+  private reported = false;
+  private drainTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly pid: number,
+    private readonly fd: number,
+    exitHook: { onExit: ((code: number, signal: number) => void) | null },
+  ) {
+    this.writer = new MasterWriter(fd);
+    this.master = new ReadStream(fd, {
+      onread: {
+        buffer: READ_BUFFER,
+        callback: (bytes: number, buf: Uint8Array) => {
+          const chunk = (buf as Buffer).subarray(0, bytes);
+          for (const l of this.dataListeners) l(chunk);
+        },
+      },
+    } as ConstructorParameters<typeof ReadStream>[1]);
+    this.master.on('error', (err: NodeJS.ErrnoException) => {
+      // EIO is the master's end once the child side closed; EAGAIN is a spurious wake-up.
+      if (err.code === 'EAGAIN') return;
+      this.master.destroy();
+    });
+    this.master.on('close', () => {
+      this.masterClosed = true;
+      this.writer.close();
+      if (this.exit) this.report();
+    });
+    this.master.resume();
+    exitHook.onExit = (code, signal) => {
+      const sig = signal ? signal : null;
+      this.exit = { code: sig ? 128 + sig : code, signal: sig };
+      if (this.masterClosed) return this.report();
+      // Output still in the terminal is read first; a background job holding it open does not
+      // keep the exit from being reported.
+      this.drainTimer = setTimeout(() => this.master.destroy(), EXIT_DRAIN_MS);
+    };
+  }
+
+  private report(): void {
+    if (this.reported || !this.exit) return;
+    this.reported = true;
+    if (this.drainTimer) clearTimeout(this.drainTimer);
+    for (const l of this.exitListeners) l(this.exit);
+  }
+
+  /** The chunk is READ_BUFFER's memory: valid during the call only; copy what must outlive it. */
   onData(listener: (data: Buffer) => void): void {
-    // With encoding null node-pty emits Buffers although its typings say string.
-    this.pty.onData((d) =>
-      listener(typeof d === 'string' ? Buffer.from(d, 'utf8') : (d as unknown as Buffer)),
-    );
+    this.dataListeners.push(listener);
   }
 
   onExit(listener: (exit: PtyExit) => void): void {
-    this.pty.onExit(({ exitCode, signal }) => {
-      const sig = signal ? signal : null;
-      listener({ code: sig ? 128 + sig : exitCode, signal: sig });
-    });
+    this.exitListeners.push(listener);
   }
 
   write(data: string | Buffer): void {
-    // node-pty's typings only name string; with encoding null it writes Buffers as bytes.
-    this.pty.write(data as string);
+    this.writer.write(data);
   }
 
   resize(cols: number, rows: number): void {
+    // Once the master closed its descriptor number may belong to another file.
+    if (this.masterClosed) return;
     try {
-      this.pty.resize(cols, rows);
+      loaded?.native.resize(this.fd, cols, rows);
     } catch {
-      // Resizing a PTY whose child already exited throws EBADF; the size no longer matters.
+      // The child already exited: the size no longer matters.
     }
   }
 
   pause(): void {
-    this.pty.pause();
+    if (!this.masterClosed) this.master.pause();
   }
 
   resume(): void {
-    this.pty.resume();
+    if (!this.masterClosed) this.master.resume();
   }
 
   kill(signal: NodeJS.Signals = 'SIGHUP'): void {
     try {
       // Signal the whole process group so pipelines and children of the shell end too.
-      process.kill(-this.pty.pid, signal);
+      process.kill(-this.pid, signal);
     } catch {
       try {
-        this.pty.kill(signal);
+        process.kill(this.pid, signal);
       } catch {
         // Already gone: nothing left to signal.
       }
@@ -62,35 +210,41 @@ class NodePty implements PtyProcess {
   }
 }
 
-/** node-pty's UnixTerminal has the master as `fd` (a getter its typings do not name). */
-function masterFd(pty: IPty): number {
-  const fd = (pty as IPty & { fd?: unknown }).fd;
-  if (typeof fd !== 'number') throw new Error('node-pty gave no master descriptor');
-  return fd;
-}
-
 export const nodePtyBackend: PtyBackend = {
   spawn(o: PtySpawnOptions): PtyProcess {
-    let pty: IPty;
+    loaded ??= loadNative();
+    const env = { ...o.env, PWD: o.cwd, TERM: o.env.TERM ?? 'xterm-256color' };
+    const exitHook: { onExit: ((code: number, signal: number) => void) | null } = { onExit: null };
+    let early = null as [number, number] | null;
+    let term: { fd: number; pid: number };
     try {
-      pty = ptySpawn(o.file, o.args, {
-        name: o.env.TERM ?? 'xterm-256color',
-        cols: o.cols,
-        rows: o.rows,
-        cwd: o.cwd,
-        env: o.env,
-        encoding: null,
-      });
+      term = loaded.native.fork(
+        o.file,
+        o.args,
+        Object.entries(env).map(([k, v]) => `${k}=${v}`),
+        o.cwd,
+        o.cols,
+        o.rows,
+        -1,
+        -1,
+        false,
+        loaded.helperPath,
+        // Reported through the event loop, so never before the process object below exists;
+        // kept anyway should that change.
+        (code, signal) => (exitHook.onExit ? exitHook.onExit(code, signal) : (early = [code, signal])),
+      );
     } catch (err) {
       throw explainPtySpawnError(err);
     }
     // forkpty(3) leaves the master inheritable: every extension process, hook worker, git and
     // later pane got a writable copy of this terminal, and kept the pane alive past a server
     // SIGKILL. Marked before this function returns, so no spawn can come in between.
-    setCloseOnExec(masterFd(pty));
+    setCloseOnExec(term.fd);
+    const pty = new NativePtyProcess(term.pid, term.fd, exitHook);
+    if (early) exitHook.onExit?.(...early);
     // The pane's own program only, not its session: a job the user nohup'ed may outlive us.
-    const release = childLedger.trackPid(pty.pid, { what: 'pane', scope: 'process' });
+    const release = childLedger.trackPid(term.pid, { what: 'pane', scope: 'process' });
     pty.onExit(release);
-    return new NodePty(pty);
+    return pty;
   },
 };
