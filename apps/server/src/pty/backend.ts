@@ -8,6 +8,12 @@ export interface PtySpawnOptions {
   env: Record<string, string>;
   cols: number;
   rows: number;
+  /**
+   * Where each read of the terminal should land (the pane's ring, stream/ringBuffer.ts
+   * `writable()`), asked again after every read: the chunk given to onData is then the start of
+   * it, read in place. Without it reads go to the backend's own buffer.
+   */
+  readInto?: () => Buffer;
 }
 
 export interface PtyExit {

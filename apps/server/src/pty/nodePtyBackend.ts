@@ -6,8 +6,8 @@
 // event emitters. A flood arrives in 4 KiB reads (the kernel's line discipline hands over no more
 // at a time), so a 30 MiB `seq` is ~7,000 reads and that overhead was ~40 % of a bare drain's CPU
 // on the server's main thread (bench/server-throughput.ts). Here the master is a `tty.ReadStream`
-// in `onread` mode: every read lands in one reused buffer and its callback is called directly,
-// no allocation and no stream queue. Exit follows node-pty's rule: a child's exit is reported
+// in `onread` mode: every read lands in the pane's ring itself (`readInto`) or one reused buffer,
+// and its callback is called directly: no allocation, no stream queue, no copy. Exit follows node-pty's rule: a child's exit is reported
 // once the master has also reached its end (EIO), so the last output is read first, or after
 // EXIT_DRAIN_MS when something else (a job left in the background) keeps the terminal open.
 import { write as fsWrite } from 'node:fs';
@@ -122,15 +122,22 @@ class NativePtyProcess implements PtyProcess {
   private reported = false;
   private drainTimer: NodeJS.Timeout | null = null;
 
-  constructor(
-    readonly pid: number,
-    private readonly fd: number,
-    exitHook: { onExit: ((code: number, signal: number) => void) | null },
-  ) {
+  readonly pid: number;
+  private readonly fd: number;
+
+  constructor(o: {
+    pid: number;
+    fd: number;
+    exitHook: { onExit: ((code: number, signal: number) => void) | null };
+    readInto?: () => Buffer;
+  }) {
+    this.pid = o.pid;
+    this.fd = o.fd;
+    const { fd, exitHook, readInto } = o;
     this.writer = new MasterWriter(fd);
     this.master = new ReadStream(fd, {
       onread: {
-        buffer: READ_BUFFER,
+        buffer: readInto ?? READ_BUFFER,
         callback: (bytes: number, buf: Uint8Array) => {
           const chunk = (buf as Buffer).subarray(0, bytes);
           for (const l of this.dataListeners) l(chunk);
@@ -165,7 +172,10 @@ class NativePtyProcess implements PtyProcess {
     for (const l of this.exitListeners) l(this.exit);
   }
 
-  /** The chunk is READ_BUFFER's memory: valid during the call only; copy what must outlive it. */
+  /**
+   * The chunk is the start of the last `readInto()` buffer, else READ_BUFFER's memory: valid during
+   * the call only; copy what must outlive it.
+   */
   onData(listener: (data: Buffer) => void): void {
     this.dataListeners.push(listener);
   }
@@ -240,7 +250,7 @@ export const nodePtyBackend: PtyBackend = {
     // later pane got a writable copy of this terminal, and kept the pane alive past a server
     // SIGKILL. Marked before this function returns, so no spawn can come in between.
     setCloseOnExec(term.fd);
-    const pty = new NativePtyProcess(term.pid, term.fd, exitHook);
+    const pty = new NativePtyProcess({ pid: term.pid, fd: term.fd, exitHook, readInto: o.readInto });
     if (early) exitHook.onExit?.(...early);
     // The pane's own program only, not its session: a job the user nohup'ed may outlive us.
     const release = childLedger.trackPid(term.pid, { what: 'pane', scope: 'process' });

@@ -173,6 +173,8 @@ export class Pane implements StreamSource {
         ROZI_SESSION_NAME: init.session.name,
         ...programEnv,
       },
+      // Reads land in the ring itself: onData's append is then no copy.
+      readInto: () => this.ring.writable(),
     });
     this.pty.onData((data) => this.onData(data));
     this.pty.onExit(({ code }) => this.onExit(code));

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RingBuffer } from './ringBuffer';
 
 function readAll(r: RingBuffer, from: number): Buffer {
@@ -20,6 +20,36 @@ describe('RingBuffer', () => {
     expect(r.end).toBe(data.length);
     for (const from of [0, 1, 65_535, 65_536, 131_073, 199_999])
       expect(readAll(r, from).equals(data.subarray(from))).toBe(true);
+  });
+
+  it('appends a read made into writable() in place, mixed with copies, across blocks and drops', () => {
+    for (const shared of [false, { released: () => Infinity }]) {
+      const r = new RingBuffer(128 * 1024, 0, shared);
+      const data = Buffer.from(Array.from({ length: 600_000 }, (_, i) => (i * 7) % 253));
+      let at = 0;
+      for (let i = 0; at < data.length; i++) {
+        // As the PTY does: up to 4 KiB straight into the ring's free tail, now and then a copy.
+        const n = Math.min(data.length - at, 1 + ((i * 1237) % 4096));
+        if (i % 5 === 4) r.append(data.subarray(at, at + n));
+        else {
+          const into = r.writable();
+          const m = Math.min(n, into.length);
+          data.copy(into, 0, at, at + m);
+          const chunk = into.subarray(0, m);
+          const copy = vi.spyOn(chunk, 'copy');
+          r.append(chunk);
+          // Read in place: the ring's bytes are the chunk's own memory, never copied.
+          expect(copy).not.toHaveBeenCalled();
+          expect(r.read(r.end - m, m).byteOffset).toBe(chunk.byteOffset);
+          at += m;
+          continue;
+        }
+        at += n;
+      }
+      expect(r.end).toBe(data.length);
+      expect(r.start).toBeGreaterThan(0);
+      expect(readAll(r, r.start).equals(data.subarray(r.start))).toBe(true);
+    }
   });
 
   it('drops whole old blocks past its capacity and keeps offsets absolute', () => {

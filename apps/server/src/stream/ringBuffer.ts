@@ -59,7 +59,34 @@ export class RingBuffer {
     return this.endOffset;
   }
 
+  /**
+   * Memory at the end of the ring for the next PTY read to land in (the rest of the newest block,
+   * or a new block): a read straight into it is then appended by `append` without a copy. The PTY
+   * is the only writer while a view is out (pane.ts): a copying append in between would be
+   * overwritten by the read.
+   */
+  writable(): Buffer {
+    let last = this.blocks[this.blocks.length - 1];
+    if (!last || last.used === BLOCK) {
+      last = { buf: this.blockMemory(), start: this.endOffset, used: 0 };
+      this.blocks.push(last);
+    }
+    return last.buf.subarray(last.used);
+  }
+
   append(data: Buffer): void {
+    const last = this.blocks[this.blocks.length - 1];
+    if (
+      last &&
+      data.buffer === last.buf.buffer &&
+      data.byteOffset === last.buf.byteOffset + last.used &&
+      data.length <= BLOCK - last.used
+    ) {
+      // Read in place (writable()): the bytes are already where a copy would put them.
+      last.used += data.length;
+      this.endOffset += data.length;
+      return this.dropOld();
+    }
     let pos = 0;
     while (pos < data.length) {
       let last = this.blocks[this.blocks.length - 1];
@@ -73,6 +100,10 @@ export class RingBuffer {
       pos += n;
       this.endOffset += n;
     }
+    this.dropOld();
+  }
+
+  private dropOld(): void {
     const keep = Math.ceil(this.capacity / BLOCK) + 1;
     while (this.blocks.length > keep) {
       const dropped = this.blocks.shift() as Block;
