@@ -237,7 +237,9 @@ export const nodePtyBackend: PtyBackend = {
         o.rows,
         -1,
         -1,
-        false,
+        // IUTF8: the terminal is UTF-8 (xterm.js), so a line editor in cooked mode (`cat`, `read`)
+        // erases a whole character on backspace, as in any UTF-8 terminal emulator.
+        true,
         loaded.helperPath,
         // Reported through the event loop, so never before the process object below exists;
         // kept anyway should that change.
