@@ -10,7 +10,7 @@
 // and its callback is called directly: no allocation, no stream queue, no copy. Exit follows node-pty's rule: a child's exit is reported
 // once the master has also reached its end (EIO), so the last output is read first, or after
 // EXIT_DRAIN_MS when something else (a job left in the background) keeps the terminal open.
-import { readSync, write as fsWrite } from 'node:fs';
+import { readSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { ReadStream } from 'node:tty';
@@ -62,54 +62,73 @@ let loaded: ReturnType<typeof loadNative> | null = null;
  * the bytes on (the pane copies them into its ring) before it returns, so one buffer serves all.
  */
 const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
+/** Pause before writing again to a terminal that took no more input (EAGAIN). */
+const RETRY_MS = 1;
 /** Reads after a hang-up at most: the kernel's buffers for a closed terminal hold far less. */
 const MAX_READS_AFTER_HANGUP = 64;
 /** How long a child's exit waits for the master's end before it is reported anyway (node-pty's). */
 const EXIT_DRAIN_MS = 200;
 
-/** Writes in order, retrying when the master's buffer is full (EAGAIN), as node-pty's writer does. */
+/**
+ * Writes in order straight to the master, which is non-blocking: a write never stalls the server.
+ * What the terminal cannot take yet (EAGAIN: the program is not reading its input) waits here and
+ * is retried RETRY_MS later, without spinning the event loop meanwhile. node-pty's writer sent every
+ * write through libuv's thread pool, a hop to another thread and back for each key press; here a
+ * key is in the terminal before `write` returns.
+ */
 class MasterWriter {
-  private queue: Array<{ buf: Buffer; at: number }> = [];
-  private retry: NodeJS.Immediate | null = null;
+  private queue: Buffer[] = [];
+  private retry: NodeJS.Timeout | null = null;
   closed = false;
 
   constructor(private readonly fd: number) {}
 
   write(data: string | Buffer): void {
     if (this.closed) return;
-    // A copy: the caller may reuse its buffer before the write completes.
-    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
+    const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     if (buf.length === 0) return;
-    this.queue.push({ buf, at: 0 });
-    if (this.queue.length === 1) this.next();
+    if (this.queue.length > 0) {
+      // A copy: the caller may reuse its buffer before the queue reaches it.
+      this.queue.push(Buffer.from(buf));
+      return;
+    }
+    const written = this.tryWrite(buf);
+    if (written === buf.length || this.closed) return;
+    this.queue.push(Buffer.from(buf.subarray(written)));
+    this.retry = setTimeout(() => this.flush(), RETRY_MS);
   }
 
   close(): void {
     this.closed = true;
     this.queue = [];
-    if (this.retry) clearImmediate(this.retry);
+    if (this.retry) clearTimeout(this.retry);
     this.retry = null;
   }
 
-  private next(): void {
+  /** Bytes of `buf` the terminal took: 0 when full; all when it is gone (nothing can land). */
+  private tryWrite(buf: Buffer): number {
+    try {
+      return writeSync(this.fd, buf);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EAGAIN') return 0;
+      // The child is gone (EIO) or the master closed: what is queued can go nowhere.
+      this.queue = [];
+      return buf.length;
+    }
+  }
+
+  private flush(): void {
     this.retry = null;
-    const task = this.queue[0];
-    if (!task || this.closed) return;
-    fsWrite(this.fd, task.buf, task.at, task.buf.length - task.at, (err, written) => {
-      if (this.closed) return;
-      if (err) {
-        if (err.code === 'EAGAIN') {
-          this.retry = setImmediate(() => this.next());
-          return;
-        }
-        // The child is gone (EIO) or the master closed: what is queued can go nowhere.
-        this.queue = [];
+    while (!this.closed && this.queue.length > 0) {
+      const head = this.queue[0] as Buffer;
+      const written = this.tryWrite(head);
+      if (written < head.length) {
+        this.queue[0] = head.subarray(written);
+        this.retry = setTimeout(() => this.flush(), RETRY_MS);
         return;
       }
-      task.at += written;
-      if (task.at >= task.buf.length) this.queue.shift();
-      this.next();
-    });
+      this.queue.shift();
+    }
   }
 }
 
