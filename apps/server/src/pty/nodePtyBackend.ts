@@ -7,9 +7,10 @@
 // at a time), so a 30 MiB `seq` is ~7,000 reads and that overhead was ~40 % of a bare drain's CPU
 // on the server's main thread (bench/server-throughput.ts). Here the master is a `tty.ReadStream`
 // in `onread` mode: every read lands in the pane's ring itself (`readInto`) or one reused buffer,
-// and its callback is called directly: no allocation, no stream queue, no copy. Exit follows node-pty's rule: a child's exit is reported
-// once the master has also reached its end (EIO), so the last output is read first, or after
-// EXIT_DRAIN_MS when something else (a job left in the background) keeps the terminal open.
+// and its callback is called directly: no allocation, no stream queue, no copy. Exit follows
+// node-pty's rule: a child's exit is reported once the master has also reached its end (EIO), so
+// the last output is read first, or after EXIT_DRAIN_MS when something else (a job left in the
+// background) keeps the terminal open.
 import { readSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -58,8 +59,8 @@ function loadNative(): { native: NativePty; helperPath: string } {
 let loaded: ReturnType<typeof loadNative> | null = null;
 
 /**
- * One read buffer for every pane. Reads run on this thread one at a time and each callback hands
- * the bytes on (the pane copies them into its ring) before it returns, so one buffer serves all.
+ * One read buffer for every terminal spawned without `readInto`. Reads run on this thread one at a
+ * time and each listener copies what it keeps before it returns, so one buffer serves them all.
  */
 const READ_BUFFER = Buffer.allocUnsafe(64 * 1024);
 /** Pause before writing again to a terminal that took no more input (EAGAIN). */
