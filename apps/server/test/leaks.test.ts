@@ -29,6 +29,9 @@ it('500 pane create/destroy cycles leave fds and children at baseline', async ()
     await new Promise((r) => setTimeout(r, 200));
     return a === fdCount(pid) ? a : 0;
   });
+  // The warm-up's killed children are reaped in the background, so the baseline waits for them
+  // as it waits for the fds (the test failed once 1.2 s in, beside other files in parallel).
+  await waitFor('the warm-up children reaped', () => childPids(pid).length === 1, 10_000);
   const children = childPids(pid).length;
   expect(children).toBe(1);
 

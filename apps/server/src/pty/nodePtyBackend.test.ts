@@ -48,6 +48,17 @@ describe('nodePtyBackend', () => {
     }
   });
 
+  it("reads a paused terminal's last output once its program exits", async () => {
+    const { pty, out, exit } = run(
+      "stty raw -echo; echo ready; sleep 0.3; head -c 6000 /dev/zero | tr '\\0' x; exit 0",
+    );
+    while (!text(out).includes('ready')) await new Promise((r) => setTimeout(r, 10));
+    // Paused as a pane whose viewers fell behind is; 6 KB fit in the kernel's buffers (a terminal holds ~12 KiB).
+    pty.pause();
+    expect((await exit).code).toBe(0);
+    expect(text(out).split('x').length - 1).toBe(6_000);
+  });
+
   it('reports the exit soon although a background job still holds the terminal', async () => {
     const started = Date.now();
     const { exit } = run('sleep 5 & exit 2');

@@ -187,8 +187,11 @@ class NativePtyProcess implements PtyProcess {
       const sig = signal ? signal : null;
       this.exit = { code: sig ? 128 + sig : code, signal: sig };
       if (this.masterClosed) return this.report();
-      // Output still in the terminal is read first; a background job holding it open does not
-      // keep the exit from being reported.
+      // Output still in the terminal is read first, also when the pane was holding the program
+      // back (pause: its viewers were behind): with the program gone only the kernel's buffers
+      // are left to read, and the ring keeps them for the viewers. A background job holding the
+      // terminal open does not keep the exit from being reported.
+      this.master.resume();
       this.drainTimer = setTimeout(() => this.master.destroy(), EXIT_DRAIN_MS);
     };
   }
@@ -243,7 +246,8 @@ class NativePtyProcess implements PtyProcess {
   }
 
   pause(): void {
-    if (!this.masterClosed) this.master.pause();
+    // Once the program exited nothing is held back: what is left in the kernel is read (onExit).
+    if (!this.masterClosed && !this.exit) this.master.pause();
   }
 
   resume(): void {
