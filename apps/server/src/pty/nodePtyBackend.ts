@@ -160,10 +160,7 @@ class NativePtyProcess implements PtyProcess {
     this.master = new ReadStream(fd, {
       onread: {
         buffer: readInto ?? READ_BUFFER,
-        callback: (bytes: number, buf: Uint8Array) => {
-          const chunk = (buf as Buffer).subarray(0, bytes);
-          for (const l of this.dataListeners) l(chunk);
-        },
+        callback: (bytes: number, buf: Uint8Array) => this.deliver(buf as Buffer, bytes),
       },
     } as ConstructorParameters<typeof ReadStream>[1]);
     this.master.on('error', (err: NodeJS.ErrnoException) => {
@@ -207,9 +204,13 @@ class NativePtyProcess implements PtyProcess {
         return; // EIO: all read
       }
       if (bytes <= 0) return;
-      const chunk = into.subarray(0, bytes);
-      for (const l of this.dataListeners) l(chunk);
+      this.deliver(into, bytes);
     }
+  }
+
+  private deliver(buf: Buffer, bytes: number): void {
+    const chunk = buf.subarray(0, bytes);
+    for (const l of this.dataListeners) l(chunk);
   }
 
   private report(): void {
@@ -273,7 +274,6 @@ export const nodePtyBackend: PtyBackend = {
     loaded ??= loadNative();
     const env = { ...o.env, PWD: o.cwd, TERM: o.env.TERM ?? 'xterm-256color' };
     const exitHook: { onExit: ((code: number, signal: number) => void) | null } = { onExit: null };
-    let early = null as [number, number] | null;
     let term: { fd: number; pid: number };
     try {
       term = loaded.native.fork(
@@ -289,9 +289,9 @@ export const nodePtyBackend: PtyBackend = {
         // erases a whole character on backspace, as in any UTF-8 terminal emulator.
         true,
         loaded.helperPath,
-        // Reported through the event loop, so never before the process object below exists;
-        // kept anyway should that change.
-        (code, signal) => (exitHook.onExit ? exitHook.onExit(code, signal) : (early = [code, signal])),
+        // Reported through the event loop (node-pty's waiter thread), so always after the process
+        // object below exists.
+        (code, signal) => exitHook.onExit?.(code, signal),
       );
     } catch (err) {
       throw explainPtySpawnError(err);
@@ -301,7 +301,6 @@ export const nodePtyBackend: PtyBackend = {
     // SIGKILL. Marked before this function returns, so no spawn can come in between.
     setCloseOnExec(term.fd);
     const pty = new NativePtyProcess({ pid: term.pid, fd: term.fd, exitHook, readInto: o.readInto });
-    if (early) exitHook.onExit?.(...early);
     // The pane's own program only, not its session: a job the user nohup'ed may outlive us.
     const release = childLedger.trackPid(term.pid, { what: 'pane', scope: 'process' });
     pty.onExit(release);

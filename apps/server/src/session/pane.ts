@@ -346,8 +346,8 @@ export class Pane implements StreamSource {
     const from = this.ring.end;
     this.ring.append(data);
     this.batcher.note(data.length);
-    // Views of the ring, not `data`: posted to the worker without a copy, and node-pty's read
-    // buffer is not kept alive until the post (it was, up to 10 ms: GC on this thread).
+    // Views of the ring, posted to the worker without a copy (`data` is usually the ring's own
+    // memory, read in place; otherwise a buffer valid only during this call).
     if (this.envr.mirrorOutput !== false) for (const view of this.ring.since(from)) this.mirror.push(view);
     // Every viewer blocked: the PTY runs until the read-ahead is in the ring (updateFlow).
     if (!this.paused && this.viewers.size) this.updateFlow();
