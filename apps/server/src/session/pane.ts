@@ -240,7 +240,9 @@ export class Pane implements StreamSource {
   }
 
   write(data: string | Buffer): void {
-    if (!this.exited) this.pty.write(data);
+    if (this.exited) return;
+    this.pty.write(data);
+    this.batcher.inputSent();
   }
 
   resize(cols: number, rows: number): void {

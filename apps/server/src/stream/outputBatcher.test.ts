@@ -49,4 +49,18 @@ describe('OutputBatcher', () => {
     await quiet();
     expect(flushes).toBe(2);
   });
+
+  it('sends the first output after input at once, even inside a window (the echo of a fast key)', () => {
+    let flushes = 0;
+    const b = new OutputBatcher(() => flushes++);
+    b.note(1); // an echo, at once
+    b.note(1); // output within the window waits for the timer
+    expect(flushes).toBe(1);
+    b.inputSent();
+    b.note(1); // the next key's echo: at once, with what was pending
+    expect(flushes).toBe(2);
+    b.note(4096); // more output right after it is coalesced again
+    expect(flushes).toBe(2);
+    b.dispose();
+  });
 });
