@@ -86,7 +86,7 @@ export class WorktreeService {
     );
     this.timer = setInterval(() => this.refreshWorking(), WORKING_REFRESH_MS);
     this.timer.unref();
-    this.idleTimer = setInterval(() => this.refreshIdle(), IDLE_REFRESH_MS);
+    this.idleTimer = setInterval(() => void this.refreshIdle(), IDLE_REFRESH_MS);
     this.idleTimer.unref();
     for (const r of this.registry.list()) void this.refresh(r);
   }
@@ -182,6 +182,9 @@ export class WorktreeService {
 
   /** The status, turns and stamp of a worktree, read now (call inside its chain). */
   private async read(r: WorktreeRecord): Promise<void> {
+    // Whatever this read sees may be newer than the last idle look's key: that key no longer
+    // vouches for the chip (refreshIfMoved sets it again when the files held still meanwhile).
+    this.idleKeys.delete(r.id);
     const st = await worktreeStatus(r);
     const turns = st.missing ? 0 : Math.max(0, (await listCheckpoints({ dir: r.repo, id: r.id })).length - 1);
     const stamp = st.missing ? 'missing' : await this.stampOf(r, st);
@@ -194,28 +197,34 @@ export class WorktreeService {
   /**
    * The idle re-read: the snapshot (an `add -A` that only stats unchanged files), HEAD, the base
    * and the worktree's own index; the full status (whose `git status` re-hashes every modified
-   * file) is read only when one of them moved since the last idle look.
+   * file) is read only when one of them moved since the last idle look. The key is kept only when
+   * it is the same before and after the read: a file written while the key was taken and removed
+   * after the read (or read by another path meanwhile) would otherwise leave a key that matches
+   * the files again with a chip that counts the gone file for good.
    */
   private refreshIfMoved(r: WorktreeRecord): Promise<void> {
     return this.statusQueue(r, async () => {
-      let key: string | null = null;
-      try {
-        const tree = await snapshotTree(r.path);
-        const args = ['rev-parse', '--git-path', 'index', 'HEAD'];
-        // A base that is not a branch (a commit, a tag) never moves: HEAD alone then.
-        let heads = await git({ cwd: r.path, args: [...args, `refs/heads/${r.base}`] });
-        if (heads.code !== 0) heads = await git({ cwd: r.path, args });
-        const [index = ''] = heads.stdout.split('\n');
-        const own = statSync(isAbsolute(index) ? index : join(r.path, index), { throwIfNoEntry: false });
-        if (heads.code === 0) key = `${tree}\0${heads.stdout}\0${own?.mtimeMs}:${own?.size}:${own?.ino}`;
-      } catch {
-        key = null; // gone or broken: the full read says which
-      }
+      const key = await this.idleKey(r);
       if (key !== null && this.idleKeys.get(r.id) === key && this.statuses.has(r.id)) return;
       await this.read(r);
-      if (key === null) this.idleKeys.delete(r.id);
-      else this.idleKeys.set(r.id, key);
+      if (key !== null && (await this.idleKey(r)) === key) this.idleKeys.set(r.id, key);
     }).catch((err: unknown) => this.o.log(`worktrees: status of ${r.path}: ${(err as Error).message}`));
+  }
+
+  /** What an idle look compares: the files' tree, HEAD, the base and the own index (null: gone or broken). */
+  private async idleKey(r: WorktreeRecord): Promise<string | null> {
+    try {
+      const tree = await snapshotTree(r.path);
+      const args = ['rev-parse', '--git-path', 'index', 'HEAD'];
+      // A base that is not a branch (a commit, a tag) never moves: HEAD alone then.
+      let heads = await git({ cwd: r.path, args: [...args, `refs/heads/${r.base}`] });
+      if (heads.code !== 0) heads = await git({ cwd: r.path, args });
+      const [index = ''] = heads.stdout.split('\n');
+      const own = statSync(isAbsolute(index) ? index : join(r.path, index), { throwIfNoEntry: false });
+      return heads.code === 0 ? `${tree}\0${heads.stdout}\0${own?.mtimeMs}:${own?.size}:${own?.ino}` : null;
+    } catch {
+      return null; // the full read says which
+    }
   }
 
   /**
@@ -233,9 +242,13 @@ export class WorktreeService {
       .slice(0, 12);
   }
 
-  /** Re-reads each worktree a pane is in while no agent there works (working ones have their own timer). */
-  private refreshIdle(): void {
-    if (this.registry.list().length === 0) return;
+  /**
+   * Re-reads each worktree a pane is in while no agent there works (working ones have their own
+   * timer): the idle timer's work, resolved when every re-read it started is done.
+   */
+  refreshIdle(): Promise<void> {
+    const reads: Array<Promise<void>> = [];
+    if (this.registry.list().length === 0) return Promise.resolve();
     const busy = new Set(this.idlePending);
     for (const row of this.o.status.hub.list()) {
       const id = row.state === 'working' ? this.recordOfPane(row.pane)?.id : undefined;
@@ -246,8 +259,9 @@ export class WorktreeService {
       if (!r || busy.has(r.id)) continue;
       busy.add(r.id);
       this.idlePending.add(r.id);
-      void this.refreshIfMoved(r).finally(() => this.idlePending.delete(r.id));
+      reads.push(this.refreshIfMoved(r).finally(() => this.idlePending.delete(r.id)));
     }
+    return Promise.all(reads).then(() => undefined);
   }
 
   private refreshWorking(): void {
