@@ -61,13 +61,31 @@ describe('workspace projection', () => {
     const v = new Viewer(s);
     await v.opened;
     await s.call('panes.sendText', { target: 1, text: 'cd /tmp && sleep 30\r' });
-    const row = await waitFor('cwd /tmp with sleep in front', () => {
-      const r = latestRow(v, 1);
-      return r?.cwd === '/tmp' && r.foreground_program === 'sleep' ? r : null;
-    });
+    // 30 s, not waitFor's 10: the pane's shell may still be starting on a loaded box (CI at
+    // 07a48be ran out of 10 s here).
+    const row = await waitFor(
+      'cwd /tmp with sleep in front',
+      () => {
+        const r = latestRow(v, 1);
+        return r?.cwd === '/tmp' && r.foreground_program === 'sleep' ? r : null;
+      },
+      30_000,
+    );
     expect(row.cwd).toBe('/tmp');
     await s.call('panes.sendKeys', { target: 1, keys: ['C-c'] });
-    await waitFor('bash back in front', () => latestRow(v, 1)?.foreground_program === 'bash');
+    await waitFor('bash back in front', () => latestRow(v, 1)?.foreground_program === 'bash', 30_000);
+    await v.close();
+  });
+
+  it('sees a program that starts without writing after the last output (the settle read)', async () => {
+    const v = new Viewer(s);
+    await v.opened;
+    // The line's echo is the last output: `sleep` is in front at the steady read, then `cat`
+    // takes over in silence. Only the read after the output has been quiet for a second sees it.
+    await s.call('panes.sendText', { target: 1, text: 'sleep 0.6; cat\r' });
+    await waitFor('cat in front', () => latestRow(v, 1)?.foreground_program === 'cat', 10_000);
+    await s.call('panes.sendKeys', { target: 1, keys: ['C-c'] });
+    await waitFor('bash back in front', () => latestRow(v, 1)?.foreground_program === 'bash', 30_000);
     await v.close();
   });
 

@@ -16,6 +16,19 @@ import { diff, render, type Rendering } from './workspaceDiff';
 
 /** How often a writing pane's row is re-read (/proc: foreground group, cwd). */
 export const ROW_REFRESH_MS = 250;
+/**
+ * One more read once a pane's output has been quiet this long: a program started by the last
+ * line (a silent `sleep 30`, `cat` waiting on input) may exec after the steady read, and with no
+ * output after it nothing else would read the row again.
+ */
+export const ROW_SETTLE_MS = 1_000;
+
+interface Watch {
+  off: () => void;
+  timer: NodeJS.Timeout | null;
+  settle: NodeJS.Timeout | null;
+  lastOutput: number;
+}
 
 export interface ProjectionOptions {
   manager: SessionManager;
@@ -33,7 +46,7 @@ export class WorkspaceProjection {
   private revision = 0;
   private baseline: Rendering = render([], []);
   private stale = true;
-  private readonly watched = new Map<PaneKey, { off: () => void; timer: NodeJS.Timeout | null }>();
+  private readonly watched = new Map<PaneKey, Watch>();
   private readonly offs: Array<() => void> = [];
 
   constructor(private readonly o: ProjectionOptions) {}
@@ -129,8 +142,24 @@ export class WorkspaceProjection {
 
   private watch(pane: Pane): void {
     if (this.watched.has(pane.key)) return;
-    const entry: { off: () => void; timer: NodeJS.Timeout | null } = { off: () => undefined, timer: null };
+    const entry: Watch = { off: () => undefined, timer: null, settle: null, lastOutput: 0 };
+    // Re-armed only when it fires early: a flood pays one clock read per chunk, not a timer.
+    const settled = () => {
+      const quiet = performance.now() - entry.lastOutput;
+      if (quiet < ROW_SETTLE_MS) {
+        entry.settle = setTimeout(settled, ROW_SETTLE_MS - quiet);
+        entry.settle.unref();
+        return;
+      }
+      entry.settle = null;
+      this.refreshPane(pane.key);
+    };
     entry.off = pane.onOutput(() => {
+      entry.lastOutput = performance.now();
+      if (!entry.settle) {
+        entry.settle = setTimeout(settled, ROW_SETTLE_MS);
+        entry.settle.unref();
+      }
       if (entry.timer) return;
       // The first output ends "starting": show it at once; later rows are read at a steady pace.
       const starting = this.baseline.rows.get(pane.key)?.view.starting ?? false;
@@ -151,6 +180,7 @@ export class WorkspaceProjection {
     if (!entry) return;
     entry.off();
     if (entry.timer) clearTimeout(entry.timer);
+    if (entry.settle) clearTimeout(entry.settle);
     this.watched.delete(key);
   }
 }
