@@ -20,6 +20,7 @@ import { useTRPCClient } from '../api/trpcClient';
 import { openTerminalLink } from './openTerminalLink';
 import { TerminalSearchBar } from './TerminalSearchBar';
 import { startCursorBlink } from './cursorBlink';
+import { keepGlyphWidths } from './glyphWidths';
 import { attachShellMarks } from './shellMarks';
 import { historyWindow, PAGE_WINDOW, type HistoryWindow } from './historyWindow';
 import { chooseRenderer } from './rendererChoice';
@@ -133,6 +134,13 @@ export function TerminalView({
       onReload: (listener) => history.onReload(listener),
     });
     element.dataset.renderer = 'dom';
+    // Printable ASCII's widths measured while idle, not one forced layout per first glyph drawn.
+    const glyphs = keepGlyphWidths({
+      term,
+      onOutcome: (outcome) => {
+        element.dataset.glyphWidths = outcome;
+      },
+    });
     // WebGL while visible and within the page's budget (webglBudget.ts), else the DOM renderer.
     const gpu =
       chooseRenderer() === 'webgl'
@@ -142,6 +150,7 @@ export function TerminalView({
             onChange: (renderer) => {
               element.dataset.renderer = renderer;
               applyBlink.current(!settingsRef.current.reduceMotion);
+              glyphs.refresh();
             },
           })
         : null;
@@ -301,6 +310,7 @@ export function TerminalView({
 
     return () => {
       ownBlink?.dispose();
+      glyphs.dispose();
       applyBlink.current = () => undefined;
       gpu?.dispose();
       unprobe();

@@ -240,9 +240,13 @@ export function attachShellMarks(term: Terminal): ShellMarks {
 function decorate(term: Terminal, prompt: IMarker | null, exitCode: number | null): IDecoration | null {
   if (!prompt || prompt.isDisposed) return null;
   const decoration = term.registerDecoration({ marker: prompt, x: 0, width: 1, layer: 'top' }) ?? null;
+  const exit = exitCode === null ? 'unknown' : String(exitCode);
+  // xterm calls this on every render of the row: writing the same values again would still
+  // queue attribute changes (and style work) in the frame of each echo.
   decoration?.onRender((el) => {
+    if (el.dataset.exit === exit) return;
     el.classList.add('rozi-cmd-mark');
-    el.dataset.exit = exitCode === null ? 'unknown' : String(exitCode);
+    el.dataset.exit = exit;
     el.title = exitCode === null ? 'finished' : `exit ${exitCode}`;
   });
   return decoration;
