@@ -10,12 +10,24 @@ import { openWorkspace } from '../lib/workspaceProbe';
 
 const env = configServer();
 
+interface ConfigStatusReply {
+  state: 'ok' | 'broken';
+  definitions: Array<{ id: string; source: string }>;
+}
+
 describe('config.toml warnings in the UI', () => {
   it('shows a dismissible banner for a broken file and the details in Settings', async () => {
     const { page } = env.browser;
     await openWorkspace(page, env.server.url);
     writeFileSync(env.configFile, '[[agents]]\nid = "mca"\nmatch = { names = ["mca"] }\n');
-    await new Promise((r) => setTimeout(r, 500));
+    // The good file must be in force before the broken one lands, or the "last good" definitions
+    // are the ones from before it (a loaded box can take longer than any fixed pause).
+    await waitFor('the server took mca from config.toml', async () => {
+      const out = JSON.parse(await env.server.cli(['config', 'status', '--format', 'json'])) as
+        ConfigStatusReply | { data: ConfigStatusReply };
+      const status = 'data' in out ? out.data : out;
+      return status.state === 'ok' && status.definitions.some((d) => d.id === 'mca' && d.source === 'config');
+    });
     expect(await page.locator('[data-config-warning]').count()).toBe(0);
 
     writeFileSync(env.configFile, '[[agents]]\nid = "mca"\nmatch = { names = ["mca"] \n');

@@ -102,14 +102,24 @@ describe('[theme] from config.toml', () => {
       await page.keyboard.type(`printf '\\033]52;c;%s\\a' $(printf ${word} | base64)\n`);
     };
     await page.evaluate(() => navigator.clipboard.writeText('before'));
-    writeFileSync(configFile, '[clipboard]\nenable_osc52 = false\n');
-    // config-reloaded (150 ms debounce) refetches config.behaviour in the page.
-    await page.waitForTimeout(1_500);
+    // The server must have read the save before the page's pause counts: a loaded box can take
+    // longer than any fixed wait to notice the file.
+    const save = async (text: string) => {
+      const before = Date.now();
+      writeFileSync(configFile, text);
+      await waitFor('the server read the save', async () => {
+        const out = JSON.parse(await server.cli(['config', 'status', '--format', 'json'])) as
+          { readAt: number } | { data: { readAt: number } };
+        return ('data' in out ? out.data.readAt : out.readAt) >= before;
+      });
+      // config-reloaded (150 ms debounce) refetches config.behaviour in the page.
+      await page.waitForTimeout(1_500);
+    };
+    await save('[clipboard]\nenable_osc52 = false\n');
     await osc52('blocked');
     await page.waitForTimeout(1_500);
     expect(await clipboard()).toBe('before');
-    writeFileSync(configFile, '[clipboard]\nenable_osc52 = true\n');
-    await page.waitForTimeout(1_500);
+    await save('[clipboard]\nenable_osc52 = true\n');
     await osc52('allowed');
     await waitFor('osc52 on', async () => ((await clipboard()) === 'allowed' ? true : null));
   }, 60_000);

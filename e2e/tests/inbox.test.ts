@@ -118,7 +118,13 @@ describe('the needs-you inbox on the desktop', () => {
     const { page } = desktop;
     const codex = await launch({ agent: 'codex', sequence: 'working,blocked', answers: true });
     // Back to the first tab: the agent's pane is out of view, so its turn to blocked is notified.
+    // The page first takes the focus new-pane --focus gave the agent's tab (else that focus could
+    // land after the click and keep the pane in view).
+    const selected = (tab: ReturnType<typeof workspaceTabs>) => async () =>
+      (await tab.getAttribute('aria-selected')) === 'true';
+    await waitFor("the agent's tab in view", selected(workspaceTabs(page).last()), 15_000);
     await workspaceTabs(page).first().click();
+    await waitFor('the first tab in view', selected(workspaceTabs(page).first()), 15_000);
     await waitFor('codex working', async () => (await stateOf(codex.pane)) === 'working', 15_000);
     process.kill(codex.pid, 'SIGUSR1');
     const toast = page.locator('[data-toast="blocked"]').last();

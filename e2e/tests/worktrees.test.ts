@@ -114,6 +114,12 @@ describe('an agent in a worktree, reviewed from the browser', { timeout: 300_000
       async () => (await panel.locator('[data-file-row]').count()) === 4,
       20_000,
     );
+    // The line counts come after the list (a row shows "…" until then): read the rows once they have.
+    await waitFor(
+      'every file counted',
+      async () => (await panel.locator('[data-uncounted]').count()) === 0,
+      20_000,
+    );
     expect((await panel.locator('[data-file-row]').allInnerTexts()).map((t) => t.split('\n')[0])).toEqual([
       'NOTES.md',
       'src/cart.ts',

@@ -205,6 +205,11 @@ describe("rozi's raw socket protocol (control.md examples)", () => {
       { ok: true, data: { workspace: 1 } },
     ]);
     await raw([`{"cmd":"send-keys","target":${np?.data.id},"keys":["C-c"]}`]);
+    // Gone before the next test subscribes: its pane-exited must not land in that stream.
+    await waitFor('the Ctrl-C’d pane gone', async () => {
+      const [rows] = (await raw(['{"cmd":"list-panes"}'])) as Array<{ data: Array<{ id: number }> }>;
+      return rows?.data.every((p) => p.id !== np?.data.id) ? true : null;
+    });
     expect(await raw(['{"cmd":"nosuch"}'])).toEqual([
       { ok: false, error: expect.stringContaining('expected one of list-panes'), code: 'invalid' },
     ]);
