@@ -1,6 +1,9 @@
 // Where an echoed key's time goes in the page, rozi against wetty: keydown → parsed → the frame's
 // start (the requestAnimationFrame timestamp of the frame that drew it) → xterm's onRender, and
-// the rAF callbacks that ran in that frame before xterm drew (count and time).
+// the rAF callbacks that ran in that frame before xterm drew (count and time). Also where each key
+// fell after the previous echo's paint, which decides at a short --gap whether Chromium draws
+// the echo at once or at its next vsync tick, and how long after a paint the bench heard of it
+// (the page answers once its frame task ends: a DOM renderer's style, layout, paint and commit).
 //   npx --no-install tsx bench/echo-split.mjs [--samples 40] [--peers rozi,wetty-dom] [--trace DIR]
 import { openBrowser } from '../e2e/lib/browser.ts';
 import { startRozi } from '../e2e/lib/roziServer.ts';
@@ -40,7 +43,7 @@ const PROBE = `(pick) => {
       const n = (cb.name || 'anon') ; p.frame.names[n] = (p.frame.names[n] || 0) + d;
     }
   });
-  window.addEventListener('keydown', () => { if (p.s && p.s.key === null) p.s.key = performance.now(); }, true);
+  window.addEventListener('keydown', () => { if (p.s && p.s.key === null) { p.s.key = performance.now(); p.s.since = p.lastPaint === undefined ? NaN : p.s.key - p.lastPaint; } }, true);
   t.onWriteParsed(() => { const s = p.s; if (s && s.key !== null && s.parsed === null && s.expect && line().endsWith(s.expect)) s.parsed = performance.now(); });
   t.onRender(({ start, end }) => {
     const s = p.s;
@@ -49,7 +52,8 @@ const PROBE = `(pick) => {
     if (row < start || row > end) return;
     p.s = null;
     const now = performance.now();
-    s.done({ parsed: s.parsed - s.key, frameTs: p.frame.ts - s.key, cbStart: p.frame.start - s.key, painted: now - s.key, before: p.frame.calls, beforeMs: p.frame.cbMs, names: p.frame.names });
+    p.lastPaint = now;
+    s.done({ since: s.since, paintEpoch: performance.timeOrigin + now, parsed: s.parsed - s.key, frameTs: p.frame.ts - s.key, cbStart: p.frame.start - s.key, painted: now - s.key, before: p.frame.calls, beforeMs: p.frame.cbMs, names: p.frame.names });
   });
   p.arm = (expect) => { p.pending = new Promise((done) => { p.s = { key: null, parsed: null, expect, done }; setTimeout(() => { if (p.s && p.s.done === done) { p.s = null; done(null); } }, 5000); }); };
 }`;
@@ -117,7 +121,8 @@ async function run(name, { url, pick, extraArgs = [] }) {
       await page.evaluate(`window.__split.arm(${JSON.stringify(typed)})`);
       await page.keyboard.type(letters[i % 26]);
       const r = await page.evaluate('window.__split.pending');
-      if (r) rows.push(r);
+      // How long after the paint the bench had the answer (both clocks are this machine's).
+      if (r) rows.push({ ...r, answer: performance.timeOrigin + performance.now() - r.paintEpoch });
       await page.waitForTimeout(GAP);
     }
     if (prof) {
@@ -193,10 +198,30 @@ async function run(name, { url, pick, extraArgs = [] }) {
           : '-'
       } ms`,
     );
+    // Where each key fell after the previous echo's paint (the bench's own pace: the answer to the
+    // awaited paint, the pause, the next arm and the key), and which of them got a frame at once.
+    const timed = rows.filter((r) => Number.isFinite(r.since));
+    const bands = [0, 23, 26, 29, 32, Infinity].slice(0, -1).map((lo, i, a) => [lo, a[i + 1] ?? Infinity]);
+    console.log(
+      `  previous paint → key p50 ${q(
+        timed.map((r) => r.since),
+        0.5,
+      ).toFixed(1)} ms (paint → the bench has the answer p50 ${q(
+        rows.map((r) => r.answer),
+        0.5,
+      ).toFixed(1)} ms); at once by that gap: ${bands
+        .map(([lo, hi]) => {
+          const b = timed.filter((r) => r.since >= lo && r.since < hi);
+          const once = b.filter((r) => r.cbStart - r.parsed < 2).length;
+          return b.length ? `${lo}–${hi === Infinity ? '' : hi} ms ${once}/${b.length}` : null;
+        })
+        .filter(Boolean)
+        .join(', ')}`,
+    );
     if (process.env.SPLIT_ALL)
       for (const r of rows.sort((a, b) => a.painted - b.painted))
         console.log(
-          `   key→parsed ${r.parsed.toFixed(1)} frameTs ${r.frameTs.toFixed(1)} cb ${r.cbStart.toFixed(1)} painted ${r.painted.toFixed(1)}`,
+          `   since paint ${r.since.toFixed(1)} key→parsed ${r.parsed.toFixed(1)} frameTs ${r.frameTs.toFixed(1)} cb ${r.cbStart.toFixed(1)} painted ${r.painted.toFixed(1)}`,
         );
     console.log(
       `  mean ms per frame by rAF callback name: ${JSON.stringify(Object.fromEntries(Object.entries(names).map(([k, v]) => [k, +v.toFixed(2)])))}`,
