@@ -1,7 +1,7 @@
 // The live server's config.toml report: `rozi config status` (status.config) says ok or broken,
 // names each warning's line and lists the definitions in force; a broken save keeps the last
 // good definitions; every reload raises config-reloaded, after which [[hooks]] are re-read.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigStatus } from '../src/status/configStatus';
@@ -78,6 +78,31 @@ describe('config.toml status of the running server', () => {
     expect(inForce(warned)).toContain('mca2');
     expect(inForce(warned)).not.toContain('mca');
     expect((await status()).code).toBe(0);
+  }, 240_000);
+
+  it('keeps the last good definitions through a save that truncates and writes late, and takes a file left empty', async () => {
+    const good = await save('[[agents]]\nid = "mca"\nmatch = { names = ["mca"] }\n');
+    expect(inForce(good)).toContain('mca');
+    // A writer stalled between the truncate and the write (well past the reload debounce), whose
+    // text then does not parse: the empty file in between must not become "the last good" config.
+    const before = good.readAt;
+    const fd = openSync(configFile, 'w');
+    await new Promise((r) => setTimeout(r, 400));
+    writeSync(fd, '[[agents]]\nid = "mca"\nmatch = { names = ["mca"] \n');
+    closeSync(fd);
+    const broken = await waitFor('the broken save read', async () => {
+      const now = (await status()).value;
+      return now.readAt > before && now.state === 'broken' ? now : null;
+    });
+    expect(inForce(broken)).toContain('mca');
+    // A file that stays empty is a config with nothing in it, taken once it has held still.
+    const fd2 = openSync(configFile, 'w');
+    closeSync(fd2);
+    const empty = await waitFor('the empty file in force', async () => {
+      const now = (await status()).value;
+      return now.state === 'ok' && !inForce(now).includes('mca') ? now : null;
+    });
+    expect(empty.warnings).toEqual([]);
   }, 240_000);
 
   it('re-reads [[hooks]] on the reload: a hook added to config.toml runs', async () => {

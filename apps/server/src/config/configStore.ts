@@ -29,6 +29,15 @@ type Stamp = string;
 /** Saves closer together than this are read once. */
 export const CONFIG_RELOAD_DEBOUNCE_MS = 150;
 
+/**
+ * How long an empty file must stay empty before it replaces a config that had text. A save that
+ * writes in place (`>` in a shell, an editor without rename, writeFileSync) truncates first and
+ * writes after: a read in between sees an empty file, which parses, and would put the built-ins in
+ * force and make them "the last good" config if the text then written does not parse. A writer
+ * stalled between the two (a GC pause, a loaded machine) can outlast the debounce.
+ */
+export const CONFIG_EMPTY_SETTLE_MS = 500;
+
 function stampOf(file: string): Stamp | null {
   try {
     const s = statSync(file, { bigint: true });
@@ -58,6 +67,8 @@ export class ConfigStore {
   private watcher: FSWatcher | null = null;
   private watchers = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** An empty file seen over a config with text: since when, and the timer that looks again. */
+  private emptySeen: { stamp: Stamp | null; at: number; timer: NodeJS.Timeout } | null = null;
 
   constructor(readonly file: string) {
     this.snapshot = {
@@ -107,6 +118,8 @@ export class ConfigStore {
       this.watcher = null;
       if (this.timer) clearTimeout(this.timer);
       this.timer = null;
+      if (this.emptySeen) clearTimeout(this.emptySeen.timer);
+      this.emptySeen = null;
     };
   }
 
@@ -135,11 +148,11 @@ export class ConfigStore {
   }
 
   private read(stamp: Stamp | null): void {
-    this.stamp = stamp;
     let text: string | null;
     try {
       text = readConfigFile(this.file);
     } catch (err) {
+      this.stamp = stamp;
       this.setProblem({
         kind: 'syntax',
         key: '',
@@ -150,6 +163,12 @@ export class ConfigStore {
       });
       return;
     }
+    if (text === '' && this.snapshot.text !== '' && !this.emptyHasSettled(stamp)) return;
+    if (text !== '' && this.emptySeen) {
+      clearTimeout(this.emptySeen.timer);
+      this.emptySeen = null;
+    }
+    this.stamp = stamp;
     const loaded = loadConfigText({ file: this.file, text: text ?? '' });
     if (!loaded.root) {
       this.setProblem(loaded.diagnostics[0] ?? null);
@@ -168,6 +187,28 @@ export class ConfigStore {
       generation: prev.generation + 1,
     };
     this.emit();
+  }
+
+  /**
+   * Whether an empty file (with this stamp) has stayed so for CONFIG_EMPTY_SETTLE_MS. Until then
+   * the config in force stays, the stamp is not taken (every reader looks again) and a timer
+   * looks once the time is up.
+   */
+  private emptyHasSettled(stamp: Stamp | null): boolean {
+    const now = Date.now();
+    if (this.emptySeen && this.emptySeen.stamp === stamp) {
+      if (now - this.emptySeen.at >= CONFIG_EMPTY_SETTLE_MS) {
+        clearTimeout(this.emptySeen.timer);
+        this.emptySeen = null;
+        return true;
+      }
+      return false;
+    }
+    if (this.emptySeen) clearTimeout(this.emptySeen.timer);
+    const timer = setTimeout(() => this.current(), CONFIG_EMPTY_SETTLE_MS + 10);
+    timer.unref();
+    this.emptySeen = { stamp, at: now, timer };
+    return false;
   }
 
   private setProblem(problem: ConfigDiagnostic | null): void {
