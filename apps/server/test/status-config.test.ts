@@ -105,6 +105,26 @@ describe('config.toml status of the running server', () => {
     expect(empty.warnings).toEqual([]);
   }, 240_000);
 
+  it('keeps the last good definitions when an extension brings agents while the file is broken', async () => {
+    await save('# before the extension\n[[agents]]\nid = "mca"\nmatch = { names = ["mca"] }\n');
+    const broken = await save('[[agents]]\nid = "mca"\nmatch = { names = ["mca"] \n');
+    expect(broken.state).toBe('broken');
+    const ext = join(s.home, 'acme-ext');
+    mkdirSync(ext, { recursive: true });
+    writeFileSync(
+      join(ext, 'extension.toml'),
+      '[extension]\nid = "acme"\napi = 1\n\n[[agents]]\nid = "bot"\nmatch = { paths = ["acme-bot"] }\n',
+    );
+    expect((await runCli(s.env, ['extensions', 'install', '--link', ext])).code).toBe(0);
+    const after = await waitFor('the extension agent in force', async () => {
+      const now = (await status()).value;
+      return inForce(now).includes('acme.bot') ? now : null;
+    });
+    expect(inForce(after)).toContain('mca');
+    expect(after.state).toBe('broken');
+    expect((await runCli(s.env, ['extensions', 'remove', 'acme'])).code).toBe(0);
+  }, 240_000);
+
   it('re-reads [[hooks]] on the reload: a hook added to config.toml runs', async () => {
     const marker = join(s.home, 'hook-ran');
     await save(`[[hooks]]\nevent = "bell"\nrun = "touch ${marker}"\n`);

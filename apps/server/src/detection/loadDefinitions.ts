@@ -6,9 +6,10 @@
 // their `[[agents]]` texts go to @rozi/detect, which namespaces them `<extension>.<id>`.
 import { basename, join } from 'node:path';
 import { loadDefinitions, type DefinitionSet, type ExtensionAgents } from '@rozi/detect';
-import { readConfigFile } from '../config/configStore';
+import { configStore, readConfigFile } from '../config/configStore';
 import { resolvePaths } from '../config/paths';
 import { readHostConfig } from '../extensions/hostConfig';
+import { brokenConfig } from '../status/configWatcher';
 
 export interface LoadedDefinitions {
   set: DefinitionSet;
@@ -59,5 +60,15 @@ export async function loadDefinitionsFromDisk(
     config: configText === null ? null : { file: paths.configFile, text: configText },
     extensions,
   });
-  return { set, configFile: paths.configFile, configFound: configText !== null };
+  if (!brokenConfig(set, paths.configFile))
+    return { set, configFile: paths.configFile, configFound: configText !== null };
+  // A file that does not parse: its definitions are the last text that did (the store keeps it),
+  // with this read's warnings. A reload for another reason while it is broken (an extension
+  // installed, an editor save) then keeps the user's agents instead of falling back to the
+  // built-ins; the config watcher still reports the file as broken.
+  const lastGood = loadDefinitions({
+    config: { file: paths.configFile, text: configStore(paths.configFile).current().text },
+    extensions,
+  });
+  return { set: { ...lastGood, warnings: set.warnings }, configFile: paths.configFile, configFound: true };
 }
