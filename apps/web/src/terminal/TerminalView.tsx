@@ -241,6 +241,8 @@ export function TerminalView({
       term,
       lines: scrollbackRef.current,
       resync: () => attachment.resync(),
+      // Once per drawn frame, not once per line a flood scrolls (historyWindow.ts).
+      watchViewport: (check) => term.onRender(check),
       onState: (state) => {
         if (loadingNote) clearTimeout(loadingNote);
         loadingNote = state === 'loading' ? setTimeout(() => setLoadingHistory(true), 150) : null;

@@ -31,6 +31,21 @@ function setup(paneLines = 5000) {
   return { history, resyncs, shifts };
 }
 
+/** setup() with the live onLineFeed listeners counted (`delta` +1 on subscribe, -1 on dispose). */
+function setupCounting(delta: (n: number) => void) {
+  term = new Headless({ cols: 40, rows: ROWS, scrollback: 5000, allowProposedApi: true });
+  const onLineFeed = term.onLineFeed.bind(term);
+  Object.defineProperty(term, 'onLineFeed', {
+    value: (l: () => void) => {
+      delta(1);
+      const d = onLineFeed(l);
+      return { dispose: () => (delta(-1), d.dispose()) };
+    },
+  });
+  const history = historyWindow({ term: term as unknown as Terminal, lines: 5000, resync: () => undefined });
+  return { history };
+}
+
 describe('historyWindow', () => {
   it('holds a window of the pane scrollback, or all of a smaller one', () => {
     setup();
@@ -84,6 +99,45 @@ describe('historyWindow', () => {
     expect(history.state).toBe('window');
     expect(term.options.scrollback).toBe(PAGE_WINDOW);
     expect(term.buffer.active.length).toBe(PAGE_WINDOW + ROWS);
+  });
+
+  it('hears line feeds only while it holds the full history', async () => {
+    let live = 0;
+    const { history } = setupCounting((n) => (live += n));
+    await write(term, lines(1, 50));
+    expect(live).toBe(0);
+    await history.full();
+    expect(live).toBe(1);
+    term.scrollToBottom();
+    await write(term, lines(51, 51 + PAGE_WINDOW + 5));
+    await tick();
+    expect(history.state).toBe('window');
+    expect(live).toBe(0);
+  });
+
+  it('checks the viewport on the signal it is given, not on every scrolled line', async () => {
+    term = new Headless({ cols: 40, rows: ROWS, scrollback: 5000, allowProposedApi: true });
+    const resyncs: number[] = [];
+    let check: (() => void) | null = null;
+    let scrollListeners = 0;
+    const onScroll = term.onScroll.bind(term);
+    Object.defineProperty(term, 'onScroll', {
+      value: (l: (y: number) => void) => (scrollListeners++, onScroll(l)),
+    });
+    historyWindow({
+      term: term as unknown as Terminal,
+      lines: 5000,
+      resync: () => resyncs.push(Date.now()),
+      watchViewport: (c) => ((check = c), { dispose: () => (check = null) }),
+    });
+    expect(scrollListeners).toBe(0);
+    await write(term, lines(1, 3000));
+    term.scrollToTop();
+    await tick();
+    expect(resyncs).toHaveLength(0);
+    check!();
+    await tick();
+    expect(resyncs).toHaveLength(1);
   });
 
   it('shares one request among callers', async () => {

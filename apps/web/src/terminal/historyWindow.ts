@@ -45,6 +45,14 @@ export function historyWindow(o: {
   /** Asks the server for a fresh snapshot of the pane (streamClient `resync`). */
   resync: () => void;
   onState?: (state: HistoryState) => void;
+  /**
+   * How the window hears that the viewport may have moved. A page passes the terminal's
+   * `onRender` (once per drawn frame); the default, `onScroll`, is for a terminal without a
+   * renderer (the unit tests' headless one). `onScroll` fires for every line output scrolls, and
+   * subscribing to it adds a listener to xterm's internal scroll event, so each line of a flood
+   * pays two event deliveries more (bench/seq-profile.mjs: ~240 ms of a 15 MB `seq`).
+   */
+  watchViewport?: (check: () => void) => IDisposable;
 }): HistoryWindow {
   const { term } = o;
   let lines = o.lines;
@@ -60,8 +68,15 @@ export function historyWindow(o: {
   } | null = null;
   const reloadListeners = new Set<(shift: number) => void>();
   const windowLines = () => Math.min(lines, PAGE_WINDOW);
+  /** Counts line feeds at the bottom; listening only while the page holds the full history. */
+  let feeds: IDisposable | null = null;
   const setState = (next: HistoryState) => {
     state = next;
+    if (next === 'full') feeds ??= term.onLineFeed(lineFeed);
+    else {
+      feeds?.dispose();
+      feeds = null;
+    }
     o.onState?.(next);
   };
   term.options.scrollback = windowLines();
@@ -132,25 +147,27 @@ export function historyWindow(o: {
     term.options.scrollback = windowLines();
     setState('window');
   };
+  function lineFeed() {
+    if (state !== 'full') return;
+    const buffer = term.buffer.active;
+    if (buffer.type === 'normal' && buffer.viewportY < buffer.baseY) return;
+    feedsAtBottom += 1;
+    // The user has been at the bottom for a window of output: back to the light terminal.
+    if (feedsAtBottom > windowLines()) soon(trim);
+  }
+  const viewportMoved = () => {
+    const buffer = term.buffer.active;
+    if (buffer.type !== 'normal') return;
+    if (buffer.viewportY < buffer.baseY) feedsAtBottom = 0;
+    // Reaching the top of what the page holds (wheel, scrollbar, Shift+PageUp) fetches the rest.
+    if (state === 'window' && buffer.viewportY === 0 && dropped())
+      soon(() => {
+        if (term.buffer.active.viewportY === 0) void full();
+      });
+  };
   const disposables: IDisposable[] = [
-    term.onScroll(() => {
-      const buffer = term.buffer.active;
-      if (buffer.type !== 'normal') return;
-      if (buffer.viewportY < buffer.baseY) feedsAtBottom = 0;
-      // Reaching the top of what the page holds (wheel, scrollbar, Shift+PageUp) fetches the rest.
-      if (state === 'window' && buffer.viewportY === 0 && dropped())
-        soon(() => {
-          if (term.buffer.active.viewportY === 0) void full();
-        });
-    }),
-    term.onLineFeed(() => {
-      if (state !== 'full') return;
-      const buffer = term.buffer.active;
-      if (buffer.type === 'normal' && buffer.viewportY < buffer.baseY) return;
-      feedsAtBottom += 1;
-      // The user has been at the bottom for a window of output: back to the light terminal.
-      if (feedsAtBottom > windowLines()) soon(trim);
-    }),
+    o.watchViewport ? o.watchViewport(viewportMoved) : term.onScroll(viewportMoved),
+    { dispose: () => feeds?.dispose() },
   ];
 
   return {
