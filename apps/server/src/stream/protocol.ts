@@ -24,8 +24,8 @@
 // lost, none doubled); otherwise it sends a kind 2 reset.
 //
 // Flow control: the client sends `{t:'ack', key, bytes}` after xterm.js's write callback, about
-// every FLOW_ACK_EVERY payload bytes (bytes = payload bytes parsed since its previous ack, kind 1
-// and kind 2 alike). The server stops sending to a viewer whose unacknowledged bytes exceed
+// every eighth of its window and at most every FLOW_ACK_EVERY payload bytes (bytes = payload bytes
+// parsed since its previous ack, kind 1 and kind 2 alike). The server stops sending to a viewer whose unacknowledged bytes exceed
 // FLOW_HIGH_WATERMARK and resumes when they fall below FLOW_LOW_WATERMARK, half the window: the
 // page still has that much to parse when the next bytes leave, so the pipe does not run dry
 // while an ack and the PTY's resume cross a loaded machine. (VS Code's 100,000 / 5,000 resumed
@@ -63,7 +63,7 @@ export const FRAME_HEADER_BYTES = 13;
 
 export const FLOW_HIGH_WATERMARK = 512 * 1024;
 export const FLOW_LOW_WATERMARK = FLOW_HIGH_WATERMARK / 2;
-export const FLOW_ACK_EVERY = 5_000;
+export const FLOW_ACK_EVERY = 64 * 1024;
 /** A smaller window for background panes, as A/B'd (apps/web stream/flowWindow.ts: not used). */
 export const FLOW_BACKGROUND_WINDOW = 100 * 1024;
 /** Windows a page may ask for are clamped into this range. */

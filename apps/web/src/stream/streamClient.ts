@@ -8,7 +8,7 @@ import { OutputCursor } from './outputCursor';
 import { setPageToken } from '../api/pageToken';
 import {
   decodeFrame,
-  FLOW_ACK_EVERY,
+  ackEvery,
   FLOW_FOCUSED_WINDOW,
   FRAME_RESET,
   REMOVED_CLOSE_CODE,
@@ -104,7 +104,7 @@ export class StreamClient {
       key,
       sink,
       cursor: new OutputCursor(),
-      flow: new FlowCredit(FLOW_ACK_EVERY),
+      flow: new FlowCredit(ackEvery(bytes)),
       window: bytes,
     });
     let entry = fresh(window);
@@ -117,6 +117,7 @@ export class StreamClient {
       setWindow: (bytes) => {
         if (this.attached.get(key) !== entry || entry.window === bytes) return;
         entry.window = bytes;
+        entry.flow.setAckEvery(ackEvery(bytes));
         this.send({ t: 'flow', key, window: bytes });
       },
       resync: () => {
