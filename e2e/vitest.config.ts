@@ -11,5 +11,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     fileParallelism: false,
     passWithNoTests: true,
+    // expect.poll gives up after 1 s by default: on the 2-core CI box, with the server's tests
+    // beside these, a page's answer to a key can take longer (agent-editor's focus after Enter
+    // failed so once). A poll that passes returns as soon as it does; only failures wait longer.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
