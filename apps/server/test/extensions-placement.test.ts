@@ -25,11 +25,18 @@ const servicesOf = async (): Promise<ServiceStatus[]> =>
     await server.call<{ extensions: { id: string; services: ServiceStatus[] }[] }>('extensions.status', {})
   ).extensions.find((e) => e.id === 'placed')?.services ?? [];
 /** The session a running instance says it works for (its environment, read from /proc). */
-const sessionOf = (pid: number): string | undefined =>
+/** The session in a process's environment; none once it has exited (a zombie's reads empty). */
+const sessionNow = (pid: number): string | undefined =>
   readFileSync(`/proc/${pid}/environ`, 'utf8')
     .split('\0')
     .find((l) => l.startsWith('ROZI_SESSION_NAME='))
     ?.slice('ROZI_SESSION_NAME='.length);
+/**
+ * The session a running service was started for. The supervisor lists a stopped instance as
+ * running until it has heard of its exit; CI once read such a pid's environment there, empty.
+ */
+const sessionOf = (pid: number): Promise<string> =>
+  waitFor(`ROZI_SESSION_NAME in pid ${pid}'s environment`, () => sessionNow(pid));
 const running = async (prefix: string) =>
   (await servicesOf()).filter((s) => s.unit.startsWith(prefix) && s.state === 'running' && s.pid);
 
@@ -66,28 +73,29 @@ describe('session-bound placements', () => {
       (await running('service.per@')).length === 1 ? running('service.per@') : undefined,
     );
     expect(first?.unit).toBe('service.per@main');
-    expect(sessionOf(first?.pid as number)).toBe('main');
+    expect(await sessionOf(first?.pid as number)).toBe('main');
     const [active] = await waitFor('the active-session instance', async () =>
       (await running('service.active')).length === 1 ? running('service.active') : undefined,
     );
-    expect(sessionOf(active?.pid as number)).toBe('main');
+    expect(await sessionOf(active?.pid as number)).toBe('main');
 
     await server.call('sessions.create', { name: 'other' });
     const two = await waitFor('a second instance', async () =>
       (await running('service.per@')).length === 2 ? running('service.per@') : undefined,
     );
     const other = two.find((s) => s.unit === 'service.per@other');
-    expect(sessionOf(other?.pid as number)).toBe('other');
+    expect(await sessionOf(other?.pid as number)).toBe('other');
     // The on-screen session is still main: the active-session instance did not move.
     expect((await running('service.active'))[0]?.pid).toBe(active?.pid);
 
     await server.call('sessions.rename', { session: 'other', to: 'third' });
-    const renamed = await waitFor(
-      'the instance restarted with the new name',
-      async () => (await running('service.per@third'))[0],
+    // The instance under the new name, once one runs that was started for it: a rename may stop
+    // an instance that is still listed for a moment, whose environment then reads empty.
+    const renamed = await waitFor('the instance restarted with the new name', async () =>
+      (await running('service.per@third')).find((s) => sessionNow(s.pid as number) === 'third'),
     );
     expect(renamed.pid).not.toBe(other?.pid);
-    expect(sessionOf(renamed.pid as number)).toBe('third');
+    expect(await sessionOf(renamed.pid as number)).toBe('third');
     expect((await running('service.per@main'))[0]?.pid).toBe(first?.pid);
 
     await server.call('sessions.kill', { session: 'third' });
