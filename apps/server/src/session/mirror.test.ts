@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { Mirror, MIRROR_MAX_BACKLOG, MIRROR_SKIP_TAIL } from './mirror';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  Mirror,
+  MIRROR_FLOOD_BYTES,
+  MIRROR_FLOOD_QUIET_MS,
+  MIRROR_FLOOD_WAIT_MS,
+  MIRROR_MAX_BACKLOG,
+  MIRROR_SKIP_TAIL,
+} from './mirror';
 
 const make = () =>
   new Mirror({ cols: 40, rows: 5, scrollback: 100, onTitle: () => undefined, onBell: () => undefined });
@@ -68,10 +75,108 @@ describe('Mirror', () => {
     });
     expect(rows).toEqual([n - 4, n - 3, n - 2, n - 1].map((i) => `line-${String(i).padStart(7, '0')}`));
     expect(m.offset).toBe(pushed);
-    // Every skip keeps exactly MIRROR_SKIP_TAIL bytes of a backlog just over the bound.
     expect(m.skippedBytes).toBeGreaterThan(0);
-    expect(m.skippedBytes).toBeLessThanOrEqual(pushed - MIRROR_SKIP_TAIL);
     m.dispose();
+  });
+
+  it('keeps no more lines of a skipped flood than the screen and scrollback hold', async () => {
+    const m = make(); // 5 rows, 100 lines of scrollback
+    const line = (i: number) => `line-${String(i).padStart(7, '0')}\r\n`; // 14 bytes
+    let pushed = 0;
+    let n = 0;
+    while (m.skippedBytes === 0) {
+      const piece = line(n++) + line(n++) + line(n++);
+      m.push(Buffer.from(piece));
+      pushed += piece.length;
+    }
+    expect(pushed).toBeGreaterThan(MIRROR_MAX_BACKLOG);
+    // One skip, of all but the last 104 lines (the 105th line feed from the end starts the tail),
+    // where the byte bound alone would have kept MIRROR_SKIP_TAIL bytes, ~75,000 lines.
+    expect(m.skippedBytes).toBe(pushed - 104 * 14);
+    const lines = await m.whenParsed(() => {
+      const b = m.term.buffer.active;
+      const out: string[] = [];
+      for (let y = 0; y < b.length; y++) out.push(b.getLine(y)?.translateToString(true) ?? '');
+      return out;
+    });
+    // The scrollback is full of the flood's newest lines, whole and in order.
+    const flood = lines.filter((l) => l.startsWith('line-'));
+    expect(flood.length).toBe(104);
+    expect(flood).toEqual(Array.from({ length: 104 }, (_, i) => line(n - 104 + i).trimEnd()));
+    m.dispose();
+  });
+
+  it('leaves a flood unparsed while it lasts and parses it once output pauses', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'],
+    });
+    try {
+      const m = make();
+      const piece = Buffer.from(`${'z'.repeat(38)}\r\n`.repeat(2000)); // 80,000 bytes: a flood at once
+      expect(piece.length).toBeGreaterThanOrEqual(MIRROR_FLOOD_BYTES);
+      let pushed = 0;
+      // A push every 5 ms, closer than MIRROR_FLOOD_QUIET_MS.
+      for (let i = 0; i < 12; i++) {
+        m.push(piece);
+        pushed += piece.length;
+        await vi.advanceTimersByTimeAsync(5);
+      }
+      expect(m.offset).toBe(0);
+      // A read, with the flood going on: answered once what came before it is parsed, neither
+      // when the flood pauses nor after MIRROR_FLOOD_WAIT_MS.
+      const target = pushed;
+      let read = false;
+      void m.whenParsed(() => (read = true));
+      let waited = 0;
+      while (!read) {
+        m.push(piece);
+        pushed += piece.length;
+        await vi.advanceTimersByTimeAsync(5);
+        waited += 5;
+      }
+      expect(m.offset).toBeGreaterThanOrEqual(target);
+      expect(waited).toBeLessThan(MIRROR_FLOOD_WAIT_MS / 4);
+      // Then the flood pauses: what is left is parsed with no read asking.
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(m.offset).toBe(pushed);
+      // Another flood, left alone while it lasts, parsed from the moment it pauses (the duty
+      // cycle's pauses spread the rest out).
+      const before = pushed;
+      for (let i = 0; i < 12; i++) {
+        m.push(piece);
+        pushed += piece.length;
+        await vi.advanceTimersByTimeAsync(5);
+      }
+      expect(m.offset).toBe(before);
+      await vi.advanceTimersByTimeAsync(MIRROR_FLOOD_QUIET_MS + 5);
+      expect(m.offset).toBeGreaterThan(before);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(m.offset).toBe(pushed);
+      m.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('parses a flood that goes on past MIRROR_FLOOD_WAIT_MS before it ends', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'],
+    });
+    try {
+      const m = make();
+      const piece = Buffer.from(`${'w'.repeat(38)}\r\n`.repeat(2000)); // 80,000 bytes: a flood at once
+      let parsedAt = -1;
+      for (let t = 0; t < MIRROR_FLOOD_WAIT_MS * 2; t += 5) {
+        m.push(piece);
+        if (parsedAt < 0 && m.offset > 0) parsedAt = t;
+        await vi.advanceTimersByTimeAsync(5);
+      }
+      expect(parsedAt).toBeGreaterThanOrEqual(MIRROR_FLOOD_WAIT_MS);
+      expect(parsedAt).toBeLessThanOrEqual(MIRROR_FLOOD_WAIT_MS + 20);
+      m.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('skips ahead without a reset: earlier lines stay, the tail starts whole, an open sequence or colour does not leak into it', async () => {

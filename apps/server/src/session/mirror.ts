@@ -6,6 +6,13 @@
 //  * while flooding, each piece is followed by a pause of MIRROR_DUTY_RATIO × its parse time, so the
 //    mirror takes at most ~1/(1+ratio) of the event loop (10 % with ratio 9; ratio 3 measured
 //    42–52 % less seq/colour throughput to a WebSocket viewer in bench/server-throughput.ts);
+//  * a flood (MIRROR_FLOOD_BYTES or more unparsed) is not parsed while it lasts, for up to
+//    MIRROR_FLOOD_WAIT_MS: the parse starts once output has paused for MIRROR_FLOOD_QUIET_MS (or the
+//    wait is over, then with the duty cycle). Most of a flood is skipped (below) or scrolled out by
+//    its own end, and parsing it meanwhile took the cores from the PTY → WebSocket path: a fresh
+//    pane's first 32 KiB piece of `seq` alone is ~4,000 new scrollback lines, 40–130 ms of the
+//    worker's CPU inside a 20 MiB drain of ~350 ms (bench/server-throughput.ts). Reads
+//    (`whenParsed`) never wait for this;
 //  * when the unparsed backlog passes MIRROR_MAX_BACKLOG, the mirror skips ahead: it drops the
 //    backlog and feeds only the last MIRROR_SKIP_TAIL bytes, from its first line start (the screen
 //    catches up; scrollback lines inside the skipped part are lost). The page's terminal holds only
@@ -16,7 +23,9 @@
 //    and nothing during it: the duty cycle bounds the parse. It does not reset the terminal: reset() throws away the full
 //    scrollback, and the next 5,000 lines are then allocated afresh where a full buffer recycles
 //    its oldest line (bench/mirror-flood.ts). SKIP_SEAM instead ends any sequence the cut
-//    interrupted and soft-resets the modes and colours.
+//    interrupted and soft-resets the modes and colours. The tail holds no more lines than the
+//    screen and scrollback can show: 1 MiB of `seq` is ~130,000 lines, 26 times a 5,000-line
+//    scrollback, and parsing the ones that scroll straight out was most of a flood's cost.
 // Anyone needing an exact screen (capture, reset frames) calls `whenParsed`, which drains the
 // backlog at full speed first.
 import xtermHeadless from '@xterm/headless';
@@ -29,6 +38,15 @@ export const MIRROR_CHUNK = 32 * 1024;
 export const MIRROR_DUTY_RATIO = 9;
 export const MIRROR_MAX_BACKLOG = 2 * 1024 * 1024;
 export const MIRROR_SKIP_TAIL = 1024 * 1024;
+/** An unparsed backlog this large is a flood: its parse waits (see above). */
+export const MIRROR_FLOOD_BYTES = 64 * 1024;
+/**
+ * A flood has ended once nothing was pushed for this long. Above the main thread's gathering interval
+ * (mirrorClient.ts, POST_EVERY_MS = 10): a flood reaches the worker as a message every ≤ 10 ms.
+ */
+export const MIRROR_FLOOD_QUIET_MS = 15;
+/** The longest a flood's parse waits: the screen is at most this stale to what is not a read. */
+export const MIRROR_FLOOD_WAIT_MS = 1000;
 /** Fed before the kept tail: CAN (ends an escape or OSC sequence the cut left open), DECSTR (soft
  * reset: colours, modes, scroll region, cursor visible) and a line break, so the tail's first line
  * starts on a line of its own. */
@@ -68,7 +86,12 @@ export class Mirror {
   /** Offset of the first byte of the piece xterm is parsing (while `busy`). */
   private busyFrom = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** The delay `timer` was set with. */
+  private timerMs = 0;
   private needsSeam = false;
+  /** When the backlog became a flood (MIRROR_FLOOD_BYTES), until it is parsed below that again. */
+  private floodSince: number | null = null;
+  private lastPushAt = 0;
   private urgent = 0;
   private waiters: Array<{ target: number; run: () => void }> = [];
   private disposed = false;
@@ -111,8 +134,20 @@ export class Mirror {
     this.pending.push(data);
     this.pendingBytes += data.length;
     this.queuedOffset += data.length;
+    this.lastPushAt = performance.now();
+    if (this.floodSince === null && this.pendingBytes >= MIRROR_FLOOD_BYTES)
+      this.floodSince = this.lastPushAt;
     if (this.pendingBytes > MIRROR_MAX_BACKLOG && !this.urgent) this.skipAhead();
     this.schedule(0);
+  }
+
+  /** How much longer a flood's parse waits: until output pauses, at most MIRROR_FLOOD_WAIT_MS in all. */
+  private floodWait(): number {
+    if (this.floodSince === null || this.urgent) return 0;
+    const now = performance.now();
+    const quiet = this.lastPushAt + MIRROR_FLOOD_QUIET_MS - now;
+    const cap = this.floodSince + MIRROR_FLOOD_WAIT_MS - now;
+    return Math.max(0, Math.min(quiet, cap));
   }
 
   resize(cols: number, rows: number): void {
@@ -167,15 +202,32 @@ export class Mirror {
   private skipAhead(): void {
     const tail: Buffer[] = [];
     let kept = 0;
-    for (let i = this.pending.length - 1; i >= 0 && kept < MIRROR_SKIP_TAIL; i--) {
+    // Line feeds left to keep: the screen's rows and the scrollback (a long line wraps to more
+    // rows, so this many lines fill at least that many rows).
+    let lines = this.term.rows + (this.term.options.scrollback ?? 0);
+    let byLines = false;
+    for (let i = this.pending.length - 1; i >= 0 && kept < MIRROR_SKIP_TAIL && !byLines; i--) {
       const piece = this.pending[i] as Buffer;
-      const part = piece.subarray(Math.max(0, piece.length - (MIRROR_SKIP_TAIL - kept)));
+      let from = Math.max(0, piece.length - (MIRROR_SKIP_TAIL - kept));
+      for (let end = piece.length; end > from;) {
+        const nl = piece.lastIndexOf(0x0a, end - 1);
+        if (nl < from) break;
+        if (--lines === 0) {
+          // The tail starts right after this line feed: a line start.
+          from = nl + 1;
+          byLines = true;
+          break;
+        }
+        end = nl;
+      }
+      const part = piece.subarray(from);
+      if (part.length === 0) continue;
       tail.unshift(part);
       kept += part.length;
     }
-    // Start at the first line start in the tail (when there is one in it), so no cut line is drawn.
+    // Else start at the first line start in the tail (when there is one in it), so no cut line is drawn.
     const head = tail[0];
-    const nl = head ? head.indexOf(0x0a) : -1;
+    const nl = head && !byLines ? head.indexOf(0x0a) : -1;
     if (head && nl >= 0 && nl + 1 < head.length) {
       tail[0] = head.subarray(nl + 1);
       kept -= nl + 1;
@@ -203,18 +255,24 @@ export class Mirror {
   }
 
   private schedule(delay: number): void {
-    if (this.busy || this.timer || this.disposed || this.pendingBytes === 0) return;
-    this.timer = setTimeout(
-      () => {
-        this.timer = null;
-        this.feed();
-      },
-      this.urgent ? 0 : delay,
-    );
+    if (this.busy || this.disposed || this.pendingBytes === 0) return;
+    const ms = this.urgent ? 0 : delay;
+    if (this.timer) {
+      // A read does not wait out a duty pause or a flood's wait; anything else keeps the timer.
+      if (!this.urgent || this.timerMs === 0) return;
+      clearTimeout(this.timer);
+    }
+    this.timerMs = ms;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.feed();
+    }, ms);
   }
 
   private feed(): void {
     if (this.disposed || this.busy || this.pendingBytes === 0) return;
+    const wait = this.floodWait();
+    if (wait > 0) return this.schedule(wait);
     const piece = this.takePiece();
     if (this.needsSeam) {
       // The marks' commands may have ended inside the skipped part: drop them (their lines stay).
@@ -231,6 +289,7 @@ export class Mirror {
       this.busy = false;
       if (this.disposed) return;
       this.parsedOffset = pieceEnd;
+      if (this.pendingBytes < MIRROR_FLOOD_BYTES) this.floodSince = null;
       this.onParsed?.();
       const due = this.waiters.filter((w) => w.target <= pieceEnd || this.pendingBytes === 0);
       if (due.length) {
