@@ -1,11 +1,12 @@
 // Shared by the bench/server-*.ts benchmarks: a real `rozi server --no-web` in a temp HOME, a
-// control-socket caller, a draining WebSocket viewer (acks like xterm.js), and percentiles.
+// control-socket caller, a draining WebSocket viewer (acks as the page does), and percentiles.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
+import { ackEvery, FLOW_FOCUSED_WINDOW } from '../apps/web/src/stream/wireFormat';
 import { callUnchecked } from '../apps/server/src/cli/controlClient';
 
 export const BIN = fileURLToPath(new URL('../apps/server/bin/rozi.mjs', import.meta.url));
@@ -67,6 +68,9 @@ export async function startServer(
 }
 
 /** A viewer that drains as fast as it can and acks every 5,000 bytes (what xterm.js's write callback would do). */
+/** The page's ack threshold for its focused pane (apps/web stream/wireFormat.ts): 64 KiB. */
+const ACK_EVERY = ackEvery(FLOW_FOCUSED_WINDOW);
+
 export class DrainViewer {
   readonly ws: WebSocket;
   readonly offsets = new Map<number, number>();
@@ -91,7 +95,7 @@ export class DrainViewer {
       this.offsets.set(key, offset + payload.length);
       this.onFrame?.(key, payload);
       const n = (this.pending.get(key) ?? 0) + payload.length;
-      if (n >= 5000) {
+      if (n >= ACK_EVERY) {
         this.ws.send(JSON.stringify({ t: 'ack', key, bytes: n }));
         this.pending.set(key, 0);
       } else this.pending.set(key, n);
