@@ -1,8 +1,6 @@
 // A raw node-pty drain, the ceiling bench/server-throughput.ts measures rozi's PTY → WebSocket path
-// against. It runs in a process of its own, as rozi's server does: inside the bench's process its
-// flood left the next run's WebSocket client ~40–50 ms more CPU (measured with BENCH_THREADS=1:
-// whichever rozi server ran right after the bare drain, mirror on or off, its client paid it), so
-// the column after it was charged for the drain's aftermath.
+// against. It runs in a process of its own, as rozi's server does, so its 20 MiB of read buffers
+// and its JIT state are not in the process of the WebSocket client it is compared with.
 // Usage: node bench/bare-drain.mjs FILE BYTES → prints {"ms":…,"cpuMs":…} once BYTES were read.
 import { spawn } from 'node-pty';
 

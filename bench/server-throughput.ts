@@ -218,8 +218,8 @@ for (const [name, file] of Object.entries(files)) {
   const loads: string[] = [load()];
   // The columns take turns to go first (bare, on, off; then on, off, bare; ...): a load change on
   // the shared box hits every column alike, and so does the run order. The run right after the
-  // bare drain measured ~100 ms more of the WebSocket client's CPU whichever server it was (a
-  // drain in its own process, bench/bare-drain.mjs, still), so a fixed order charged it to one column.
+  // bare drain measured ~100 ms more of the WebSocket client's CPU (~8,500 more minor page
+  // faults) whichever server it was, so a fixed order charged it to one column.
   for (let round = 0; round < ROUNDS; round++) {
     const runs: Array<() => Promise<void>> = [
       async () => {
