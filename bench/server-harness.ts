@@ -67,7 +67,7 @@ export async function startServer(
   };
 }
 
-/** A viewer that drains as fast as it can and acks every 5,000 bytes (what xterm.js's write callback would do). */
+/** A viewer that drains as fast as it can and acks every ACK_EVERY bytes, as the page does once xterm.js parsed them. */
 /** The page's ack threshold for its focused pane (apps/web stream/wireFormat.ts): 64 KiB. */
 const ACK_EVERY = ackEvery(FLOW_FOCUSED_WINDOW);
 
