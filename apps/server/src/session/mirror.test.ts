@@ -11,6 +11,23 @@ import {
 const make = () =>
   new Mirror({ cols: 40, rows: 5, scrollback: 100, onTitle: () => undefined, onBell: () => undefined });
 
+/** Runs `test` on a fresh mirror under a fake clock (timers, `performance`, `Date`), then restores it. */
+async function withFakeClock(test: (m: Mirror) => Promise<void>): Promise<void> {
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'],
+  });
+  const m = make();
+  try {
+    await test(m);
+  } finally {
+    m.dispose();
+    vi.useRealTimers();
+  }
+}
+
+/** 2,000 lines of 40 bytes, 80,000 in all: a flood in one push (MIRROR_FLOOD_BYTES). */
+const floodPiece = (fill: string) => Buffer.from(`${fill.repeat(38)}\r\n`.repeat(2000));
+
 describe('Mirror', () => {
   it('parses queued output before whenParsed runs', async () => {
     const m = make();
@@ -106,13 +123,9 @@ describe('Mirror', () => {
     m.dispose();
   });
 
-  it('leaves a flood unparsed while it lasts and parses it once output pauses', async () => {
-    vi.useFakeTimers({
-      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'],
-    });
-    try {
-      const m = make();
-      const piece = Buffer.from(`${'z'.repeat(38)}\r\n`.repeat(2000)); // 80,000 bytes: a flood at once
+  it('leaves a flood unparsed while it lasts and parses it once output pauses', () =>
+    withFakeClock(async (m) => {
+      const piece = floodPiece('z');
       expect(piece.length).toBeGreaterThanOrEqual(MIRROR_FLOOD_BYTES);
       let pushed = 0;
       // A push every 5 ms, closer than MIRROR_FLOOD_QUIET_MS.
@@ -152,19 +165,11 @@ describe('Mirror', () => {
       expect(m.offset).toBeGreaterThan(before);
       await vi.advanceTimersByTimeAsync(5_000);
       expect(m.offset).toBe(pushed);
-      m.dispose();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
-  it('parses a flood that goes on past MIRROR_FLOOD_WAIT_MS before it ends', async () => {
-    vi.useFakeTimers({
-      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'],
-    });
-    try {
-      const m = make();
-      const piece = Buffer.from(`${'w'.repeat(38)}\r\n`.repeat(2000)); // 80,000 bytes: a flood at once
+  it('parses a flood that goes on past MIRROR_FLOOD_WAIT_MS before it ends', () =>
+    withFakeClock(async (m) => {
+      const piece = floodPiece('w');
       let parsedAt = -1;
       for (let t = 0; t < MIRROR_FLOOD_WAIT_MS * 2; t += 5) {
         m.push(piece);
@@ -173,11 +178,7 @@ describe('Mirror', () => {
       }
       expect(parsedAt).toBeGreaterThanOrEqual(MIRROR_FLOOD_WAIT_MS);
       expect(parsedAt).toBeLessThanOrEqual(MIRROR_FLOOD_WAIT_MS + 20);
-      m.dispose();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
   it('skips ahead without a reset: earlier lines stay, the tail starts whole, an open sequence or colour does not leak into it', async () => {
     const titles: string[] = [];
