@@ -182,9 +182,7 @@ const WARMUP = process.env.BENCH_WARMUP !== '0';
 const load = () => loadavg()[0]!.toFixed(1);
 // The mirror worker's knobs (session/mirrorClient.ts, mirrorWorker.ts) reach the server when set.
 const knobs = Object.fromEntries(
-  ['ROZI_MIRROR_DUTY', 'ROZI_MIRROR_WORKERS', 'ROZI_MIRROR_NICE'].flatMap((k) =>
-    process.env[k] ? [[k, process.env[k]!]] : [],
-  ),
+  ['ROZI_MIRROR_DUTY', 'ROZI_MIRROR_WORKERS'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])),
 );
 // BENCH_SERVER_NODE_ARGS (space-separated, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'): node
 // options for the rozi server with the mirror on, to profile it.
