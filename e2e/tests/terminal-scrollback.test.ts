@@ -81,8 +81,10 @@ const termOf = (key: number): Promise<TermState | null> =>
 
 /**
  * Scrolls the pane's terminal to 20 lines below its top (a notch of the wheel moves ~3 lines, so
- * the whole way by wheel took half a minute), then turns the real mouse wheel up over it until
- * `done`: the last stretch, reaching the top, is the user's own gesture.
+ * the whole way by wheel took half a minute), then turns the real mouse wheel up over it, a notch
+ * at a time, until `done`: the last stretch, reaching the top, is the user's own gesture. One notch
+ * per look, because a notch turned after the page has brought the server's history in scrolls on
+ * up from the line the page anchored the view on (as it should for a user still turning it).
  */
 async function wheelUp(key: number, what: string, done: () => Promise<boolean>): Promise<void> {
   await browser.page.evaluate((k) => {
@@ -91,9 +93,9 @@ async function wheelUp(key: number, what: string, done: () => Promise<boolean>):
     ).__roziTerminals;
     terms.get(k)?.scrollToLine(20);
   }, key);
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     if (await done()) return;
-    for (let n = 0; n < 3; n++) await browser.page.mouse.wheel(0, -300);
+    await browser.page.mouse.wheel(0, -300);
   }
   throw new Error(`the wheel did not reach ${what}`);
 }
@@ -142,6 +144,8 @@ describe('page scrollback', () => {
     await term.click();
     await page.keyboard.type('seq -f "line %g" 1 3000\n');
     await waitForText(page, { paneId: first.id, includes: 'line 3000' });
+    // Read the window once the prompt after the output is drawn: a line that comes later moves it.
+    await waitForText(page, { paneId: first.id, includes: /line 3000\s*\n\S*[$#]\s*$/ });
     const held = (await waitFor('the window is full', async () => {
       const s = await termOf(first.key);
       return s && s.baseY >= 1000 ? s : null;
@@ -154,11 +158,11 @@ describe('page scrollback', () => {
 
     // The wheel to the top: the page asks the server and lands on the line it was showing.
     await term.hover();
-    await wheelUp(
-      first.key,
-      'the top of the window',
-      async () => (await termOf(first.key))?.scrollback === 5000,
-    );
+    // Stop turning once the view is at the window's top: reaching it is what asks the server.
+    await wheelUp(first.key, 'the top of the window', async () => {
+      const s = await termOf(first.key);
+      return s?.viewportY === 0 || s?.scrollback === 5000;
+    });
     const loaded = (await waitFor('the older history', async () => {
       const s = await termOf(first.key);
       return s && s.scrollback === 5000 && s.lines > 3000 ? s : null;
