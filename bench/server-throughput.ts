@@ -15,6 +15,7 @@
 // threads (mirror worker, GC helpers), and the bench's own (the WebSocket client's share).
 // Run: npx --no-install tsx bench/server-throughput.ts
 //      BENCH_ONLY=ratio BENCH_MIB=50 BENCH_ROUNDS=5 npx --no-install tsx bench/server-throughput.ts
+//      BENCH_WORKLOAD=seq (or coloured) runs one of the two outputs.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -189,7 +190,12 @@ const knobs = Object.fromEntries(
 const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const s = await startServer({ env: knobs, nodeArgs });
 const noMirror = RATIO_ONLY ? null : await startServer({ env: { ...knobs, ROZI_BENCH_NO_MIRROR: '1' } });
-const files = makeFiles(s.home);
+// BENCH_WORKLOAD=seq or =coloured: that output only (a profile of one workload).
+const WORKLOAD = process.env.BENCH_WORKLOAD ?? '';
+const files = Object.fromEntries(
+  Object.entries(makeFiles(s.home)).filter(([name]) => name.startsWith(WORKLOAD)),
+);
+if (Object.keys(files).length === 0) throw new Error(`bench: BENCH_WORKLOAD=${WORKLOAD}: seq or coloured`);
 if (WARMUP) {
   // The input files were just written: their writeback to disk (ext4 on this box, 30 s after
   // writing) would land inside the measured rounds. Then one uncounted run of each path.

@@ -112,6 +112,17 @@ describe('PaneMirror (worker thread)', () => {
     mirror.dispose();
   });
 
+  it("a closed pane's mirror releases all of its ring, so the ring's memory can go to another pane", async () => {
+    const { mirror, push } = open();
+    push('some output\r\n');
+    await mirror.whenParsed(() => undefined);
+    expect(mirror.released()).toBe(Buffer.byteLength('some output\r\n'));
+    mirror.dispose();
+    for (let i = 0; i < 200 && mirror.released() !== Number.MAX_SAFE_INTEGER; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(mirror.released()).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
   it('a worker that dies is restarted and re-fed the recent output', async () => {
     const { mirror, push } = open();
     push('before the crash\r\n');

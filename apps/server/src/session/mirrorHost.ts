@@ -57,6 +57,9 @@ export class MirrorHost {
         const o = this.open.get(m.id);
         this.open.delete(m.id);
         o?.mirror.dispose();
+        // Nothing of this pane is read again: its ring's blocks may go to another pane's
+        // (stream/ringBuffer.ts, retire). Everything posted before the close came in before it.
+        if (o?.released) Atomics.store(o.released, 0, BigInt(Number.MAX_SAFE_INTEGER));
         return;
       }
     }

@@ -295,6 +295,8 @@ export class Pane implements StreamSource {
     this.batcher.dispose();
     this.viewers.clear();
     this.mirror.dispose();
+    // Its memory goes to the next pane's ring once the mirror worker has closed this one's screen.
+    this.ring.retire();
   }
 
   /** The mirror's screen + scrollback and the offset it stands for (stream/streamSource.ts). */

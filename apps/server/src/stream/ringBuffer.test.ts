@@ -117,4 +117,42 @@ describe('RingBuffer', () => {
       seen.add(memoryOf(never, n));
     }
   });
+
+  it("gives a closed pane's shared blocks to the next ring once their reader is past them", () => {
+    const block = 64 * 1024;
+    const fill = (r: RingBuffer, blocks: number, byte: number) => {
+      for (let i = 0; i < blocks; i++) r.append(Buffer.alloc(block, byte));
+    };
+    let released = 0;
+    const old = new RingBuffer(2 * block, 0, { released: () => released });
+    fill(old, 3, 7);
+    const oldMemory = new Set(old.since(0).map((v) => v.buffer));
+    expect(oldMemory.size).toBe(3);
+    old.retire();
+    // Nothing is held any more, and a PTY read still in flight lands outside the given-away memory.
+    expect(old.since(0)).toEqual([]);
+    expect(old.read(0, 10).length).toBe(0);
+    const late = old.writable();
+    expect(oldMemory.has(late.buffer)).toBe(false);
+    old.append(late.subarray(0, 100));
+    expect(old.since(0)).toEqual([]);
+
+    // Its reader (the mirror worker) is still on the first block: a new ring makes its own.
+    released = block - 1;
+    const next = new RingBuffer(2 * block, 0, { released: () => Infinity });
+    fill(next, 1, 1);
+    expect(oldMemory.has(next.read(0, 1).buffer)).toBe(false);
+    // Past them all (the worker closed the pane's screen): the next blocks are the old ones,
+    // holding the new bytes.
+    released = Number.MAX_SAFE_INTEGER;
+    fill(next, 3, 2);
+    for (let n = 1; n <= 3; n++) {
+      expect(oldMemory.has(next.read(n * block, 1).buffer)).toBe(true);
+      expect(next.read(n * block, block).equals(Buffer.alloc(block, 2))).toBe(true);
+    }
+    // An unshared ring never takes shared memory.
+    const plain = new RingBuffer(2 * block);
+    fill(plain, 2, 3);
+    expect(plain.since(0).some((v) => v.buffer instanceof SharedArrayBuffer)).toBe(false);
+  });
 });

@@ -8,10 +8,25 @@
 // 64 KiB block costs its 16 page faults on first write, and on these VMs a new SharedArrayBuffer
 // block came to ~120 µs, 950 ms of the main thread's CPU in a 240 MiB drain (CPU profile,
 // bench/server-throughput.ts), more than the rest of the ring and the mirror handoff together.
+// For the same reason a closed pane's shared blocks are not left to the GC: `retire` hands them to
+// the next pane's ring (a fresh pane made its 33 blocks new, ~350 µs each, 12 ms of the main
+// thread before its first 2 MiB of output went out; CPU profile of the same bench).
 
 const BLOCK = 64 * 1024;
 /** Dropped blocks kept for reuse while their reader (the mirror worker) may still hold them. */
 const SPARES_MAX = 4;
+/** Closed panes' shared blocks kept for new rings: 4 MiB, two rings' worth at the default size. */
+const RETIRED_MAX = 64;
+
+/** A closed ring's shared block, free for another ring once its reader is past it. */
+interface RetiredBlock {
+  buf: Buffer;
+  free(): boolean;
+}
+/** Oldest first; module-wide, so a pane opened after another closed starts on its memory. */
+const retiredBlocks: RetiredBlock[] = [];
+/** Where a retired ring's late PTY reads land (read, then ignored: the pane is gone). */
+let discardBuffer: Buffer | null = null;
 
 /**
  * How far a reader on another thread is done with a shared ring: it reads no byte below
@@ -33,6 +48,7 @@ export class RingBuffer {
   /** Dropped blocks, oldest first, to be written again (see RingReaderFence). */
   private spares: Block[] = [];
   private endOffset: number;
+  private retired = false;
 
   /** `capacity` bytes are kept at least (rounded up to whole blocks). */
   constructor(
@@ -66,6 +82,8 @@ export class RingBuffer {
    * overwritten by the read.
    */
   writable(): Buffer {
+    // A retired ring's memory is another ring's now: a read still in flight must not land there.
+    if (this.retired) return (discardBuffer ??= Buffer.allocUnsafe(BLOCK));
     let last = this.blocks[this.blocks.length - 1];
     if (!last || last.used === BLOCK) {
       last = { buf: this.blockMemory(), start: this.endOffset, used: 0 };
@@ -75,6 +93,7 @@ export class RingBuffer {
   }
 
   append(data: Buffer): void {
+    if (this.retired) return;
     const last = this.blocks[this.blocks.length - 1];
     if (
       last &&
@@ -111,7 +130,10 @@ export class RingBuffer {
     }
   }
 
-  /** A block's memory: the oldest spare when its reader is done with it, else a new block. */
+  /**
+   * A block's memory: the oldest spare when its reader is done with it, else a closed ring's block
+   * its reader is done with (shared rings), else a new block.
+   */
   private blockMemory(): Buffer {
     const spare = this.spares[0];
     if (
@@ -121,7 +143,29 @@ export class RingBuffer {
       this.spares.shift();
       return spare.buf;
     }
-    return this.shared ? Buffer.from(new SharedArrayBuffer(BLOCK)) : Buffer.allocUnsafe(BLOCK);
+    if (this.shared === false) return Buffer.allocUnsafe(BLOCK);
+    const i = retiredBlocks.findIndex((b) => b.free());
+    if (i >= 0) return (retiredBlocks.splice(i, 1)[0] as RetiredBlock).buf;
+    return Buffer.from(new SharedArrayBuffer(BLOCK));
+  }
+
+  /**
+   * The ring's pane is gone: its shared blocks go to the rings made after it, each once the reader
+   * (the fence) is past it, and the ring holds nothing from now on. A reader that stops for good
+   * (the mirror worker closing the pane's screen) says so by releasing everything.
+   */
+  retire(): void {
+    if (this.retired) return;
+    this.retired = true;
+    const fence = this.shared;
+    if (fence !== false && fence !== true)
+      for (const block of [...this.spares, ...this.blocks]) {
+        const end = block.start + block.used;
+        retiredBlocks.push({ buf: block.buf, free: () => end <= fence.released() });
+      }
+    if (retiredBlocks.length > RETIRED_MAX) retiredBlocks.splice(0, retiredBlocks.length - RETIRED_MAX);
+    this.blocks = [];
+    this.spares = [];
   }
 
   /**
@@ -130,6 +174,7 @@ export class RingBuffer {
    * append (a dropped block is written again).
    */
   read(from: number, max: number): Buffer {
+    if (this.retired) return Buffer.alloc(0);
     const first = this.blocks[0];
     if (!first || from < first.start || from >= this.endOffset) return Buffer.alloc(0);
     const block = this.blocks[Math.floor((from - first.start) / BLOCK)] as Block;
