@@ -161,7 +161,13 @@ export class RingBuffer {
     if (fence !== false && fence !== true)
       for (const block of [...this.spares, ...this.blocks]) {
         const end = block.start + block.used;
-        retiredBlocks.push({ buf: block.buf, free: () => end <= fence.released() });
+        // Once free, the block lets go of the fence (and so of the closed pane behind it).
+        let reader: RingReaderFence | null = fence;
+        const free = () => {
+          if (reader && end <= reader.released()) reader = null;
+          return reader === null;
+        };
+        retiredBlocks.push({ buf: block.buf, free });
       }
     if (retiredBlocks.length > RETIRED_MAX) retiredBlocks.splice(0, retiredBlocks.length - RETIRED_MAX);
     this.blocks = [];
